@@ -1,0 +1,52 @@
+package org.lttbench.tests;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where tests find the shared real traces and where they write their output (set by the test bundle's pom). */
+public final class TestPaths {
+    private TestPaths() {
+    }
+
+    /** The directory of real LTTng traces ({@code ../shared/traces} beside the repository). */
+    public static Path traces() {
+        Path dir = Path.of(required("lttbench.traces")).toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("the shared traces are not at " + dir + " (expected ../shared/traces beside the repository)");
+        }
+        return dir;
+    }
+
+    public static Path trace(String name) {
+        return traces().resolve(name);
+    }
+
+    /** A fresh directory under the test bundle's {@code target/work}. */
+    public static Path workDir(String name) throws IOException {
+        Path dir = Path.of(required("lttbench.work"), name);
+        if (Files.exists(dir)) {
+            try (var walk = Files.walk(dir)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        return Files.createDirectories(dir);
+    }
+
+    public static Path screenshot(String fileName) throws IOException {
+        return Files.createDirectories(Path.of(required("lttbench.screenshots"))).resolve(fileName);
+    }
+
+    /** The repository root (for the launcher script and the build's outputs). */
+    public static Path repository() {
+        return Path.of(required("lttbench.repo"));
+    }
+
+    private static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            throw new IllegalStateException("system property " + property + " is not set: run the tests through Maven (see README)");
+        }
+        return value;
+    }
+}
