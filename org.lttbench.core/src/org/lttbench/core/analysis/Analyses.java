@@ -1,0 +1,23 @@
+package org.lttbench.core.analysis;
+
+import java.util.List;
+
+/** Every analysis LTTbench has, in the order reports print. */
+public final class Analyses {
+    private Analyses() {
+    }
+
+    public static List<AnalysisProvider> all() {
+        return List.of();
+    }
+
+    /** The provider of that name, or {@code null}. */
+    public static AnalysisProvider byName(String name) {
+        for (AnalysisProvider p : all()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,13 @@
+package org.lttbench.core.analysis;
+
+/** Names an analysis and makes a fresh instance of it for one run. */
+public interface AnalysisProvider {
+
+    /** The name on the command line: {@code process}, {@code overhead}, {@code discarded}. */
+    String name();
+
+    /** One line for help texts and LAMI metadata. */
+    String description();
+
+    Analysis create(AnalysisOptions options);
+}

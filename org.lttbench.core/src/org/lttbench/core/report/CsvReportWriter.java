@@ -1,0 +1,71 @@
+package org.lttbench.core.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * RFC 4180 CSV with raw units (ns, bytes, ratios as fractions): for spreadsheets and scripts. Several tables on one
+ * output are separated by a blank line and a {@code # key} line; {@code --out DIR} writes one file per table instead.
+ */
+public final class CsvReportWriter {
+    private CsvReportWriter() {
+    }
+
+    public static void write(List<Report> reports, Writer out) throws IOException {
+        int count = 0;
+        for (Report report : reports) {
+            count += report.tables().size();
+        }
+        boolean first = true;
+        for (Report report : reports) {
+            for (Table table : report.tables()) {
+                if (count > 1) {
+                    out.write((first ? "" : "\n") + "# " + table.key() + '\n');
+                }
+                first = false;
+                writeTable(table, out);
+            }
+        }
+        out.flush();
+    }
+
+    public static void writeTable(Table table, Writer out) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (Column column : table.columns()) {
+            if (column.kind() == ColumnKind.TIME_RANGE) {
+                field(line, column.key() + "_begin");
+                field(line, column.key() + "_end");
+            } else {
+                field(line, column.key());
+            }
+        }
+        out.write(line.append("\r\n").toString());
+        for (Object[] row : table.rows()) {
+            line.setLength(0);
+            for (int c = 0; c < row.length; c++) {
+                Object v = row[c];
+                if (table.columns().get(c).kind() == ColumnKind.TIME_RANGE) {
+                    field(line, v == null ? "" : Long.toString(((TimeRange) v).begin()));
+                    field(line, v == null ? "" : Long.toString(((TimeRange) v).end()));
+                } else {
+                    field(line, v == null ? "" : v.toString());
+                }
+            }
+            out.write(line.append("\r\n").toString());
+        }
+    }
+
+    private static void field(StringBuilder line, String value) {
+        if (line.length() > 0) {
+            line.append(',');
+        }
+        if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
+            line.append('"').append(value.replace("\"", "\"\"")).append('"');
+        } else {
+            line.append(value);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.lttbench.core.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** One table of a report: typed columns and rows of cells. */
+public final class Table {
+    private final String key;
+    private final String title;
+    private final List<Column> columns;
+    private final List<Object[]> rows = new ArrayList<>();
+
+    /**
+     * @param key   the table's name in JSON ({@code threads}, {@code streams}) and its CSV file name
+     * @param title a human title for text output, views and LAMI
+     */
+    public Table(String key, String title, List<Column> columns) {
+        this.key = key;
+        this.title = title;
+        this.columns = List.copyOf(columns);
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    public int columnIndex(String columnKey) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).key().equals(columnKey)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("table " + key + " has no column " + columnKey);
+    }
+
+    /** Adds a row; cells are in column order and must match each column's kind (see {@link ColumnKind}). */
+    public Table addRow(Object... cells) {
+        if (cells.length != columns.size()) {
+            throw new IllegalArgumentException("table " + key + " has " + columns.size() + " columns, row has " + cells.length);
+        }
+        for (int i = 0; i < cells.length; i++) {
+            checkCell(columns.get(i), cells[i]);
+        }
+        rows.add(cells.clone());
+        return this;
+    }
+
+    public List<Object[]> rows() {
+        return Collections.unmodifiableList(rows);
+    }
+
+    public Object cell(int row, String columnKey) {
+        return rows.get(row)[columnIndex(columnKey)];
+    }
+
+    private void checkCell(Column column, Object value) {
+        if (value == null) {
+            return;
+        }
+        boolean ok = switch (column.kind()) {
+            case TEXT, PROCESS_NAME -> value instanceof String;
+            case NUMBER, RATIO -> value instanceof Double;
+            case TIME_RANGE -> value instanceof org.lttbench.core.trace.TimeRange;
+            default -> value instanceof Long;
+        };
+        if (!ok) {
+            throw new IllegalArgumentException("table " + key + ", column " + column.key() + " (" + column.kind() + "): "
+                    + value.getClass().getSimpleName() + " cell " + value);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package org.lttbench.core.trace;
+
+/** Something that consumes the one time-ordered record stream: every analysis is one (DESIGN.md: one pass, many sinks). */
+public interface RecordSink {
+
+    default void start(TraceSet traces) {
+    }
+
+    /** A packet begins; called before its first event, in time order with the other records. */
+    default void packet(Packet packet) {
+    }
+
+    void event(Event event);
+
+    /** Events or packets the trace lost. Loss is data: it is never only a warning. */
+    default void loss(Loss loss) {
+    }
+
+    default void end() {
+    }
+}

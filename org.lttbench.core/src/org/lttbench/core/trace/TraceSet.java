@@ -1,0 +1,32 @@
+package org.lttbench.core.trace;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/** The traces given to one run (one or several), read together in one pass as one time-ordered stream. */
+public interface TraceSet extends Closeable {
+
+    List<? extends Trace> traces();
+
+    /** Every stream of every trace; {@link Stream#index()} is the position in this list. */
+    List<? extends Stream> streams();
+
+    /** Every event class of every trace; {@link EventType#index()} is the position in this list. */
+    List<? extends EventType> eventTypes();
+
+    /** First and last timestamps known without reading events (from packet contexts), in ns since the epoch. */
+    TimeRange span();
+
+    /** Bytes of stream data to read: the denominator of progress. */
+    long totalBytes();
+
+    /**
+     * Reads every record of every stream once, in timestamp order, into the sink: packets as they start, events,
+     * and losses (discarded events, lost packets) as records. Calls {@link RecordSink#start}, then the records,
+     * then {@link RecordSink#end}.
+     *
+     * @throws TraceFormatException when the data is malformed (file, byte offset, what was expected)
+     */
+    void read(RecordSink sink, ProgressListener progress) throws IOException;
+}
