@@ -1,0 +1,102 @@
+package org.lttbench.tests.ui;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.ui.ControlSnapshot;
+
+/**
+ * Real SWT for view tests: a shell on the real display (Xvfb in CI; without a display, creating it fails the test,
+ * it never skips), event pumping, screenshots, and pixel counts in them.
+ */
+public final class UiHarness implements AutoCloseable {
+    private final Display display;
+    private final Shell shell;
+
+    public UiHarness(int width, int height) {
+        display = Display.getDefault();
+        shell = new Shell(display);
+        shell.setLayout(new FillLayout());
+        shell.setSize(width, height);
+    }
+
+    public Display display() {
+        return display;
+    }
+
+    public Shell shell() {
+        return shell;
+    }
+
+    public void open() {
+        shell.open();
+        shell.layout(true, true);
+        pump();
+    }
+
+    /** Runs the event loop until it is idle. */
+    public void pump() {
+        while (display.readAndDispatch()) {
+            // dispatch
+        }
+    }
+
+    /**
+     * Runs the event loop until the condition holds. The limit only keeps a broken build from hanging: it is far above
+     * what the work needs, and reaching it fails with the reason.
+     */
+    public void waitUntil(String what, BooleanSupplier condition, int limitSeconds) {
+        long deadline = System.nanoTime() + limitSeconds * 1_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("gave up after " + limitSeconds + " s waiting for: " + what);
+            }
+            if (!display.readAndDispatch()) {
+                display.timerExec(20, () -> {
+                });
+                display.sleep();
+            }
+        }
+        pump();
+    }
+
+    /** Saves a PNG of the control under the test bundle's {@code target/screenshots/} and returns its pixels. */
+    public ImageData screenshot(Control control, String name) throws IOException {
+        pump();
+        Path file = TestPaths.screenshot(name + ".png");
+        ControlSnapshot.savePng(control, file);
+        return new ImageLoader().load(file.toString())[0];
+    }
+
+    /** How many pixels have exactly this colour. */
+    public static int count(ImageData image, RGB color) {
+        int n = 0;
+        for (int y = 0; y < image.height; y++) {
+            for (int x = 0; x < image.width; x++) {
+                if (image.palette.getRGB(image.getPixel(x, y)).equals(color)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        if (!shell.isDisposed()) {
+            shell.dispose();
+        }
+        pump();
+    }
+
+}

@@ -1,0 +1,124 @@
+package org.lttbench.tests.ui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.ISeries;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.tests.ui.ReportFixtures;
+import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.table.ReportTreeViewer;
+import org.lttbench.ui.view.ProcessTimeView;
+
+/** The process view renders exactly the process reports it is given (hand-built here; real traces in other tests). */
+class ProcessTimeViewTest {
+
+    @Test
+    void showsTheModelInTableTreeAndChart() throws Exception {
+        Report[] reports = ReportFixtures.processReports();
+        Table threads = reports[0].table("threads");
+        Table processes = reports[1].table("processes");
+        try (UiHarness ui = new UiHarness(1280, 860)) {
+            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
+            ui.open();
+            view.setReports(ReportSet.of(ReportFixtures.RANGE, reports[0], reports[1], ReportFixtures.lossyDiscardedReport()));
+            ui.pump();
+
+            // Table: every cell as CellFormat writes the model's value, in the analysis's order.
+            var table = view.threadTable();
+            assertEquals(threads.rows().size(), table.viewer().getTable().getItemCount());
+            for (int r = 0; r < threads.rows().size(); r++) {
+                for (int c = 0; c < threads.columns().size(); c++) {
+                    assertEquals(CellFormat.text(threads.columns().get(c), threads.rows().get(r)[c]), table.cellText(r, c));
+                }
+            }
+            // Headers carry units.
+            TableColumn user = table.viewer().getTable().getColumn(threads.columnIndex("user_ns"));
+            assertEquals("User (ms)", user.getText());
+
+            // Clicking a header sorts by its raw values, largest first; a second click reverses.
+            int wio = threads.columnIndex("wait_io_ns");
+            table.viewer().getTable().getColumn(wio).notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+            ui.pump();
+            assertSorted(table.shownRows(), wio, true);
+            assertEquals("dd", table.cellText(0, threads.columnIndex("name")));
+            table.viewer().getTable().getColumn(wio).notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+            ui.pump();
+            assertSorted(table.shownRows(), wio, false);
+
+            // Tree: one root per process, holding exactly that process's threads.
+            ReportTreeViewer tree = view.tree();
+            assertEquals(processes.rows().size(), tree.roots().size());
+            int pidCol = threads.columnIndex("pid");
+            for (ReportTreeViewer.Node root : tree.roots()) {
+                long pid = (Long) root.cells()[pidCol];
+                long expected = threads.rows().stream().filter(r -> (Long) r[pidCol] == pid).count();
+                assertEquals(expected, root.children().size(), "threads of " + pid);
+                for (ReportTreeViewer.Node child : root.children()) {
+                    assertEquals(pid, child.cells()[pidCol]);
+                }
+            }
+            // A process row shows the process table's figures.
+            int procUser = processes.columnIndex("user_ns");
+            assertEquals(processes.rows().get(0)[procUser], tree.roots().get(0).cells()[threads.columnIndex("user_ns")]);
+
+            // Chart: one series per state, legend entries, axis titles with units, top processes only.
+            Chart chart = view.chart().chart();
+            ISeries<?>[] series = chart.getSeriesSet().getSeries();
+            assertEquals(ProcessTimeView.STATES.size(), series.length);
+            for (ISeries<?> s : series) {
+                Rectangle bounds = chart.getLegend().getBounds(s.getId());
+                assertNotNull(bounds, "legend entry for " + s.getId());
+                assertTrue(bounds.width > 0 && bounds.height > 0, "legend entry for " + s.getId() + " is drawn");
+            }
+            assertEquals("Time in range (ms)", chart.getAxisSet().getYAxis(0).getTitle().getText());
+            assertEquals("Process (PID)", chart.getAxisSet().getXAxis(0).getTitle().getText());
+            String[] categories = chart.getAxisSet().getXAxis(0).getCategorySeries();
+            // As many of the top processes as fit with readable labels, the busiest drawn at the top (last).
+            assertTrue(categories.length >= 5 && categories.length <= ProcessTimeView.TOP, List.of(categories).toString());
+            int running = processes.columnIndex("running_ns");
+            List<String> busiestFirst = processes.rows().stream()
+                    .sorted(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed())
+                    .map(r -> r[processes.columnIndex("name")] + " (" + r[processes.columnIndex("pid")] + ")").toList();
+            List<String> shown = new ArrayList<>(List.of(categories));
+            java.util.Collections.reverse(shown);
+            assertEquals(busiestFirst.subList(0, categories.length), shown);
+
+            // The banner says the range lost events.
+            assertTrue(view.banner().showsLoss());
+            assertTrue(view.banner().text().contains("123 events discarded"), view.banner().text());
+
+            ImageData png = ui.screenshot(view, "process-view-fixture");
+            for (ProcessTimeView.State s : ProcessTimeView.STATES) {
+                assertTrue(UiHarness.count(png, s.color()) > 50, "colour of " + s.key() + " visible in the screenshot");
+            }
+            view.tabs().setSelection(1);
+            ui.pump();
+            ui.screenshot(view, "process-view-fixture-threads");
+        }
+    }
+
+    private static void assertSorted(List<Object[]> rows, int column, boolean descending) {
+        List<Long> values = new ArrayList<>();
+        for (Object[] r : rows) {
+            values.add((Long) r[column]);
+        }
+        for (int i = 1; i < values.size(); i++) {
+            int c = Long.compare(values.get(i - 1), values.get(i));
+            assertTrue(descending ? c >= 0 : c <= 0, "sorted " + (descending ? "down" : "up") + " at " + i + ": " + values);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package org.lttbench.ui.chart;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.IAxis;
+import org.eclipse.swtchart.IBarSeries;
+import org.eclipse.swtchart.ICustomPaintListener;
+import org.eclipse.swtchart.ILineSeries;
+import org.eclipse.swtchart.ISeries;
+import org.eclipse.swtchart.ISeries.SeriesType;
+import org.eclipse.swtchart.LineStyle;
+import org.eclipse.swtchart.Range;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.ControlSnapshot;
+import org.lttbench.ui.export.ExportMenu;
+
+/**
+ * Draws a {@link ChartModel} with SWTChart, with a context menu to save it as PNG or SVG. Uses only SWTChart API that
+ * exists in 0.14 (what Trace Compass ships) as well as 1.x. On a chart with a time axis, dragging across the plot
+ * selects a time range.
+ */
+public final class ChartPanel extends Composite {
+
+    /** Size of the SVG export, in px. */
+    private static final int SVG_WIDTH = 900;
+    private static final int SVG_HEIGHT = 520;
+
+    private final Chart chart;
+    private ChartModel model;
+    private Consumer<TimeRange> rangeListener;
+    private int dragFrom = -1;
+    private int dragTo = -1;
+
+    public ChartPanel(Composite parent, int style, String exportName) {
+        super(parent, style);
+        setLayout(new FillLayout());
+        chart = new Chart(this, SWT.NONE);
+        chart.getLegend().setPosition(SWT.BOTTOM);
+        DecimalFormat values = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        chart.getAxisSet().getYAxis(0).getTick().setFormat(values);
+        chart.getAxisSet().getXAxis(0).getTick().setFormat(values);
+        model = ChartModel.bars("", "", "");
+
+        ExportMenu menu = new ExportMenu(chart.getPlotArea().getControl());
+        menu.add("Save chart as PNG…", () -> exportName, "png", this::savePng);
+        menu.add("Save chart as SVG…", () -> exportName, "svg", this::saveSvg);
+        // The whole chart (title, axes, legend) answers the right click, not only the plot area.
+        chart.setMenu(menu.menu());
+        for (Control child : chart.getChildren()) {
+            child.setMenu(menu.menu());
+        }
+        installRangeDrag();
+    }
+
+    public Chart chart() {
+        return chart;
+    }
+
+    public ChartModel model() {
+        return model;
+    }
+
+    /** Called with the range the user dragged across a chart whose x axis is time. */
+    public void onRangeSelected(Consumer<TimeRange> listener) {
+        rangeListener = listener;
+    }
+
+    public void setModel(ChartModel newModel) {
+        model = newModel;
+        chart.suspendUpdate(true);
+        try {
+            for (ISeries<?> s : chart.getSeriesSet().getSeries()) {
+                chart.getSeriesSet().deleteSeries(s.getId());
+            }
+            chart.getTitle().setText(model.isEmpty() ? model.title() + " (" + model.emptyText() + ")" : model.title());
+            chart.setOrientation(model.horizontal() ? SWT.VERTICAL : SWT.HORIZONTAL);
+            IAxis x = chart.getAxisSet().getXAxis(0);
+            IAxis y = chart.getAxisSet().getYAxis(0);
+            x.getTitle().setText(model.xTitle());
+            y.getTitle().setText(model.yTitle());
+            if (model.kind() == ChartModel.Kind.BARS) {
+                x.enableCategory(true);
+                x.setCategorySeries(model.categories().toArray(String[]::new));
+                for (ChartModel.Series s : model.series()) {
+                    IBarSeries<?> bars = (IBarSeries<?>) chart.getSeriesSet().createSeries(SeriesType.BAR, s.name());
+                    bars.setYSeries(s.y());
+                    bars.setBarColor(new Color(getDisplay(), s.color()));
+                    bars.setBarPadding(model.stacked() ? 25 : 10);
+                    bars.enableStack(model.stacked());
+                }
+            } else {
+                x.enableCategory(false);
+                for (ChartModel.Series s : model.series()) {
+                    ILineSeries<?> line = (ILineSeries<?>) chart.getSeriesSet().createSeries(SeriesType.LINE, s.name());
+                    line.setXSeries(s.x());
+                    line.setYSeries(s.y());
+                    line.setLineColor(new Color(getDisplay(), s.color()));
+                    line.setLineWidth(2);
+                    line.setLineStyle(LineStyle.SOLID);
+                    line.setSymbolType(ILineSeries.PlotSymbolType.NONE);
+                    line.enableStep(true);
+                }
+            }
+            chart.getAxisSet().adjustRange();
+            // Values start at zero and leave headroom, so the largest bar does not touch the frame.
+            double[] extent = model.valueExtent();
+            y.setRange(new Range(Math.min(0, extent[0]), extent[1] * 1.05));
+            if (model.kind() == ChartModel.Kind.LINES) {
+                double[] xs = model.xExtent();
+                x.setRange(new Range(xs[0], xs[1]));
+            }
+        } finally {
+            chart.suspendUpdate(false);
+        }
+        chart.redraw();
+    }
+
+    public void savePng(Path file) throws IOException {
+        ControlSnapshot.savePng(chart, file);
+    }
+
+    public void saveSvg(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            SvgChartWriter.write(model, SVG_WIDTH, SVG_HEIGHT, out);
+        }
+    }
+
+    private void installRangeDrag() {
+        Control plot = chart.getPlotArea().getControl();
+        plot.addListener(SWT.MouseDown, e -> {
+            if (e.button == 1 && model.hasTimeAxis() && !model.isEmpty()) {
+                dragFrom = e.x;
+                dragTo = e.x;
+            }
+        });
+        plot.addListener(SWT.MouseMove, e -> {
+            if (dragFrom >= 0) {
+                dragTo = e.x;
+                plot.redraw();
+            }
+        });
+        plot.addListener(SWT.MouseUp, e -> {
+            if (dragFrom < 0) {
+                return;
+            }
+            dragTo = e.x;
+            int from = Math.min(dragFrom, dragTo);
+            int to = Math.max(dragFrom, dragTo);
+            dragFrom = -1;
+            plot.redraw();
+            if (to - from >= 3 && rangeListener != null) {
+                rangeListener.accept(timeRangeOfPixels(from, to));
+            }
+        });
+        chart.getPlotArea().addCustomPaintListener((ICustomPaintListener) e -> {
+            if (dragFrom >= 0) {
+                Rectangle area = plot.getBounds();
+                e.gc.setAlpha(70);
+                e.gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION));
+                e.gc.fillRectangle(Math.min(dragFrom, dragTo), 0, Math.abs(dragTo - dragFrom), area.height);
+                e.gc.setAlpha(255);
+            }
+        });
+    }
+
+    /** The time range between two x pixels of the plot area (time axis charts only). */
+    public TimeRange timeRangeOfPixels(int fromPixel, int toPixel) {
+        IAxis x = chart.getAxisSet().getXAxis(0);
+        double s0 = x.getDataCoordinate(fromPixel);
+        double s1 = x.getDataCoordinate(toPixel);
+        long origin = model.timeOriginNs();
+        long b = origin + Math.round(Math.min(s0, s1) * 1e9);
+        long e = origin + Math.round(Math.max(s0, s1) * 1e9);
+        return new TimeRange(b, e);
+    }
+}

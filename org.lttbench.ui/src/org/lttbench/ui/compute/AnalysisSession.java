@@ -1,0 +1,192 @@
+package org.lttbench.ui.compute;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.eclipse.swt.widgets.Display;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceFormatException;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * Runs the analyses the views need over some traces, for the current time range, on a background thread: the UI
+ * thread only renders. All requested analyses share one read of the traces (DESIGN.md: one pass, many sinks). A new
+ * range abandons the run in progress (its results are dropped, and its reading stops at the next progress call).
+ */
+public final class AnalysisSession {
+
+    /** Thrown from the progress callback to stop reading for a run nobody waits for any more. */
+    private static final class Abandoned extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Abandoned() {
+            super("abandoned", null, false, false);
+        }
+    }
+
+    private static final long PROGRESS_INTERVAL_NS = 100_000_000L;
+
+    private final Display display;
+    private final TraceSource source;
+    private final List<AnalysisRequest> requests = new CopyOnWriteArrayList<>();
+    private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
+    private final ExecutorService worker;
+    private final AtomicLong generation = new AtomicLong();
+    private volatile TimeRange range = TimeRange.ALL;
+    private volatile TimeRange span;
+    private volatile ReportSet latest;
+
+    public AnalysisSession(Display display, TraceSource source) {
+        this.display = display;
+        this.source = source;
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lttbench-analysis");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Adds analyses to every later run (views call this when they attach). */
+    public void require(List<AnalysisRequest> more) {
+        for (AnalysisRequest r : more) {
+            if (!requests.contains(r)) {
+                requests.add(r);
+            }
+        }
+    }
+
+    public void addListener(SessionListener listener) {
+        listeners.add(listener);
+        if (span != null) {
+            listener.spanKnown(span);
+        }
+        if (latest != null) {
+            listener.finished(latest);
+        }
+    }
+
+    public void removeListener(SessionListener listener) {
+        listeners.remove(listener);
+    }
+
+    public TimeRange range() {
+        return range;
+    }
+
+    /** The traces' span, or {@code null} before the first run opened them. */
+    public TimeRange span() {
+        return span;
+    }
+
+    /** The results of the last finished run, or {@code null}. */
+    public ReportSet latest() {
+        return latest;
+    }
+
+    /** Recomputes every requested analysis for this range ({@link TimeRange#ALL}: the whole trace). */
+    public void setRange(TimeRange newRange) {
+        range = newRange;
+        long run = generation.incrementAndGet();
+        for (SessionListener l : listeners) {
+            l.runStarted(newRange);
+        }
+        List<AnalysisRequest> wanted = List.copyOf(requests);
+        worker.execute(() -> compute(run, newRange, wanted));
+    }
+
+    /** Computes the current range again (first run: the whole trace). */
+    public void refresh() {
+        setRange(range);
+    }
+
+    public void dispose() {
+        generation.incrementAndGet();
+        worker.shutdownNow();
+    }
+
+    private void compute(long run, TimeRange runRange, List<AnalysisRequest> wanted) {
+        if (run != generation.get()) {
+            return;
+        }
+        ReportSet result;
+        try (TraceSet traces = source.open()) {
+            if (span == null) {
+                TimeRange s = traces.span();
+                span = s;
+                ui(() -> listeners.forEach(l -> l.spanKnown(s)));
+            }
+            Map<String, String> notApplicable = new LinkedHashMap<>();
+            List<Analysis> analyses = new ArrayList<>();
+            for (AnalysisRequest request : wanted) {
+                AnalysisProvider provider = Analyses.byName(request.analysis());
+                if (provider == null) {
+                    notApplicable.put(request.analysis(), "this build has no " + request.analysis() + " analysis");
+                    continue;
+                }
+                Analysis analysis = provider.create(new AnalysisOptions(runRange, request.groupBy()));
+                String why = analysis.whyNotApplicable(traces);
+                if (why != null) {
+                    notApplicable.put(request.analysis(), why);
+                } else {
+                    analyses.add(analysis);
+                }
+            }
+            List<Report> reports = analyses.isEmpty() ? List.of()
+                    : AnalysisRun.run(traces, analyses, progressFor(run));
+            result = new ReportSet(runRange, reports, notApplicable, null);
+        } catch (Abandoned e) {
+            return;
+        } catch (TraceFormatException e) {
+            result = ReportSet.failed(runRange, e.getMessage());
+        } catch (IOException e) {
+            result = ReportSet.failed(runRange, "cannot read the traces: " + e.getMessage());
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            result = ReportSet.failed(runRange, "the analysis failed: " + e);
+        }
+        ReportSet finished = result;
+        ui(() -> {
+            if (run == generation.get()) {
+                latest = finished;
+                listeners.forEach(l -> l.finished(finished));
+            }
+        });
+    }
+
+    private org.lttbench.core.trace.ProgressListener progressFor(long run) {
+        long[] last = { System.nanoTime() };
+        return (done, total) -> {
+            if (run != generation.get()) {
+                throw new Abandoned();
+            }
+            long now = System.nanoTime();
+            if (now - last[0] >= PROGRESS_INTERVAL_NS) {
+                last[0] = now;
+                ui(() -> {
+                    if (run == generation.get()) {
+                        listeners.forEach(l -> l.progress(done, total));
+                    }
+                });
+            }
+        };
+    }
+
+    private void ui(Runnable r) {
+        if (!display.isDisposed()) {
+            display.asyncExec(r);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package org.lttbench.ui.range;
+
+import java.time.ZoneId;
+import java.util.function.Consumer;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * Chooses the time range the views show: type begin and end (wall-clock {@code HH:MM:SS.nnnnnnnnn} as babeltrace2
+ * prints it, or ns since the epoch) and press Enter or Apply, drag across the strip of the whole trace (or across a
+ * chart with a time axis), or go back to the whole trace.
+ */
+public final class RangeBar extends Composite {
+    private final Text begin;
+    private final Text end;
+    private final Button apply;
+    private final Button whole;
+    private final Label message;
+    private final SpanStrip strip;
+    private final ZoneId zone;
+    private TimeRange span;
+    private Consumer<TimeRange> listener = r -> {
+    };
+
+    public RangeBar(Composite parent, int style) {
+        this(parent, style, ZoneId.systemDefault());
+    }
+
+    public RangeBar(Composite parent, int style, ZoneId zone) {
+        super(parent, style);
+        this.zone = zone;
+        GridLayout layout = new GridLayout(7, false);
+        layout.marginHeight = 2;
+        setLayout(layout);
+        new Label(this, SWT.NONE).setText("Range from");
+        begin = field();
+        new Label(this, SWT.NONE).setText("to");
+        end = field();
+        apply = new Button(this, SWT.PUSH);
+        apply.setText("Apply");
+        apply.addListener(SWT.Selection, e -> applyTyped());
+        whole = new Button(this, SWT.PUSH);
+        whole.setText("Whole trace");
+        whole.addListener(SWT.Selection, e -> listener.accept(TimeRange.ALL));
+        message = new Label(this, SWT.NONE);
+        message.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        strip = new SpanStrip(this);
+        strip.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 7, 1));
+        strip.onDrag(r -> listener.accept(r));
+        setEnabled(false);
+    }
+
+    private Text field() {
+        Text t = new Text(this, SWT.BORDER | SWT.SINGLE);
+        GridData gd = new GridData(SWT.LEFT, SWT.CENTER, false, false);
+        // Wide enough for "HH:MM:SS.nnnnnnnnn" and for 19-digit ns.
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(t);
+        gd.widthHint = gc.textExtent("0000000000000000000").x + 12;
+        gc.dispose();
+        t.setLayoutData(gd);
+        t.setToolTipText("HH:MM:SS.nnnnnnnnn (wall clock, as babeltrace2 prints it) or ns since the epoch");
+        t.addListener(SWT.DefaultSelection, e -> applyTyped());
+        t.addListener(SWT.Modify, e -> clearError());
+        return t;
+    }
+
+    /** Called with each range the user chooses; {@link TimeRange#ALL} for the whole trace. */
+    public void onRangeChosen(Consumer<TimeRange> l) {
+        listener = l;
+    }
+
+    public void setSpan(TimeRange traceSpan) {
+        span = traceSpan;
+        setEnabled(true);
+        strip.show(span, span);
+    }
+
+    /** Shows a range (does not notify): the fields hold its ends, clipped to the trace. */
+    public void showRange(TimeRange range) {
+        TimeRange shown = span == null ? range : range.intersect(span) == null ? span : range.intersect(span);
+        if (shown.begin() != Long.MIN_VALUE) {
+            begin.setText(TimeText.format(shown.begin(), zone));
+        }
+        if (shown.end() != Long.MAX_VALUE) {
+            end.setText(TimeText.format(shown.end(), zone));
+        }
+        clearError();
+        strip.show(span, shown);
+    }
+
+    @Override
+    public void setEnabled(boolean enabled) {
+        super.setEnabled(enabled);
+        for (var c : getChildren()) {
+            c.setEnabled(enabled);
+        }
+    }
+
+    public Text beginField() {
+        return begin;
+    }
+
+    public Text endField() {
+        return end;
+    }
+
+    /** The error shown for the last typed range, or an empty string. */
+    public String errorText() {
+        return message.getText();
+    }
+
+    private void applyTyped() {
+        try {
+            long b = TimeText.parse(begin.getText(), span, zone);
+            long e = TimeText.parse(end.getText(), span, zone);
+            if (e < b) {
+                throw new IllegalArgumentException("the range ends before it begins");
+            }
+            listener.accept(new TimeRange(b, e));
+        } catch (IllegalArgumentException ex) {
+            message.setText(ex.getMessage());
+            message.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
+            message.setToolTipText(ex.getMessage());
+            layout(true);
+        }
+    }
+
+    private void clearError() {
+        if (!message.getText().isEmpty()) {
+            message.setText("");
+        }
+    }
+}

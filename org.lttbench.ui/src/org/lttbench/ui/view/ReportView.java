@@ -1,0 +1,197 @@
+package org.lttbench.ui.view;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.compute.AnalysisRequest;
+import org.lttbench.ui.compute.AnalysisSession;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.compute.SessionListener;
+import org.lttbench.ui.range.RangeBar;
+
+/**
+ * What every analysis view has: the range bar, the loss banner, a status line with progress, and the view's own
+ * content below. A plain {@link Composite} (no workbench), so Trace Compass views can host it: give it a session
+ * ({@link #setSession}) and it computes off the UI thread, or give it reports made elsewhere ({@link #setReports}).
+ */
+public abstract class ReportView extends Composite implements SessionListener {
+    private final RangeBar rangeBar;
+    private final LossBanner banner;
+    private final ProgressBar progress;
+    private final Label status;
+    private AnalysisSession session;
+
+    protected ReportView(Composite parent, int style) {
+        super(parent, style);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginWidth = 4;
+        layout.marginHeight = 4;
+        layout.verticalSpacing = 4;
+        setLayout(layout);
+        rangeBar = new RangeBar(this, SWT.NONE);
+        rangeBar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        rangeBar.onRangeChosen(this::setRange);
+        banner = new LossBanner(this);
+        GridData bannerData = new GridData(SWT.FILL, SWT.TOP, true, false);
+        bannerData.exclude = true;
+        banner.setLayoutData(bannerData);
+
+        Composite statusRow = new Composite(this, SWT.NONE);
+        GridLayout statusLayout = new GridLayout(2, false);
+        statusLayout.marginHeight = 0;
+        statusLayout.marginWidth = 0;
+        statusRow.setLayout(statusLayout);
+        statusRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        progress = new ProgressBar(statusRow, SWT.SMOOTH | SWT.HORIZONTAL);
+        GridData pd = new GridData(SWT.LEFT, SWT.CENTER, false, false);
+        pd.widthHint = 160;
+        progress.setLayoutData(pd);
+        progress.setMaximum(1000);
+        showProgress(false);
+        status = new Label(statusRow, SWT.NONE);
+        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        status.setText("No traces yet");
+
+        Composite content = new Composite(this, SWT.NONE);
+        content.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        content.setLayout(new org.eclipse.swt.layout.FillLayout());
+        createContent(content);
+        addDisposeListener(e -> {
+            if (session != null) {
+                session.removeListener(this);
+            }
+        });
+    }
+
+    /** The analyses this view shows (all computed in one read of the traces with those of other views). */
+    public abstract List<AnalysisRequest> requests();
+
+    /** Builds the tables and charts inside {@code parent} (a FillLayout composite). */
+    protected abstract void createContent(Composite parent);
+
+    /** Shows the reports in the tables and charts: no analysis here, only rendering. */
+    protected abstract void render(ReportSet reports);
+
+    /** Attaches to a session: its runs feed this view, and this view's range bar drives it. */
+    public void setSession(AnalysisSession newSession) {
+        if (session != null) {
+            session.removeListener(this);
+        }
+        session = newSession;
+        session.require(requests());
+        session.addListener(this);
+    }
+
+    public AnalysisSession session() {
+        return session;
+    }
+
+    /** Recomputes for this range (through the session); {@link TimeRange#ALL} for the whole trace. */
+    public void setRange(TimeRange range) {
+        if (session == null) {
+            throw new IllegalStateException("the view has no session to compute a range with");
+        }
+        session.setRange(range);
+    }
+
+    /** Shows reports computed elsewhere (a host's own run, or a test's). */
+    public void setReports(ReportSet reports) {
+        showProgress(false);
+        if (reports.failure() != null) {
+            status.setText("Could not analyse the traces: " + reports.failure());
+            status.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
+        } else {
+            status.setForeground(null);
+            status.setText(describe(reports));
+        }
+        status.setToolTipText(status.getText());
+        rangeBar.showRange(reports.coveredRange());
+        banner.show(reports);
+        render(reports);
+        layout(true, true);
+    }
+
+    private String describe(ReportSet reports) {
+        StringBuilder b = new StringBuilder();
+        TimeRange r = reports.coveredRange();
+        if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE) {
+            b.append(String.format(Locale.ROOT, "%.6f s of trace", r.duration() / 1e9));
+        }
+        for (AnalysisRequest request : requests()) {
+            String why = reports.whyNotApplicable(request.analysis());
+            if (why != null && b.indexOf(why) < 0) {
+                b.append(b.length() > 0 ? "; " : "").append(request.analysis()).append(" analysis does not apply: ").append(why);
+            }
+        }
+        return b.toString();
+    }
+
+    @Override
+    public void spanKnown(TimeRange span) {
+        if (!isDisposed()) {
+            rangeBar.setSpan(span);
+            rangeBar.showRange(session == null ? span : session.range());
+        }
+    }
+
+    @Override
+    public void runStarted(TimeRange range) {
+        if (isDisposed()) {
+            return;
+        }
+        progress.setSelection(0);
+        showProgress(true);
+        status.setForeground(null);
+        status.setText("Computing…");
+        if (session != null && session.span() != null) {
+            rangeBar.showRange(range);
+        }
+    }
+
+    @Override
+    public void progress(long bytesDone, long bytesTotal) {
+        if (isDisposed() || bytesTotal <= 0) {
+            return;
+        }
+        int permille = (int) Math.min(1000, bytesDone * 1000 / bytesTotal);
+        progress.setSelection(permille);
+        status.setText(String.format(Locale.ROOT, "Reading the traces… %d %% (%.1f of %.1f MiB)", permille / 10, bytesDone / 1048576.0,
+                bytesTotal / 1048576.0));
+    }
+
+    @Override
+    public void finished(ReportSet reports) {
+        if (!isDisposed()) {
+            setReports(reports);
+        }
+    }
+
+    private void showProgress(boolean visible) {
+        progress.setVisible(visible);
+        ((GridData) progress.getLayoutData()).exclude = !visible;
+        progress.getParent().layout(true);
+    }
+
+    public RangeBar rangeBar() {
+        return rangeBar;
+    }
+
+    public LossBanner banner() {
+        return banner;
+    }
+
+    public String statusText() {
+        return status.getText();
+    }
+
+    public boolean isComputing() {
+        return progress.isVisible();
+    }
+}
