@@ -91,6 +91,21 @@ public final class UiHarness implements AutoCloseable {
         return n;
     }
 
+    /** How many pixels are within {@code tolerance} of this colour on each channel. */
+    public static int countNear(ImageData image, RGB color, int tolerance) {
+        int n = 0;
+        for (int y = 0; y < image.height; y++) {
+            for (int x = 0; x < image.width; x++) {
+                RGB p = image.palette.getRGB(image.getPixel(x, y));
+                if (Math.abs(p.red - color.red) <= tolerance && Math.abs(p.green - color.green) <= tolerance
+                        && Math.abs(p.blue - color.blue) <= tolerance) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
     @Override
     public void close() {
         if (!shell.isDisposed()) {

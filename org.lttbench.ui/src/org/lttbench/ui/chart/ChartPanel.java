@@ -113,7 +113,6 @@ public final class ChartPanel extends Composite {
                     line.setLineWidth(2);
                     line.setLineStyle(LineStyle.SOLID);
                     line.setSymbolType(ILineSeries.PlotSymbolType.NONE);
-                    line.enableStep(true);
                 }
             }
             chart.getAxisSet().adjustRange();

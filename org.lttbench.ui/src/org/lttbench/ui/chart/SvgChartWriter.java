@@ -189,16 +189,10 @@ public final class SvgChartWriter {
         }
         for (ChartModel.Series s : model.series()) {
             StringBuilder points = new StringBuilder();
-            double prevY = Double.NaN;
             for (int i = 0; i < s.x().length; i++) {
                 double x = left + (s.x()[i] - x0) / (x1 - x0) * (right - left);
                 double y = bottom - (s.y()[i] - y0) / (y1 - y0) * (bottom - top);
-                if (!Double.isNaN(prevY)) {
-                    // A step line, as on screen: hold the previous value until the next x.
-                    points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, prevY));
-                }
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-                prevY = y;
             }
             svg.append("<polyline class=\"series\" data-name=\"").append(escape(s.name())).append("\" fill=\"none\" stroke=\"")
                     .append(hex(s.color())).append("\" stroke-width=\"2\" points=\"").append(points.toString().trim()).append("\"/>\n");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.ReportFixtures;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.compute.ReportSet;
@@ -97,13 +98,22 @@ class ProcessTimeViewTest {
             java.util.Collections.reverse(shown);
             assertEquals(busiestFirst.subList(0, categories.length), shown);
 
+            ChartChecks.assertReadable(view.chart().chart());
             // The banner says the range lost events.
             assertTrue(view.banner().showsLoss());
             assertTrue(view.banner().text().contains("123 events discarded"), view.banner().text());
 
             ImageData png = ui.screenshot(view, "process-view-fixture");
-            for (ProcessTimeView.State s : ProcessTimeView.STATES) {
-                assertTrue(UiHarness.count(png, s.color()) > 50, "colour of " + s.key() + " visible in the screenshot");
+            // Every state's colour is in the legend; the bars of every state wide enough to see are drawn in it.
+            var model = view.chart().model();
+            double axisMax = chart.getAxisSet().getYAxis(0).getRange().upper;
+            for (int i = 0; i < ProcessTimeView.STATES.size(); i++) {
+                ProcessTimeView.State s = ProcessTimeView.STATES.get(i);
+                assertTrue(UiHarness.count(png, s.color()) >= 50, "legend swatch of " + s.key());
+                double widest = java.util.Arrays.stream(model.series().get(i).y()).max().orElse(0);
+                if (widest > axisMax * 0.02) {
+                    assertTrue(UiHarness.countNear(png, ChartChecks.barPixel(chart, s.color()), 3) > 100, "bars of " + s.key());
+                }
             }
             view.tabs().setSelection(1);
             ui.pump();

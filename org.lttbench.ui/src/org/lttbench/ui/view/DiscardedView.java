@@ -1,0 +1,255 @@
+package org.lttbench.ui.view;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.dnd.Clipboard;
+import org.eclipse.swt.dnd.TextTransfer;
+import org.eclipse.swt.dnd.Transfer;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.lttbench.core.report.WallClock;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.chart.ChartModel;
+import org.lttbench.ui.chart.ChartPanel;
+import org.lttbench.ui.chart.DurationText;
+import org.lttbench.ui.chart.Palette;
+import org.lttbench.ui.compute.AnalysisRequest;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.table.ReportTableViewer;
+
+/**
+ * What the traces lost: losses over time per stream (drag across it to look at a time range), the table per
+ * channel, stream and CPU, when the losses happened, and the buffer advice with its {@code lttng enable-channel}
+ * lines ready to copy. Renders the {@code discarded} analysis's tables.
+ */
+public final class DiscardedView extends ReportView {
+
+    private ChartPanel timeline;
+    private CTabFolder tabs;
+    private ReportTableViewer streams;
+    private ReportTableViewer losses;
+    private ReportTableViewer advice;
+    private Text commands;
+    private Button copy;
+
+    public DiscardedView(Composite parent, int style) {
+        super(parent, style);
+    }
+
+    @Override
+    public List<AnalysisRequest> requests() {
+        return List.of(AnalysisRequest.of("discarded"));
+    }
+
+    @Override
+    protected void createContent(Composite parent) {
+        SashForm sash = new SashForm(parent, SWT.VERTICAL);
+        timeline = new ChartPanel(sash, SWT.NONE, "losses-over-time");
+        timeline.onRangeSelected(range -> {
+            if (session() != null) {
+                setRange(range);
+            }
+        });
+        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
+        streams = tab("Streams");
+        losses = tab("When the losses happened");
+        advice = tab("Buffer advice");
+        tabs.setSelection(0);
+
+        Composite box = new Composite(sash, SWT.NONE);
+        GridLayout layout = new GridLayout(2, false);
+        layout.marginHeight = 2;
+        box.setLayout(layout);
+        Label title = new Label(box, SWT.NONE);
+        title.setText("To keep these events next time, record with:");
+        title.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        copy = new Button(box, SWT.PUSH);
+        copy.setText("Copy commands");
+        copy.addListener(SWT.Selection, e -> copyCommands());
+        commands = new Text(box, SWT.MULTI | SWT.READ_ONLY | SWT.BORDER | SWT.H_SCROLL | SWT.V_SCROLL);
+        commands.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        commands.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
+        sash.setWeights(42, 40, 18);
+        timeline.setModel(timelineOf(null, null));
+    }
+
+    private ReportTableViewer tab(String title) {
+        ReportTableViewer viewer = new ReportTableViewer(tabs, SWT.NONE);
+        CTabItem item = new CTabItem(tabs, SWT.NONE);
+        item.setText(title);
+        item.setControl(viewer);
+        return viewer;
+    }
+
+    @Override
+    protected void render(ReportSet reports) {
+        Table st = reports.table("discarded", "streams");
+        if (st != null) {
+            streams.setTable(st);
+        }
+        Table ls = reports.table("discarded", "losses");
+        if (ls != null) {
+            losses.setTable(ls);
+        }
+        Table ad = reports.table("discarded", "advice");
+        if (ad != null) {
+            advice.setTable(ad);
+        }
+        commands.setText(commandsOf(ad));
+        copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
+        ChartModel model = timelineOf(reports.table("discarded", "timeline"), reports.coveredRange());
+        String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("discarded");
+        if (why != null) {
+            model.emptyText(why);
+        }
+        timeline.setModel(model);
+    }
+
+    /** The advice's {@code lttng enable-channel} lines, one per channel, or a sentence saying there are none. */
+    static String commandsOf(Table adviceTable) {
+        if (adviceTable == null) {
+            return "(no advice: the discarded analysis did not run)";
+        }
+        int command = TableColumns.index(adviceTable, "command");
+        StringBuilder b = new StringBuilder();
+        for (Object[] row : adviceTable.rows()) {
+            if (command >= 0 && row[command] != null && !row[command].toString().isBlank()) {
+                b.append(row[command]).append('\n');
+            }
+        }
+        return b.length() == 0 ? "(no advice: nothing was lost in this range, or no buffer size would be reasonable)" : b.toString().strip();
+    }
+
+    /**
+     * Discarded events per time bin, one line per stream that lost any, over seconds since the range's start. Each
+     * bin is drawn flat over its width, and bins the table leaves out (nothing happened) are drawn at zero.
+     */
+    static ChartModel timelineOf(Table table, TimeRange range) {
+        ChartModel empty = ChartModel.lines("Losses over time per stream", "Time (s)", "Discarded events per bin").emptyText("no events lost");
+        if (table == null || table.rows().isEmpty()) {
+            return empty;
+        }
+        int trace = TableColumns.index(table, "trace");
+        int stream = TableColumns.index(table, "stream");
+        int bin = TableColumns.index(table, "bin");
+        int events = TableColumns.index(table, "discarded_events");
+        int packets = TableColumns.index(table, "discarded_packets");
+        long origin = Long.MAX_VALUE;
+        long width = 0;
+        java.util.Set<Object> traces = new java.util.HashSet<>();
+        for (Object[] r : table.rows()) {
+            TimeRange b = (TimeRange) r[bin];
+            origin = Math.min(origin, b.begin());
+            width = Math.max(width, b.duration() + 1);
+            traces.add(r[trace]);
+        }
+        if (range != null && range.begin() != Long.MIN_VALUE) {
+            origin = Math.min(origin, range.begin());
+        }
+        // Rows come stream by stream in time order; keep the streams that lost something.
+        Map<String, List<Object[]>> byStream = new LinkedHashMap<>();
+        Map<String, double[]> lossTotals = new LinkedHashMap<>();
+        for (Object[] r : table.rows()) {
+            String name = (traces.size() > 1 ? java.nio.file.Path.of(r[trace].toString()).getFileName() + "/" : "") + r[stream];
+            byStream.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+            double[] t = lossTotals.computeIfAbsent(name, k -> new double[2]);
+            t[0] += TableColumns.number(r[events]);
+            t[1] += packets >= 0 ? TableColumns.number(r[packets]) : 0;
+        }
+        ChartModel model = ChartModel.lines("Losses over time per stream (drag to select a range)",
+                "Time since " + WallClock.format(origin) + " (s)", "Lost (per " + DurationText.of(width) + ")")
+                .timeOrigin(origin).emptyText("no events lost in this range");
+        int color = 0;
+        for (var entry : byStream.entrySet()) {
+            double[] totals = lossTotals.get(entry.getKey());
+            if (totals[0] > 0) {
+                model.add(entry.getKey() + " discarded events", Palette.color(color++), stepX(entry.getValue(), bin, origin),
+                        stepY(entry.getValue(), bin, events));
+            }
+            if (totals[1] > 0) {
+                model.add(entry.getKey() + " lost packets", Palette.color(color++), stepX(entry.getValue(), bin, origin),
+                        stepY(entry.getValue(), bin, packets));
+            }
+        }
+        return model;
+    }
+
+    /** x of the step line: each bin's start and end, with a drop to zero where bins are missing. */
+    private static double[] stepX(List<Object[]> rows, int bin, long origin) {
+        List<Double> xs = new ArrayList<>();
+        long previousEnd = Long.MIN_VALUE;
+        for (Object[] r : rows) {
+            TimeRange b = (TimeRange) r[bin];
+            if (previousEnd != Long.MIN_VALUE && b.begin() > previousEnd + 1) {
+                xs.add((previousEnd + 1 - origin) / 1e9);
+                xs.add((b.begin() - origin) / 1e9);
+            }
+            xs.add((b.begin() - origin) / 1e9);
+            xs.add((b.end() + 1 - origin) / 1e9);
+            previousEnd = b.end();
+        }
+        return xs.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static double[] stepY(List<Object[]> rows, int bin, int column) {
+        List<Double> ys = new ArrayList<>();
+        long previousEnd = Long.MIN_VALUE;
+        for (Object[] r : rows) {
+            TimeRange b = (TimeRange) r[bin];
+            if (previousEnd != Long.MIN_VALUE && b.begin() > previousEnd + 1) {
+                ys.add(0.0);
+                ys.add(0.0);
+            }
+            double v = TableColumns.number(r[column]);
+            ys.add(v);
+            ys.add(v);
+            previousEnd = b.end();
+        }
+        return ys.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private void copyCommands() {
+        Clipboard clipboard = new Clipboard(getDisplay());
+        try {
+            clipboard.setContents(new Object[] { commands.getText() }, new Transfer[] { TextTransfer.getInstance() });
+        } finally {
+            clipboard.dispose();
+        }
+    }
+
+    public ChartPanel timeline() {
+        return timeline;
+    }
+
+    public ReportTableViewer streamTable() {
+        return streams;
+    }
+
+    public ReportTableViewer adviceTable() {
+        return advice;
+    }
+
+    public Text commands() {
+        return commands;
+    }
+
+    public Button copyButton() {
+        return copy;
+    }
+
+    public CTabFolder tabs() {
+        return tabs;
+    }
+}

@@ -1,0 +1,236 @@
+package org.lttbench.ui.view;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.widgets.Composite;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Table;
+import org.lttbench.ui.chart.ChartModel;
+import org.lttbench.ui.chart.ChartPanel;
+import org.lttbench.ui.chart.DurationText;
+import org.lttbench.ui.chart.Palette;
+import org.lttbench.ui.compute.AnalysisRequest;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.table.ReportTableViewer;
+
+/**
+ * What the tracing cost: the table per tracepoint, a histogram of the gaps between a thread's consecutive events on
+ * a log scale (two humps when events come back to back and apart), and each process's estimated share of CPU time
+ * spent tracing. Renders the {@code overhead} analysis's tables.
+ */
+public final class OverheadView extends ReportView {
+
+    /** Tracepoints the histogram shows by name; the rest are drawn together. */
+    static final int HISTOGRAM_SERIES = 6;
+    static final String OTHERS = "other tracepoints";
+    private static final int SHARE_BARS = 12;
+
+    private ChartPanel histogram;
+    private ChartPanel share;
+    private CTabFolder tabs;
+    private ReportTableViewer tracepoints;
+    private ReportTableViewer streams;
+
+    public OverheadView(Composite parent, int style) {
+        super(parent, style);
+    }
+
+    @Override
+    public List<AnalysisRequest> requests() {
+        return List.of(AnalysisRequest.of("overhead"), AnalysisRequest.of("discarded"));
+    }
+
+    @Override
+    protected void createContent(Composite parent) {
+        SashForm sash = new SashForm(parent, SWT.VERTICAL);
+        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
+        histogram = new ChartPanel(charts, SWT.NONE, "tracepoint-gaps");
+        share = new ChartPanel(charts, SWT.NONE, "tracing-share");
+        charts.setWeights(60, 40);
+        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
+        tracepoints = new ReportTableViewer(tabs, SWT.NONE);
+        CTabItem tpTab = new CTabItem(tabs, SWT.NONE);
+        tpTab.setText("Tracepoints");
+        tpTab.setControl(tracepoints);
+        streams = new ReportTableViewer(tabs, SWT.NONE);
+        CTabItem streamTab = new CTabItem(tabs, SWT.NONE);
+        streamTab.setText("Bytes per stream");
+        streamTab.setControl(streams);
+        tabs.setSelection(tpTab);
+        sash.setWeights(55, 45);
+        histogram.setModel(histogramOf(null));
+        share.setModel(shareOf(null));
+    }
+
+    @Override
+    protected void render(ReportSet reports) {
+        Table tp = reports.table("overhead", "tracepoints");
+        if (tp != null) {
+            tracepoints.setTable(tp);
+        }
+        Table st = reports.table("overhead", "overhead_streams");
+        if (st != null) {
+            streams.setTable(st);
+        }
+        String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
+        ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
+        ChartModel s = shareOf(processShareTable(reports));
+        if (why != null) {
+            h.emptyText(why);
+            s.emptyText(why);
+        }
+        histogram.setModel(h);
+        share.setModel(s);
+    }
+
+    /**
+     * The table of each process's share of CPU time spent tracing: a table of the overhead report with a process
+     * column and a ratio column whose key says share; {@code null} when the report has none (it needs a kernel trace
+     * of the same session).
+     */
+    static Table processShareTable(ReportSet reports) {
+        for (var report : reports.reports()) {
+            if (!report.analysis().equals("overhead")) {
+                continue;
+            }
+            for (Table t : report.tables()) {
+                if (TableColumns.index(t, "pid") >= 0 && TableColumns.firstOfKind(t, ColumnKind.RATIO, "share") >= 0) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Gap histogram: the analysis's log-spaced bins on a category axis (equal widths, so the axis is logarithmic),
+     * empty bins in between filled in, one stacked colour per busiest tracepoint.
+     */
+    static ChartModel histogramOf(Table gaps) {
+        ChartModel model = ChartModel.bars("Gaps between a thread's consecutive events (log scale)",
+                "Gap to the thread's next event on the same CPU (log scale)", "Gaps (count)").stacked(true)
+                .emptyText("no gaps measured");
+        if (gaps == null || gaps.rows().isEmpty()) {
+            return model;
+        }
+        int name = TableColumns.index(gaps, "name");
+        int low = TableColumns.index(gaps, "low_ns");
+        int high = TableColumns.index(gaps, "high_ns");
+        int count = TableColumns.index(gaps, "count");
+        // The grid: a zero bin when there is one, then geometric bins from the smallest lower bound.
+        double ratio = 0;
+        double first = Double.MAX_VALUE;
+        double last = 0;
+        boolean zeroBin = false;
+        for (Object[] r : gaps.rows()) {
+            double lo = TableColumns.number(r[low]);
+            double hi = TableColumns.number(r[high]);
+            if (lo <= 0) {
+                zeroBin = true;
+                continue;
+            }
+            ratio = Math.max(ratio, hi / lo);
+            first = Math.min(first, lo);
+            last = Math.max(last, hi);
+        }
+        List<String> labels = new ArrayList<>();
+        List<Double> lows = new ArrayList<>();
+        if (zeroBin) {
+            labels.add("0 ns");
+            lows.add(0.0);
+        }
+        if (ratio > 1) {
+            for (double lo = first; lo < last * 0.999; lo *= ratio) {
+                lows.add(lo);
+            }
+        }
+        int offset = zeroBin ? 1 : 0;
+        // Label the bins holding a power of ten: the axis reads 100 ns, 1 µs, 10 µs...
+        for (int i = offset; i < lows.size(); i++) {
+            double lo = lows.get(i);
+            double decade = Math.pow(10, Math.ceil(Math.log10(lo) - 1e-9));
+            labels.add(decade < lo * ratio * 0.999 ? DurationText.of(decade) : "");
+        }
+        Map<String, double[]> perTracepoint = new LinkedHashMap<>();
+        Map<String, Double> totals = new LinkedHashMap<>();
+        for (Object[] r : gaps.rows()) {
+            String tp = name >= 0 && r[name] != null ? r[name].toString() : "all";
+            double lo = TableColumns.number(r[low]);
+            int bin = lo <= 0 ? 0 : offset + (int) Math.round(Math.log(lo / first) / Math.log(ratio));
+            double[] counts = perTracepoint.computeIfAbsent(tp, k -> new double[lows.size()]);
+            if (bin >= 0 && bin < counts.length) {
+                counts[bin] += TableColumns.number(r[count]);
+            }
+            totals.merge(tp, TableColumns.number(r[count]), Double::sum);
+        }
+        List<String> order = new ArrayList<>(perTracepoint.keySet());
+        order.sort(Comparator.comparingDouble((String k) -> totals.get(k)).reversed());
+        model.categories(labels);
+        double[] others = new double[lows.size()];
+        boolean anyOther = false;
+        for (int i = 0; i < order.size(); i++) {
+            double[] counts = perTracepoint.get(order.get(i));
+            if (i < HISTOGRAM_SERIES) {
+                model.add(order.get(i), Palette.color(i), counts);
+            } else {
+                anyOther = true;
+                for (int b = 0; b < counts.length; b++) {
+                    others[b] += counts[b];
+                }
+            }
+        }
+        if (anyOther) {
+            model.add(OTHERS, Palette.color(HISTOGRAM_SERIES), others);
+        }
+        return model;
+    }
+
+    /** Each process's estimated share of CPU time spent tracing, as horizontal bars (largest at the top). */
+    static ChartModel shareOf(Table table) {
+        ChartModel model = ChartModel.bars("Share of each process's CPU time spent tracing", "Process (PID)", "CPU time spent tracing (%)")
+                .horizontal(true).emptyText("needs a kernel trace of the same session");
+        if (table == null || table.rows().isEmpty()) {
+            return model;
+        }
+        int pid = TableColumns.index(table, "pid");
+        int name = TableColumns.index(table, "name");
+        int ratio = TableColumns.firstOfKind(table, ColumnKind.RATIO, "share");
+        List<Object[]> rows = new ArrayList<>(table.rows());
+        rows.sort(Comparator.comparingDouble((Object[] r) -> TableColumns.number(r[ratio])).reversed());
+        List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(SHARE_BARS, rows.size())));
+        java.util.Collections.reverse(shown);
+        List<String> labels = new ArrayList<>();
+        double[] percent = new double[shown.size()];
+        for (int i = 0; i < shown.size(); i++) {
+            Object[] r = shown.get(i);
+            labels.add((name >= 0 && r[name] != null ? r[name] : "?") + " (" + r[pid] + ")");
+            percent[i] = TableColumns.number(r[ratio]) * 100;
+        }
+        model.categories(labels).add(table.columns().get(ratio).title(), Palette.color(2), percent);
+        return model;
+    }
+
+    public ChartPanel histogram() {
+        return histogram;
+    }
+
+    public ChartPanel shareChart() {
+        return share;
+    }
+
+    public ReportTableViewer tracepointTable() {
+        return tracepoints;
+    }
+
+    public CTabFolder tabs() {
+        return tabs;
+    }
+}
