@@ -128,17 +128,17 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return model;
         }
-        boolean byThread = hasColumn(table, "tid");
+        boolean byThread = TableColumns.index(table, "tid") >= 0;
         String idKey = byThread ? "tid" : "pid";
         int id = table.columnIndex(idKey);
-        int name = hasColumn(table, "name") ? table.columnIndex("name") : -1;
+        int name = TableColumns.index(table, "name");
         List<State> states = new ArrayList<>();
         for (State s : STATES) {
-            if (hasColumn(table, s.key())) {
+            if (TableColumns.index(table, s.key()) >= 0) {
                 states.add(s);
             }
         }
-        int rank = hasColumn(table, "running_ns") ? table.columnIndex("running_ns") : -1;
+        int rank = TableColumns.index(table, "running_ns");
         List<Object[]> rows = new ArrayList<>(table.rows());
         rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, states)).reversed());
         List<Object[]> top = rows.subList(0, Math.min(bars, rows.size()));
@@ -178,15 +178,6 @@ public final class ProcessTimeView extends ReportView {
 
     private static long nanos(Object cell) {
         return cell instanceof Long l ? l : 0;
-    }
-
-    static boolean hasColumn(Table table, String key) {
-        for (Column c : table.columns()) {
-            if (c.key().equals(key)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public ChartPanel chart() {
