@@ -1,0 +1,63 @@
+package org.lttbench.ui.viewer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.lttbench.core.ctf.CtfTraceSet;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code lttbench view TRACE...}: a window with the process time, tracepoint overhead and discarded events views.
+ * Lives in the UI bundle (it needs SWT); the core's command line finds it through
+ * {@link org.lttbench.core.batch.SubcommandProvider}.
+ */
+@Command(name = "view", mixinStandardHelpOptions = true,
+        description = "Opens a window with the process time, tracepoint overhead and discarded events views of the traces.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = { "0:the window was closed", "2:usage error, or no display to open a window on",
+                "3:a trace is missing, unreadable or malformed" })
+public final class ViewCommand implements Callable<Integer> {
+    static final int EXIT_NO_DISPLAY = 2;
+    static final int EXIT_TRACE = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
+    List<Path> traces;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        // Open once before any window: a wrong path is one clear line, not an empty window.
+        try (CtfTraceSet set = CtfTraceSet.open(traces)) {
+            set.streams();
+        } catch (IOException | RuntimeException e) {
+            err.println("lttbench view: " + e.getMessage());
+            err.flush();
+            return EXIT_TRACE;
+        }
+        String why = WindowSystem.whyNoDisplay();
+        if (why != null) {
+            err.println("lttbench view: cannot open a window: " + why);
+            err.flush();
+            return EXIT_NO_DISPLAY;
+        }
+        WindowSystem.show(title(), () -> CtfTraceSet.open(traces));
+        return 0;
+    }
+
+    private String title() {
+        StringBuilder b = new StringBuilder();
+        for (Path p : traces) {
+            b.append(b.length() > 0 ? ", " : "").append(p.toAbsolutePath().normalize().getFileName());
+        }
+        return b.toString();
+    }
+}

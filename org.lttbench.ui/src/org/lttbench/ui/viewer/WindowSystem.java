@@ -1,0 +1,38 @@
+package org.lttbench.ui.viewer;
+
+import org.eclipse.swt.SWTError;
+import org.eclipse.swt.widgets.Display;
+import org.lttbench.ui.compute.TraceSource;
+
+/** SWT as the command line meets it: whether a window can open at all, then the viewer's event loop. */
+final class WindowSystem {
+    private WindowSystem() {
+    }
+
+    /** Why no window can open here (no X/Wayland display), or {@code null}. */
+    static String whyNoDisplay() {
+        String display = System.getenv("DISPLAY");
+        String wayland = System.getenv("WAYLAND_DISPLAY");
+        if ((display == null || display.isBlank()) && (wayland == null || wayland.isBlank())) {
+            return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set; use ssh -X, or xvfb-run for scripts)";
+        }
+        try {
+            Display.getDefault();
+            return null;
+        } catch (SWTError | UnsatisfiedLinkError e) {
+            return "SWT could not open display " + display + ": " + e.getMessage();
+        }
+    }
+
+    /** Opens the viewer and returns when the user closes it. */
+    static void show(String title, TraceSource source) {
+        Display display = Display.getDefault();
+        try {
+            StandaloneViewer viewer = new StandaloneViewer(display, title, source);
+            viewer.open();
+            viewer.runUntilClosed();
+        } finally {
+            display.dispose();
+        }
+    }
+}
