@@ -19,10 +19,14 @@ import java.util.Set;
  * <li>Softirqs: {@code softirq_entry/exit/raise} before 2.7, {@code irq_softirq_entry/exit/raise} from 2.7.</li>
  * <li>{@code sched_waking} (kernels from 4.3, in the waker's context) when declared; {@code sched_wakeup} otherwise;
  * {@code sched_wakeup_new} for new tasks.</li>
- * <li>{@code prev_state}: on kernels before 4.14, the raw {@code task->state} bits, a preempted task reported as
- * {@code TASK_RUNNING | TASK_STATE_MAX} (whose value depends on the kernel version); from 4.14,
+ * <li>{@code prev_state}: the raw {@code task->state} bits, a preempted task reported as
+ * {@code TASK_RUNNING | TASK_STATE_MAX}; the bit values and {@code TASK_STATE_MAX} depend on the kernel (TASK_PARKED
+ * from 3.9, TASK_NOLOAD from 4.2, TASK_NEW from 4.8, and from 4.14 TASK_PARKED 0x40 and TASK_DEAD 0x80). On kernels
+ * from 4.14 traced by lttng-modules 2.9.15, 2.10.12, 2.11 or later, the kernel's report encoding instead:
  * {@code 1 << (task_state_index - 1)}: 0x1 S, 0x2 D, 0x4 T, 0x8 t, 0x10 X, 0x20 Z, 0x40 P (parked), 0x80 I (idle
- * kernel thread, blocked), and 0x100 ({@code TASK_REPORT_MAX}) for a preempted task.</li>
+ * kernel thread, blocked), and 0x100 ({@code TASK_REPORT_MAX}) for a preempted task. (The shared trace
+ * {@code kernel-tracefile-rotation}, lttng-modules 2.10.8 on Linux 4.15, has the raw encoding: 0x402, 0x102, 0x80
+ * as TASK_DEAD, 4096 preempted.)</li>
  * </ul>
  * When the environment lacks the tracer version, the naming is inferred from the declared event classes.
  */
@@ -62,6 +66,8 @@ public final class KernelLayout {
     private final String tracerName;
     private final int tracerMajor;
     private final int tracerMinor;
+    private final int tracerPatch;
+    private final boolean reportEncoding;
     private final int kernelMajor;
     private final int kernelMinor;
     private final boolean newSyscallNames;
@@ -73,6 +79,7 @@ public final class KernelLayout {
         tracerName = env.get("tracer_name") == null ? null : env.get("tracer_name").toString();
         tracerMajor = integer(env.get("tracer_major"));
         tracerMinor = integer(env.get("tracer_minor"));
+        tracerPatch = integer(env.get("tracer_patchlevel"));
         int[] kernel = kernelVersion(env.get("kernel_release"));
         kernelMajor = kernel[0];
         kernelMinor = kernel[1];
@@ -90,6 +97,7 @@ public final class KernelLayout {
         boolean versionKnown = tracerMajor >= 0 && tracerMinor >= 0;
         newSyscallNames = preferred(versionKnown && atLeast(2, 6), versionKnown, anyNewSyscall, anyOldSyscall);
         newSoftirqNames = preferred(versionKnown && atLeast(2, 7), versionKnown, anyNewSoftirq, anyOldSoftirq);
+        reportEncoding = kernelAtLeast(4, 14) && (!versionKnown || tracerReportsTaskStateIndex());
         for (EventType t : types) {
             Role r = classify(t.name());
             roles.put(t.name(), r);
@@ -162,7 +170,7 @@ public final class KernelLayout {
      * {@link PrevState#RUNNABLE} in both encodings (0x100 from 4.14; {@code TASK_RUNNING | TASK_STATE_MAX} before).
      */
     public PrevState prevState(long value) {
-        if (kernelAtLeast(4, 14)) {
+        if (reportEncoding) {
             if (value == 0 || (value & 0x100) != 0) {
                 return PrevState.RUNNABLE;
             }
@@ -175,15 +183,30 @@ public final class KernelLayout {
         if (state == 0) {
             return PrevState.RUNNABLE;
         }
-        if ((state & 0x70) != 0) { // EXIT_ZOMBIE, EXIT_DEAD (16 and 32 in either order), TASK_DEAD
+        boolean from414 = kernelAtLeast(4, 14);
+        // EXIT_ZOMBIE and EXIT_DEAD (16 and 32, in either order), TASK_DEAD (64, or 0x80 from 4.14)
+        if ((state & (from414 ? 0xB0 : 0x70)) != 0) {
             return PrevState.DEAD;
         }
-        // S, D, T, t; TASK_PARKED (512) exists from 3.9, TASK_NOLOAD (1024, with D) from 4.2
-        long blocked = 0xF | (kernelAtLeast(3, 9) ? 0x200 : 0) | (kernelAtLeast(4, 2) ? 0x400 : 0);
+        // S, D, T, t; TASK_PARKED (0x200 from 3.9, 0x40 from 4.14); TASK_NOLOAD (0x400, with D) from 4.2
+        long parked = from414 ? 0x40 : kernelAtLeast(3, 9) ? 0x200 : 0;
+        long blocked = 0xF | parked | (kernelAtLeast(4, 2) ? 0x400 : 0);
         return (state & blocked) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // WAKEKILL alone, WAKING, NEW
     }
 
-    /** {@code TASK_STATE_MAX} before 4.14, or 1 << 62 when the kernel version is unknown (no bit masked). */
+    /** Whether this lttng-modules reports {@code prev_state} as the kernel's task state index (on kernels from 4.14). */
+    private boolean tracerReportsTaskStateIndex() {
+        if (tracerMajor != 2) {
+            return tracerMajor > 2;
+        }
+        return switch (tracerMinor) {
+            case 9 -> tracerPatch >= 15;
+            case 10 -> tracerPatch >= 12;
+            default -> tracerMinor >= 11;
+        };
+    }
+
+    /** {@code TASK_STATE_MAX}, or 1 << 62 when the kernel version is unknown (no bit masked). */
     private long taskStateMax() {
         if (kernelMajor < 0) {
             return 1L << 62;
@@ -205,6 +228,11 @@ public final class KernelLayout {
         return tracerMajor > major || (tracerMajor == major && tracerMinor >= minor);
     }
 
+    /** Whether {@code prev_state} uses the kernel's report encoding (0x100 preempted, 0x80 idle), not raw bits. */
+    public boolean reportsTaskStateIndex() {
+        return reportEncoding;
+    }
+
     public boolean newSyscallNames() {
         return newSyscallNames;
     }
@@ -216,13 +244,13 @@ public final class KernelLayout {
     /** One line naming the tracer, kernel and conventions chosen, for reports and errors. */
     public String describe() {
         String tracer = tracerName == null ? "unknown tracer" : tracerName
-                + (tracerMajor >= 0 ? " " + tracerMajor + "." + tracerMinor : "");
+                + (tracerMajor >= 0 ? " " + tracerMajor + "." + tracerMinor + (tracerPatch >= 0 ? "." + tracerPatch : "") : "");
         String kernel = kernelMajor < 0 ? "unknown kernel" : "Linux " + kernelMajor + "." + kernelMinor;
         return String.format(Locale.ROOT, "%s on %s: %s, %s, %s, prev_state %s", tracer, kernel,
                 newSyscallNames ? "syscall_entry_*/syscall_exit_*" : "sys_*/exit_syscall",
                 newSoftirqNames ? "irq_softirq_*" : "softirq_*",
                 declares(Role.SCHED_WAKING) ? "sched_waking" : "sched_wakeup only",
-                kernelAtLeast(4, 14) ? "task_state_index bits (0x100 preempted, 0x80 idle)"
+                reportEncoding ? "task_state_index bits (0x100 preempted, 0x80 idle)"
                         : "task->state bits (preempted: TASK_STATE_MAX)");
     }
 

@@ -28,6 +28,10 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
         return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of());
     }
 
+    public KernelTracer withPatch(int patchlevel) {
+        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted);
+    }
+
     public KernelTracer withHeader(HeaderKind kind) {
         return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted);
     }
@@ -65,9 +69,13 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
         return atLeast(2, 7) && kernelAtLeast(4, 3);
     }
 
-    /** On kernels from 4.14, a preempted task's {@code prev_state} is 0x100 ({@code TASK_REPORT_MAX}). */
+    /**
+     * Whether {@code prev_state} is the kernel's report encoding (0x100 for a preempted task): kernels from 4.14
+     * traced by lttng-modules 2.9.15, 2.10.12, 2.11 or later. Otherwise it is the raw {@code task->state}.
+     */
     public boolean reportsPreemptionAs0x100() {
-        return kernelAtLeast(4, 14);
+        boolean fixed = major > 2 || minor >= 11 || (minor == 10 && patch >= 12) || (minor == 9 && patch >= 15);
+        return kernelAtLeast(4, 14) && fixed;
     }
 
     public String syscallEntry(String syscall) {

@@ -36,7 +36,7 @@ final class ProcessScenarios {
             KernelTracer.lttng(2, 5, "3.10.31-ltsi").withHeader(HeaderKind.LARGE).withNaturalAlignment(),
             KernelTracer.lttng(2, 6, "3.19.0-generic"),
             KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"),
-            KernelTracer.lttng(2, 10, "4.15.0-65-generic"),
+            KernelTracer.lttng(2, 10, "4.15.0-65-generic").withPatch(8),
             KernelTracer.lttng(2, 13, "5.15.0-91-generic"));
 
     static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve", "wait4",
@@ -71,32 +71,37 @@ final class ProcessScenarios {
             this.tracer = w.tracer();
         }
 
-        /** {@code prev_state} of a preempted task: 0x100 from Linux 4.14, TASK_RUNNING | TASK_STATE_MAX before. */
+        private int kernel() {
+            String[] v = tracer.kernelRelease().split("[.-]");
+            return Integer.parseInt(v[0]) * 100 + Integer.parseInt(v[1]);
+        }
+
+        /** {@code prev_state} of a preempted task: 0x100, or TASK_RUNNING | TASK_STATE_MAX in the raw encoding. */
         long preempted() {
             if (tracer.reportsPreemptionAs0x100()) {
                 return 0x100;
             }
-            String[] v = tracer.kernelRelease().split("[.-]");
-            int major = Integer.parseInt(v[0]);
-            int minor = Integer.parseInt(v[1]);
-            int k = major * 100 + minor;
+            int k = kernel();
             return k >= 408 ? 4096 : k >= 402 ? 2048 : k >= 309 ? 1024 : 512;
         }
 
         static final long SLEEPING = 1; // TASK_INTERRUPTIBLE, same bit in both encodings
         static final long DISK = 2; // TASK_UNINTERRUPTIBLE
 
-        /** An exiting task's last switch: EXIT_ZOMBIE (0x20) from 4.14, TASK_DEAD (64) before. */
+        /** An exiting task's last switch: EXIT_ZOMBIE (0x20) in the report encoding, else TASK_DEAD (64, 0x80 from 4.14). */
         long dead() {
-            return tracer.reportsPreemptionAs0x100() ? 0x20 : 64;
+            if (tracer.reportsPreemptionAs0x100()) {
+                return 0x20;
+            }
+            return kernel() >= 414 ? 0x80 : 64;
         }
 
-        /** An idle kernel thread blocking: 0x80 (TASK_REPORT_IDLE) from 4.14, D | TASK_NOLOAD from 4.2, D before. */
+        /** An idle kernel thread blocking: 0x80 (TASK_REPORT_IDLE), else D | TASK_NOLOAD from 4.2, D before. */
         long idleKthread() {
             if (tracer.reportsPreemptionAs0x100()) {
                 return 0x80;
             }
-            return tracer.kernelRelease().startsWith("4.") ? 0x402 : 2;
+            return kernel() >= 402 ? 0x402 : 2;
         }
 
         /** A wakeup in the waker's context: {@code sched_waking} then {@code sched_wakeup} when the kernel has both. */
