@@ -68,13 +68,44 @@ public final class ProcessAnalysis implements Analysis {
     private final List<String> skipped = new ArrayList<>();
     private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
     private final ThreadLedger ledger;
+    private final ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
     private Report report;
 
     public ProcessAnalysis(AnalysisOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * @param observer another sink told every state change besides the ledger (a Trace Compass state system, a
+     *                 test's checks), or {@code null}
+     */
+    public ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer) {
         this.options = options;
         this.ledger = new ThreadLedger(List.of(options.range()));
+        this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+    }
+
+    /** Tells two sinks the same changes, in the same order. */
+    private record BothSinks(ThreadStateSink first, ThreadStateSink second) implements ThreadStateSink {
+        @Override
+        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+            first.stateChange(thread, state, time, cpu);
+            second.stateChange(thread, state, time, cpu);
+        }
+
+        @Override
+        public void threadUpdated(ThreadRecord thread, long time) {
+            first.threadUpdated(thread, time);
+            second.threadUpdated(thread, time);
+        }
+
+        @Override
+        public void end(Trace trace, long time) {
+            first.end(trace, time);
+            second.end(trace, time);
+        }
     }
 
     /** The traces of the set this analysis reads: kernel traces with {@code sched_switch}. */
@@ -123,7 +154,7 @@ public final class ProcessAnalysis implements Analysis {
             }
         }
         for (Trace t : kernel) {
-            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), ledger, () -> nextIndex++);
+            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++);
             machines.add(m);
             for (EventType type : t.eventTypes()) {
                 handlers[type.index()] = m.handler(type);

@@ -108,7 +108,7 @@ public final class ThreadStateMachine {
         return layout;
     }
 
-    /** The handler of this event class, or {@code null} when the machine ignores it. Resolve once per class. */
+    /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
         EventHandler byRole = roleHandler(type, layout.role(type));
         FieldHandle tidContext = integer(type.contextField("tid"));
@@ -144,7 +144,7 @@ public final class ThreadStateMachine {
                 FieldHandle prevComm = type.payloadField("prev_comm");
                 FieldHandle nextComm = type.payloadField("next_comm");
                 if (prevTid == null || prevState == null || nextTid == null) {
-                    yield null;
+                    yield this::touch;
                 }
                 yield e -> schedSwitch(e, (int) e.longValue(prevTid), e.longValue(prevState), prevComm,
                         (int) e.longValue(nextTid), nextComm);
@@ -154,7 +154,7 @@ public final class ThreadStateMachine {
                 FieldHandle target = integer(type.payloadField("target_cpu"));
                 FieldHandle comm = type.payloadField("comm");
                 if (tid == null) {
-                    yield null;
+                    yield this::touch;
                 }
                 yield e -> wakeup(e, (int) e.longValue(tid), target == null ? -1 : (int) e.longValue(target), comm);
             }
@@ -165,7 +165,7 @@ public final class ThreadStateMachine {
                 FieldHandle childPid = integer(type.payloadField("child_pid"));
                 FieldHandle childComm = type.payloadField("child_comm");
                 if (parentTid == null || childTid == null) {
-                    yield null;
+                    yield this::touch;
                 }
                 yield e -> fork(e, (int) e.longValue(parentTid), parentPid == null ? -1 : (int) e.longValue(parentPid),
                         (int) e.longValue(childTid), childPid == null ? -1 : (int) e.longValue(childPid), childComm);
@@ -177,11 +177,11 @@ public final class ThreadStateMachine {
             }
             case PROCESS_EXIT -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
-                yield tid == null ? null : e -> exit(e, (int) e.longValue(tid));
+                yield tid == null ? (EventHandler) this::touch : e -> exit(e, (int) e.longValue(tid));
             }
             case PROCESS_FREE -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
-                yield tid == null ? null : e -> free(e, (int) e.longValue(tid));
+                yield tid == null ? (EventHandler) this::touch : e -> free(e, (int) e.longValue(tid));
             }
             case SYSCALL_ENTRY -> e -> syscall(e, true);
             case SYSCALL_EXIT -> e -> syscall(e, false);
@@ -200,7 +200,7 @@ public final class ThreadStateMachine {
                 FieldHandle kind = integer(type.payloadField("type"));
                 FieldHandle status = integer(type.payloadField("status"));
                 if (tid == null || status == null) {
-                    yield null;
+                    yield this::touch;
                 }
                 yield e -> statedump(e, (int) e.longValue(tid), pid == null ? -1 : (int) e.longValue(pid), name,
                         kind == null ? -1 : e.longValue(kind), e.longValue(status));
@@ -208,10 +208,18 @@ public final class ThreadStateMachine {
             case SCHED_MIGRATE_TASK -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
                 FieldHandle dest = integer(type.payloadField("dest_cpu"));
-                yield tid == null || dest == null ? null : e -> migrate(e, (int) e.longValue(tid), (int) e.longValue(dest));
+                yield tid == null || dest == null ? (EventHandler) this::touch : e -> migrate(e, (int) e.longValue(tid), (int) e.longValue(dest));
             }
-            default -> null;
+            // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
+            // event to the trace's last
+            default -> this::touch;
         };
+    }
+
+    private void touch(Event e) {
+        if (cpu(e) != null) {
+            time(e);
+        }
     }
 
     private static FieldHandle integer(FieldHandle f) {
