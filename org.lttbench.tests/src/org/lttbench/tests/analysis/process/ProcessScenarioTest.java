@@ -1,5 +1,6 @@
 package org.lttbench.tests.analysis.process;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,5 +42,14 @@ class ProcessScenarioTest {
         Written written = scenario.write(dir, tracer);
         int n = WrittenTraceCheck.assertBabeltraceReadsWhatWasWritten(written.writer().ctf());
         assertTrue(n > 5, "the scenario wrote events");
+    }
+
+    /** The benchmark's generated busy machine is real CTF too (a smaller one: babeltrace2 counts every event). */
+    @Test
+    void busyMachineTraceIsRealCtf() throws Exception {
+        Path dir = TestPaths.workDir("busy-machine-small");
+        long written = BusyMachineTrace.write(dir, 30_000, 4, 200, 7);
+        long read = org.lttbench.tests.Babeltrace2.messages(dir).stream().filter(m -> m.has("event")).count();
+        assertEquals(written, read);
     }
 }
