@@ -290,7 +290,9 @@ public final class ProcessAnalysis implements Analysis {
                 groups.put(key, p);
             }
             p.threads++;
-            if (t.tid == t.pid && t.name != null) {
+            if (t.pid == 0) {
+                p.name = "swapper"; // the idle threads, one per CPU, form the kernel's idle task group
+            } else if (t.tid == t.pid && t.name != null) {
                 p.name = t.name; // the main thread names the process
             }
             for (int i = 0; i < p.times.length; i++) {

@@ -411,8 +411,9 @@ public final class ThreadStateMachine {
      */
     private void settle(ThreadRecord r, boolean guess) {
         for (int i = 0; i < r.queueLength; i++) {
-            if (r.queueState[i] == RUN_UNRESOLVED) {
-                guessedModes++;
+            long until = i + 1 < r.queueLength ? r.queueTime[i + 1] : now;
+            if (r.queueState[i] == RUN_UNRESOLVED && until > r.queueTime[i] && !r.kernelThread()) {
+                guessedModes++; // some running time whose user/system split no event told
                 break;
             }
         }
@@ -838,9 +839,9 @@ public final class ThreadStateMachine {
             notes.add(placeholders + " CPU(s) ran a thread the trace never named (before their first sched_switch): "
                     + "its time shows as \"(unknown thread on CPU n)\"");
         }
-        if (guessedModes > 0) {
-            notes.add(guessedModes + " thread(s) ran long without a system call event: their running time before "
-                    + "it counts as user time");
+        if (guessedModes > 0 && layout.declares(Role.SYSCALL_ENTRY)) {
+            notes.add(guessedModes + " thread(s) ran without a system call event to tell user from system time: "
+                    + "that running time counts as user time");
         }
         if (guessedWaits > 0) {
             notes.add(guessedWaits + " blocked wait(s) were counted as WAIT_BLOCKED before their wakeup was seen");

@@ -415,7 +415,7 @@ final class ProcessScenarios {
                 .at(6_000, WAIT_BLOCKED);
         x.thread(803, "sshd", 803).at(1_000, UNKNOWN).at(2_300, WAIT_BLOCKED);
         x.thread(804, "java", 804).at(1_000, UNKNOWN).at(1_500, IRQ).at(1_700, SYSCALL).at(3_000, USER)
-                .at(30_000, WAIT_CPU);
+                .at(20_000, IRQ).at(20_400, USER).at(30_000, WAIT_CPU);
         x.thread(805, "kswapd0", 805).at(1_000, UNKNOWN).at(2_500, WAIT_IO).at(20_300, WAIT_CPU).at(25_000, SYSCALL)
                 .at(26_000, WAIT_BLOCKED);
         x.idle(0).at(1_000, WAIT_CPU).at(6_000, SYSCALL).at(21_000, WAIT_CPU);
