@@ -33,12 +33,24 @@ public final class KernelTraceWriter implements Closeable {
     private final TraceMetadata metadata;
     private final StreamClass stream;
     private final CtfTraceWriter writer;
+    private final int contexts;
+    private final Map<Integer, long[]> contextValues = new LinkedHashMap<>();
 
     /**
      * @param syscalls the system calls to declare (entry and exit classes), e.g. {@code read}, {@code futex}
      */
     public KernelTraceWriter(Path dir, KernelTracer tracer, List<String> syscalls, boolean keepLog) throws IOException {
+        this(dir, tracer, syscalls, keepLog, List.of());
+    }
+
+    /**
+     * @param contexts integer context fields of the channel's stream event context ({@code lttng add-context -k},
+     *                 e.g. {@code tid}, {@code pid}); their values per CPU come from {@link #context(int, long...)}
+     */
+    public KernelTraceWriter(Path dir, KernelTracer tracer, List<String> syscalls, boolean keepLog, List<String> contexts)
+            throws IOException {
         this.tracer = tracer;
+        this.contexts = contexts.size();
         this.metadata = new TraceMetadata(ByteOrder.LITTLE_ENDIAN,
                 UUID.nameUUIDFromBytes(dir.toAbsolutePath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         metadata.env("hostname", "scenario").env("domain", "kernel").env("sysname", "Linux")
@@ -48,7 +60,11 @@ public final class KernelTraceWriter implements Closeable {
         if (tracer.naturalAlignment()) {
             metadata.headerIntegerAlignment(64);
         }
-        this.stream = metadata.streamClass(tracer.header(), List.of(), tracer.packetSequenceNumber());
+        List<Field> context = new ArrayList<>();
+        for (String c : contexts) {
+            context.add(field(c, s32()));
+        }
+        this.stream = metadata.streamClass(tracer.header(), context, tracer.packetSequenceNumber());
         declare(syscalls);
         this.writer = new CtfTraceWriter(dir, metadata, keepLog);
     }
@@ -204,7 +220,32 @@ public final class KernelTraceWriter implements Closeable {
 
     /** Writes any declared event with its payload values in declaration order. */
     public KernelTraceWriter event(long ts, int cpu, String name, Object... payload) throws IOException {
-        cpu(cpu).event(ts, name, payload);
+        if (contexts == 0) {
+            cpu(cpu).event(ts, name, payload);
+            return this;
+        }
+        long[] ctx = contextValues.getOrDefault(cpu, new long[contexts]);
+        Object[] all = new Object[contexts + payload.length];
+        for (int i = 0; i < contexts; i++) {
+            all[i] = ctx[i];
+        }
+        System.arraycopy(payload, 0, all, contexts, payload.length);
+        cpu(cpu).event(ts, name, all);
+        return this;
+    }
+
+    /** Events of this CPU the tracer lost (counted in the packet being written). */
+    public KernelTraceWriter discard(int cpu, long count) throws IOException {
+        cpu(cpu).discard(count);
+        return this;
+    }
+
+    /** The context values (in the order declared) of this CPU's next events, e.g. its current TID and PID. */
+    public KernelTraceWriter context(int cpu, long... values) {
+        if (values.length != contexts) {
+            throw new IllegalArgumentException(contexts + " context values expected");
+        }
+        contextValues.put(cpu, values.clone());
         return this;
     }
 
