@@ -49,7 +49,7 @@ class CtfTraceWriterTest {
         for (int i = 0; i < 40; i++) {
             sc.event("ev" + i, field("s32", CtfType.s32().aligned(a32)), field("u64", CtfType.u64().aligned(a64)),
                     field("str", new CtfType.StringType()), field("comm", new CtfType.TextArrayType(16)),
-                    field("_len", CtfType.u8()), field("seq", new CtfType.SequenceType(CtfType.s32().aligned(a32), "__len")),
+                    field("_len", CtfType.u8()), field("seq", CtfType.ArrayType.sequence(CtfType.s32().aligned(a32), "__len")),
                     field("dbl", new CtfType.FloatType(64)),
                     field("en", new CtfType.EnumType(CtfType.u8(), Map.of("A", 0L, "B", 1L, "C", 2L))),
                     field("bits", new CtfType.IntegerType(13, true, 1, 10)));

@@ -117,28 +117,21 @@ public sealed interface CtfType {
         }
     }
 
-    /** A sequence of integers whose length is the value of an earlier field ({@code lengthField}, TSDL name). */
-    record SequenceType(IntegerType element, String lengthField) implements CtfType {
-        @Override
-        public String declare(String tsdlName) {
-            return element.body("none") + " " + tsdlName + "[ " + lengthField + " ]";
+    /**
+     * Integers one after the other: a sequence whose length is the value of an earlier field ({@code length} is
+     * that field's TSDL name), or a fixed-length array ({@code length} is a number).
+     */
+    record ArrayType(IntegerType element, String length) implements CtfType {
+        /** A fixed-length array. */
+        public ArrayType(IntegerType element, int length) {
+            this(element, Integer.toString(length));
         }
 
-        @Override
-        public int alignBits() {
-            return element.alignBits();
+        /** A sequence, its length in the field {@code lengthField} (TSDL name, e.g. {@code __vtids_length}). */
+        public static ArrayType sequence(IntegerType element, String lengthField) {
+            return new ArrayType(element, " " + lengthField + " ");
         }
 
-        @Override
-        public void encode(BitBuffer out, Object value) {
-            for (long v : (long[]) value) {
-                element.encode(out, v);
-            }
-        }
-    }
-
-    /** A fixed-length array of integers. */
-    record ArrayType(IntegerType element, int length) implements CtfType {
         @Override
         public String declare(String tsdlName) {
             return element.body("none") + " " + tsdlName + "[" + length + "]";
@@ -152,7 +145,7 @@ public sealed interface CtfType {
         @Override
         public void encode(BitBuffer out, Object value) {
             long[] values = (long[]) value;
-            if (values.length != length) {
+            if (!length.startsWith(" ") && values.length != Integer.parseInt(length)) {
                 throw new IllegalArgumentException("array of " + length + " given " + values.length + " values");
             }
             for (long v : values) {

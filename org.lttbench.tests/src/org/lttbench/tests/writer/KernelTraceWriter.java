@@ -141,7 +141,7 @@ public final class KernelTraceWriter implements Closeable {
         fork.add(field("child_tid", s32()));
         if (ns) {
             fork.add(field("_vtids_length", integer(8, false).aligned(8)));
-            fork.add(field("vtids", new CtfType.SequenceType(s32(), "__vtids_length")));
+            fork.add(field("vtids", CtfType.ArrayType.sequence(s32(), "__vtids_length")));
         }
         fork.add(field("child_pid", s32()));
         if (ns) {
@@ -160,7 +160,7 @@ public final class KernelTraceWriter implements Closeable {
         }
         List<Field> rq = List.of(field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
                 field("errors", s32()), field("rwbs", u32()), field("_cmd_length", u32()),
-                field("cmd", new CtfType.SequenceType(new IntegerType(8, false, 8, 16), "__cmd_length")));
+                field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")));
         event("block_rq_issue", rq.toArray(Field[]::new));
         event("block_rq_complete", rq.toArray(Field[]::new));
         event("lttng_statedump_start");

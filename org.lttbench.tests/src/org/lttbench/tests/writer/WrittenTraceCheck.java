@@ -78,7 +78,6 @@ public final class WrittenTraceCheck {
                 byte[] b = ((String) v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 yield new String(b, 0, Math.min(b.length, t.length() - 1), java.nio.charset.StandardCharsets.UTF_8);
             }
-            case CtfType.SequenceType t -> list(t.element(), (long[]) v);
             case CtfType.ArrayType t -> list(t.element(), (long[]) v);
             case CtfType.FloatType t -> Double.toString(t.sizeBits() == 32 ? (float) ((Number) v).doubleValue() : ((Number) v).doubleValue());
             case CtfType.StringType t -> (String) v;
@@ -117,7 +116,6 @@ public final class WrittenTraceCheck {
         return switch (type) {
             case IntegerType t -> v.getAsBigInteger().toString();
             case EnumType t -> v.getAsBigInteger().toString();
-            case CtfType.SequenceType t -> jsonList(v);
             case CtfType.ArrayType t -> jsonList(v);
             case CtfType.FloatType t -> Double.toString(v.getAsDouble());
             default -> v.getAsString();
