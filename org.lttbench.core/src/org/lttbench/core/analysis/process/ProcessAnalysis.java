@@ -209,7 +209,7 @@ public final class ProcessAnalysis implements Analysis {
         }
         rows.sort(Comparator.comparingLong((Row row) -> -row.times[3]).thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
-        r.add(table(rows, byProcess, hosts, covered == null ? 0 : covered.duration()));
+        r.add(table(rows, byProcess, hosts));
         for (ThreadStateMachine m : machines) {
             String prefix = hosts ? m.trace().path() + ": " : "";
             r.note(prefix + "kernel layout: " + m.layout().describe());
@@ -247,6 +247,8 @@ public final class ProcessAnalysis implements Analysis {
         int pid;
         String name;
         long threads = 1;
+        /** The part of the range its own trace covers (machines traced over different spans). */
+        long rangeNs;
         final long[] times = new long[8];
         boolean placeholder;
     }
@@ -263,6 +265,7 @@ public final class ProcessAnalysis implements Analysis {
             }
             Row row = new Row();
             row.trace = t.trace();
+            row.rangeNs = traceCovered(t.trace(), covered);
             row.tid = t.tid();
             row.pid = t.pid();
             row.name = t.name();
@@ -287,6 +290,7 @@ public final class ProcessAnalysis implements Analysis {
                 p.tid = t.pid;
                 p.name = t.name;
                 p.threads = 0;
+                p.rangeNs = t.rangeNs;
                 groups.put(key, p);
             }
             p.threads++;
@@ -302,7 +306,17 @@ public final class ProcessAnalysis implements Analysis {
         return new ArrayList<>(groups.values());
     }
 
-    private static Table table(List<Row> rows, boolean byProcess, boolean hosts, long rangeNs) {
+    private long traceCovered(Trace trace, TimeRange covered) {
+        for (ThreadStateMachine m : machines) {
+            if (m.trace() == trace && m.first() != Long.MIN_VALUE) {
+                TimeRange own = covered.intersect(new TimeRange(m.first(), m.last()));
+                return own == null ? 0 : own.duration();
+            }
+        }
+        return covered.duration();
+    }
+
+    private static Table table(List<Row> rows, boolean byProcess, boolean hosts) {
         List<Column> columns = new ArrayList<>();
         if (hosts) {
             columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
@@ -318,7 +332,8 @@ public final class ProcessAnalysis implements Analysis {
         for (int i = 0; i < STATE_KEYS.length; i++) {
             columns.add(new Column(STATE_KEYS[i], STATE_TITLES[i], ColumnKind.DURATION, STATE_DESCRIPTIONS[i]));
         }
-        columns.add(new Column("running_ratio", "Running", ColumnKind.RATIO, "running time over the range's duration"));
+        columns.add(new Column("running_ratio", "Running", ColumnKind.RATIO,
+                "running time over the range's duration (the part of it the thread's own trace covers)"));
         Table table = byProcess ? new Table("processes", "Time per process", columns)
                 : new Table("threads", "Time per thread", columns);
         for (Row row : rows) {
@@ -338,7 +353,7 @@ public final class ProcessAnalysis implements Analysis {
             for (long v : row.times) {
                 cells.add(v);
             }
-            cells.add(rangeNs > 0 ? (double) row.times[3] / rangeNs : null);
+            cells.add(row.rangeNs > 0 ? (double) row.times[3] / row.rangeNs : null);
             table.addRow(cells.toArray());
         }
         return table;

@@ -31,8 +31,8 @@ import org.lttbench.core.trace.Trace;
  * whose first is an entry was in user space. Kernel threads (statedump type, children of {@code kthreadd}) and idle
  * threads always run in the kernel: their running time is system time.</li>
  * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler.</li>
- * <li>Waits: {@code prev_state} decoded by the {@link KernelLayout}. Runnable (yield, or preemption: 0, 0x100 on
- * kernels from 4.14, {@code TASK_STATE_MAX} before) is WAIT_CPU until the next switch-in. Blocked is classified at
+ * <li>Waits: {@code prev_state} decoded by the {@link KernelLayout}. Runnable (a yield, 0; or a preemption, 0x100
+ * or {@code TASK_RUNNING | TASK_STATE_MAX} depending on tracer and kernel) is WAIT_CPU until the next switch-in. Blocked is classified at
  * the wakeup ({@code sched_waking}, else {@code sched_wakeup}): WAIT_IO when the waker's CPU runs the block softirq,
  * or when {@code block_rq_complete}/{@code block_bio_complete} happened in the waker's current context (the same
  * interrupt handler; in process context, since the CPU's last switch or system call boundary); WAIT_BLOCKED
@@ -51,7 +51,8 @@ public final class ThreadStateMachine {
     /** Deferred changes of a CPU's unnamed running thread before it becomes a reported placeholder. */
     private static final int ANONYMOUS_LIMIT = 1 << 16;
     private static final int MAX_NESTING = 16;
-    private static final int PROCESS = 0, HARDIRQ = 1, SOFTIRQ = 2;
+    /** Interrupt nesting levels: 0 is process context. */
+    private static final int HARDIRQ = 1, SOFTIRQ = 2;
 
     /** Something an event class does to the machine, with its fields resolved once. */
     @FunctionalInterface
@@ -61,7 +62,6 @@ public final class ThreadStateMachine {
 
     private final class Cpu {
         final int id;
-        final long start;
         ThreadRecord current;
         /** The current thread is a stand-in whose TID is not known yet (its changes are all deferred). */
         boolean anonymous;
@@ -71,9 +71,8 @@ public final class ThreadStateMachine {
         final int[] vector = new int[MAX_NESTING + 1];
         final boolean[] ioCompletion = new boolean[MAX_NESTING + 1];
 
-        Cpu(int id, long start) {
+        Cpu(int id) {
             this.id = id;
-            this.start = start;
         }
     }
 
@@ -261,7 +260,7 @@ public final class ThreadStateMachine {
         Cpu c = cpus[id];
         if (c == null) {
             long t = time(e);
-            c = new Cpu(id, t);
+            c = new Cpu(id);
             cpus[id] = c;
             becomeAnonymous(c, t);
         }
