@@ -17,6 +17,8 @@ import java.util.Set;
  * lttng-modules 2.6; {@code syscall_entry_<name>} / {@code syscall_exit_<name>} (and {@code compat_} forms) from
  * 2.6.</li>
  * <li>Softirqs: {@code softirq_entry/exit/raise} before 2.7, {@code irq_softirq_entry/exit/raise} from 2.7.</li>
+ * <li>Hard interrupts: {@code irq_handler_entry/exit}, and the x86 vectors without an IRQ descriptor
+ * ({@code x86_irq_vectors_*_entry/exit}: local timer, IPIs) from 2.7.</li>
  * <li>{@code sched_waking} (kernels from 4.3, in the waker's context) when declared; {@code sched_wakeup} otherwise;
  * {@code sched_wakeup_new} for new tasks.</li>
  * <li>{@code prev_state}: the raw {@code task->state} bits, a preempted task reported as
@@ -142,6 +144,10 @@ public final class KernelLayout {
             if (name.equals("exit_syscall") || name.equals("compat_exit_syscall")) {
                 return Role.SYSCALL_EXIT;
             }
+        }
+        // x86 interrupt vectors without an IRQ descriptor (local timer, IPIs...), traced from lttng-modules 2.7
+        if (name.startsWith("x86_irq_vectors_")) {
+            return name.endsWith("_entry") ? Role.IRQ_ENTRY : name.endsWith("_exit") ? Role.IRQ_EXIT : Role.OTHER;
         }
         String softirq = newSoftirqNames ? "irq_softirq_" : "softirq_";
         if (name.startsWith(softirq)) {

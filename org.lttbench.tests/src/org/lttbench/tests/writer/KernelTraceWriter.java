@@ -155,6 +155,10 @@ public final class KernelTraceWriter implements Closeable {
                 field("vruntime", u64()));
         event("irq_handler_entry", field("irq", s32()), field("name", new StringType()));
         event("irq_handler_exit", field("irq", s32()), field("ret", s32()));
+        if (tracer.atLeast(2, 7)) {
+            event("x86_irq_vectors_local_timer_entry", field("vector", s32()));
+            event("x86_irq_vectors_local_timer_exit", field("vector", s32()));
+        }
         for (String what : List.of("entry", "exit", "raise")) {
             event(tracer.softirq(what), field("vec", u32()));
         }
@@ -315,6 +319,19 @@ public final class KernelTraceWriter implements Closeable {
 
     public KernelTraceWriter irqExit(long ts, int cpu, int irq) throws IOException {
         return event(ts, cpu, "irq_handler_exit", irq, 1);
+    }
+
+    /**
+     * The local timer interrupt: the x86 vector events from lttng-modules 2.7; before, an IRQ handler (how older
+     * traces show a timer interrupt), so both give the same IRQ time.
+     */
+    public KernelTraceWriter localTimer(long entry, long exit, int cpu) throws IOException {
+        if (tracer.atLeast(2, 7)) {
+            event(entry, cpu, "x86_irq_vectors_local_timer_entry", 239);
+            return event(exit, cpu, "x86_irq_vectors_local_timer_exit", 239);
+        }
+        irqEntry(entry, cpu, 0, "timer");
+        return irqExit(exit, cpu, 0);
     }
 
     public KernelTraceWriter softirqRaise(long ts, int cpu, int vec) throws IOException {

@@ -143,7 +143,10 @@ final class ProcessScenarios {
         x.end(2_000_000);
     }
 
-    /** Hard IRQs and softirqs (one nested in the other) landing in system call and in user code. */
+    /**
+     * Hard IRQs and softirqs (one nested in the other) landing in system call and in user code, and the local
+     * timer interrupt (an x86 vector event from lttng-modules 2.7).
+     */
     static void interrupts(Kernel k, IntendedTimeline x) throws IOException {
         KernelTraceWriter w = k.w;
         w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 201);
@@ -160,10 +163,11 @@ final class ProcessScenarios {
         w.irqExit(12_250, 0, 16);
         w.softirqEntry(12_300, 0, 3);
         w.softirqExit(12_800, 0, 3);
+        w.localTimer(15_000, 15_400, 0);
         w.syscallEntry(20_000, 0, "read");
         x.thread(201, "worker", -1).at(1_000, USER).at(1_500, SYSCALL).at(2_000, IRQ).at(2_300, SYSCALL).at(2_400, IRQ)
                 .at(3_400, SYSCALL).at(10_000, USER).at(12_000, IRQ).at(12_250, USER).at(12_300, IRQ).at(12_800, USER)
-                .at(20_000, SYSCALL);
+                .at(15_000, IRQ).at(15_400, USER).at(20_000, SYSCALL);
         x.idle(0).at(1_000, WAIT_CPU);
         x.end(20_000);
     }
