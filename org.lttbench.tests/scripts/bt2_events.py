@@ -42,6 +42,9 @@ def snapshot(cs):
     return None if cs is None else cs.ns_from_origin
 
 
+LOSSES = {bt2._DiscardedEventsMessageConst: "discarded_events", bt2._DiscardedPacketsMessageConst: "discarded_packets"}
+
+
 def main(paths):
     out = sys.stdout
     try:
@@ -56,16 +59,9 @@ def main(paths):
                     "context": value(ctx) if ctx is not None else {},
                     "payload": value(ev.payload_field) if ev.payload_field is not None else {},
                 }) + "\n")
-            elif type(msg) is bt2._DiscardedEventsMessageConst:
+            elif type(msg) in LOSSES:
                 out.write(json.dumps({
-                    "discarded_events": msg.count,
-                    "begin": snapshot(msg.beginning_default_clock_snapshot),
-                    "end": snapshot(msg.end_default_clock_snapshot),
-                    "stream": msg.stream.name,
-                }) + "\n")
-            elif type(msg) is bt2._DiscardedPacketsMessageConst:
-                out.write(json.dumps({
-                    "discarded_packets": msg.count,
+                    LOSSES[type(msg)]: msg.count,
                     "begin": snapshot(msg.beginning_default_clock_snapshot),
                     "end": snapshot(msg.end_default_clock_snapshot),
                     "stream": msg.stream.name,
