@@ -17,7 +17,8 @@ public final class Main {
 
     /** Runs the command line and returns its exit code, without exiting (tests and the Eclipse application use it). */
     public static int run(String... args) {
-        return commandLine().execute(args);
+        return commandLine().setCaseInsensitiveEnumValuesAllowed(true).setParameterExceptionHandler(Main::usageError)
+                .execute(args);
     }
 
     /** The command line with every subcommand: the core's own and those other jars on the classpath provide. */
@@ -40,5 +41,14 @@ public final class Main {
             }
         }
         return line;
+    }
+
+    /** A usage error is one line on stderr (and a pointer to the help), exit status 2. */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see "
+                + cmd.getCommandSpec().qualifiedName() + " --help)");
+        cmd.getErr().flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 }
