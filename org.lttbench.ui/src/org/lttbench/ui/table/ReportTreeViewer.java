@@ -91,20 +91,25 @@ public final class ReportTreeViewer extends Composite {
      * @param parents  one row per group (processes)
      * @param children rows to put under their group (threads); rows whose group is not in {@code parents} become
      *                 roots of their own
-     * @param groupKey the column both tables share ({@code pid})
+     * @param groupKeys the columns both tables share that make a group ({@code pid}; {@code host, pid} when
+     *                  several machines were traced)
      */
-    public void setTables(Table parents, Table children, String groupKey) {
+    public void setTables(Table parents, Table children, List<String> groupKeys) {
         boolean sameColumns = columns.equals(children.columns());
         columns = children.columns();
-        int childGroup = children.columnIndex(groupKey);
-        int parentGroup = parents.columnIndex(groupKey);
+        int[] childGroup = new int[groupKeys.size()];
+        int[] parentGroup = new int[groupKeys.size()];
+        for (int i = 0; i < childGroup.length; i++) {
+            childGroup[i] = children.columnIndex(groupKeys.get(i));
+            parentGroup[i] = parents.columnIndex(groupKeys.get(i));
+        }
         int[] fromParent = new int[columns.size()];
         for (int c = 0; c < columns.size(); c++) {
             fromParent[c] = indexOf(parents, columns.get(c).key());
         }
         Map<Object, List<Node>> byGroup = new LinkedHashMap<>();
         for (Object[] row : children.rows()) {
-            byGroup.computeIfAbsent(row[childGroup], k -> new ArrayList<>()).add(new Node(row, List.of()));
+            byGroup.computeIfAbsent(key(row, childGroup), k -> new ArrayList<>()).add(new Node(row, List.of()));
         }
         List<Node> newRoots = new ArrayList<>();
         for (Object[] row : parents.rows()) {
@@ -112,7 +117,7 @@ public final class ReportTreeViewer extends Composite {
             for (int c = 0; c < cells.length; c++) {
                 cells[c] = fromParent[c] < 0 ? null : row[fromParent[c]];
             }
-            List<Node> kids = byGroup.remove(row[parentGroup]);
+            List<Node> kids = byGroup.remove(key(row, parentGroup));
             newRoots.add(new Node(cells, kids == null ? List.of() : List.copyOf(kids)));
         }
         for (List<Node> orphans : byGroup.values()) {
@@ -146,6 +151,14 @@ public final class ReportTreeViewer extends Composite {
         } finally {
             viewer.getTree().setRedraw(true);
         }
+    }
+
+    private static List<Object> key(Object[] row, int[] columns) {
+        List<Object> key = new ArrayList<>(columns.length);
+        for (int c : columns) {
+            key.add(row[c]);
+        }
+        return key;
     }
 
     private static int indexOf(Table table, String key) {

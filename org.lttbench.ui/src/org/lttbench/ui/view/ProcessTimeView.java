@@ -114,7 +114,8 @@ public final class ProcessTimeView extends ReportView {
             threads.setTable(threadTable);
         }
         if (threadTable != null && processTable != null) {
-            tree.setTables(processTable, threadTable, "pid");
+            // Several machines: a PID names a process only together with its host.
+            tree.setTables(processTable, threadTable, TableColumns.index(threadTable, "host") >= 0 ? List.of("host", "pid") : List.of("pid"));
         }
         shownTable = processTable != null ? processTable : threadTable;
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
@@ -132,6 +133,7 @@ public final class ProcessTimeView extends ReportView {
         String idKey = byThread ? "tid" : "pid";
         int id = table.columnIndex(idKey);
         int name = TableColumns.index(table, "name");
+        int host = TableColumns.index(table, "host");
         List<State> states = new ArrayList<>();
         for (State s : STATES) {
             if (TableColumns.index(table, s.key()) >= 0) {
@@ -151,7 +153,7 @@ public final class ProcessTimeView extends ReportView {
             if (n.length() > MAX_LABEL) {
                 n = n.substring(0, MAX_LABEL - 1) + "…";
             }
-            labels.add(n + " (" + r[id] + ")");
+            labels.add((host >= 0 ? r[host] + ": " : "") + n + " (" + r[id] + ")");
         }
         model = ChartModel.bars("Where the time went: top " + shown.size() + (byThread ? " threads" : " processes") + " by running time",
                 byThread ? "Thread (TID)" : "Process (PID)", "Time in range (ms)").horizontal(true).stacked(true)

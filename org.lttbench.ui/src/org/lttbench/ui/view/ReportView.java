@@ -9,6 +9,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.AnalysisSession;
@@ -112,7 +113,9 @@ public abstract class ReportView extends Composite implements SessionListener {
             status.setText(describe(reports));
         }
         status.setToolTipText(status.getText());
-        rangeBar.showRange(reports.coveredRange());
+        // The fields keep what the user asked for; the status line says what the figures cover.
+        boolean whole = reports.range().equals(TimeRange.ALL);
+        rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange());
         banner.show(reports);
         render(reports);
         layout(true, true);
@@ -121,8 +124,9 @@ public abstract class ReportView extends Composite implements SessionListener {
     private String describe(ReportSet reports) {
         StringBuilder b = new StringBuilder();
         TimeRange r = reports.coveredRange();
-        if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE) {
-            b.append(String.format(Locale.ROOT, "%.6f s of trace", r.duration() / 1e9));
+        if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE && r.duration() > 0) {
+            b.append(String.format(Locale.ROOT, "The figures cover %.6f s, from %s to %s", r.duration() / 1e9, WallClock.format(r.begin()),
+                    WallClock.format(r.end())));
         }
         for (AnalysisRequest request : requests()) {
             String why = reports.whyNotApplicable(request.analysis());

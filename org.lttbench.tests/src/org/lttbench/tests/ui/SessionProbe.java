@@ -1,0 +1,97 @@
+package org.lttbench.tests.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.compute.SessionListener;
+import org.lttbench.ui.table.ReportTableViewer;
+
+/**
+ * Watches a session from a test: every result it delivers, in order. And the reference a view is checked against:
+ * the same analysis run separately, straight through the core, on a fresh read of the traces.
+ */
+public final class SessionProbe implements SessionListener {
+    private final List<ReportSet> finished = new ArrayList<>();
+    private final List<TimeRange> started = new ArrayList<>();
+    private long progressCalls;
+
+    @Override
+    public void runStarted(TimeRange range) {
+        started.add(range);
+    }
+
+    @Override
+    public void progress(long bytesDone, long bytesTotal) {
+        progressCalls++;
+    }
+
+    @Override
+    public void finished(ReportSet reports) {
+        finished.add(reports);
+    }
+
+    public List<ReportSet> finished() {
+        return finished;
+    }
+
+    public ReportSet last() {
+        return finished.get(finished.size() - 1);
+    }
+
+    public int count() {
+        return finished.size();
+    }
+
+    public long progressCalls() {
+        return progressCalls;
+    }
+
+    /** One analysis over the traces, run directly (not through any view code). */
+    public static Report reference(List<Path> traces, String analysis, TimeRange range, GroupBy groupBy) throws IOException {
+        try (TraceSet set = CtfTraceSet.open(traces)) {
+            Analysis a = Analyses.byName(analysis).create(new AnalysisOptions(range, groupBy));
+            assertNull(a.whyNotApplicable(set), analysis + " applies to " + traces);
+            return AnalysisRun.run(set, List.of(a), ProgressListener.NONE).get(0);
+        }
+    }
+
+    /**
+     * The table on screen holds exactly the reference table: same columns, same rows in the same order, cell by
+     * cell; and the first rows read as {@link CellFormat} writes them.
+     */
+    public static void assertShows(Table expected, ReportTableViewer viewer) {
+        Table shown = viewer.table();
+        assertEquals(expected.columns(), shown.columns(), expected.key() + " columns");
+        List<Object[]> rows = viewer.shownRows();
+        assertEquals(expected.rows().size(), rows.size(), expected.key() + " rows");
+        assertEquals(expected.rows().size(), viewer.viewer().getTable().getItemCount());
+        for (int r = 0; r < rows.size(); r++) {
+            for (int c = 0; c < expected.columns().size(); c++) {
+                assertEquals(expected.rows().get(r)[c], rows.get(r)[c], expected.key() + " row " + r + " column " + expected.columns().get(c).key());
+            }
+        }
+        for (int r = 0; r < Math.min(40, rows.size()); r++) {
+            for (int c = 0; c < expected.columns().size(); c++) {
+                assertEquals(CellFormat.text(expected.columns().get(c), expected.rows().get(r)[c]), viewer.cellText(r, c));
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.lttbench.tests.ui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.widgets.Event;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ui.ChartChecks;
+import org.lttbench.tests.ui.SessionProbe;
+import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.ui.chart.ChartModel;
+import org.lttbench.ui.compute.AnalysisSession;
+import org.lttbench.ui.table.ReportTreeViewer;
+import org.lttbench.ui.view.ProcessTimeView;
+
+/** The process view over a real kernel trace, computing in the background, and recomputing for a typed range. */
+class ProcessTimeViewTraceTest {
+
+    @Test
+    void manyThreadsWholeTraceThenATypedRange() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
+        try (UiHarness ui = new UiHarness(1400, 900)) {
+            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
+            AnalysisSession session = new AnalysisSession(ui.display(), () -> CtfTraceSet.open(trace));
+            SessionProbe probe = new SessionProbe();
+            view.setSession(session);
+            session.addListener(probe);
+            ui.open();
+            session.refresh();
+            assertTrue(view.isComputing(), "a progress indicator while the analysis runs");
+            ui.waitUntil("the whole-trace results", () -> probe.count() == 1, 120);
+            assertEquals(null, probe.last().failure());
+
+            Report threads = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
+            SessionProbe.assertShows(threads.table("threads"), view.threadTable());
+            assertTree(processes.table("processes"), threads.table("threads"), view.tree());
+            assertChartShows(processes.table("processes"), view.chart().model());
+            ChartChecks.assertReadable(view.chart().chart());
+            ui.screenshot(view, "process-view-kernel-many-threads");
+
+            // Type the middle half of the trace (as babeltrace2 prints times) and press Enter.
+            TimeRange span = session.span();
+            TimeRange half = new TimeRange(span.begin() + span.duration() / 4, span.end() - span.duration() / 4);
+            view.rangeBar().beginField().setText(WallClock.format(half.begin()));
+            view.rangeBar().endField().setText(WallClock.format(half.end()));
+            view.rangeBar().endField().notifyListeners(SWT.DefaultSelection, new Event());
+            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 120);
+            assertEquals(half, probe.last().range());
+
+            Report halfThreads = SessionProbe.reference(trace, "process", half, GroupBy.THREAD);
+            Report halfProcesses = SessionProbe.reference(trace, "process", half, GroupBy.PROCESS);
+            assertNotEquals(threads.table("threads").rows().size(), halfThreads.table("threads").rows().size(),
+                    "a different range gives different rows (else this test would not see the update)");
+            SessionProbe.assertShows(halfThreads.table("threads"), view.threadTable());
+            assertTree(halfProcesses.table("processes"), halfThreads.table("threads"), view.tree());
+            assertChartShows(halfProcesses.table("processes"), view.chart().model());
+            assertEquals(WallClock.format(half.begin()), view.rangeBar().beginField().getText());
+            view.tabs().setSelection(1);
+            ui.screenshot(view, "process-view-kernel-many-threads-middle-half");
+            session.dispose();
+        }
+    }
+
+    /** The tree: one root per process row in the process table's order, holding that process's threads. */
+    static void assertTree(Table processes, Table threads, ReportTreeViewer tree) {
+        assertEquals(processes.rows().size(), tree.roots().size());
+        int pid = threads.columnIndex("pid");
+        int total = 0;
+        for (int i = 0; i < processes.rows().size(); i++) {
+            ReportTreeViewer.Node root = tree.roots().get(i);
+            assertEquals(processes.cell(i, "pid"), root.cells()[pid]);
+            assertEquals(processes.cell(i, "user_ns"), root.cells()[threads.columnIndex("user_ns")]);
+            assertEquals(processes.cell(i, "threads"), (long) root.children().size(), "threads of process " + processes.cell(i, "pid"));
+            for (ReportTreeViewer.Node child : root.children()) {
+                assertEquals(root.cells()[pid], child.cells()[pid]);
+            }
+            total += root.children().size();
+        }
+        assertEquals(threads.rows().size(), total, "every thread under its process");
+    }
+
+    /** The chart's bars are the process table's times in ms, for the processes with the most running time. */
+    static void assertChartShows(Table processes, ChartModel chart) {
+        int n = chart.categories().size();
+        assertTrue(n > 0);
+        for (int bar = 0; bar < n; bar++) {
+            int row = n - 1 - bar; // the busiest is drawn at the top, i.e. last
+            assertEquals(processes.cell(row, "name") + " (" + processes.cell(row, "pid") + ")", chart.categories().get(bar));
+            for (int s = 0; s < ProcessTimeView.STATES.size(); s++) {
+                double ms = (Long) processes.cell(row, ProcessTimeView.STATES.get(s).key()) / 1e6;
+                assertEquals(ms, chart.series().get(s).y()[bar], 1e-9);
+            }
+        }
+    }
+}
