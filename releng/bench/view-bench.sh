@@ -5,26 +5,39 @@
 #
 #   releng/bench/view-bench.sh [TRACE...]
 #
-# Without TRACE, records a 10-million-event LTTng-UST trace once (the burst workload into a blocking channel, so
-# nothing is lost) under releng/bench/target/, which is never committed. Needs the build (./mvnw -DskipTests
-# verify, and the workloads: make -C releng/workloads), lttng-sessiond, babeltrace2 and xvfb-run.
+# Without TRACE, generates a 10-million-event kernel trace of a busy machine (the test bundle's kernel trace
+# writer, as releng/bench/process-throughput does) under org.lttbench.tests/target/bench/, never committed; with
+# LTTBENCH_BENCH_UST=1, records a 10-million-event LTTng-UST trace instead (the burst workload into a blocking
+# channel, so nothing is lost). Needs the build (./mvnw -DskipTests verify), babeltrace2 and xvfb-run (and
+# lttng-sessiond for the UST trace).
 set -euo pipefail
 repo=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
 cd "$repo"
 java_home=$(releng/scripts/find-jdk)
 ui=$(ls org.lttbench.ui/target/org.lttbench.ui-*.jar 2>/dev/null | head -n1 || true)
-[ -n "$ui" ] || { echo "view-bench: build first: JAVA_HOME=\$(releng/scripts/find-jdk) ./mvnw -q -DskipTests verify" >&2; exit 4; }
+tests=$(ls org.lttbench.tests/target/org.lttbench.tests-*.jar 2>/dev/null | head -n1 || true)
+[ -n "$ui" ] && [ -n "$tests" ] || { echo "view-bench: build first: JAVA_HOME=\$(releng/scripts/find-jdk) ./mvnw -q -DskipTests verify" >&2; exit 4; }
+lib=org.lttbench.ui/target/lib
 events=${LTTBENCH_BENCH_EVENTS:-10000000}
+work="$repo/org.lttbench.tests/target/bench"
+mkdir -p "$work"
 
 traces=("$@")
-if [ ${#traces[@]} -eq 0 ]; then
-    out="$repo/releng/bench/target/ust-$events"
+if [ ${#traces[@]} -eq 0 ] && [ -z "${LTTBENCH_BENCH_UST:-}" ]; then
+    out="$work/busy-machine-$events"
+    if [ ! -f "$out/metadata" ]; then
+        echo "generating $out ..."
+        rm -rf "$out"
+        "$java_home/bin/java" -cp "$tests:$lib/*" org.lttbench.tests.analysis.process.BusyMachineTrace "$out" "$events" 4 2000 >/dev/null
+    fi
+    traces=("$out")
+elif [ ${#traces[@]} -eq 0 ]; then
+    out="$work/ust-burst-$events"
     if [ ! -f "$out/.complete" ]; then
         burst="$repo/releng/workloads/target/bin/burst"
         [ -x "$burst" ] || make --no-print-directory -C releng/workloads >/dev/null
         session="views-bench-$$"
         rm -rf "$out"
-        mkdir -p "$(dirname "$out")"
         trap 'lttng destroy "$session" >/dev/null 2>&1 || true' EXIT
         lttng create "$session" --output="$out" >/dev/null
         # Blocking: the application waits for the consumer instead of discarding, so all events are kept.
@@ -47,5 +60,5 @@ echo "== lttbench dump --count (reading speed)"
 echo "== babeltrace2 -o dummy (reference decoder)"
 /usr/bin/time -f "%e s elapsed, %U s user, %M KiB max RSS" babeltrace2 -o dummy "${traces[@]}" 2>&1 | grep -v '^W ' || true
 echo "== lttbench view (under Xvfb)"
-xvfb-run -a "$java_home/bin/java" ${LTTBENCH_JAVA_OPTS:-} -cp "$ui:org.lttbench.ui/target/lib/*" \
+xvfb-run -a "$java_home/bin/java" ${LTTBENCH_JAVA_OPTS:-} -cp "$ui:$lib/*" \
     releng/bench/ViewerBench.java "${traces[@]}" 2>&1 | grep -v 'SessionManagerDBus'

@@ -97,11 +97,14 @@ class ProcessTimeViewTraceTest {
     static void assertChartShows(Table processes, ChartModel chart) {
         int n = chart.categories().size();
         assertTrue(n > 0);
+        int running = processes.columnIndex("running_ns");
+        List<Object[]> busiest = new java.util.ArrayList<>(processes.rows());
+        busiest.sort(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed());
         for (int bar = 0; bar < n; bar++) {
-            int row = n - 1 - bar; // the busiest is drawn at the top, i.e. last
-            assertEquals(processes.cell(row, "name") + " (" + processes.cell(row, "pid") + ")", chart.categories().get(bar));
+            Object[] row = busiest.get(n - 1 - bar); // the busiest is drawn at the top, i.e. last
+            assertEquals(row[processes.columnIndex("name")] + " (" + row[processes.columnIndex("pid")] + ")", chart.categories().get(bar));
             for (int s = 0; s < ProcessTimeView.STATES.size(); s++) {
-                double ms = (Long) processes.cell(row, ProcessTimeView.STATES.get(s).key()) / 1e6;
+                double ms = (Long) row[processes.columnIndex(ProcessTimeView.STATES.get(s).key())] / 1e6;
                 assertEquals(ms, chart.series().get(s).y()[bar], 1e-9);
             }
         }
