@@ -29,8 +29,26 @@ import org.lttbench.core.report.Table;
  */
 public final class ReportTreeViewer extends Composite {
 
-    /** One row of the tree: its cells in the child table's column order, and its children (none for a thread). */
-    public record Node(Object[] cells, List<Node> children) {
+    /**
+     * One row of the tree: its cells in the child table's column order, and its children (none for a thread). Equal
+     * only to itself: the viewer hashes every row, and a process's hash must not walk its threads.
+     */
+    public static final class Node {
+        private final Object[] cells;
+        private final List<Node> children;
+
+        Node(Object[] cells, List<Node> children) {
+            this.cells = cells;
+            this.children = children;
+        }
+
+        public Object[] cells() {
+            return cells;
+        }
+
+        public List<Node> children() {
+            return children;
+        }
     }
 
     private final TreeViewer viewer;
