@@ -1,0 +1,40 @@
+package org.lttbench.tests.ctf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.lttbench.core.ctf.CtfTraceSet;
+
+/**
+ * Our records are babeltrace2's, record by record and field by field, for every shared trace: events (timestamp,
+ * name, CPU, stream, payload, contexts) and loss records (discarded events and packets, count and time range).
+ */
+class Bt2ConformanceTest {
+
+    static List<Path> traces() throws IOException {
+        return SharedTraces.all();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("traces")
+    void recordsAreBabeltrace2s(Path dir) throws Exception {
+        List<List<Path>> groups;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
+            groups = set.traces().stream().map(set::directories).toList();
+        }
+        long events = 0;
+        long losses = 0;
+        int streams = 0;
+        for (List<Path> group : groups) {
+            JsonlComparison.Counts c = JsonlComparison.compare(group);
+            events += c.events();
+            losses += c.losses();
+            streams += c.streams();
+        }
+        System.out.printf("conformance %s: %d traces, %d streams, %d events and %d loss records identical to"
+                + " babeltrace2's%n", dir.getFileName(), groups.size(), streams, events, losses);
+    }
+}
