@@ -25,7 +25,7 @@ final class StreamReader implements Event, Packet {
     static final int EVENT = 3;
     static final int DONE = 4;
     /** Bytes mapped to decode a packet header and context before the packet's size is known. */
-    private static final int HEAD_BYTES = 1 << 16;
+    static final int HEAD_BYTES = 1 << 16;
     /** babeltrace2's "unknown" for counters and clock snapshots (UINT64_MAX). */
     private static final long UNKNOWN = -1;
 
@@ -207,11 +207,7 @@ final class StreamReader implements Event, Packet {
                 sc.packetContext.decode(s, 0);
             }
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            if (remaining < HEAD_BYTES) {
-                throw new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
-                        + " starting here (only " + remaining + " bytes left; truncated file?)");
-            }
-            throw new TraceFormatException(f.path, offset, "cannot decode the " + where + ": " + e.getMessage());
+            throw headError(f, offset, remaining, where, e);
         }
         long[] v = s.values;
         long pkt = sc.packetSizeSlot >= 0 ? v[sc.packetSizeSlot] : UNKNOWN;
@@ -258,6 +254,16 @@ final class StreamReader implements Event, Packet {
         cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
         computeLosses();
         progress.add(pkt >>> 3);
+    }
+
+    /** A packet header or context that cannot be decoded: the file may end inside it. */
+    static TraceFormatException headError(StreamFile f, long offset, long remaining, String where, Exception e) {
+        String why = e instanceof DecodeException ? ": " + e.getMessage() : "";
+        if (remaining < HEAD_BYTES) {
+            return new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
+                    + " starting here (only " + remaining + " bytes left; truncated file?)" + why);
+        }
+        return new TraceFormatException(f.path, offset, "cannot decode the " + where + why);
     }
 
     private void checkHeader(StreamFile f, long offset) throws TraceFormatException {

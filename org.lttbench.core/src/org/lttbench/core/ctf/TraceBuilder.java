@@ -118,8 +118,9 @@ final class TraceBuilder {
             slots = Math.max(slots, c.fixedSlots());
         }
         DecodeState s = new DecodeState(slots);
+        String where = "packet header";
         try {
-            ByteBuffer head = f.bytes(0, Math.min(f.size, 1 << 16), f.size);
+            ByteBuffer head = f.bytes(0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
             s.setPacket(head, head.capacity(), head.capacity() * 8L);
             StreamClassDecoder sc = any;
             if (any.packetHeader != null) {
@@ -144,6 +145,7 @@ final class TraceBuilder {
             long begin = -1;
             int cpu = -1;
             if (sc.packetContext != null) {
+                where = "packet context";
                 sc.packetContext.decode(s, 0);
                 begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
                 cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
@@ -151,8 +153,7 @@ final class TraceBuilder {
             f.firstBeginNs = begin;
             return new Probe(f, sc, instance, begin, cpu);
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            String why = e instanceof DecodeException ? e.getMessage() : "the file is shorter than a packet header";
-            throw new TraceFormatException(f.path, 0, "cannot decode the first packet's header and context: " + why);
+            throw StreamReader.headError(f, 0, f.size, where, e);
         } finally {
             f.release();
         }
