@@ -130,16 +130,6 @@ public final class CtfTraceSet implements TraceSet {
         sink.end();
     }
 
-    /** Reads one stream alone, in its own order (tests compare streams one by one with babeltrace2). */
-    void readStream(CtfStream stream, RecordSink sink) throws IOException {
-        StreamReader r = reader(stream, new ReadProgress(ProgressListener.NONE, totalBytes));
-        try {
-            new RecordMerge(List.of(r)).run(sink);
-        } finally {
-            r.release();
-        }
-    }
-
     private static StreamReader reader(CtfStream s, ReadProgress p) {
         return new StreamReader(s, ((CtfTrace) s.trace()).metadata.uuid, p);
     }

@@ -10,10 +10,7 @@ import java.nio.file.StandardOpenOption;
 
 import org.lttbench.core.trace.TraceFormatException;
 
-/**
- * One data stream file, mapped into memory a window at a time (packets are read in place, never copied). The
- * channel is opened on first use and closed by {@link #release()}.
- */
+/** One data stream file, mapped into memory a window at a time: packets are read in place, never copied. */
 final class StreamFile {
     /** Bytes mapped at once; a packet larger than this gets a window of its own. */
     private static final long WINDOW = 256L << 20;
@@ -22,10 +19,6 @@ final class StreamFile {
 
     final Path path;
     final long size;
-    /** Raw timestamp_begin of the first packet (to order the files of one stream), or -1. */
-    long firstBeginNs = -1;
-
-    private FileChannel channel;
     private MappedByteBuffer window;
     private long windowStart;
 
@@ -52,37 +45,23 @@ final class StreamFile {
         return window.slice(from, n);
     }
 
+    /** Maps a window; the file is closed at once (the mapping stays valid), so streams hold no descriptors. */
     private void map(long offset, long length) throws IOException {
-        if (channel == null) {
-            try {
-                channel = FileChannel.open(path, StandardOpenOption.READ);
-            } catch (AccessDeniedException e) {
-                throw new TraceFormatException(path, -1, "cannot read the stream file (permission denied)", e);
-            } catch (IOException e) {
-                throw new TraceFormatException(path, -1, "cannot open the stream file: " + e.getMessage(), e);
-            }
-        }
         long span = Math.min(size - offset, Math.max(length, WINDOW));
         span = Math.min(span, MAX_PACKET);
-        try {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             window = channel.map(FileChannel.MapMode.READ_ONLY, offset, span);
+        } catch (AccessDeniedException e) {
+            throw new TraceFormatException(path, -1, "cannot read the stream file (permission denied)", e);
         } catch (IOException e) {
             throw new TraceFormatException(path, offset, "cannot map " + span + " bytes of the stream file: " + e.getMessage(), e);
         }
         windowStart = offset;
     }
 
-    /** Closes the channel and drops the mapping (the memory goes back when the buffer is collected). */
+    /** Drops the mapping (its memory goes back when the buffer is collected). */
     void release() {
         window = null;
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // nothing to do: the file was only read
-            }
-            channel = null;
-        }
     }
 
     @Override

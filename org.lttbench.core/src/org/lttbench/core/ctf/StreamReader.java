@@ -50,7 +50,6 @@ final class StreamReader implements Event, Packet {
     private long prevEndRaw = UNKNOWN;
     private long prevDiscarded = UNKNOWN;
     private long prevSequence = UNKNOWN;
-    private long headBitsOfPacket;
 
     private CtfEventType type;
     private long timestamp;
@@ -221,7 +220,6 @@ final class StreamReader implements Event, Packet {
             content = pkt;
         }
         long headBits = s.pos;
-        headBitsOfPacket = headBits;
         if (Long.compareUnsigned(content, pkt) > 0) {
             throw new TraceFormatException(f.path, offset, "the packet's content_size (" + Long.toUnsignedString(content)
                     + " bits) is larger than its packet_size (" + Long.toUnsignedString(pkt) + " bits)");
@@ -488,10 +486,5 @@ final class StreamReader implements Event, Packet {
     @Override
     public Path file() {
         return file == null ? null : file.path;
-    }
-
-    /** Bits the packet header and context took (the events start after them). */
-    long headerBits() {
-        return headBitsOfPacket;
     }
 }

@@ -75,7 +75,7 @@ final class TraceBuilder {
                 }
                 id = 0;
             }
-            CtfEventType t = new CtfEventType(e.name, id, nextEventIndex++, trace, e.logLevel);
+            CtfEventType t = new CtfEventType(e.name, id, nextEventIndex++, trace);
             try {
                 classes.get(e.streamId).add(t, e);
             } catch (TraceFormatException x) {
@@ -150,7 +150,6 @@ final class TraceBuilder {
                 begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
                 cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
             }
-            f.firstBeginNs = begin;
             return new Probe(f, sc, instance, begin, cpu);
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw StreamReader.headError(f, 0, f.size, where, e);
@@ -191,9 +190,5 @@ final class TraceBuilder {
             return m.group(1);
         }
         return fileName;
-    }
-
-    int streamCount() {
-        return nextStreamIndex;
     }
 }

@@ -295,8 +295,6 @@ final class TsdlParser {
         e.name = name.toString();
         e.id = longValue(values, "id", -1, null);
         e.streamId = longValue(values, "stream_id", -1, null);
-        Object level = values.get("loglevel");
-        e.logLevel = level instanceof Long l ? l : null;
         e.context = optionalStruct(types.get("context"), "context", at);
         e.fields = optionalStruct(types.get("fields"), "fields", at);
         metadata.events.add(e);
