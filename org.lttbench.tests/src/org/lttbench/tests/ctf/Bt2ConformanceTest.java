@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.lttbench.core.ctf.CtfTraceSet;
 
 /**
  * Our records are babeltrace2's, record by record and field by field, for every shared trace: events (timestamp,
@@ -21,20 +20,8 @@ class Bt2ConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("traces")
     void recordsAreBabeltrace2s(Path dir) throws Exception {
-        List<List<Path>> groups;
-        try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
-            groups = set.traces().stream().map(set::directories).toList();
-        }
-        long events = 0;
-        long losses = 0;
-        int streams = 0;
-        for (List<Path> group : groups) {
-            JsonlComparison.Counts c = JsonlComparison.compare(group);
-            events += c.events();
-            losses += c.losses();
-            streams += c.streams();
-        }
+        JsonlComparison.Counts c = JsonlComparison.compareAll(dir);
         System.out.printf("conformance %s: %d traces, %d streams, %d events and %d loss records identical to"
-                + " babeltrace2's%n", dir.getFileName(), groups.size(), streams, events, losses);
+                + " babeltrace2's%n", dir.getFileName(), c.traces(), c.streams(), c.events(), c.losses());
     }
 }

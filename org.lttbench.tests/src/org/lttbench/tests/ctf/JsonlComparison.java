@@ -34,7 +34,23 @@ import com.google.gson.JsonPrimitive;
  */
 final class JsonlComparison {
     /** What was compared, for the test's report. */
-    record Counts(int streams, long events, long losses) {
+    record Counts(int traces, int streams, long events, long losses) {
+        Counts plus(Counts o) {
+            return new Counts(traces + o.traces, streams + o.streams, events + o.events, losses + o.losses);
+        }
+    }
+
+    /** Compares every trace found at or below {@code dir}, one trace (its directories) at a time. */
+    static Counts compareAll(Path dir) throws IOException, InterruptedException {
+        List<List<Path>> groups;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
+            groups = set.traces().stream().map(set::directories).toList();
+        }
+        Counts total = new Counts(0, 0, 0, 0);
+        for (List<Path> group : groups) {
+            total = total.plus(compare(group));
+        }
+        return total;
     }
 
     private JsonlComparison() {
@@ -109,7 +125,7 @@ final class JsonlComparison {
                     + " records more than babeltrace2 in stream " + e.getKey() + ", the first: " + e.getValue().peek());
         }
         assertEquals(ours.lines.keySet(), seen, "same streams");
-        return new Counts(seen.size(), counts[0], counts[1]);
+        return new Counts(1, seen.size(), counts[0], counts[1]);
     }
 
     private static String clip(String s) {
