@@ -63,13 +63,15 @@ public final class RecordPrinter implements RecordSink {
             JsonValueWriter.appendString(line, loss.stream().name());
             line.append(",\"cpu\":").append(loss.cpu()).append('}');
         } else {
-            timeAndDelta(loss.beginNs());
-            line.append(traceName((CtfTrace) loss.stream().trace())).append(' ')
-                    .append(loss.kind() == Loss.Kind.DISCARDED_EVENTS ? "DISCARDED EVENTS" : "DISCARDED PACKETS")
-                    .append(": { count = ").append(loss.count()).append(", stream = \"").append(loss.stream().name())
-                    .append("\", cpu_id = ").append(loss.cpu()).append(", until = ");
+            // babeltrace2 writes this warning to stderr; here it is a record, in its place in time.
+            boolean events = loss.kind() == Loss.Kind.DISCARDED_EVENTS;
+            line.append("WARNING: Tracer discarded ").append(loss.count()).append(events ? " event" : " packet")
+                    .append(loss.count() == 1 ? "" : "s").append(" between [");
+            appendTime(loss.beginNs());
+            line.append("] and [");
             appendTime(loss.endNs());
-            line.append(" }");
+            line.append("] in trace \"").append(traceName((CtfTrace) loss.stream().trace())).append("\" within stream \"")
+                    .append(loss.stream().name()).append("\" (CPU ").append(loss.cpu()).append(").");
         }
         flushLine();
     }

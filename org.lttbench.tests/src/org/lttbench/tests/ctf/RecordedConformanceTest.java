@@ -110,6 +110,9 @@ class RecordedConformanceTest {
         Totals t = conforms(r);
         assertEquals(0, t.lossRecords, "big buffers lose nothing");
         assertEquals(r.emitted(), t.events, "every event the workload emitted is read");
+        // Text too, for the value kinds the shared traces lack (floats, infinities, NaN, enumerations). Strings
+        // are left out: babeltrace2 prints bytes that are not UTF-8 raw, where we write \\xNN escapes.
+        TextFormatTest.compare(r.dir(), line -> !line.contains(" fieldzoo:strings: "));
     }
 
     @Test
