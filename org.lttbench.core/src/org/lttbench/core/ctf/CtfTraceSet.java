@@ -134,13 +134,9 @@ public final class CtfTraceSet implements TraceSet {
         return new StreamReader(s, ((CtfTrace) s.trace()).metadata.uuid, p);
     }
 
+    /** Nothing to release: reading maps files only while it runs and holds no descriptors. */
     @Override
     public void close() {
-        for (CtfStream s : streams) {
-            for (StreamFile f : s.files) {
-                f.release();
-            }
-        }
     }
 
     @Override

@@ -35,6 +35,7 @@ final class StreamReader implements Event, Packet {
     private final byte[] traceUuid;
     private final ReadProgress progress;
 
+    private final FileWindow window = new FileWindow();
     private int fileIndex;
     private StreamFile file;
     private long nextOffset;
@@ -132,10 +133,7 @@ final class StreamReader implements Event, Packet {
     }
 
     void release() {
-        if (file != null) {
-            file.release();
-            file = null;
-        }
+        window.release();
     }
 
     /**
@@ -184,14 +182,14 @@ final class StreamReader implements Event, Packet {
                 readPacketHead(file, nextOffset);
                 return true;
             }
-            file.release();
+            window.release();
             file = null;
         }
     }
 
     private void readPacketHead(StreamFile f, long offset) throws IOException {
         long remaining = f.size - offset;
-        ByteBuffer head = f.bytes(offset, Math.min(remaining, HEAD_BYTES), remaining);
+        ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
         s.pos = 0;
         s.resetArena();
@@ -237,7 +235,7 @@ final class StreamReader implements Event, Packet {
                     + " bits) is smaller than its header and context (" + headBits + " bits)");
         }
         long contentBytes = (content + 7) >>> 3;
-        ByteBuffer body = f.bytes(offset, contentBytes, contentBytes);
+        ByteBuffer body = window.bytes(f, offset, contentBytes, contentBytes);
         s.setPacket(body, (int) contentBytes, content);
         s.pos = headBits;
 

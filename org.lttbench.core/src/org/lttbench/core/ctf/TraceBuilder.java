@@ -118,9 +118,10 @@ final class TraceBuilder {
             slots = Math.max(slots, c.fixedSlots());
         }
         DecodeState s = new DecodeState(slots);
+        FileWindow window = new FileWindow();
         String where = "packet header";
         try {
-            ByteBuffer head = f.bytes(0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
+            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
             s.setPacket(head, head.capacity(), head.capacity() * 8L);
             StreamClassDecoder sc = any;
             if (any.packetHeader != null) {
@@ -154,7 +155,7 @@ final class TraceBuilder {
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw StreamReader.headError(f, 0, f.size, where, e);
         } finally {
-            f.release();
+            window.release();
         }
     }
 
