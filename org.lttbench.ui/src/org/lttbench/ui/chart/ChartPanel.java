@@ -87,7 +87,7 @@ public final class ChartPanel extends Composite {
             for (ISeries<?> s : chart.getSeriesSet().getSeries()) {
                 chart.getSeriesSet().deleteSeries(s.getId());
             }
-            chart.getTitle().setText(model.isEmpty() ? model.title() + " (" + model.emptyText() + ")" : model.title());
+            chart.getTitle().setText(model.title());
             chart.setOrientation(model.horizontal() ? SWT.VERTICAL : SWT.HORIZONTAL);
             IAxis x = chart.getAxisSet().getXAxis(0);
             IAxis y = chart.getAxisSet().getYAxis(0);
@@ -171,6 +171,9 @@ public final class ChartPanel extends Composite {
             }
         });
         chart.getPlotArea().addCustomPaintListener((ICustomPaintListener) e -> {
+            if (model.isEmpty()) {
+                paintEmptyText(e.gc, plot.getSize());
+            }
             if (dragFrom >= 0) {
                 Rectangle area = plot.getBounds();
                 e.gc.setAlpha(70);
@@ -179,6 +182,31 @@ public final class ChartPanel extends Composite {
                 e.gc.setAlpha(255);
             }
         });
+    }
+
+    /** Why the chart is empty, centred in the plot and wrapped to its width. */
+    private void paintEmptyText(org.eclipse.swt.graphics.GC gc, org.eclipse.swt.graphics.Point size) {
+        gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : model.emptyText().split(" ")) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && gc.textExtent(candidate).x > size.x - 20) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            } else {
+                line.setLength(0);
+                line.append(candidate);
+            }
+        }
+        lines.add(line.toString());
+        int height = gc.getFontMetrics().getHeight();
+        int y = (size.y - lines.size() * height) / 2;
+        for (String l : lines) {
+            gc.drawText(l, (size.x - gc.textExtent(l).x) / 2, y, true);
+            y += height;
+        }
     }
 
     /** The time range between two x pixels of the plot area (time axis charts only). */

@@ -48,8 +48,7 @@ public final class SvgChartWriter {
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\">\n",
                 width, height, width, height, FONT));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height));
-        String title = model.isEmpty() ? model.title() + " (" + model.emptyText() + ")" : model.title();
-        text(width / 2.0, MARGIN + TITLE_FONT, title, "middle", "class=\"title\" font-size=\"" + TITLE_FONT + "\" font-weight=\"bold\"");
+        text(width / 2.0, MARGIN + TITLE_FONT, model.title(), "middle", "class=\"title\" font-size=\"" + TITLE_FONT + "\" font-weight=\"bold\"");
 
         int legendTop = height - MARGIN - legendHeight();
         double top = MARGIN + TITLE_FONT + 14;
@@ -97,7 +96,9 @@ public final class SvgChartWriter {
                 "<text class=\"axis-title y\" x=\"0\" y=\"0\" text-anchor=\"middle\" transform=\"translate(%.1f,%.1f) rotate(-90)\">%s</text>\n",
                 MARGIN + FONT * 0.8, (top + bottom) / 2, escape(verticalTitle)));
 
-        if (!model.isEmpty()) {
+        if (model.isEmpty()) {
+            text((left + right) / 2, (top + bottom) / 2, model.emptyText(), "middle", "class=\"empty\" fill=\"#555555\"");
+        } else {
             if (model.kind() == ChartModel.Kind.BARS) {
                 drawBars(left, right, top, bottom, valueTicks, rotate);
             } else {

@@ -68,10 +68,13 @@ public final class ReportSet {
         return null;
     }
 
-    /** Every note of every report, once each, in report order. */
-    public List<String> notes() {
+    /** The notes of the reports of these analyses, once each, in report order. */
+    public List<String> notes(java.util.Set<String> analyses) {
         List<String> notes = new ArrayList<>();
         for (Report r : reports) {
+            if (!analyses.contains(r.analysis())) {
+                continue;
+            }
             for (String n : r.notes()) {
                 if (!notes.contains(n)) {
                     notes.add(n);
@@ -81,8 +84,13 @@ public final class ReportSet {
         return notes;
     }
 
-    /** The range the figures really cover (what the first report says), or the requested range. */
-    public TimeRange coveredRange() {
-        return reports.isEmpty() ? range : reports.get(0).range();
+    /** The range the figures of these analyses really cover (what the first of their reports says), or the requested range. */
+    public TimeRange coveredRange(java.util.Set<String> analyses) {
+        for (Report r : reports) {
+            if (analyses.contains(r.analysis())) {
+                return r.range();
+            }
+        }
+        return range;
     }
 }

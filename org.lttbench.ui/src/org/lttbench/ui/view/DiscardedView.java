@@ -109,7 +109,7 @@ public final class DiscardedView extends ReportView {
         }
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
-        ChartModel model = timelineOf(reports.table("discarded", "timeline"), reports.coveredRange());
+        ChartModel model = timelineOf(reports.table("discarded", "timeline"), reports.coveredRange(java.util.Set.of("discarded")));
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("discarded");
         if (why != null) {
             model.emptyText(why);
@@ -137,7 +137,7 @@ public final class DiscardedView extends ReportView {
      * bin is drawn flat over its width, and bins the table leaves out (nothing happened) are drawn at zero.
      */
     static ChartModel timelineOf(Table table, TimeRange range) {
-        ChartModel empty = ChartModel.lines("Losses over time per stream", "Time (s)", "Discarded events per bin").emptyText("no events lost");
+        ChartModel empty = ChartModel.lines("Losses over time per stream", "Time (s)", "Lost (events per bin)").emptyText("no events lost");
         if (table == null || table.rows().isEmpty()) {
             return empty;
         }

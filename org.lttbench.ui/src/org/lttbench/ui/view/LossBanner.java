@@ -35,18 +35,14 @@ public final class LossBanner extends Composite {
         text = new Label(this, SWT.WRAP);
         GridData gd = new GridData(SWT.FILL, SWT.CENTER, true, false);
         text.setLayoutData(gd);
-        // A wrapping label needs a width to compute its height: the banner's.
-        addListener(SWT.Resize, e -> {
-            int w = Math.max(50, getClientArea().width - 2 * layout.marginWidth);
-            if (gd.widthHint != w) {
-                gd.widthHint = w;
-                getParent().layout(true, true);
-            }
-        });
+        LabelWrap.follow(text, this, 2 * layout.marginWidth);
         setVisible(false);
     }
 
-    public void show(ReportSet reports) {
+    /**
+     * @param analyses the analyses whose notes the view shows (a view does not repeat another view's notes)
+     */
+    public void show(ReportSet reports, java.util.Set<String> analyses) {
         lostEvents = sum(reports.table("discarded", "streams"), "discarded_events");
         lostPackets = sum(reports.table("discarded", "streams"), "discarded_packets");
         StringBuilder b = new StringBuilder();
@@ -60,7 +56,7 @@ public final class LossBanner extends Composite {
             }
             b.append(". The figures below are missing what those events would have said.");
         }
-        List<String> notes = reports.notes();
+        List<String> notes = reports.notes(analyses);
         for (String note : notes) {
             if (b.length() > 0) {
                 b.append('\n');

@@ -56,14 +56,21 @@ public abstract class ReportView extends Composite implements SessionListener {
         progress.setLayoutData(pd);
         progress.setMaximum(1000);
         showProgress(false);
-        status = new Label(statusRow, SWT.NONE);
+        status = new Label(statusRow, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        LabelWrap.follow(status, statusRow, 200);
         status.setText("No traces yet");
 
         Composite content = new Composite(this, SWT.NONE);
         content.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         content.setLayout(new org.eclipse.swt.layout.FillLayout());
         createContent(content);
+        // A view behind another tab was laid out while hidden: lay it out again when it shows.
+        addListener(SWT.Show, e -> getDisplay().asyncExec(() -> {
+            if (!isDisposed()) {
+                layout(true, true);
+            }
+        }));
         addDisposeListener(e -> {
             if (session != null) {
                 session.removeListener(this);
@@ -115,15 +122,15 @@ public abstract class ReportView extends Composite implements SessionListener {
         status.setToolTipText(status.getText());
         // The fields keep what the user asked for; the status line says what the figures cover.
         boolean whole = reports.range().equals(TimeRange.ALL);
-        rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange());
-        banner.show(reports);
+        rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange(analyses()));
+        banner.show(reports, analyses());
         render(reports);
         layout(true, true);
     }
 
     private String describe(ReportSet reports) {
         StringBuilder b = new StringBuilder();
-        TimeRange r = reports.coveredRange();
+        TimeRange r = reports.coveredRange(analyses());
         if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE && r.duration() > 0) {
             b.append(String.format(Locale.ROOT, "The figures cover %.6f s, from %s to %s", r.duration() / 1e9, WallClock.format(r.begin()),
                     WallClock.format(r.end())));
@@ -175,6 +182,14 @@ public abstract class ReportView extends Composite implements SessionListener {
         if (!isDisposed()) {
             setReports(reports);
         }
+    }
+
+    private java.util.Set<String> analyses() {
+        java.util.Set<String> analyses = new java.util.HashSet<>();
+        for (AnalysisRequest r : requests()) {
+            analyses.add(r.analysis());
+        }
+        return analyses;
     }
 
     private void showProgress(boolean visible) {

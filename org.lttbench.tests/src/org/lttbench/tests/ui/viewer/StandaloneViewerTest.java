@@ -1,0 +1,65 @@
+package org.lttbench.tests.ui.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.swt.widgets.Display;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ui.SessionProbe;
+import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.ui.viewer.StandaloneViewer;
+
+/** The window of {@code lttbench view}: three views fed by one session, one read per range. */
+class StandaloneViewerTest {
+
+    @Test
+    void oneReadFeedsEveryTabAndANewRangeAbandonsTheRunInProgress() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
+        Display display = Display.getDefault();
+        StandaloneViewer viewer = new StandaloneViewer(display, "kernel-many-threads", () -> CtfTraceSet.open(trace));
+        try (UiHarness ui = new UiHarness(10, 10)) {
+            SessionProbe probe = new SessionProbe();
+            viewer.session().addListener(probe);
+            viewer.open();
+            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            assertNull(probe.last().failure());
+            assertEquals(List.of("Process time", "Tracepoint overhead", "Discarded events"),
+                    java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
+            // A kernel trace opens on the process tab, and every tab saw the same results.
+            assertEquals(0, viewer.tabs().getSelectionIndex());
+            Report reference = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
+            for (var item : viewer.tabs().getItems()) {
+                viewer.tabs().setSelection(item);
+                ui.pump();
+                ui.screenshot(viewer.shell(), "viewer-kernel-many-threads-" + item.getText().toLowerCase().replace(' ', '-'));
+            }
+
+            // Two ranges in a row: the first run is abandoned, only the second's results arrive, in every view.
+            TimeRange span = viewer.session().span();
+            TimeRange first = new TimeRange(span.begin(), span.begin() + span.duration() / 2);
+            TimeRange second = new TimeRange(span.begin() + span.duration() / 2, span.end());
+            viewer.session().setRange(first);
+            viewer.session().setRange(second);
+            ui.waitUntil("the second range's results", () -> probe.count() >= 2 && probe.last().range().equals(second), 120);
+            ui.pump();
+            assertEquals(2, probe.count(), "the abandoned run delivered nothing");
+            Report secondHalf = SessionProbe.reference(trace, "process", second, GroupBy.THREAD);
+            SessionProbe.assertShows(secondHalf.table("threads"), viewer.processView().threadTable());
+            assertTrue(viewer.processView().rangeBar().beginField().getText().length() > 0);
+        } finally {
+            if (!viewer.shell().isDisposed()) {
+                viewer.shell().dispose();
+            }
+        }
+    }
+}
