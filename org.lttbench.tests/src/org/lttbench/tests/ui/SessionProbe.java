@@ -2,6 +2,7 @@ package org.lttbench.tests.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,9 +21,11 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.table.ReportTableViewer;
+import org.lttbench.ui.view.ReportView;
 
 /**
  * Watches a session from a test: every result it delivers, in order. And the reference a view is checked against:
@@ -62,6 +65,23 @@ public final class SessionProbe implements SessionListener {
 
     public long progressCalls() {
         return progressCalls;
+    }
+
+    /**
+     * Gives the view a session over the traces, as a host would, and runs the event loop until the first results
+     * are shown. The caller disposes the session ({@code view.session().dispose()}).
+     */
+    public static SessionProbe attach(UiHarness ui, ReportView view, List<Path> traces) {
+        AnalysisSession session = new AnalysisSession(ui.display(), () -> CtfTraceSet.open(traces));
+        SessionProbe probe = new SessionProbe();
+        view.setSession(session);
+        session.addListener(probe);
+        ui.open();
+        session.refresh();
+        assertTrue(view.isComputing(), "a progress indicator while the analyses run");
+        ui.waitUntil("the first results on " + traces, () -> probe.count() == 1, 120);
+        assertNull(probe.last().failure(), "reading " + traces);
+        return probe;
     }
 
     /** One analysis over the traces, run directly (not through any view code). */

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
@@ -63,10 +62,9 @@ public final class DiscardedView extends ReportView {
             }
         });
         tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-        streams = tab("Streams");
-        losses = tab("When the losses happened");
-        advice = tab("Buffer advice");
-        tabs.setSelection(0);
+        streams = addTab(tabs, "Streams", new ReportTableViewer(tabs, SWT.NONE));
+        losses = addTab(tabs, "When the losses happened", new ReportTableViewer(tabs, SWT.NONE));
+        advice = addTab(tabs, "Buffer advice", new ReportTableViewer(tabs, SWT.NONE));
 
         Composite box = new Composite(sash, SWT.NONE);
         GridLayout layout = new GridLayout(2, false);
@@ -83,14 +81,6 @@ public final class DiscardedView extends ReportView {
         commands.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
         sash.setWeights(42, 40, 18);
         timeline.setModel(timelineOf(null, null));
-    }
-
-    private ReportTableViewer tab(String title) {
-        ReportTableViewer viewer = new ReportTableViewer(tabs, SWT.NONE);
-        CTabItem item = new CTabItem(tabs, SWT.NONE);
-        item.setText(title);
-        item.setControl(viewer);
-        return viewer;
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.report.ColumnKind;
@@ -56,15 +55,8 @@ public final class OverheadView extends ReportView {
         share = new ChartPanel(charts, SWT.NONE, "tracing-share");
         charts.setWeights(60, 40);
         tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-        tracepoints = new ReportTableViewer(tabs, SWT.NONE);
-        CTabItem tpTab = new CTabItem(tabs, SWT.NONE);
-        tpTab.setText("Tracepoints");
-        tpTab.setControl(tracepoints);
-        streams = new ReportTableViewer(tabs, SWT.NONE);
-        CTabItem streamTab = new CTabItem(tabs, SWT.NONE);
-        streamTab.setText("Bytes per stream");
-        streamTab.setControl(streams);
-        tabs.setSelection(tpTab);
+        tracepoints = addTab(tabs, "Tracepoints", new ReportTableViewer(tabs, SWT.NONE));
+        streams = addTab(tabs, "Bytes per stream", new ReportTableViewer(tabs, SWT.NONE));
         sash.setWeights(55, 45);
         histogram.setModel(histogramOf(null));
         share.setModel(shareOf(null));

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Composite;
@@ -67,15 +66,8 @@ public final class ProcessTimeView extends ReportView {
         SashForm sash = new SashForm(parent, SWT.VERTICAL);
         chart = new ChartPanel(sash, SWT.NONE, "process-time");
         tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-        tree = new ReportTreeViewer(tabs, SWT.NONE);
-        CTabItem treeTab = new CTabItem(tabs, SWT.NONE);
-        treeTab.setText("Processes and their threads");
-        treeTab.setControl(tree);
-        threads = new ReportTableViewer(tabs, SWT.NONE);
-        CTabItem threadTab = new CTabItem(tabs, SWT.NONE);
-        threadTab.setText("Threads");
-        threadTab.setControl(threads);
-        tabs.setSelection(treeTab);
+        tree = addTab(tabs, "Processes and their threads", new ReportTreeViewer(tabs, SWT.NONE));
+        threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
         sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
         chart.chart().getPlotArea().getControl().addListener(SWT.Resize, e -> {

@@ -184,6 +184,17 @@ public abstract class ReportView extends Composite implements SessionListener {
         }
     }
 
+    /** Puts a control in a new tab of the folder (the views' tables and trees). */
+    protected static <C extends org.eclipse.swt.widgets.Control> C addTab(org.eclipse.swt.custom.CTabFolder tabs, String title, C control) {
+        org.eclipse.swt.custom.CTabItem item = new org.eclipse.swt.custom.CTabItem(tabs, SWT.NONE);
+        item.setText(title);
+        item.setControl(control);
+        if (tabs.getSelectionIndex() < 0) {
+            tabs.setSelection(item);
+        }
+        return control;
+    }
+
     private java.util.Set<String> analyses() {
         java.util.Set<String> analyses = new java.util.HashSet<>();
         for (AnalysisRequest r : requests()) {

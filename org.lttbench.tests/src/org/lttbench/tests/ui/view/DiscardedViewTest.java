@@ -8,11 +8,11 @@ import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.graphics.ImageData;
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.ReportFixtures;
+import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.compute.ReportSet;
@@ -32,12 +32,7 @@ class DiscardedViewTest {
             ui.pump();
 
             var table = view.streamTable();
-            assertEquals(streams.rows().size(), table.viewer().getTable().getItemCount());
-            for (int r = 0; r < streams.rows().size(); r++) {
-                for (int c = 0; c < streams.columns().size(); c++) {
-                    assertEquals(CellFormat.text(streams.columns().get(c), streams.rows().get(r)[c]), table.cellText(r, c));
-                }
-            }
+            SessionProbe.assertShows(streams, table);
             // A stream that cannot count its losses shows "-", not 0.
             assertEquals("-", table.cellText(2, streams.columnIndex("discarded_events")));
 

@@ -8,11 +8,11 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.ReportFixtures;
+import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.compute.ReportSet;
@@ -33,12 +33,7 @@ class OverheadViewTest {
             ui.pump();
 
             var table = view.tracepointTable();
-            assertEquals(tracepoints.rows().size(), table.viewer().getTable().getItemCount());
-            for (int r = 0; r < tracepoints.rows().size(); r++) {
-                for (int c = 0; c < tracepoints.columns().size(); c++) {
-                    assertEquals(CellFormat.text(tracepoints.columns().get(c), tracepoints.rows().get(r)[c]), table.cellText(r, c));
-                }
-            }
+            SessionProbe.assertShows(tracepoints, table);
 
             // Histogram: every gap of the table is in some bar, per tracepoint; the bins are contiguous (log axis),
             // so the empty bins between the two humps are there, at zero.

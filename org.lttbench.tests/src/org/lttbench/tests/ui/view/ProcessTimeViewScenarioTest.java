@@ -12,7 +12,6 @@ import java.util.List;
 import org.eclipse.swt.SWT;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
@@ -22,7 +21,6 @@ import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 import org.lttbench.ui.chart.ChartModel;
-import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.table.ReportTreeViewer;
 import org.lttbench.ui.view.ProcessTimeView;
 
@@ -70,13 +68,7 @@ class ProcessTimeViewScenarioTest {
         List<Path> trace = List.of(dir);
         try (UiHarness ui = new UiHarness(1200, 800)) {
             ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            AnalysisSession session = new AnalysisSession(ui.display(), () -> CtfTraceSet.open(trace));
-            SessionProbe probe = new SessionProbe();
-            view.setSession(session);
-            session.addListener(probe);
-            ui.open();
-            session.refresh();
-            ui.waitUntil("the results", () -> probe.count() == 1, 60);
+            SessionProbe.attach(ui, view, trace);
 
             Report threads = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
             Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
@@ -102,7 +94,7 @@ class ProcessTimeViewScenarioTest {
             view.tree().viewer().expandAll();
             ChartChecks.assertReadable(view.chart().chart());
             ui.screenshot(view, "process-view-scenario");
-            session.dispose();
+            view.session().dispose();
         }
     }
 

@@ -14,11 +14,11 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.ReportFixtures;
+import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.table.ReportTreeViewer;
@@ -40,12 +40,7 @@ class ProcessTimeViewTest {
 
             // Table: every cell as CellFormat writes the model's value, in the analysis's order.
             var table = view.threadTable();
-            assertEquals(threads.rows().size(), table.viewer().getTable().getItemCount());
-            for (int r = 0; r < threads.rows().size(); r++) {
-                for (int c = 0; c < threads.columns().size(); c++) {
-                    assertEquals(CellFormat.text(threads.columns().get(c), threads.rows().get(r)[c]), table.cellText(r, c));
-                }
-            }
+            SessionProbe.assertShows(threads, table);
             // Headers carry units.
             TableColumn user = table.viewer().getTable().getColumn(threads.columnIndex("user_ns"));
             assertEquals("User (ms)", user.getText());

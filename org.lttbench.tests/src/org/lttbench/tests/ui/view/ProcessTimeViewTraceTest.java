@@ -12,7 +12,6 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
@@ -34,15 +33,8 @@ class ProcessTimeViewTraceTest {
         List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
         try (UiHarness ui = new UiHarness(1400, 900)) {
             ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            AnalysisSession session = new AnalysisSession(ui.display(), () -> CtfTraceSet.open(trace));
-            SessionProbe probe = new SessionProbe();
-            view.setSession(session);
-            session.addListener(probe);
-            ui.open();
-            session.refresh();
-            assertTrue(view.isComputing(), "a progress indicator while the analysis runs");
-            ui.waitUntil("the whole-trace results", () -> probe.count() == 1, 120);
-            assertEquals(null, probe.last().failure());
+            SessionProbe probe = SessionProbe.attach(ui, view, trace);
+            AnalysisSession session = view.session();
 
             Report threads = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
             Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
