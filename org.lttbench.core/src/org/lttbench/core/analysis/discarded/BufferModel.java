@@ -144,7 +144,8 @@ final class BufferModel {
     }
 
     private static ChannelConfig.Buffers buffers(Trace trace) {
-        Object scheme = trace.environment().get("trace_buffering_scheme");
+        // lttng-ust writes tracer_buffering_scheme (uid or pid); lttng-modules trace_buffering_scheme (global).
+        Object scheme = trace.environment().get("tracer_buffering_scheme");
         return "pid".equals(scheme) ? ChannelConfig.Buffers.PER_PID : ChannelConfig.Buffers.PER_UID;
     }
 
