@@ -1,23 +1,21 @@
 package org.lttbench.core.analysis.discarded;
 
 /**
- * The time bins every stream's timeline shares: a fixed number of bins of equal width from an origin. When a record
- * falls past the last bin the width doubles and each timeline merges its bins pairwise, so memory stays fixed however
- * long the trace is, and every stream keeps the same bins (charts line up).
+ * The time bins every stream's timeline shares: a fixed number of bins of equal width from the first record binned.
+ * The width starts at 1 µs; when a record falls past the last bin it doubles and each timeline merges its bins
+ * pairwise. So the bins always cover just the records seen (a 0.3 s burst in a trace whose idle packets span 30 s
+ * still gets fine bins), memory stays fixed however long the trace is, and every stream keeps the same bins.
  */
 final class BinGrid {
-    static final int BINS = 256;
+    static final int BINS = 512;
 
     private final long origin;
     private long width;
 
-    /**
-     * @param origin first timestamp to bin (ns)
-     * @param span   expected duration (ns), or 0 when unknown: sets the first width, which grows as needed
-     */
-    BinGrid(long origin, long span) {
+    /** @param origin first timestamp to bin (ns) */
+    BinGrid(long origin) {
         this.origin = origin;
-        this.width = Math.max(1, span / BINS + 1);
+        this.width = 1000;
     }
 
     long origin() {

@@ -57,7 +57,7 @@ final class BufferModel {
         double w = grid.width();
         double drain = 0;
         for (int b = 0; b < BinGrid.BINS; b++) {
-            if (s.timeline.lostIn(b)) {
+            if (s.lostIn(b)) {
                 drain = Math.max(drain, s.recordedBytes(b, mean) / w);
             }
         }
@@ -70,7 +70,7 @@ final class BufferModel {
         double extra = 0;
         double peak = 0;
         for (int b = 0; b < BinGrid.BINS; b++) {
-            if (s.timeline.lostIn(b)) {
+            if (s.lostIn(b)) {
                 extra += s.lostBytes(b, mean);
             } else {
                 extra = Math.max(0, extra - Math.max(0, drain * w - s.recordedBytes(b, mean)));

@@ -40,11 +40,6 @@ public final class DiscardedAnalysis implements Analysis {
         for (Stream s : streams) {
             ledgers[s.index()] = new StreamLossLedger(s);
         }
-        TimeRange span = traceSet.span();
-        if (span != null && span.begin() > 0 && span.end() >= span.begin()) {
-            TimeRange shown = span.intersect(range);
-            grid = shown == null ? null : new BinGrid(shown.begin(), shown.duration());
-        }
     }
 
     @Override
@@ -81,8 +76,7 @@ public final class DiscardedAnalysis implements Analysis {
         fit(begin);
         fit(end);
         boolean packets = loss.kind() == Loss.Kind.DISCARDED_PACKETS;
-        ledger.loss(packets, loss.count(), begin, end);
-        ledger.timeline.loss(grid, packets, loss.count(), begin, end);
+        ledger.loss(grid, packets, loss.count(), begin, end);
     }
 
     @Override
@@ -99,12 +93,12 @@ public final class DiscardedAnalysis implements Analysis {
 
     private void fit(long t) {
         if (grid == null) {
-            grid = new BinGrid(t, 0);
+            grid = new BinGrid(t);
         }
         int doublings = grid.fit(t);
         if (doublings > 0) {
             for (StreamLossLedger l : ledgers) {
-                l.timeline.merge(doublings);
+                l.merge(doublings);
             }
         }
     }

@@ -28,8 +28,8 @@ import org.lttbench.core.trace.TraceSet;
 
 /** Turns the per-stream ledgers into the discarded analysis's tables and notes. */
 final class LossReport {
-    /** Timeline bins merged per report row, so a chart gets {@code BINS / 8} points per stream. */
-    private static final int TIMELINE_MERGE = 8;
+    /** Timeline bins merged per report row: a chart gets 32 points per stream. */
+    private static final int TIMELINE_MERGE = BinGrid.BINS / 32;
 
     private LossReport() {
     }
@@ -76,7 +76,8 @@ final class LossReport {
                     (long) s.stream.cpu(), s.packets, s.packets > 0 ? s.subbufBytes : null, s.events,
                     knowsEvents ? s.discardedEvents : null, knowsPackets ? s.lostPackets : null, ratio,
                     s.lossRecords, s.lossRecords > 0 ? s.firstLoss : null, s.lossRecords > 0 ? s.lastLoss : null, rate,
-                    grid == null ? null : peakProducedBytesPerS(s, grid, 0, BinGrid.BINS - 1));
+                    grid == null || s.events + s.lossRecords == 0 ? null
+                            : peakProducedBytesPerS(s, grid, 0, BinGrid.BINS - 1));
         }
         return t;
     }
@@ -101,7 +102,7 @@ final class LossReport {
                 double peakEvents = 0;
                 for (int b = first; b <= last; b++) {
                     peakEvents = Math.max(peakEvents,
-                            (s.timeline.events[b] + s.timeline.discardedEvents[b]) * 1e9 / grid.width());
+                            (s.eventsIn(b) + s.discardedEventsIn(b)) * 1e9 / grid.width());
                 }
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
                         new TimeRange(e.begin, e.end), e.records, e.discardedEvents, e.lostPackets, peakEvents,
@@ -172,10 +173,10 @@ final class LossReport {
                 double discarded = 0;
                 double packets = 0;
                 for (int b = first; b < first + TIMELINE_MERGE; b++) {
-                    events += s.timeline.events[b];
+                    events += s.eventsIn(b);
                     bytes += s.recordedBytes(b, mean);
-                    discarded += s.timeline.discardedEvents[b];
-                    packets += s.timeline.lostPackets[b];
+                    discarded += s.discardedEventsIn(b);
+                    packets += s.lostPacketsIn(b);
                 }
                 if (events == 0 && discarded == 0 && packets == 0) {
                     continue;

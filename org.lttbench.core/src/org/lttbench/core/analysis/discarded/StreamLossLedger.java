@@ -6,8 +6,9 @@ import org.lttbench.core.trace.Stream;
 /** Everything the discarded analysis keeps about one stream: totals, loss episodes and a timeline. */
 final class StreamLossLedger {
     final Stream stream;
-    final StreamTimeline timeline = new StreamTimeline();
     final LossRanges ranges = new LossRanges();
+    /** Made on the first event or loss: streams that record nothing (many, with per-process buffers) cost little. */
+    private StreamTimeline timeline;
 
     long packets;
     /** Largest {@code packet_size} seen, in bytes: the sub-buffer size in LTTng. */
@@ -48,10 +49,10 @@ final class StreamLossLedger {
         firstEvent = Math.min(firstEvent, t);
         lastEvent = Math.max(lastEvent, t);
         lastTime = Math.max(lastTime, t);
-        timeline.event(bin, sizeBytes);
+        timeline().event(bin, sizeBytes);
     }
 
-    void loss(boolean packetLoss, long count, long begin, long end) {
+    void loss(BinGrid grid, boolean packetLoss, long count, long begin, long end) {
         if (packetLoss) {
             lostPackets += count;
         } else {
@@ -61,6 +62,36 @@ final class StreamLossLedger {
         firstLoss = Math.min(firstLoss, begin);
         lastLoss = Math.max(lastLoss, end);
         ranges.add(begin, end, packetLoss ? 0 : count, packetLoss ? count : 0);
+        timeline().loss(grid, packetLoss, count, begin, end);
+    }
+
+    void merge(int doublings) {
+        if (timeline != null) {
+            timeline.merge(doublings);
+        }
+    }
+
+    private StreamTimeline timeline() {
+        if (timeline == null) {
+            timeline = new StreamTimeline();
+        }
+        return timeline;
+    }
+
+    long eventsIn(int bin) {
+        return timeline == null ? 0 : timeline.events[bin];
+    }
+
+    double discardedEventsIn(int bin) {
+        return timeline == null ? 0 : timeline.discardedEvents[bin];
+    }
+
+    double lostPacketsIn(int bin) {
+        return timeline == null ? 0 : timeline.lostPackets[bin];
+    }
+
+    boolean lostIn(int bin) {
+        return timeline != null && timeline.lostIn(bin);
     }
 
     boolean lost() {
@@ -83,13 +114,16 @@ final class StreamLossLedger {
 
     /** Recorded bytes in a bin, estimating the events whose size is unknown at the mean size. */
     double recordedBytes(int bin, double mean) {
+        if (timeline == null) {
+            return 0;
+        }
         long unsized = timeline.events[bin] - timeline.sizedEvents[bin];
         return timeline.bytes[bin] + (unsized > 0 && !Double.isNaN(mean) ? unsized * mean : 0);
     }
 
     /** Bytes the stream lost in a bin: discarded events at the mean event size, lost packets at the packet size. */
     double lostBytes(int bin, double mean) {
-        double events = Double.isNaN(mean) ? 0 : timeline.discardedEvents[bin] * mean;
-        return events + timeline.lostPackets[bin] * subbufBytes;
+        double events = Double.isNaN(mean) ? 0 : discardedEventsIn(bin) * mean;
+        return events + lostPacketsIn(bin) * subbufBytes;
     }
 }
