@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,23 @@ class DiscardedReportTest {
         }
         assertEquals(0, r.table("advice").rows().size());
         assertEquals(0, r.table("losses").rows().size());
+    }
+
+    @Test
+    void streamWithoutCounterSaysLossCannotBeKnown() throws Exception {
+        Path trace = CounterlessTrace.write(TestPaths.workDir("discarded-counterless"));
+        Bt2Losses reference = Bt2Losses.of(trace);
+        assertEquals(CounterlessTrace.PACKETS * CounterlessTrace.EVENTS_PER_PACKET,
+                reference.streams().get("chan_0").events(), "babeltrace2 reads the hand-made trace");
+        Report r = DiscardedRun.analyze(trace);
+        Map<String, Object> row = DiscardedRun.rowsBy(r.table("streams"), "stream").get("chan_0");
+        assertEquals((long) CounterlessTrace.PACKETS * CounterlessTrace.EVENTS_PER_PACKET, row.get("events"));
+        assertNull(row.get("discarded_events"), "unknown, not 0");
+        assertNull(row.get("discarded_packets"), "unknown, not 0");
+        assertNull(row.get("discard_ratio"));
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("discarded events cannot be known for 1 of 1 streams")),
+                r.notes().toString());
+        assertTrue(r.notes().stream().noneMatch(n -> n.contains("no events lost")), r.notes().toString());
     }
 
     @Test
