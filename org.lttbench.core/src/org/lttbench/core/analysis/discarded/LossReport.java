@@ -150,7 +150,7 @@ final class LossReport {
     }
 
     private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid) {
-        Table t = new Table("timeline", "Rates and losses over time", List.of(
+        Table t = new Table("loss_timeline", "Rates and losses over time", List.of(
                 col("trace", "Trace", TEXT, "Trace directory"),
                 col("stream", "Stream", TEXT, "Stream file name"),
                 col("cpu", "CPU", CPU, "CPU of the stream's packets"),

@@ -70,7 +70,7 @@ class DiscardedReportTest {
         assertEquals(967_700L, sum(losses, "discarded_events"));
         assertEquals(562L, sum(losses, "loss_records"));
         // The timeline spreads each loss over its range: the bins add up to the total.
-        assertEquals(967_700.0, sumDouble(r.table("timeline"), "discarded_events"), 1e-3);
+        assertEquals(967_700.0, sumDouble(r.table("loss_timeline"), "discarded_events"), 1e-3);
 
         Map<String, Object> advice = DiscardedRun.rowsBy(r.table("advice"), "channel").get("channel1");
         assertNotNull(advice, "advice for channel1");
