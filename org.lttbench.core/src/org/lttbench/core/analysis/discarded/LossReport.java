@@ -222,7 +222,7 @@ final class LossReport {
             }
         } else {
             report.note("the traces lost " + count(discarded) + " events (discarded) and " + count(packets)
-                    + " packets in " + count(records) + " places, from " + WallClock.format(first) + " to "
+                    + " packets in " + count(records) + (records == 1 ? " place" : " places") + ", from " + WallClock.format(first) + " to "
                     + WallClock.format(last) + ": see the advice table for buffers that would have kept them");
         }
         if (!noCounter.isEmpty()) {

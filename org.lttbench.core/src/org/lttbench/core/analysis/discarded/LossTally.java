@@ -44,7 +44,7 @@ public final class LossTally implements RecordSink {
     }
 
     /**
-     * One line saying which traces lost how much, e.g. {@code warning: events were lost: ust-hello-lost: 967,700
+     * One line saying which traces lost how much, e.g. {@code warning: events were lost: /traces/ust-hello-lost: 967,700
      * discarded events in 562 places (lttbench analyze --analysis discarded tells where, when and which buffers would
      * have kept them)}; {@code null} when nothing was lost.
      */
@@ -54,7 +54,7 @@ public final class LossTally implements RecordSink {
             if (t[0] == 0 && t[1] == 0) {
                 return;
             }
-            StringBuilder s = new StringBuilder(String.valueOf(trace.path().getFileName())).append(": ");
+            StringBuilder s = new StringBuilder(trace.path().toString()).append(": ");
             if (t[0] > 0) {
                 s.append(LossReport.count(t[0])).append(" discarded events");
             }

@@ -106,8 +106,9 @@ class DiscardedReportTest {
         String line = tally.summaryLine();
         assertNotNull(line);
         assertEquals(1, line.lines().count(), line);
-        assertTrue(line.contains("ust-hello-lost: 967,700 discarded events in 562 places"), line);
-        assertTrue(line.contains("kernel: 728 discarded events in 1 place"), line);
+        assertTrue(line.contains(TestPaths.trace("ust-hello-lost") + ": 967,700 discarded events in 562 places"), line);
+        assertTrue(line.contains(TestPaths.trace("session-multi-domains/kernel") + ": 728 discarded events in 1 place"),
+                line);
         assertTrue(!line.contains("ust-trace-with-index"), line);
         assertEquals(sum(analysis.report().table("streams"), "discarded_events"), tally.discardedEvents());
 
