@@ -61,17 +61,6 @@ class CountingSink(bt2._UserSinkComponent):
             c[key + "_records"] += 1
 
 
-def count(group, counts):
-    fs = bt2.find_plugin("ctf").source_component_classes["fs"]
-    graph = bt2.Graph()
-    src = graph.add_component(fs, "src", {"inputs": sorted(group)})
-    ports = list(src.output_ports.values())
-    sink = graph.add_component(CountingSink, "sink", {"ports": len(ports)}, obj=counts)
-    for port, inp in zip(ports, sink.input_ports.values()):
-        graph.connect_ports(port, inp)
-    graph.run()
-
-
 def main():
     dirs = bt2_dump.trace_dirs(sys.argv[1:])
     if not dirs:
@@ -79,7 +68,7 @@ def main():
         return 3
     counts = collections.defaultdict(collections.Counter)
     for group in bt2_dump.groups(dirs):
-        count(group, counts)
+        bt2_dump.dump(group, counts, CountingSink)
     rows = []
     for (trace, stream), c in sorted(counts.items()):
         row = {"trace": trace, "stream": stream}

@@ -31,6 +31,10 @@ final class LossReport {
     /** Timeline bins merged per report row: a chart gets 32 points per stream. */
     private static final int TIMELINE_MERGE = BinGrid.BINS / 32;
 
+    private static final Column TRACE = col("trace", "Trace", TEXT, "Trace directory");
+    private static final Column STREAM = col("stream", "Stream", TEXT, "Stream file name");
+    private static final Column STREAM_CPU = col("cpu", "CPU", CPU, "CPU of the stream's packets");
+
     private LossReport() {
     }
 
@@ -48,10 +52,10 @@ final class LossReport {
 
     private static Table streams(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = new Table("streams", "Loss per stream", List.of(
-                col("trace", "Trace", TEXT, "Trace directory"),
-                col("stream", "Stream", TEXT, "Stream file name"),
+                TRACE,
+                STREAM,
                 col("channel", "Channel", TEXT, "Channel name"),
-                col("cpu", "CPU", CPU, "CPU of the stream's packets"),
+                STREAM_CPU,
                 col("packets", "Packets", INTEGER, "Packets read"),
                 col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
                 col("events", "Events", INTEGER, "Events recorded"),
@@ -84,9 +88,9 @@ final class LossReport {
 
     private static Table losses(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = new Table("losses", "When streams lost data", List.of(
-                col("trace", "Trace", TEXT, "Trace directory"),
-                col("stream", "Stream", TEXT, "Stream file name"),
-                col("cpu", "CPU", CPU, "CPU of the stream's packets"),
+                TRACE,
+                STREAM,
+                STREAM_CPU,
                 col("range", "Range", TIME_RANGE, "When the loss happened (touching loss ranges joined)"),
                 col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
                 col("discarded_events", "Discarded", INTEGER, "Events discarded in this range"),
@@ -130,7 +134,7 @@ final class LossReport {
 
     private static Table adviceTable(List<ChannelAdvice> advice) {
         Table t = new Table("advice", "Buffer advice per channel", List.of(
-                col("trace", "Trace", TEXT, "Trace directory"),
+                TRACE,
                 col("channel", "Channel", TEXT, "Channel name"),
                 col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
                 col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows"),
@@ -151,9 +155,9 @@ final class LossReport {
 
     private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = new Table("loss_timeline", "Rates and losses over time", List.of(
-                col("trace", "Trace", TEXT, "Trace directory"),
-                col("stream", "Stream", TEXT, "Stream file name"),
-                col("cpu", "CPU", CPU, "CPU of the stream's packets"),
+                TRACE,
+                STREAM,
+                STREAM_CPU,
                 col("bin", "Time", TIME_RANGE, "Time bin"),
                 col("events", "Events", INTEGER, "Events recorded in the bin"),
                 col("events_per_s", "Events/s", NUMBER, "Recorded events per second"),

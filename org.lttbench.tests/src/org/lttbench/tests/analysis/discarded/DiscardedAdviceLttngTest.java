@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.report.Report;
-import org.lttbench.core.report.Table;
 
 /**
  * End to end with real LTTng: the burst workload overflows a channel with tiny buffers; the analysis's advice,
@@ -43,13 +42,13 @@ class DiscardedAdviceLttngTest {
                 burst);
         Report tiny = DiscardedRun.analyze(before.trace());
         DiscardedMatchesBabeltraceTest.assertMatchesBabeltrace(before.trace(), tiny);
-        long recordedBefore = total(tiny.table("streams"), "events");
+        long recordedBefore = DiscardedRun.total(tiny.table("streams"), "events");
         long lostBefore = before.emitted() - recordedBefore;
         if (overwrite) {
-            assertTrue(total(tiny.table("streams"), "discarded_packets") > 0, "overwrite mode lost no packet");
+            assertTrue(DiscardedRun.total(tiny.table("streams"), "discarded_packets") > 0, "overwrite mode lost no packet");
         } else {
             // Discard mode counts every event it drops: recorded + discarded is what the workload emitted.
-            assertEquals(before.emitted(), recordedBefore + total(tiny.table("streams"), "discarded_events"));
+            assertEquals(before.emitted(), recordedBefore + DiscardedRun.total(tiny.table("streams"), "discarded_events"));
         }
         assertTrue(lostBefore > before.emitted() / 10, "tiny buffers lost only " + lostBefore + " of " + before.emitted());
 
@@ -64,21 +63,12 @@ class DiscardedAdviceLttngTest {
         BurstRecording after = BurstRecording.record(name + "-advised", advised, burst);
         Report advisedReport = DiscardedRun.analyze(after.trace());
         DiscardedMatchesBabeltraceTest.assertMatchesBabeltrace(after.trace(), advisedReport);
-        long lostAfter = after.emitted() - total(advisedReport.table("streams"), "events");
+        long lostAfter = after.emitted() - DiscardedRun.total(advisedReport.table("streams"), "events");
         System.out.printf(Locale.ROOT, "discarded %s: 4 KiB x 2 lost %d of %d events (%d discarded, %d packets);"
                 + " advised %s lost %d of %d%n", name, lostBefore, before.emitted(),
-                total(tiny.table("streams"), "discarded_events"), total(tiny.table("streams"), "discarded_packets"),
+                DiscardedRun.total(tiny.table("streams"), "discarded_events"), DiscardedRun.total(tiny.table("streams"), "discarded_packets"),
                 advice.get("command"), lostAfter, after.emitted());
         assertTrue(lostAfter <= lostBefore / 20, "the advised buffers (" + advice.get("command") + ") still lost "
                 + lostAfter + " events, against " + lostBefore + " before");
-    }
-
-    private static long total(Table table, String column) {
-        long sum = 0;
-        for (int r = 0; r < table.rows().size(); r++) {
-            Object v = table.cell(r, column);
-            sum += v == null ? 0 : (Long) v;
-        }
-        return sum;
     }
 }

@@ -67,8 +67,8 @@ class DiscardedReportTest {
         // The loss episodes keep every count however many records they join, and stay bounded in number.
         Table losses = r.table("losses");
         assertTrue(losses.rows().size() <= 64, losses.rows().size() + " loss ranges kept");
-        assertEquals(967_700L, sum(losses, "discarded_events"));
-        assertEquals(562L, sum(losses, "loss_records"));
+        assertEquals(967_700L, DiscardedRun.total(losses, "discarded_events"));
+        assertEquals(562L, DiscardedRun.total(losses, "loss_records"));
         // The timeline spreads each loss over its range: the bins add up to the total.
         assertEquals(967_700.0, sumDouble(r.table("loss_timeline"), "discarded_events"), 1e-3);
 
@@ -89,7 +89,7 @@ class DiscardedReportTest {
     @Test
     void kernelAdviceIsAKernelCommand() throws Exception {
         Report r = DiscardedRun.analyze(TestPaths.trace("session-multi-domains/kernel"));
-        assertEquals(728L, sum(r.table("streams"), "discarded_events"));
+        assertEquals(728L, DiscardedRun.total(r.table("streams"), "discarded_events"));
         Map<String, Object> advice = DiscardedRun.rowsBy(r.table("advice"), "channel").values().iterator().next();
         assertTrue(((String) advice.get("command")).startsWith("lttng enable-channel --kernel "),
                 (String) advice.get("command"));
@@ -110,22 +110,13 @@ class DiscardedReportTest {
         assertTrue(line.contains(TestPaths.trace("session-multi-domains/kernel") + ": 728 discarded events in 1 place"),
                 line);
         assertTrue(!line.contains("ust-trace-with-index"), line);
-        assertEquals(sum(analysis.report().table("streams"), "discarded_events"), tally.discardedEvents());
+        assertEquals(DiscardedRun.total(analysis.report().table("streams"), "discarded_events"), tally.discardedEvents());
 
         LossTally quiet = new LossTally();
         try (TraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("ust-trace-with-index")))) {
             set.read(quiet, ProgressListener.NONE);
         }
         assertNull(quiet.summaryLine());
-    }
-
-    private static long sum(Table t, String column) {
-        long s = 0;
-        for (int i = 0; i < t.rows().size(); i++) {
-            Object v = t.cell(i, column);
-            s += v == null ? 0 : (Long) v;
-        }
-        return s;
     }
 
     private static double sumDouble(Table t, String column) {

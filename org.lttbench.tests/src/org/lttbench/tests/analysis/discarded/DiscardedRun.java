@@ -27,6 +27,16 @@ final class DiscardedRun {
         }
     }
 
+    /** The sum of an integer column; empty cells (unknown) count as 0. */
+    static long total(Table table, String column) {
+        long sum = 0;
+        for (int r = 0; r < table.rows().size(); r++) {
+            Object v = table.cell(r, column);
+            sum += v == null ? 0 : (Long) v;
+        }
+        return sum;
+    }
+
     /** The rows of a table keyed by one text column (e.g. stream file name), each as column key to cell. */
     static Map<String, Map<String, Object>> rowsBy(Table table, String keyColumn) {
         Map<String, Map<String, Object>> rows = new HashMap<>();
