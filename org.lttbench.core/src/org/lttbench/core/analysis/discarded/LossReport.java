@@ -39,7 +39,11 @@ final class LossReport {
     }
 
     static Report build(TraceSet traces, TimeRange range, List<StreamLossLedger> ledgers, BinGrid grid) {
-        TimeRange shown = range.equals(TimeRange.ALL) ? traces.span() : range;
+        TimeRange span = traces.span();
+        TimeRange shown = span == null ? range : range.intersect(span);
+        if (shown == null) {
+            shown = range;
+        }
         Report report = new Report("discarded", "What the traces lost", shown);
         report.add(streams(ledgers, grid));
         report.add(losses(ledgers, grid));

@@ -8,16 +8,25 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.discarded.DiscardedAnalysisProvider;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 
 /**
- * The advice model on traces whose bursts are known by construction: what a burst lost must be added to the
- * buffer, but what the consumer could drain before the next burst must not be counted twice.
+ * Written traces whose bursts and losses are known by construction. The advice model: what a burst lost must be
+ * added to the buffer, but what the consumer could drain before the next burst must not be counted twice. A time
+ * range: the losses it meets, and only those.
  */
-class BufferModelScenarioTest {
+class DiscardedScenarioTest {
     private static final int EVENTS_PER_BURST = 400;
     /** Discarded after every 8th event of a burst but its first two packets: 48 x 40. */
     private static final long LOST_PER_BURST = 48 * 40;
@@ -35,6 +44,27 @@ class BufferModelScenarioTest {
             assertTrue((Long) a.get("memory_per_cpu") >= (Long) a.get("extra_needed"), a.toString());
             assertEquals("discard", a.get("mode"));
         }
+    }
+
+    @Test
+    void aRangeCountsTheLossesItMeets() throws Exception {
+        Path dir = TestPaths.workDir("discarded-range");
+        long offset;
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, KernelTracer.lttng(2, 10, "4.15.0"), List.of(), false)) {
+            w.ctf().packetBytes(512);
+            offset = w.clockOffset();
+            burst(w, 1_000_000L);
+            burst(w, 1_000_000_000L);
+        }
+        TimeRange firstHalf = new TimeRange(offset, offset + 500_000_000L);
+        Report report;
+        try (TraceSet set = CtfTraceSet.open(List.of(dir))) {
+            var analysis = new DiscardedAnalysisProvider().create(new AnalysisOptions(firstHalf, GroupBy.THREAD));
+            report = AnalysisRun.run(set, List.of(analysis), ProgressListener.NONE).get(0);
+        }
+        assertEquals(LOST_PER_BURST, report.table("streams").cell(0, "discarded_events"), "only the first burst's");
+        assertEquals((long) EVENTS_PER_BURST, report.table("streams").cell(0, "events"));
+        assertEquals(firstHalf.end(), report.range().end());
     }
 
     private static Map<String, Object> advice(String name, long secondBurst) throws Exception {
