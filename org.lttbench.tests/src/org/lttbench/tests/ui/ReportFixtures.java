@@ -155,7 +155,7 @@ public final class ReportFixtures {
                 new Column("command", "Command", ColumnKind.TEXT, "the lttng enable-channel line")));
         advice.addRow("/traces/app", "channel0", 262144L, 8L,
                 "lttng enable-channel --userspace --subbuf-size=256K --num-subbuf=8 channel0");
-        Table timeline = new Table("timeline", "Rates and losses over time", List.of(
+        Table timeline = new Table("loss_timeline", "Rates and losses over time", List.of(
                 new Column("trace", "Trace", ColumnKind.TEXT, "trace"),
                 new Column("stream", "Stream", ColumnKind.TEXT, "stream"),
                 new Column("cpu", "CPU", ColumnKind.CPU, "cpu"),

@@ -11,6 +11,7 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.ui.ControlSnapshot;
@@ -76,6 +77,22 @@ public final class UiHarness implements AutoCloseable {
         Path file = TestPaths.screenshot(name + ".png");
         ControlSnapshot.savePng(control, file);
         return new ImageLoader().load(file.toString())[0];
+    }
+
+    /** A left-button drag across a control, as the mouse sends it (x in the control's pixels). */
+    public static void drag(Control control, int fromX, int toX) {
+        int y = control.getSize().y / 2;
+        control.notifyListeners(SWT.MouseDown, mouse(fromX, y, 1));
+        control.notifyListeners(SWT.MouseMove, mouse((fromX + toX) / 2, y, 0));
+        control.notifyListeners(SWT.MouseUp, mouse(toX, y, 1));
+    }
+
+    private static Event mouse(int x, int y, int button) {
+        Event e = new Event();
+        e.x = x;
+        e.y = y;
+        e.button = button;
+        return e;
     }
 
     /** How many pixels have exactly this colour. */

@@ -43,7 +43,9 @@ public final class ChartPanel extends Composite {
     private final Chart chart;
     private ChartModel model;
     private Consumer<TimeRange> rangeListener;
-    private int dragFrom = -1;
+    /** Whether the left button went down on the plot and has not come up. */
+    private boolean dragging;
+    private int dragFrom;
     private int dragTo = -1;
 
     public ChartPanel(Composite parent, int style, String exportName) {
@@ -147,24 +149,25 @@ public final class ChartPanel extends Composite {
         Control plot = chart.getPlotArea().getControl();
         plot.addListener(SWT.MouseDown, e -> {
             if (e.button == 1 && model.hasTimeAxis() && !model.isEmpty()) {
+                dragging = true;
                 dragFrom = e.x;
                 dragTo = e.x;
             }
         });
         plot.addListener(SWT.MouseMove, e -> {
-            if (dragFrom >= 0) {
+            if (dragging) {
                 dragTo = e.x;
                 plot.redraw();
             }
         });
         plot.addListener(SWT.MouseUp, e -> {
-            if (dragFrom < 0) {
+            if (!dragging) {
                 return;
             }
             dragTo = e.x;
             int from = Math.min(dragFrom, dragTo);
             int to = Math.max(dragFrom, dragTo);
-            dragFrom = -1;
+            dragging = false;
             plot.redraw();
             if (to - from >= 3 && rangeListener != null) {
                 rangeListener.accept(timeRangeOfPixels(from, to));
@@ -174,7 +177,7 @@ public final class ChartPanel extends Composite {
             if (model.isEmpty()) {
                 paintEmptyText(e.gc, plot.getSize());
             }
-            if (dragFrom >= 0) {
+            if (dragging) {
                 Rectangle area = plot.getBounds();
                 e.gc.setAlpha(70);
                 e.gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION));
@@ -212,8 +215,10 @@ public final class ChartPanel extends Composite {
     /** The time range between two x pixels of the plot area (time axis charts only). */
     public TimeRange timeRangeOfPixels(int fromPixel, int toPixel) {
         IAxis x = chart.getAxisSet().getXAxis(0);
-        double s0 = x.getDataCoordinate(fromPixel);
-        double s1 = x.getDataCoordinate(toPixel);
+        // A drag may leave the plot: its ends stop at the plot's edges.
+        int last = Math.max(0, chart.getPlotArea().getControl().getSize().x - 1);
+        double s0 = x.getDataCoordinate(Math.max(0, Math.min(last, fromPixel)));
+        double s1 = x.getDataCoordinate(Math.max(0, Math.min(last, toPixel)));
         long origin = model.timeOriginNs();
         long b = origin + Math.round(Math.min(s0, s1) * 1e9);
         long e = origin + Math.round(Math.max(s0, s1) * 1e9);

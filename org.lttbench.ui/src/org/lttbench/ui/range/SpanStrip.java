@@ -16,7 +16,9 @@ final class SpanStrip extends Canvas {
 
     private TimeRange span;
     private TimeRange selected;
-    private int dragFrom = -1;
+    /** Whether the left button went down on the plot and has not come up. */
+    private boolean dragging;
+    private int dragFrom;
     private int dragTo = -1;
     private Consumer<TimeRange> listener = r -> {
     };
@@ -26,23 +28,24 @@ final class SpanStrip extends Canvas {
         addPaintListener(e -> paint(e.gc));
         addListener(SWT.MouseDown, e -> {
             if (e.button == 1 && span != null) {
+                dragging = true;
                 dragFrom = e.x;
                 dragTo = e.x;
             }
         });
         addListener(SWT.MouseMove, e -> {
-            if (dragFrom >= 0) {
+            if (dragging) {
                 dragTo = e.x;
                 redraw();
             }
         });
         addListener(SWT.MouseUp, e -> {
-            if (dragFrom < 0) {
+            if (!dragging) {
                 return;
             }
             int a = Math.min(dragFrom, e.x);
             int b = Math.max(dragFrom, e.x);
-            dragFrom = -1;
+            dragging = false;
             redraw();
             if (b - a >= 2) {
                 listener.accept(new TimeRange(timeAt(a), timeAt(b)));
@@ -91,7 +94,7 @@ final class SpanStrip extends Canvas {
                 gc.fillRectangle(a, 2, Math.max(2, b - a), area.height - 4);
             }
         }
-        if (dragFrom >= 0) {
+        if (dragging) {
             gc.setAlpha(90);
             gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_DARK_BLUE));
             gc.fillRectangle(Math.min(dragFrom, dragTo), 0, Math.abs(dragTo - dragFrom), area.height);

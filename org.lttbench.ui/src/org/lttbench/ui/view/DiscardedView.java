@@ -99,7 +99,7 @@ public final class DiscardedView extends ReportView {
         }
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
-        ChartModel model = timelineOf(reports.table("discarded", "timeline"), reports.coveredRange(java.util.Set.of("discarded")));
+        ChartModel model = timelineOf(reports.table("discarded", "loss_timeline"), reports.coveredRange(java.util.Set.of("discarded")));
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("discarded");
         if (why != null) {
             model.emptyText(why);

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.report.WallClock;
@@ -22,21 +21,6 @@ import org.lttbench.ui.range.RangeBar;
 /** Choosing a range: typed in the fields, dragged across the strip of the trace, or dragged across a time chart. */
 class RangeBarTest {
     private static final TimeRange SPAN = new TimeRange(1_424_386_700_000_000_000L, 1_424_386_710_000_000_000L);
-
-    static Event mouse(int x, int y, int button) {
-        Event e = new Event();
-        e.x = x;
-        e.y = y;
-        e.button = button;
-        return e;
-    }
-
-    static void drag(Control control, int from, int to) {
-        int y = control.getSize().y / 2;
-        control.notifyListeners(SWT.MouseDown, mouse(from, y, 1));
-        control.notifyListeners(SWT.MouseMove, mouse((from + to) / 2, y, 0));
-        control.notifyListeners(SWT.MouseUp, mouse(to, y, 1));
-    }
 
     @Test
     void typedRangesAreReadAsWallClockOrNanoseconds() {
@@ -66,9 +50,9 @@ class RangeBarTest {
             assertEquals(WallClock.format(e, zone), bar.endField().getText());
 
             // Dragging across the strip of the whole trace: its ends map to the span's.
-            Control strip = bar.getChildren()[bar.getChildren().length - 1];
+            org.eclipse.swt.widgets.Control strip = bar.getChildren()[bar.getChildren().length - 1];
             int width = strip.getSize().x;
-            drag(strip, width / 4, width * 3 / 4);
+            UiHarness.drag(strip, width / 4, width * 3 / 4);
             TimeRange dragged = chosen.get(chosen.size() - 1);
             long pixel = SPAN.duration() / width;
             assertEquals(SPAN.begin() + SPAN.duration() / 4, dragged.begin(), 2 * pixel);
@@ -88,7 +72,7 @@ class RangeBarTest {
             var axis = panel.chart().getAxisSet().getXAxis(0);
             int from = axis.getPixelCoordinate(2.5);
             int to = axis.getPixelCoordinate(7.0);
-            drag(panel.chart().getPlotArea().getControl(), from, to);
+            UiHarness.drag(panel.chart().getPlotArea().getControl(), from, to);
             assertEquals(1, chosen.size());
             long pixel = (long) (10e9 / panel.chart().getPlotArea().getSize().x);
             assertEquals(SPAN.begin() + 2_500_000_000L, chosen.get(0).begin(), 2 * pixel);

@@ -1,0 +1,113 @@
+package org.lttbench.tests.ui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ui.ChartChecks;
+import org.lttbench.tests.ui.SessionProbe;
+import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.ui.chart.ChartModel;
+import org.lttbench.ui.view.DiscardedView;
+
+/**
+ * The discarded view on a real trace that lost most of its events (ust-hello-lost: 1,000,000 emitted, 967,700
+ * discarded, as the shared traces' README says): tables, banner, losses over time, then a range dragged on the chart.
+ */
+class DiscardedViewTraceTest {
+    private static final long DISCARDED = 967_700;
+
+    @Test
+    void helloLostWholeTraceThenARangeDraggedOnTheChart() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
+        try (UiHarness ui = new UiHarness(1300, 900)) {
+            DiscardedView view = new DiscardedView(ui.shell(), SWT.NONE);
+            SessionProbe probe = SessionProbe.attach(ui, view, trace);
+
+            Report whole = SessionProbe.reference(trace, "discarded", TimeRange.ALL, GroupBy.THREAD);
+            assertShowsReport(whole, view);
+            assertTrue(view.banner().showsLoss());
+            assertEquals(DISCARDED, view.banner().lostEvents());
+            assertTrue(view.banner().text().contains("967,700 events discarded"), view.banner().text());
+
+            // Losses over time: the one stream that lost events, holding all it lost.
+            ChartModel chart = view.timeline().model();
+            assertEquals(1, chart.series().size(), chart.series().toString());
+            assertTrue(chart.series().get(0).name().startsWith("channel1_2"));
+            assertEquals(DISCARDED, lossesUnder(chart.series().get(0), binSeconds(whole)), 0.5);
+            ChartChecks.assertReadable(view.timeline().chart());
+            ui.screenshot(view, "discarded-view-ust-hello-lost");
+
+            // Drag from after the two big bins of losses to the end of the line: the views recompute for that range.
+            var axis = view.timeline().chart().getAxisSet().getXAxis(0);
+            double[] x = chart.series().get(0).x();
+            int from = axis.getPixelCoordinate(x[5] + 0.01);
+            int to = axis.getPixelCoordinate(x[x.length - 1]);
+            TimeRange dragged = view.timeline().timeRangeOfPixels(from, to);
+            UiHarness.drag(view.timeline().chart().getPlotArea().getControl(), from, to);
+            ui.waitUntil("the results for the dragged range", () -> probe.count() == 2, 60);
+            assertEquals(dragged, probe.last().range());
+
+            Report part = SessionProbe.reference(trace, "discarded", dragged, GroupBy.THREAD);
+            assertShowsReport(part, view);
+            long partLost = sum(part.table("streams"), "discarded_events");
+            assertTrue(partLost > 0 && partLost < DISCARDED, "a part of the losses: " + partLost);
+            assertEquals(partLost, view.banner().lostEvents());
+            view.tabs().setSelection(1);
+            ui.screenshot(view, "discarded-view-ust-hello-lost-dragged-range");
+            view.session().dispose();
+        }
+    }
+
+    /** Streams, loss ranges and advice tables as the reference run made them, and the advice's commands to copy. */
+    static void assertShowsReport(Report reference, DiscardedView view) {
+        SessionProbe.assertShows(reference.table("streams"), view.streamTable());
+        SessionProbe.assertShows(reference.table("advice"), view.adviceTable());
+        List<String> commands = new ArrayList<>();
+        Table advice = reference.table("advice");
+        for (int r = 0; r < advice.rows().size(); r++) {
+            Object c = advice.cell(r, "command");
+            if (c != null && !c.toString().isBlank()) {
+                commands.add(c.toString());
+            }
+        }
+        if (!commands.isEmpty()) {
+            assertEquals(String.join("\n", commands), view.commands().getText());
+            assertTrue(view.commands().getText().startsWith("lttng enable-channel"), view.commands().getText());
+        }
+    }
+
+    static long sum(Table table, String column) {
+        long total = 0;
+        for (int r = 0; r < table.rows().size(); r++) {
+            Object v = table.cell(r, column);
+            total += v instanceof Long l ? l : 0;
+        }
+        return total;
+    }
+
+    /** The width of the timeline's bins, in s. */
+    static double binSeconds(Report report) {
+        TimeRange bin = (TimeRange) report.table("loss_timeline").cell(0, "bin");
+        return (bin.duration() + 1) / 1e9;
+    }
+
+    /** Events under a step line of losses per bin: its area over the bin width. */
+    static double lossesUnder(ChartModel.Series s, double binSeconds) {
+        double area = 0;
+        for (int k = 1; k < s.x().length; k++) {
+            area += (s.x()[k] - s.x()[k - 1]) * s.y()[k - 1];
+        }
+        return area / binSeconds;
+    }
+}
