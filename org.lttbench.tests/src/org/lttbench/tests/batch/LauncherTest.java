@@ -1,0 +1,81 @@
+package org.lttbench.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.tests.TestPaths;
+
+/** The {@code ./lttbench} launcher from the repository: works when built, one clear line when it cannot run. */
+class LauncherTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("/bin/bash", launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(env);
+        Path out = Files.createTempFile("launcher", ".out");
+        Path err = Files.createTempFile("launcher", ".err");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "launcher did not finish");
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpAndVersionWorkFromTheBuild() throws Exception {
+        Path launcher = TestPaths.repository().resolve("lttbench");
+        Result help = run(launcher, Map.of(), "--help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.out().contains("Usage: lttbench"), help.out());
+        Result version = run(launcher, Map.of(), "--version");
+        assertEquals(0, version.code(), version.err());
+        assertTrue(version.out().matches("lttbench \\d+\\.\\d+\\.\\d+\\.\\S+\\s*"), version.out());
+    }
+
+    @Test
+    void withoutTheBuildItSaysSoInOneLine() throws Exception {
+        // A copy of the launcher and its JDK finder in a tree that was never built.
+        Path tree = TestPaths.workDir("launcher-unbuilt");
+        Files.createDirectories(tree.resolve("releng/scripts"));
+        Files.copy(TestPaths.repository().resolve("lttbench"), tree.resolve("lttbench"));
+        Files.copy(TestPaths.repository().resolve("releng/scripts/find-jdk"), tree.resolve("releng/scripts/find-jdk"));
+        tree.resolve("releng/scripts/find-jdk").toFile().setExecutable(true);
+
+        Result r = run(tree.resolve("lttbench"), Map.of(), "--help");
+        assertEquals(4, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("not built yet"), r.err());
+        assertTrue(r.out().isEmpty(), r.out());
+    }
+
+    @Test
+    void withoutAJdk21ItSaysSoInOneLine() throws Exception {
+        // PATH with the tools the script needs but no java; no JAVA_HOME; no JDK directories to search.
+        Path bin = TestPaths.workDir("launcher-nojava-bin");
+        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
+            Path real = Path.of("/usr/bin", tool);
+            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
+        }
+        Map<String, String> env = new java.util.HashMap<>();
+        env.put("PATH", bin.toString());
+        env.put("JAVA_HOME", "");
+        env.put("LTTBENCH_JAVA_HOME", "");
+        env.put("LTTBENCH_JDK_DIRS", "/nonexistent-jdk-dir");
+        Result r = run(TestPaths.repository().resolve("lttbench"), env, "--help");
+        assertEquals(4, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("no JDK 21 or newer found"), r.err());
+    }
+}
