@@ -1,0 +1,279 @@
+package org.lttbench.core.analysis.overhead;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.FieldHandle.FieldKind;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.Stream;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * What the tracing cost, per tracepoint: how often it fired, how many bytes it wrote, the gaps between consecutive
+ * events of one thread on one CPU (percentiles, modes), the cost of one event estimated from those gaps (see
+ * {@link CostEstimate}), and, when the events carry perf counter contexts, each counter's delta between consecutive
+ * events of one thread on one CPU. Memory grows with threads, CPUs and tracepoints, never with events.
+ */
+public final class OverheadAnalysis implements Analysis {
+    public static final String NAME = "overhead";
+    static final String COUNTER_PREFIX_THREAD = "perf_thread_";
+    static final String COUNTER_PREFIX_CPU = "perf_cpu_";
+
+    private final AnalysisOptions options;
+    private final Map<String, TracepointStats> tracepoints = new LinkedHashMap<>();
+    private final List<String> counterNames = new ArrayList<>();
+    private final Map<String, Integer> counterIds = new HashMap<>();
+
+    private TraceSet traces;
+    private EventClass[] eventClasses;
+    /** Per stream: the (trace, CPU) slot its events belong to, and whether its next event opens a packet. */
+    private int[] streamSlot;
+    private boolean[] streamOpening;
+    private StreamTally[] streamTallies;
+    /** Per (trace, CPU) slot: its threads' cursors, the last one used, and how many losses it has seen. */
+    private List<Map<Long, ThreadCursor>> slotThreads;
+    private ThreadCursor[] slotLast;
+    private long[] slotEpoch;
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
+    private long discardedEvents;
+    private long discardedPackets;
+
+    /** Fields of one event class, resolved once. */
+    private static final class EventClass {
+        TracepointStats tracepoint;
+        FieldHandle tid;
+        int[] counterIds = new int[0];
+        FieldHandle[] counterFields = new FieldHandle[0];
+    }
+
+    public OverheadAnalysis(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        return traces.eventTypes().isEmpty() ? "the traces declare no event classes" : null;
+    }
+
+    @Override
+    public void start(TraceSet traceSet) {
+        traces = traceSet;
+        eventClasses = new EventClass[traceSet.eventTypes().size()];
+        List<? extends Stream> streams = traceSet.streams();
+        streamSlot = new int[streams.size()];
+        streamOpening = new boolean[streams.size()];
+        streamTallies = new StreamTally[streams.size()];
+        Map<Trace, Integer> traceIndex = new IdentityHashMap<>();
+        Map<Long, Integer> slots = new HashMap<>();
+        for (Stream s : streams) {
+            int t = traceIndex.computeIfAbsent(s.trace(), k -> traceIndex.size());
+            // Streams of unknown CPU get a slot of their own: their events cannot be matched with another stream's.
+            long key = ((long) t << 32) | (s.cpu() >= 0 ? s.cpu() : 0x8000_0000L | s.index());
+            streamSlot[s.index()] = slots.computeIfAbsent(key, k -> slots.size());
+            streamTallies[s.index()] = new StreamTally();
+        }
+        slotThreads = new ArrayList<>();
+        for (int i = 0; i < slots.size(); i++) {
+            slotThreads.add(new HashMap<>());
+        }
+        slotLast = new ThreadCursor[slots.size()];
+        slotEpoch = new long[slots.size()];
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        int s = packet.stream().index();
+        streamOpening[s] = true;
+        StreamTally tally = streamTallies[s];
+        tally.packets++;
+        tally.packetBits += Math.max(0, packet.sizeBits());
+        tally.contentBits += Math.max(0, packet.contentBits());
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        int s = loss.stream().index();
+        slotEpoch[streamSlot[s]]++;
+        if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
+            discardedEvents += loss.count();
+            streamTallies[s].discardedEvents += loss.count();
+        } else {
+            discardedPackets += loss.count();
+            streamTallies[s].discardedPackets += loss.count();
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        EventType type = event.type();
+        EventClass ec = eventClasses[type.index()];
+        if (ec == null) {
+            ec = resolve(type);
+        }
+        long ts = event.timestamp();
+        int s = event.stream().index();
+        boolean opened = streamOpening[s];
+        streamOpening[s] = false;
+        boolean inRange = options.range().contains(ts);
+        TracepointStats tp = ec.tracepoint;
+        if (inRange) {
+            first = Math.min(first, ts);
+            last = Math.max(last, ts);
+            tp.events++;
+            StreamTally tally = streamTallies[s];
+            tally.events++;
+            int size = event.sizeBytes();
+            if (size >= 0) {
+                tp.sizedEvents++;
+                tp.bytes += size;
+                tally.sizedEvents++;
+                tally.eventBytes += size;
+            }
+        }
+        if (ec.tid == null) {
+            return;
+        }
+        if (inRange) {
+            tp.threadEvents++;
+        }
+        int slot = streamSlot[s];
+        ThreadCursor c = cursor(slot, event.longValue(ec.tid));
+        long stamp = c.sequence;
+        boolean measurable = inRange && c.tracepoint != null && c.epoch == slotEpoch[slot] && ts >= c.timestamp;
+        if (measurable) {
+            (c.openedPacket ? c.tracepoint.switchGaps : c.tracepoint.gaps).add(ts - c.timestamp);
+        }
+        int[] ids = ec.counterIds;
+        if (ids.length > 0) {
+            c.ensureCounters(counterNames.size());
+            c.sequence = ++stamp;
+            for (int k = 0; k < ids.length; k++) {
+                int id = ids[k];
+                long value = event.longValue(ec.counterFields[k]);
+                if (measurable && c.stamps[id] == stamp - 1) {
+                    long delta = value - c.counterValues[id];
+                    if (delta >= 0) {
+                        c.tracepoint.counter(id).add(delta);
+                    }
+                }
+                c.counterValues[id] = value;
+                c.stamps[id] = stamp;
+            }
+        } else {
+            c.sequence = stamp + 1;
+        }
+        c.timestamp = ts;
+        c.tracepoint = tp;
+        c.openedPacket = opened;
+        c.epoch = slotEpoch[slot];
+    }
+
+    private ThreadCursor cursor(int slot, long tid) {
+        ThreadCursor c = slotLast[slot];
+        if (c == null || c.tid != tid) {
+            c = slotThreads.get(slot).computeIfAbsent(tid, ThreadCursor::new);
+            slotLast[slot] = c;
+        }
+        return c;
+    }
+
+    private EventClass resolve(EventType type) {
+        EventClass ec = new EventClass();
+        ec.tracepoint = tracepoints.computeIfAbsent(type.name(), TracepointStats::new);
+        ec.tid = integer(type.contextField("tid"));
+        if (ec.tid == null) {
+            ec.tid = integer(type.contextField("vtid"));
+        }
+        List<Integer> ids = new ArrayList<>();
+        List<FieldHandle> fields = new ArrayList<>();
+        for (String name : type.contextFieldNames()) {
+            FieldHandle f = integer(type.contextField(name));
+            if (f != null && (name.startsWith(COUNTER_PREFIX_THREAD) || name.startsWith(COUNTER_PREFIX_CPU))) {
+                ids.add(counterIds.computeIfAbsent(name, n -> {
+                    counterNames.add(n);
+                    return counterNames.size() - 1;
+                }));
+                fields.add(f);
+            }
+        }
+        ec.counterIds = ids.stream().mapToInt(Integer::intValue).toArray();
+        ec.counterFields = fields.toArray(new FieldHandle[0]);
+        eventClasses[type.index()] = ec;
+        return ec;
+    }
+
+    private static FieldHandle integer(FieldHandle f) {
+        if (f == null) {
+            return null;
+        }
+        FieldKind k = f.kind();
+        return k == FieldKind.SIGNED_INTEGER || k == FieldKind.UNSIGNED_INTEGER || k == FieldKind.ENUMERATION ? f : null;
+    }
+
+    /** The tracepoints seen, most frequent first. */
+    public List<TracepointStats> tracepoints() {
+        List<TracepointStats> list = new ArrayList<>(tracepoints.values());
+        list.removeIf(t -> t.events == 0);
+        list.sort(Comparator.comparingLong(TracepointStats::events).reversed().thenComparing(TracepointStats::name));
+        return list;
+    }
+
+    /** The tracepoint of that name, or null when it had no events. */
+    public TracepointStats tracepoint(String name) {
+        TracepointStats t = tracepoints.get(name);
+        return t == null || t.events == 0 ? null : t;
+    }
+
+    /** Names of the perf counter context fields seen, by counter id. */
+    public List<String> counterNames() {
+        return List.copyOf(counterNames);
+    }
+
+    /** Events the tracer discarded (discard mode), over every stream. */
+    public long discardedEvents() {
+        return discardedEvents;
+    }
+
+    /** Packets lost (overwrite mode, or lost in transport), over every stream. */
+    public long discardedPackets() {
+        return discardedPackets;
+    }
+
+    /** The time the figures cover: first to last event in the range asked for. */
+    public TimeRange range() {
+        if (first <= last) {
+            return new TimeRange(first, last);
+        }
+        TimeRange span = traces == null ? null : traces.span().intersect(options.range());
+        return span != null ? span : new TimeRange(0, 0);
+    }
+
+    @Override
+    public Report report() {
+        return OverheadReport.of(this);
+    }
+
+    TraceSet traceSet() {
+        return traces;
+    }
+
+    /** Packets and bytes of each stream, in stream index order. */
+    List<StreamTally> streamTallies() {
+        return List.of(streamTallies);
+    }
+}

@@ -1,0 +1,28 @@
+package org.lttbench.core.analysis.overhead;
+
+/** The previous event of one thread on one CPU: what the next event of that thread there is measured against. */
+final class ThreadCursor {
+    final long tid;
+    long timestamp;
+    TracepointStats tracepoint;
+    boolean openedPacket;
+    /** The CPU's loss epoch when the event was seen: a loss since then makes the gap unknown. */
+    long epoch = -1;
+    /** Counter values of the previous event, by counter id, valid where {@code stamps[id] == sequence}. */
+    long[] counterValues = new long[0];
+    long[] stamps = new long[0];
+    long sequence;
+
+    ThreadCursor(long tid) {
+        this.tid = tid;
+    }
+
+    void ensureCounters(int n) {
+        if (counterValues.length < n) {
+            counterValues = java.util.Arrays.copyOf(counterValues, n);
+            long[] s = java.util.Arrays.copyOf(stamps, n);
+            java.util.Arrays.fill(s, stamps.length, n, -1);
+            stamps = s;
+        }
+    }
+}
