@@ -49,12 +49,12 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
      * @param switchGaps    gaps that follow an event that opened a packet
      */
     static CostEstimate of(boolean threadContext, long events, GapHistogram gaps, GapHistogram switchGaps) {
+        if (events < 2) {
+            return unknown(events == 1 ? "a single event: there is no gap to measure" : "no events");
+        }
         if (!threadContext) {
             return unknown("no thread context (vtid or tid): consecutive events on one CPU may come from different "
                     + "threads; record with  lttng add-context -u -t vtid");
-        }
-        if (events < 2) {
-            return unknown(events == 1 ? "a single event: there is no gap to measure" : "no events");
         }
         long n = gaps.count();
         if (n < MIN_GAPS) {

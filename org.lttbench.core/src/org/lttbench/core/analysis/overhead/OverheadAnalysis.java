@@ -44,8 +44,10 @@ public final class OverheadAnalysis implements Analysis {
     private int[] streamSlot;
     private boolean[] streamOpening;
     private StreamTally[] streamTallies;
-    /** Per (trace, CPU) slot: its threads' cursors, the last one used, and how many losses it has seen. */
-    private List<Map<Long, ThreadCursor>> slotThreads;
+    /** Per stream: the trace it belongs to, whose threads' cursors are in {@code traceThreads}. */
+    private int[] streamTrace;
+    private List<Map<Long, ThreadCursor>> traceThreads;
+    /** Per (trace, CPU) slot: the cursor used last there, and how many losses the slot has seen. */
     private ThreadCursor[] slotLast;
     private long[] slotEpoch;
     private long first = Long.MAX_VALUE;
@@ -78,6 +80,7 @@ public final class OverheadAnalysis implements Analysis {
         streamSlot = new int[streams.size()];
         streamOpening = new boolean[streams.size()];
         streamTallies = new StreamTally[streams.size()];
+        streamTrace = new int[streams.size()];
         Map<Trace, Integer> traceIndex = new IdentityHashMap<>();
         Map<Long, Integer> slots = new HashMap<>();
         for (Stream s : streams) {
@@ -85,11 +88,12 @@ public final class OverheadAnalysis implements Analysis {
             // Streams of unknown CPU get a slot of their own: their events cannot be matched with another stream's.
             long key = ((long) t << 32) | (s.cpu() >= 0 ? s.cpu() : 0x8000_0000L | s.index());
             streamSlot[s.index()] = slots.computeIfAbsent(key, k -> slots.size());
+            streamTrace[s.index()] = t;
             streamTallies[s.index()] = new StreamTally();
         }
-        slotThreads = new ArrayList<>();
-        for (int i = 0; i < slots.size(); i++) {
-            slotThreads.add(new HashMap<>());
+        traceThreads = new ArrayList<>();
+        for (int i = 0; i < traceIndex.size(); i++) {
+            traceThreads.add(new HashMap<>());
         }
         slotLast = new ThreadCursor[slots.size()];
         slotEpoch = new long[slots.size()];
@@ -152,9 +156,11 @@ public final class OverheadAnalysis implements Analysis {
             tp.threadEvents++;
         }
         int slot = streamSlot[s];
-        ThreadCursor c = cursor(slot, event.longValue(ec.tid));
+        ThreadCursor c = cursor(slot, streamTrace[s], event.longValue(ec.tid));
         long stamp = c.sequence;
-        boolean measurable = inRange && c.tracepoint != null && c.epoch == slotEpoch[slot] && ts >= c.timestamp;
+        // Only consecutive events of the thread on one CPU, with no loss on that CPU between them.
+        boolean measurable = inRange && c.tracepoint != null && c.slot == slot && c.epoch == slotEpoch[slot]
+                && ts >= c.timestamp;
         if (measurable) {
             (c.openedPacket ? c.tracepoint.switchGaps : c.tracepoint.gaps).add(ts - c.timestamp);
         }
@@ -181,12 +187,13 @@ public final class OverheadAnalysis implements Analysis {
         c.tracepoint = tp;
         c.openedPacket = opened;
         c.epoch = slotEpoch[slot];
+        c.slot = slot;
     }
 
-    private ThreadCursor cursor(int slot, long tid) {
+    private ThreadCursor cursor(int slot, int trace, long tid) {
         ThreadCursor c = slotLast[slot];
-        if (c == null || c.tid != tid) {
-            c = slotThreads.get(slot).computeIfAbsent(tid, ThreadCursor::new);
+        if (c == null || c.tid != tid || c.trace != trace) {
+            c = traceThreads.get(trace).computeIfAbsent(tid, id -> new ThreadCursor(trace, id));
             slotLast[slot] = c;
         }
         return c;

@@ -1,19 +1,23 @@
 package org.lttbench.core.analysis.overhead;
 
-/** The previous event of one thread on one CPU: what the next event of that thread there is measured against. */
+/** The previous event of one thread: what its next event is measured against, when on the same CPU. */
 final class ThreadCursor {
+    final int trace;
     final long tid;
+    /** The (trace, CPU) slot of the previous event. */
+    int slot = -1;
     long timestamp;
     TracepointStats tracepoint;
     boolean openedPacket;
-    /** The CPU's loss epoch when the event was seen: a loss since then makes the gap unknown. */
+    /** The slot's loss epoch when the event was seen: a loss since then makes the gap unknown. */
     long epoch = -1;
     /** Counter values of the previous event, by counter id, valid where {@code stamps[id] == sequence}. */
     long[] counterValues = new long[0];
     long[] stamps = new long[0];
     long sequence;
 
-    ThreadCursor(long tid) {
+    ThreadCursor(int trace, long tid) {
+        this.trace = trace;
         this.tid = tid;
     }
 
