@@ -41,7 +41,7 @@ public final class CalibrationWorkload {
 
     /**
      * The workload in {@code binaries} when given (it must hold both builds), else in the checkout the launcher
-     * names, built with make if needed.
+     * names ({@value #REPOSITORY_PROPERTY}), built with make if needed.
      */
     public static CalibrationWorkload locate(Path binaries) throws IOException {
         if (binaries != null) {
@@ -57,7 +57,12 @@ public final class CalibrationWorkload {
             throw new IOException("cannot find the calibration workload: run lttbench from a checkout with ./lttbench, "
                     + "or give --workloads DIR");
         }
-        Path sources = Path.of(repo, "releng", "workloads");
+        return inCheckout(Path.of(repo));
+    }
+
+    /** The workload of a checkout ({@code releng/workloads}), built with make when its binaries are missing. */
+    public static CalibrationWorkload inCheckout(Path repository) throws IOException {
+        Path sources = repository.resolve("releng").resolve("workloads");
         if (!Files.isDirectory(sources.resolve(TRACED))) {
             throw new IOException("no calibration workload sources in " + sources.resolve(TRACED));
         }
@@ -74,16 +79,20 @@ public final class CalibrationWorkload {
         Result header;
         try {
             Files.writeString(probe, "#include <lttng/tracepoint.h>\n");
-            header = finish(start(List.of("cc", "-E", "-o", "/dev/null", probe.toString()), sources, "cc"), "cc", 60);
+            // make uses $CC too, so a compiler named there is the one checked.
+            String cc = System.getenv().getOrDefault("CC", "cc");
+            header = finish(start(List.of(cc, "-E", "-o", "/dev/null", probe.toString()), sources,
+                    "the C compiler " + cc + " (apt-get install gcc)"), cc, 60);
         } finally {
             Files.deleteIfExists(probe);
         }
         if (header.exit != 0) {
-            throw new IOException("cannot build the calibration workload: the LTTng-UST headers are missing "
-                    + "(apt-get install liblttng-ust-dev)");
+            throw new IOException(header.output.contains("tracepoint.h")
+                    ? "cannot build the calibration workload: the LTTng-UST headers are missing (apt-get install liblttng-ust-dev)"
+                    : "cannot build the calibration workload: the C compiler fails: " + lastLine(header.output));
         }
         Result make = finish(start(List.of("make", "--no-print-directory", "-C", sources.toString(),
-                "target/bin/" + TRACED, "target/bin/" + UNTRACED), sources, "make"), "make", 300);
+                "target/bin/" + TRACED, "target/bin/" + UNTRACED), sources, "make (apt-get install make)"), "make", 300);
         if (make.exit != 0) {
             throw new IOException("building the calibration workload failed (make -C " + sources + "): "
                     + lastLine(make.output));
@@ -110,6 +119,7 @@ public final class CalibrationWorkload {
     private record Child(Process process, Path output) {
     }
 
+    /** @param what the program in words, with how to install it, for the error when it cannot start */
     private static Child start(List<String> command, Path dir, String what) throws IOException {
         Path output = Files.createTempFile("lttbench-calibrate", ".out");
         try {
@@ -118,8 +128,8 @@ public final class CalibrationWorkload {
             return new Child(p, output);
         } catch (IOException e) {
             Files.deleteIfExists(output);
-            String hint = what.equals("cc") ? " (apt-get install gcc)" : what.equals("make") ? " (apt-get install make)" : "";
-            throw new IOException("cannot run " + what + hint + ": " + e.getMessage(), e);
+            throw new IOException("cannot build or run the calibration workload: cannot run " + what + ": "
+                    + e.getMessage(), e);
         }
     }
 
