@@ -12,8 +12,9 @@ import java.util.Locale;
  * CPU, with no loss between them). Their lowest mode is taken to be back-to-back events; the estimate is the mean of
  * the gaps up to {@value #CLUSTER_WIDTH} times that mode. Longer gaps are not the tracer's: preemption, interrupts,
  * the consumer daemon running on that CPU, or the program's own work. Gaps that follow the first event of a packet
- * hold the sub-buffer switch that event made; their own lowest cluster, less an ordinary gap, is the cost of a
- * switch, shared over the events as often as switches happened. Assumptions: the lowest mode is back-to-back events
+ * hold the sub-buffer switch that event made; their own lowest cluster, less a back-to-back gap, is the cost of a
+ * switch (the thread's own: slower switch gaps hold the consumer daemon, which the switch wakes, running on that CPU),
+ * shared over the events as often as switches happened. Assumptions: the lowest mode is back-to-back events
  * (true for the calibration workload and tight instrumented loops; otherwise the estimate is an upper bound that
  * includes the program's work between events), and the trace clock resolves the gaps.
  *
@@ -28,6 +29,11 @@ import java.util.Locale;
 public record CostEstimate(Double costNs, Double eventNs, Double switchNs, double switchShare, Double lowestModeNs,
         double clusterShare, String why) {
 
+    /**
+     * A switch's own cost is the fastest recurring switch gap: most switch gaps can hold the consumer daemon, woken by
+     * the switch, running on the thread's CPU. So a switch mode needs only this share of the switch gaps (and 3 gaps).
+     */
+    static final double SWITCH_MODE_MIN_SHARE = 0.02;
     /** Gaps up to this multiple of the lowest mode count as back to back (cache effects, clock ticks). */
     static final int CLUSTER_WIDTH = 4;
     /** Fewer gaps than this make no distribution to find a mode in. */
@@ -63,7 +69,7 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
                     : "only " + n + " gaps between consecutive events of one thread on one CPU (" + MIN_GAPS
                             + " are needed to find the back-to-back ones)");
         }
-        double mode = lowestMode(gaps);
+        double mode = lowestMode(gaps.modes(), gaps);
         if (mode <= 0) {
             return unknown("the trace clock does not resolve the gaps between its events (most are 0 ns)");
         }
@@ -79,7 +85,7 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
         double switchShare = 0;
         double costNs = eventNs;
         if (switchGaps.count() > 0) {
-            double switchMode = lowestMode(switchGaps);
+            double switchMode = lowestMode(switchGaps.modes(SWITCH_MODE_MIN_SHARE, 3), switchGaps);
             switchNs = Math.max(0, switchGaps.meanUpTo(Math.max(CLUSTER_WIDTH * switchMode, switchMode + 1)) - eventNs);
             switchShare = switchGaps.count() / (double) (n + switchGaps.count());
             costNs += switchShare * switchNs;
@@ -87,9 +93,8 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
         return new CostEstimate(costNs, eventNs, switchNs, switchShare, mode, clusterShare, null);
     }
 
-    /** The lowest mode of a histogram, or its median when no peak stands out. */
-    private static double lowestMode(GapHistogram h) {
-        List<Double> modes = h.modes();
+    /** The lowest of the modes of a histogram, or its median when no peak stands out. */
+    private static double lowestMode(List<Double> modes, GapHistogram h) {
         double mode = modes.isEmpty() ? 0 : modes.get(0);
         return mode > 0 ? mode : h.percentile(0.5);
     }

@@ -16,8 +16,8 @@ public final class GapHistogram {
 
     /** Half-width, in bins, of the triangular kernel that smooths the histogram before looking for modes. */
     private static final int SMOOTHING = BINS_PER_OCTAVE / 4;
-    /** A mode must hold this share of the gaps within half an octave of its peak. */
-    private static final double MODE_MIN_SHARE = 0.05;
+    /** By default a mode must hold this share of the gaps within half an octave of its peak. */
+    static final double MODE_MIN_SHARE = 0.05;
     /** Two peaks are two modes when the histogram between them falls below this fraction of the smaller peak. */
     private static final double VALLEY_DEPTH = 0.5;
 
@@ -133,6 +133,14 @@ public final class GapHistogram {
      * from its neighbour by a valley below half the smaller peak; shallower dips are one mode.
      */
     public List<Double> modes() {
+        return modes(MODE_MIN_SHARE, 1);
+    }
+
+    /**
+     * The modes, as {@link #modes()}, where a mode must hold at least {@code minShare} of the gaps and at least
+     * {@code minCount} of them within half an octave of its peak.
+     */
+    public List<Double> modes(double minShare, long minCount) {
         List<Double> result = new ArrayList<>();
         if (total == 0) {
             return result;
@@ -153,7 +161,8 @@ public final class GapHistogram {
         for (int b = 0; b < BINS; b++) {
             double left = b == 0 ? -1 : smooth[b - 1];
             double right = b == BINS - 1 ? -1 : smooth[b + 1];
-            if (smooth[b] > 0 && smooth[b] >= left && smooth[b] > right && massNear(b) >= MODE_MIN_SHARE * total) {
+            long mass = smooth[b] > 0 ? massNear(b) : 0;
+            if (smooth[b] > 0 && smooth[b] >= left && smooth[b] > right && mass >= minShare * total && mass >= minCount) {
                 if (!peaks.isEmpty()) {
                     int previous = peaks.get(peaks.size() - 1);
                     double valley = Double.MAX_VALUE;
