@@ -3,6 +3,7 @@ package org.lttbench.core.analysis;
 import java.util.List;
 
 import org.lttbench.core.analysis.overhead.OverheadAnalysisProvider;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
 
 /** Every analysis LTTbench has, in the order reports print. */
 public final class Analyses {
@@ -10,7 +11,7 @@ public final class Analyses {
     }
 
     public static List<AnalysisProvider> all() {
-        return List.of(new OverheadAnalysisProvider());
+        return List.of(ProcessAnalysis.PROVIDER, new OverheadAnalysisProvider());
     }
 
     /** The provider of that name, or {@code null}. */

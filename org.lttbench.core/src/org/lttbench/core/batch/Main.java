@@ -13,6 +13,16 @@ public final class Main {
 
     /** Runs the command line and returns its exit code, without exiting (tests and the Eclipse application use it). */
     public static int run(String... args) {
-        return new CommandLine(new LttbenchCommand()).execute(args);
+        return new CommandLine(new LttbenchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(Main::usageError).execute(args);
+    }
+
+    /** A usage error is one line on stderr (and a pointer to the help), exit status 2. */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see "
+                + cmd.getCommandSpec().qualifiedName() + " --help)");
+        cmd.getErr().flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 }
