@@ -10,7 +10,9 @@ import java.util.Map;
 
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.FieldHandle;
@@ -35,6 +37,8 @@ public final class OverheadAnalysis implements Analysis {
 
     private final AnalysisOptions options;
     private final Map<String, TracepointStats> tracepoints = new LinkedHashMap<>();
+    /** By tracepoint id. */
+    private final List<TracepointStats> tracepointsById = new ArrayList<>();
     private final List<String> counterNames = new ArrayList<>();
     private final Map<String, Integer> counterIds = new HashMap<>();
 
@@ -54,11 +58,18 @@ public final class OverheadAnalysis implements Analysis {
     private long last = Long.MIN_VALUE;
     private long discardedEvents;
     private long discardedPackets;
+    /** With a kernel trace of the same session: the process analysis (CPU time per process) and the events per process. */
+    private ProcessAnalysis processes;
+    private TracingShare share;
+    /** Whether user-space events carry a process ID: a kernel trace would then give the share of CPU time. */
+    private boolean processIds;
 
     /** Fields of one event class, resolved once. */
     private static final class EventClass {
         TracepointStats tracepoint;
         FieldHandle tid;
+        /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
+        FieldHandle pid;
         int[] counterIds = new int[0];
         FieldHandle[] counterFields = new FieldHandle[0];
     }
@@ -97,10 +108,19 @@ public final class OverheadAnalysis implements Analysis {
         }
         slotLast = new ThreadCursor[slots.size()];
         slotEpoch = new long[slots.size()];
+        ProcessAnalysis p = new ProcessAnalysis(options);
+        if (p.whyNotApplicable(traceSet) == null) {
+            processes = p;
+            share = new TracingShare();
+            processes.start(traceSet);
+        }
     }
 
     @Override
     public void packet(Packet packet) {
+        if (processes != null) {
+            processes.packet(packet);
+        }
         int s = packet.stream().index();
         streamOpening[s] = true;
         StreamTally tally = streamTallies[s];
@@ -111,6 +131,9 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public void loss(Loss loss) {
+        if (processes != null) {
+            processes.loss(loss);
+        }
         int s = loss.stream().index();
         slotEpoch[streamSlot[s]]++;
         if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
@@ -124,6 +147,9 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public void event(Event event) {
+        if (processes != null) {
+            processes.event(event);
+        }
         EventType type = event.type();
         EventClass ec = eventClasses[type.index()];
         if (ec == null) {
@@ -147,6 +173,9 @@ public final class OverheadAnalysis implements Analysis {
                 tp.bytes += size;
                 tally.sizedEvents++;
                 tally.eventBytes += size;
+            }
+            if (ec.pid != null && share != null) {
+                share.count(event.longValue(ec.pid), tp.id);
             }
         }
         if (ec.tid == null) {
@@ -201,7 +230,18 @@ public final class OverheadAnalysis implements Analysis {
 
     private EventClass resolve(EventType type) {
         EventClass ec = new EventClass();
-        ec.tracepoint = tracepoints.computeIfAbsent(type.name(), TracepointStats::new);
+        ec.tracepoint = tracepoints.computeIfAbsent(type.name(), n -> {
+            TracepointStats t = new TracepointStats(n, tracepointsById.size());
+            tracepointsById.add(t);
+            return t;
+        });
+        if (!"kernel".equals(type.trace().domain())) {
+            ec.pid = integer(type.contextField("vpid"));
+            if (ec.pid == null) {
+                ec.pid = integer(type.contextField("pid"));
+            }
+            processIds |= ec.pid != null;
+        }
         ec.tid = integer(type.contextField("tid"));
         if (ec.tid == null) {
             ec.tid = integer(type.contextField("vtid"));
@@ -268,6 +308,23 @@ public final class OverheadAnalysis implements Analysis {
         }
         TimeRange span = traces == null ? null : traces.span().intersect(options.range());
         return span != null ? span : new TimeRange(0, 0);
+    }
+
+    @Override
+    public void end() {
+        if (processes != null) {
+            processes.end();
+        }
+    }
+
+    /** Whether user-space events carried a process ID (vpid or pid context). */
+    boolean sawProcessIds() {
+        return processIds;
+    }
+
+    /** Each process's share of CPU time spent tracing, or null without a kernel trace of the same session. */
+    Table shareTable() {
+        return share == null ? null : share.table(tracepointsById, processes.ledger());
     }
 
     @Override

@@ -29,6 +29,16 @@ final class OverheadReport {
         report.add(gaps(tracepoints));
         report.add(counters(tracepoints, analysis.counterNames()));
         report.add(streams(analysis));
+        Table share = analysis.shareTable();
+        if (share != null) {
+            report.add(share);
+            report.note("tracing_share: user-space events x their tracepoint's est_cost_ns over the process's running "
+                    + "time in the kernel trace; it matches vpid with kernel PIDs (no PID namespace between them) and "
+                    + "assumes both traces cover the same period");
+        } else if (analysis.sawProcessIds()) {
+            report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
+                    + "share of CPU time spent tracing");
+        }
         report.note("est_cost_ns: the mean gap between back-to-back events of one thread on one CPU (the lowest mode "
                 + "of the gaps after each event, up to " + CostEstimate.CLUSTER_WIDTH + " times it), plus the "
                 + "tracepoint's share of sub-buffer switches. It assumes the lowest mode is events with nothing in "

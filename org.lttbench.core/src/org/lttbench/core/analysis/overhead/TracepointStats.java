@@ -6,6 +6,8 @@ import java.util.List;
 /** What the analysis gathered about one tracepoint (one event name, over every trace of the run). */
 public final class TracepointStats {
     private final String name;
+    /** Dense over the tracepoints of one analysis, in the order first seen. */
+    final int id;
     long events;
     long threadEvents;
     long sizedEvents;
@@ -17,8 +19,9 @@ public final class TracepointStats {
     /** Indexed by counter id (see {@link OverheadAnalysis#counterNames()}); null where the counter never changed hands. */
     CounterDeltas[] counters = new CounterDeltas[0];
 
-    TracepointStats(String name) {
+    TracepointStats(String name, int id) {
         this.name = name;
+        this.id = id;
     }
 
     /** {@code provider:event} for user-space tracepoints, the event name for kernel ones. */
