@@ -46,7 +46,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         }
         points.add(point(64 << 10, 2, false, true));
         points.add(point(64 << 10, 16, false, true));
-        return new CalibrationPlan(1_000_000, 3, 10_000, points);
+        return new CalibrationPlan(500_000, 3, 10_000, points);
     }
 
     private static SweepPoint point(long subbufSize, int count, boolean overwrite, boolean contexts) {

@@ -65,8 +65,9 @@ class OverheadAnalysisTest {
     }
 
     @Test
-    void libcMallocAndFreeAgreeWithBabeltrace2() throws Exception {
-        assertSameAsBabeltrace2(List.of(TestPaths.trace("ust-memory-libc")));
+    void functionEntryAndExitAgreeWithBabeltrace2() throws Exception {
+        assertSameAsBabeltrace2(List.of(TestPaths.trace("ust-cyg-profile-glxgears")));
+        assertSameAsBabeltrace2(List.of(TestPaths.trace("ust-context-switches")));
     }
 
     @Test
