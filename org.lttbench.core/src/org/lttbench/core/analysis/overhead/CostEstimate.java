@@ -60,7 +60,7 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
         }
         if (!threadContext) {
             return unknown("no thread context (vtid or tid): consecutive events on one CPU may come from different "
-                    + "threads; record with  lttng add-context -u -t vtid");
+                    + "threads; record with lttng add-context -u -t vtid");
         }
         long n = gaps.count();
         if (n < MIN_GAPS) {
