@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.tests.TestPaths;
 
 /** The {@code ./lttbench} launcher from the repository: works when built, one clear line when it cannot run. */
-class LauncherTest {
+public class LauncherTest {
 
-    record Result(int code, String out, String err) {
+    public record Result(int code, String out, String err) {
     }
 
-    static Result run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    public static Result run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of("/bin/bash", launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);

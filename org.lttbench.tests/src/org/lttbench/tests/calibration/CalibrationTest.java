@@ -8,11 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +19,8 @@ import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.calibration.WorkloadMeasurement;
 import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.batch.LauncherTest;
+import org.lttbench.tests.batch.LauncherTest.Result;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -33,25 +33,6 @@ import com.google.gson.JsonParser;
  * without the tools gets one clear line.
  */
 class CalibrationTest {
-
-    record Result(int code, String out, String err) {
-    }
-
-    static Result launch(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("/bin/bash", launcher.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().putAll(env);
-        Path out = Files.createTempFile("calibrate", ".out");
-        Path err = Files.createTempFile("calibrate", ".err");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-        Process p = pb.start();
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("lttbench calibrate did not finish in 5 minutes");
-        }
-        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-    }
 
     /** The fields of the workload's summary line in a file it printed. */
     static Map<String, String> summary(Path file) throws IOException {
@@ -77,7 +58,7 @@ class CalibrationTest {
     @Test
     void quickSweepReportsTheWorkloadsOwnMeasurements() throws Exception {
         Path out = TestPaths.workDir("calibrate-quick");
-        Result r = launch(TestPaths.repository().resolve("lttbench"), Map.of(), "calibrate", "--quick", "--out",
+        Result r = LauncherTest.run(TestPaths.repository().resolve("lttbench"), Map.of(), "calibrate", "--quick", "--out",
                 out.toString(), "--session-prefix", "overhead-test-quick");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Tracing overhead per event"), r.out());
@@ -204,7 +185,7 @@ class CalibrationTest {
     @Test
     void withoutACompilerItSaysSoInOneLine() throws Exception {
         Path tree = unbuiltCheckout("calibrate-nocc");
-        Result r = launch(tree.resolve("lttbench"), Map.of("CC", "/nonexistent/cc"), "calibrate", "--quick",
+        Result r = LauncherTest.run(tree.resolve("lttbench"), Map.of("CC", "/nonexistent/cc"), "calibrate", "--quick",
                 "--session-prefix", "overhead-test-nocc");
         assertEquals(1, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -218,7 +199,7 @@ class CalibrationTest {
         Path cc = tree.resolve("cc-without-lttng");
         Files.writeString(cc, "#!/bin/sh\nexec gcc -nostdinc -isystem \"$(gcc -print-file-name=include)\" -isystem /usr/include \"$@\"\n");
         cc.toFile().setExecutable(true);
-        Result r = launch(tree.resolve("lttbench"), Map.of("CC", cc.toString()), "calibrate", "--quick",
+        Result r = LauncherTest.run(tree.resolve("lttbench"), Map.of("CC", cc.toString()), "calibrate", "--quick",
                 "--session-prefix", "overhead-test-noheaders");
         assertEquals(1, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -234,7 +215,7 @@ class CalibrationTest {
             Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
         }
         Map<String, String> env = Map.of("PATH", bin.toString(), "JAVA_HOME", System.getProperty("java.home"));
-        Result r = launch(TestPaths.repository().resolve("lttbench"), env, "calibrate", "--quick", "--session-prefix",
+        Result r = LauncherTest.run(TestPaths.repository().resolve("lttbench"), env, "calibrate", "--quick", "--session-prefix",
                 "overhead-test-nolttng");
         assertEquals(1, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());

@@ -40,6 +40,13 @@ public class OverheadScenarioTest {
         return UstMetadata.metadata(2, 13, "scenario");
     }
 
+    /** A channel whose events carry vpid and vtid, with one event class of that name (one integer field). */
+    private static StreamClass threadChannel(TraceMetadata m, String event) {
+        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vpid(), UstMetadata.vtid()), true);
+        channel.event(event, field("i", CtfType.u64()));
+        return channel;
+    }
+
     /**
      * A tight loop: back-to-back events 150 ns apart; every 100th event opens a packet and the switch adds 2000 ns to
      * the gap after it; ten gaps hold a 50 µs preemption.
@@ -48,8 +55,7 @@ public class OverheadScenarioTest {
     void estimateIsTheBackToBackGapPlusTheShareOfSwitches() throws Exception {
         Path dir = TestPaths.workDir("overhead-estimate");
         TraceMetadata m = ust();
-        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vpid(), UstMetadata.vtid()), true);
-        channel.event("scenario:tick", field("i", CtfType.u64()));
+        StreamClass channel = threadChannel(m, "scenario:tick");
         int events = 10_000;
         int switches = 0;
         int preemptions = 0;
@@ -102,8 +108,7 @@ public class OverheadScenarioTest {
     void alternatingGapsAreBimodalAndTheLowestModeIsTheCost() throws Exception {
         Path dir = TestPaths.workDir("overhead-bimodal");
         TraceMetadata m = ust();
-        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vpid(), UstMetadata.vtid()), true);
-        channel.event("scenario:step", field("i", CtfType.u64()));
+        StreamClass channel = threadChannel(m, "scenario:step");
         try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true).packetBytes(1 << 16)) {
             long t = 1_000;
             for (int i = 0; i < 2_001; i++) {
@@ -261,8 +266,7 @@ public class OverheadScenarioTest {
         }
         Path ustDir = TestPaths.workDir(name + "-ust");
         TraceMetadata m = ust();
-        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vpid(), UstMetadata.vtid()), true);
-        channel.event("app:tick", field("i", CtfType.u64()));
+        StreamClass channel = threadChannel(m, "app:tick");
         try (CtfTraceWriter w = new CtfTraceWriter(ustDir, m, false)) {
             for (int i = 0; i < 1_000; i++) {
                 w.stream(channel, "channel0", 0).event(100_000L + 250L * i, "app:tick", 501L, 501L, (long) i);
