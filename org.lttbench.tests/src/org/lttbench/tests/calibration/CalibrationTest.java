@@ -209,11 +209,7 @@ class CalibrationTest {
     @Test
     void withoutLttngItSaysSoInOneLine() throws Exception {
         // PATH with what the launcher needs but no lttng command: as on a machine without lttng-tools.
-        Path bin = TestPaths.workDir("calibrate-nolttng-bin");
-        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
-            Path real = Path.of("/usr/bin", tool);
-            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
-        }
+        Path bin = LauncherTest.launcherTools("calibrate-nolttng-bin");
         Map<String, String> env = Map.of("PATH", bin.toString(), "JAVA_HOME", System.getProperty("java.home"));
         Result r = LauncherTest.run(TestPaths.repository().resolve("lttbench"), env, "calibrate", "--quick", "--session-prefix",
                 "overhead-test-nolttng");
