@@ -59,8 +59,8 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
             return unknown(events == 1 ? "a single event: there is no gap to measure" : "no events");
         }
         if (!threadContext) {
-            return unknown("no thread context (vtid or tid): consecutive events on one CPU may come from different "
-                    + "threads; record with lttng add-context -u -t vtid");
+            return unknown("no thread context (vtid or tid, or sched_switch in a kernel trace): consecutive events on "
+                    + "one CPU may come from different threads; record with lttng add-context -u -t vtid");
         }
         long n = gaps.count();
         if (n < MIN_GAPS) {

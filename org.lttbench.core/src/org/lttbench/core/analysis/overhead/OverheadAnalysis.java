@@ -17,6 +17,8 @@ import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.FieldHandle.FieldKind;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.Stream;
@@ -28,7 +30,9 @@ import org.lttbench.core.trace.TraceSet;
  * What the tracing cost, per tracepoint: how often it fired, how many bytes it wrote, the gaps between consecutive
  * events of one thread on one CPU (percentiles, modes), the cost of one event estimated from those gaps (see
  * {@link CostEstimate}), and, when the events carry perf counter contexts, each counter's delta between consecutive
- * events of one thread on one CPU. Memory grows with threads, CPUs and tracepoints, never with events.
+ * events of one thread on one CPU. The thread is the {@code tid} or {@code vtid} context; in a kernel trace without
+ * it, the thread the CPU's last {@code sched_switch} switched to. Memory grows with threads, CPUs and tracepoints,
+ * never with events.
  */
 public final class OverheadAnalysis implements Analysis {
     public static final String NAME = "overhead";
@@ -54,6 +58,9 @@ public final class OverheadAnalysis implements Analysis {
     /** Per (trace, CPU) slot: the cursor used last there, and how many losses the slot has seen. */
     private ThreadCursor[] slotLast;
     private long[] slotEpoch;
+    /** Per slot of a kernel trace: the thread its last sched_switch switched to, or -1 before any. */
+    private long[] slotCurrentTid;
+    private final Map<Trace, KernelLayout> layouts = new IdentityHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     private long discardedEvents;
@@ -70,6 +77,10 @@ public final class OverheadAnalysis implements Analysis {
         FieldHandle tid;
         /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
         FieldHandle pid;
+        /** A kernel event without a tid context: its thread is the one its CPU's last sched_switch switched to. */
+        boolean currentThread;
+        /** {@code next_tid} of a sched_switch, which names the CPU's thread from then on. */
+        FieldHandle nextTid;
         int[] counterIds = new int[0];
         FieldHandle[] counterFields = new FieldHandle[0];
     }
@@ -108,6 +119,8 @@ public final class OverheadAnalysis implements Analysis {
         }
         slotLast = new ThreadCursor[slots.size()];
         slotEpoch = new long[slots.size()];
+        slotCurrentTid = new long[slots.size()];
+        java.util.Arrays.fill(slotCurrentTid, -1);
         ProcessAnalysis p = new ProcessAnalysis(options);
         if (p.whyNotApplicable(traceSet) == null) {
             processes = p;
@@ -178,14 +191,26 @@ public final class OverheadAnalysis implements Analysis {
                 share.count(event.longValue(ec.pid), tp.id);
             }
         }
-        if (ec.tid == null) {
+        int slot = streamSlot[s];
+        long tid;
+        if (ec.tid != null) {
+            tid = event.longValue(ec.tid);
+        } else if (ec.currentThread) {
+            // A sched_switch runs in the thread it switches out; the CPU's next events are the next thread's.
+            tid = slotCurrentTid[slot];
+            if (ec.nextTid != null) {
+                slotCurrentTid[slot] = event.longValue(ec.nextTid);
+            }
+            if (tid < 0) {
+                return;
+            }
+        } else {
             return;
         }
         if (inRange) {
             tp.threadEvents++;
         }
-        int slot = streamSlot[s];
-        ThreadCursor c = cursor(slot, streamTrace[s], event.longValue(ec.tid));
+        ThreadCursor c = cursor(slot, streamTrace[s], tid);
         long stamp = c.sequence;
         // Only consecutive events of the thread on one CPU, with no loss on that CPU between them.
         boolean measurable = inRange && c.tracepoint != null && c.slot == slot && c.epoch == slotEpoch[slot]
@@ -245,6 +270,13 @@ public final class OverheadAnalysis implements Analysis {
         ec.tid = integer(type.contextField("tid"));
         if (ec.tid == null) {
             ec.tid = integer(type.contextField("vtid"));
+        }
+        if (ec.tid == null && "kernel".equals(type.trace().domain())) {
+            KernelLayout layout = layouts.computeIfAbsent(type.trace(), KernelLayout::of);
+            ec.currentThread = layout.declares(Role.SCHED_SWITCH);
+            if (layout.role(type) == Role.SCHED_SWITCH) {
+                ec.nextTid = integer(type.payloadField("next_tid"));
+            }
         }
         List<Integer> ids = new ArrayList<>();
         List<FieldHandle> fields = new ArrayList<>();

@@ -203,6 +203,47 @@ public class OverheadScenarioTest {
         }
     }
 
+    /**
+     * A kernel trace without a tid context: thread 101 makes 100 write system calls (entry, exit 400 ns later, next
+     * entry 600 ns after that) on CPU 0; thread 102 runs on CPU 0 between its 50th and 51st calls. Each event's
+     * thread is the one the CPU's last sched_switch switched to.
+     */
+    @Test
+    void kernelEventsBelongToTheThreadTheirCpuLastSwitchedTo() throws Exception {
+        Path dir = TestPaths.workDir("overhead-kernel");
+        try (KernelTraceWriter k = new KernelTraceWriter(dir, KernelTracer.lttng(2, 13, "5.15.0"), List.of("write"), false)) {
+            k.schedSwitch(1_000, 0, "swapper/0", 0, 0, "writer", 101);
+            long t = 2_000;
+            for (int i = 0; i < 100; i++) {
+                if (i == 50) {
+                    k.schedSwitch(t, 0, "writer", 101, 0x100, "other", 102);
+                    k.syscallEntry(t + 5_000, 0, "write");
+                    k.syscallExit(t + 5_400, 0, "write", 1);
+                    k.schedSwitch(t + 20_000, 0, "other", 102, 1, "writer", 101);
+                    t += 30_000;
+                }
+                k.syscallEntry(t, 0, "write");
+                k.syscallExit(t + 400, 0, "write", 1);
+                t += 1_000;
+            }
+        }
+        OverheadAnalysis analysis = OverheadAnalysisTest.analyze(List.of(dir));
+        TracepointStats entry = analysis.tracepoint("syscall_entry_write");
+        TracepointStats exit = analysis.tracepoint("syscall_exit_write");
+        assertEquals(101, entry.events());
+        // Entries: each followed by its exit (100 of thread 101, 1 of thread 102).
+        assertEquals(101, entry.allGaps().count());
+        assertEquals(400, entry.estimate().costNs(), 1e-9);
+        // Exits: 98 followed by the next entry 600 ns later; exit 49 by the sched_switch out, 600 ns later too (it runs
+        // in thread 101); thread 102's exit by its own switch out, 14.6 µs later. The 30 µs off the CPU follow the
+        // sched_switch, not an exit.
+        assertEquals(100, exit.allGaps().count());
+        assertEquals(600, exit.estimate().costNs(), 1e-9);
+        // Of the three switches: the first has no thread yet; 102 never runs again; 101 does, 30 µs later.
+        assertEquals(1, analysis.tracepoint("sched_switch").allGaps().count());
+        assertEquals(30_000, analysis.tracepoint("sched_switch").allGaps().percentile(0.5), 30_000 * 0.045);
+    }
+
     /** One event of a tracepoint; a tracepoint without thread context; one that fires once a millisecond. */
     @Test
     void whatCannotBeEstimatedSaysWhy() throws Exception {
