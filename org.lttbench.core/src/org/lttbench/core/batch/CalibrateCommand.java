@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -60,6 +63,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             if (temporary) {
                 dir = Files.createTempDirectory("lttbench-calibrate");
+            } else if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                err.println("lttbench calibrate: " + dir + " is not a directory");
+                return 2;
             } else if (Files.isDirectory(dir)) {
                 try (Stream<Path> entries = Files.list(dir)) {
                     if (entries.findAny().isPresent()) {
@@ -81,13 +87,27 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
             return 0;
         } catch (IOException e) {
-            err.println("lttbench calibrate: " + e.getMessage());
+            err.println("lttbench calibrate: " + message(e));
             return 1;
         } finally {
             if (temporary && dir != null) {
                 deleteTree(dir);
             }
         }
+    }
+
+    /** NIO's file exceptions say only the path: add what went wrong with it. */
+    private static String message(IOException e) {
+        if (e instanceof AccessDeniedException f) {
+            return f.getFile() + ": permission denied";
+        }
+        if (e instanceof NoSuchFileException f) {
+            return f.getFile() + ": no such file or directory";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + ": exists and is not a directory";
+        }
+        return e.getMessage();
     }
 
     private static void write(Report report, ReportFormat format, Path file) throws IOException {

@@ -207,6 +207,21 @@ class CalibrationTest {
     }
 
     @Test
+    void anOutputThatIsNotAnEmptyDirectoryIsRefusedInOneLine() throws Exception {
+        Path dir = TestPaths.workDir("calibrate-out");
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Result onFile = LauncherTest.run(TestPaths.repository().resolve("lttbench"), Map.of(), "calibrate", "--quick",
+                "--out", file.toString());
+        assertEquals(2, onFile.code(), onFile.err());
+        assertEquals(1, onFile.err().strip().lines().count(), onFile.err());
+        assertTrue(onFile.err().contains("is not a directory"), onFile.err());
+        Result nonEmpty = LauncherTest.run(TestPaths.repository().resolve("lttbench"), Map.of(), "calibrate", "--quick",
+                "--out", dir.toString());
+        assertEquals(2, nonEmpty.code(), nonEmpty.err());
+        assertTrue(nonEmpty.err().contains("is not empty"), nonEmpty.err());
+    }
+
+    @Test
     void withoutLttngItSaysSoInOneLine() throws Exception {
         // PATH with what the launcher needs but no lttng command: as on a machine without lttng-tools.
         Path bin = LauncherTest.launcherTools("calibrate-nolttng-bin");
