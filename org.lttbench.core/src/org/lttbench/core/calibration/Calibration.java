@@ -111,7 +111,7 @@ public final class Calibration {
         long captured = it == null ? 0 : it.events();
         Double bytes = it == null || Double.isNaN(it.bytesPerEvent()) ? null : it.bytesPerEvent();
         return new SweepResult(point, m, traces, captured, all, overhead.discardedEvents(), overhead.discardedPackets(),
-                bytes, it == null ? null : it.estimate());
+                overhead.packetsMissingAtStart(), bytes, it == null ? null : it.estimate());
     }
 
     /** Directories holding a {@code metadata} file under a session's output. */

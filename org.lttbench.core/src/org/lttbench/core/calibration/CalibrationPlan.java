@@ -34,7 +34,10 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         return new CalibrationPlan(200_000, 3, 10_000, points);
     }
 
-    /** The benchmark: sub-buffers from 4 KiB to 4 MiB, 4 of them (and 2 and 16 at 64 KiB), both modes, both context sets. */
+    /**
+     * The benchmark: sub-buffers from 4 KiB to 4 MiB, 4 of them (and 2 and 16 at 64 KiB, 8192 at 4 KiB), both modes,
+     * both context sets.
+     */
     public static CalibrationPlan full() {
         List<SweepPoint> points = new ArrayList<>();
         for (boolean overwrite : new boolean[] { false, true }) {
@@ -46,6 +49,8 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         }
         points.add(point(64 << 10, 2, false, true));
         points.add(point(64 << 10, 16, false, true));
+        // Small sub-buffers, but enough of them to hold the whole run: the cost of switches, without loss.
+        points.add(point(4 << 10, 8192, false, true));
         return new CalibrationPlan(500_000, 3, 10_000, points);
     }
 

@@ -32,9 +32,9 @@ public final class CalibrationReport {
         report.add(loss(result));
         report.note("ns per iteration are the workload's own measurements: the median over " + result.plan().repeats()
                 + " repetitions of the CPU time of its thread (cpu) and of the wall-clock time (wall)");
-        report.note("overhead_ns = traced cpu ns per iteration - cpu ns per iteration without a tracepoint; where "
-                + "events were discarded it mixes recorded and discarded events, so compare est_cost_ns with it where "
-                + "nothing was lost");
+        report.note("overhead_ns = traced cpu ns per iteration - cpu ns per iteration without a tracepoint. "
+                + "est_over_direct compares it with est_cost_ns only where the trace has every event: with losses "
+                + "the trace keeps only the periods the consumer read in time, and discarded events cost less");
         report.note("est_cost_ns is what the overhead analysis estimates from the trace alone (lttbench analyze "
                 + "--analysis overhead); it needs the vtid context");
         return report;
@@ -78,11 +78,12 @@ public final class CalibrationReport {
                 col("captured", "Captured", ColumnKind.INTEGER, "events found in the trace"),
                 col("discarded", "Discarded", ColumnKind.INTEGER, "events the tracer counted as discarded"),
                 col("overwritten", "Overwritten", ColumnKind.INTEGER, "events neither captured nor counted: lost packets"),
-                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets the trace lost"),
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost between packets read (babeltrace2's count)"),
+                col("lost_packets_before", "Lost before", ColumnKind.INTEGER, "packets lost before each stream's first packet read"),
                 col("loss_share", "Lost", ColumnKind.RATIO, "share of the emitted events missing from the trace"),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per iteration event"),
                 col("est_cost_ns", "Est. from trace (ns)", ColumnKind.NUMBER, "cost per event the overhead analysis estimates"),
-                col("est_over_direct", "Est./direct", ColumnKind.NUMBER, "est_cost_ns / overhead_ns"),
+                col("est_over_direct", "Est./direct", ColumnKind.NUMBER, "est_cost_ns / overhead_ns, where nothing was lost"),
                 col("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
         for (SweepResult r : result.sweep()) {
             SweepPoint p = r.point();
@@ -93,8 +94,9 @@ public final class CalibrationReport {
             t.addRow(p.label(), p.channel().subbufSize(), (long) p.channel().numSubbuf(), p.mode(),
                     p.contexts() ? "vpid,vtid,procname" : "none", r.measurement().cpuNsPerIteration(),
                     r.measurement().nsPerIteration(), overhead, r.measurement().allEvents(), r.capturedAll(),
-                    r.discarded(), r.overwritten(), r.lostPackets(), r.lossShare(), r.bytesPerEvent(), est,
-                    est == null || overhead <= 0 ? null : est / overhead, why);
+                    r.discarded(), r.overwritten(), r.lostPackets(), r.lostFirstPackets(), r.lossShare(), r.bytesPerEvent(), est,
+                    est == null || overhead <= 0 || r.capturedAll() < r.measurement().allEvents() ? null : est / overhead,
+                    why);
         }
         return t;
     }

@@ -12,12 +12,14 @@ import org.lttbench.core.analysis.overhead.CostEstimate;
  * @param captured       events of the tracepoint under test found in the trace
  * @param capturedAll    every event of the workload's provider found in the trace
  * @param discarded      events the tracer counted as discarded (discard mode)
- * @param lostPackets    packets lost (overwrite mode)
+ * @param lostPackets    packets lost between packets read (overwrite mode), as babeltrace2 reports them
+ * @param lostFirstPackets packets lost before each stream's first packet read (overwrite mode)
  * @param bytesPerEvent  mean bytes per event of the tracepoint under test, or null
  * @param estimate       what the overhead analysis estimates one event costs, from the trace alone
  */
 public record SweepResult(SweepPoint point, WorkloadMeasurement measurement, List<Path> traces, long captured,
-        long capturedAll, long discarded, long lostPackets, Double bytesPerEvent, CostEstimate estimate) {
+        long capturedAll, long discarded, long lostPackets, long lostFirstPackets, Double bytesPerEvent,
+        CostEstimate estimate) {
 
     public SweepResult {
         traces = List.copyOf(traces);

@@ -13,14 +13,15 @@ import java.util.Locale;
  * the gaps up to {@value #CLUSTER_WIDTH} times that mode. Longer gaps are not the tracer's: preemption, interrupts,
  * the consumer daemon running on that CPU, or the program's own work. Gaps that follow the first event of a packet
  * hold the sub-buffer switch that event made; their own lowest cluster, less a back-to-back gap, is the cost of a
- * switch (the thread's own: slower switch gaps hold the consumer daemon, which the switch wakes, running on that CPU),
- * shared over the events as often as switches happened. Assumptions: the lowest mode is back-to-back events
+ * switch (the thread's own: slower switch gaps hold the consumer daemon, which the switch wakes, running on that CPU;
+ * when none is under 10 µs, switches are not counted), shared over the events as often as switches happened. Assumptions: the lowest mode is back-to-back events
  * (true for the calibration workload and tight instrumented loops; otherwise the estimate is an upper bound that
  * includes the program's work between events), and the trace clock resolves the gaps.
  *
  * @param costNs        estimated ns per event including its share of sub-buffer switches, or null (see {@code why})
  * @param eventNs       ns per back-to-back event, without switches, or null
- * @param switchNs      ns per sub-buffer switch beyond an ordinary gap, or null when no switch was seen
+ * @param switchNs      ns per sub-buffer switch beyond a back-to-back gap, or null when no switch was seen or no
+ *                      switch gap was short enough to be the thread's own work
  * @param switchShare   fraction of the measured gaps that followed a switch
  * @param lowestModeNs  the lowest mode of the gaps (an upper bound of the cost whatever the program does), or null
  * @param clusterShare  fraction of ordinary gaps inside the back-to-back cluster
@@ -86,9 +87,13 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
         double costNs = eventNs;
         if (switchGaps.count() > 0) {
             double switchMode = lowestMode(switchGaps.modes(SWITCH_MODE_MIN_SHARE, 3), switchGaps);
-            switchNs = Math.max(0, switchGaps.meanUpTo(Math.max(CLUSTER_WIDTH * switchMode, switchMode + 1)) - eventNs);
             switchShare = switchGaps.count() / (double) (n + switchGaps.count());
-            costNs += switchShare * switchNs;
+            // A switch gap that is never short held other work: the consumer daemon the switch woke, running on
+            // this CPU (it grows with the sub-buffer it reads, which the thread's own switch work does not).
+            if (switchMode <= BACK_TO_BACK_LIMIT_NS) {
+                switchNs = Math.max(0, switchGaps.meanUpTo(Math.max(CLUSTER_WIDTH * switchMode, switchMode + 1)) - eventNs);
+                costNs += switchShare * switchNs;
+            }
         }
         return new CostEstimate(costNs, eventNs, switchNs, switchShare, mode, clusterShare, null);
     }

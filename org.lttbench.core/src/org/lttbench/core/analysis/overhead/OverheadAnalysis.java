@@ -137,6 +137,10 @@ public final class OverheadAnalysis implements Analysis {
         int s = packet.stream().index();
         streamOpening[s] = true;
         StreamTally tally = streamTallies[s];
+        if (!tally.seenPacket) {
+            tally.seenPacket = true;
+            tally.firstSequence = packet.sequenceNumber();
+        }
         tally.packets++;
         tally.packetBits += Math.max(0, packet.sizeBits());
         tally.contentBits += Math.max(0, packet.contentBits());
@@ -331,6 +335,19 @@ public final class OverheadAnalysis implements Analysis {
     /** Packets lost (overwrite mode, or lost in transport), over every stream. */
     public long discardedPackets() {
         return discardedPackets;
+    }
+
+    /**
+     * Packets lost before each stream's first packet: its {@code packet_seq_num}, since LTTng numbers a stream's
+     * packets from 0 (overwrite mode overwrote them before the consumer read any). babeltrace2 reports no loss there,
+     * so {@link #discardedPackets()} does not count them.
+     */
+    public long packetsMissingAtStart() {
+        long n = 0;
+        for (StreamTally t : streamTallies) {
+            n += Math.max(0, t.firstSequence);
+        }
+        return n;
     }
 
     /** The time the figures cover: first to last event in the range asked for. */

@@ -140,7 +140,9 @@ final class OverheadReport {
                         "content not in any event, per packet: packet header, context and padding"),
                 col("fill", "Fill", ColumnKind.RATIO, "content over packet size"),
                 col("discarded_events", "Discarded", ColumnKind.INTEGER, "events the tracer discarded"),
-                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten)")));
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read"),
+                col("lost_packets_before", "Lost before", ColumnKind.INTEGER,
+                        "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)")));
         List<? extends Stream> streams = analysis.traceSet().streams();
         List<StreamTally> tallies = analysis.streamTallies();
         for (int i = 0; i < tallies.size(); i++) {
@@ -153,7 +155,7 @@ final class OverheadReport {
                     s.sizedEvents > 0 ? s.eventBytes : null, s.events > 0 ? content / (double) s.events : null,
                     allSized && s.packets > 0 ? (content - s.eventBytes) / (double) s.packets : null,
                     s.packetBits > 0 ? s.contentBits / (double) s.packetBits : null, s.discardedEvents,
-                    s.discardedPackets);
+                    s.discardedPackets, s.firstSequence >= 0 ? s.firstSequence : null);
         }
         return t;
     }

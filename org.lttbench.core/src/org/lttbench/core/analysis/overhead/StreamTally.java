@@ -10,4 +10,7 @@ final class StreamTally {
     long eventBytes;
     long discardedEvents;
     long discardedPackets;
+    /** {@code packet_seq_num} of the stream's first packet, or -1: as LTTng numbers packets from 0, packets lost before it. */
+    long firstSequence = -1;
+    boolean seenPacket;
 }
