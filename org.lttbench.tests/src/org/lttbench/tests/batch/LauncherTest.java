@@ -33,6 +33,16 @@ public class LauncherTest {
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
+    /** A directory for PATH with only the tools the launcher script needs (no java, no lttng). */
+    public static Path launcherTools(String name) throws IOException {
+        Path bin = TestPaths.workDir(name);
+        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
+            Path real = Path.of("/usr/bin", tool);
+            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
+        }
+        return bin;
+    }
+
     @Test
     void helpAndVersionWorkFromTheBuild() throws Exception {
         Path launcher = TestPaths.repository().resolve("lttbench");
@@ -63,11 +73,7 @@ public class LauncherTest {
     @Test
     void withoutAJdk21ItSaysSoInOneLine() throws Exception {
         // PATH with the tools the script needs but no java; no JAVA_HOME; no JDK directories to search.
-        Path bin = TestPaths.workDir("launcher-nojava-bin");
-        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
-            Path real = Path.of("/usr/bin", tool);
-            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
-        }
+        Path bin = launcherTools("launcher-nojava-bin");
         Map<String, String> env = new java.util.HashMap<>();
         env.put("PATH", bin.toString());
         env.put("JAVA_HOME", "");
