@@ -123,13 +123,15 @@ public final class ReportFixtures {
                 }
             }
         }
-        Table share = new Table("processes", "Share of CPU time spent tracing", List.of(
+        Table share = new Table("tracing_share", "Share of CPU time spent tracing", List.of(
                 new Column("pid", "PID", ColumnKind.PID, "process"),
                 new Column("name", "Name", ColumnKind.PROCESS_NAME, "command"),
-                new Column("tracing_share", "Tracing", ColumnKind.RATIO, "share of CPU time in tracepoints")));
-        share.addRow(4242L, "app", 0.083);
-        share.addRow(4300L, "server", 0.012);
-        share.addRow(4400L, "worker", 0.031);
+                new Column("share", "Share", ColumnKind.RATIO, "share of CPU time in tracepoints"),
+                new Column("why", "Why no share", ColumnKind.TEXT, "why share is null")));
+        share.addRow(4242L, "app", 0.083, null);
+        share.addRow(4300L, "server", 0.012, null);
+        share.addRow(4400L, "worker", 0.031, null);
+        share.addRow(4500L, "idle", null, "the kernel trace never shows this process running");
         return new Report("overhead", "Tracing overhead", RANGE).add(tracepoints).add(gaps).add(share);
     }
 

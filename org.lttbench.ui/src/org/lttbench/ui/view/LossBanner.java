@@ -75,7 +75,7 @@ public final class LossBanner extends Composite {
 
     /** Whether the banner currently says the range lost events. */
     public boolean showsLoss() {
-        return isVisible() && (lostEvents > 0 || lostPackets > 0);
+        return getVisible() && (lostEvents > 0 || lostPackets > 0);
     }
 
     public String text() {

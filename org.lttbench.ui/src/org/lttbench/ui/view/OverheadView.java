@@ -10,7 +10,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Composite;
-import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Table;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.chart.ChartPanel;
@@ -84,22 +83,11 @@ public final class OverheadView extends ReportView {
     }
 
     /**
-     * The table of each process's share of CPU time spent tracing: a table of the overhead report with a process
-     * column and a ratio column whose key says share; {@code null} when the report has none (it needs a kernel trace
-     * of the same session).
+     * The table of each process's share of CPU time spent tracing ({@code tracing_share}); the overhead analysis
+     * makes it only when a kernel trace of the same session comes with the user-space one.
      */
     static Table processShareTable(ReportSet reports) {
-        for (var report : reports.reports()) {
-            if (!report.analysis().equals("overhead")) {
-                continue;
-            }
-            for (Table t : report.tables()) {
-                if (TableColumns.index(t, "pid") >= 0 && TableColumns.firstOfKind(t, ColumnKind.RATIO, "share") >= 0) {
-                    return t;
-                }
-            }
-        }
-        return null;
+        return reports.table("overhead", "tracing_share");
     }
 
     /**
@@ -188,15 +176,20 @@ public final class OverheadView extends ReportView {
     /** Each process's estimated share of CPU time spent tracing, as horizontal bars (largest at the top). */
     static ChartModel shareOf(Table table) {
         ChartModel model = ChartModel.bars("Share of each process's CPU time spent tracing", "Process (PID)", "CPU time spent tracing (%)")
-                .horizontal(true).emptyText("needs a kernel trace of the same session");
-        if (table == null || table.rows().isEmpty()) {
+                .horizontal(true).emptyText("needs the kernel trace of the same session, with sched_switch");
+        int share = table == null ? -1 : TableColumns.index(table, "share");
+        if (share < 0) {
             return model;
         }
         int pid = TableColumns.index(table, "pid");
         int name = TableColumns.index(table, "name");
-        int ratio = TableColumns.firstOfKind(table, ColumnKind.RATIO, "share");
-        List<Object[]> rows = new ArrayList<>(table.rows());
-        rows.sort(Comparator.comparingDouble((Object[] r) -> TableColumns.number(r[ratio])).reversed());
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] r : table.rows()) {
+            if (r[share] != null) {
+                rows.add(r);
+            }
+        }
+        rows.sort(Comparator.comparingDouble((Object[] r) -> (Double) r[share]).reversed());
         List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(SHARE_BARS, rows.size())));
         java.util.Collections.reverse(shown);
         List<String> labels = new ArrayList<>();
@@ -204,10 +197,12 @@ public final class OverheadView extends ReportView {
         for (int i = 0; i < shown.size(); i++) {
             Object[] r = shown.get(i);
             labels.add((name >= 0 && r[name] != null ? r[name] : "?") + " (" + r[pid] + ")");
-            percent[i] = TableColumns.number(r[ratio]) * 100;
+            percent[i] = (Double) r[share] * 100;
         }
-        model.categories(labels).add(table.columns().get(ratio).title(), Palette.color(2), percent);
-        return model;
+        if (shown.isEmpty()) {
+            return model.emptyText("no process has both user-space events and running time in the kernel trace");
+        }
+        return model.categories(labels).add("Tracing", Palette.color(2), percent);
     }
 
     public ChartPanel histogram() {

@@ -62,4 +62,37 @@ class StandaloneViewerTest {
             }
         }
     }
+
+    @Test
+    void aUserSpaceTraceOpensOnTheOverheadTabAndEveryTabSaysWhatItCan() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
+        Display display = Display.getDefault();
+        StandaloneViewer viewer = new StandaloneViewer(display, "ust-hello-lost", () -> CtfTraceSet.open(trace));
+        try (UiHarness ui = new UiHarness(10, 10)) {
+            SessionProbe probe = new SessionProbe();
+            viewer.session().addListener(probe);
+            viewer.open();
+            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            ui.pump();
+            assertEquals(1, viewer.tabs().getSelectionIndex(), "no process times in a user-space trace");
+            assertTrue(probe.last().whyNotApplicable("process") != null);
+            assertTrue(viewer.processView().statusText().contains("process analysis does not apply"), viewer.processView().statusText());
+            for (var view : List.of(viewer.processView(), viewer.overheadView(), viewer.discardedView())) {
+                assertTrue(view.banner().showsLoss(), "every view says the trace lost events");
+                assertEquals(967_700, view.banner().lostEvents());
+                for (var control : view.rangeBar().getChildren()) {
+                    assertTrue(control.getEnabled(), "the range bar works once the span is known: " + control);
+                }
+            }
+            for (var item : viewer.tabs().getItems()) {
+                viewer.tabs().setSelection(item);
+                ui.pump();
+                ui.screenshot(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
+            }
+        } finally {
+            if (!viewer.shell().isDisposed()) {
+                viewer.shell().dispose();
+            }
+        }
+    }
 }

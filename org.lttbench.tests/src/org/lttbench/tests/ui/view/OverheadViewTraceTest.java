@@ -1,0 +1,103 @@
+package org.lttbench.tests.ui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ui.ChartChecks;
+import org.lttbench.tests.ui.SessionProbe;
+import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.ui.chart.ChartModel;
+import org.lttbench.ui.view.OverheadView;
+
+/** The overhead view over real user-space traces: the tracepoint table and gap histogram, for the trace and a range. */
+class OverheadViewTraceTest {
+
+    @Test
+    void memoryLibcWholeTraceThenATypedRange() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("ust-memory-libc"));
+        try (UiHarness ui = new UiHarness(1300, 900)) {
+            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
+            SessionProbe probe = SessionProbe.attach(ui, view, trace);
+            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
+            assertHistogramShows(whole.table("tracepoint_gaps"), view.histogram().model());
+            // This trace's malloc and free gaps have two modes (the analysis says so): the histogram has two humps.
+            assertEquals("yes", whole.table("tracepoints").cell(0, "bimodal"));
+            assertTrue(view.histogram().model().categories().stream().filter(l -> !l.isEmpty()).count() >= 3,
+                    "decades labelled: " + view.histogram().model().categories());
+            ChartChecks.assertReadable(view.histogram().chart());
+            // No kernel trace given: the share chart says what it needs.
+            assertTrue(view.shareChart().model().isEmpty());
+            ui.screenshot(view, "overhead-view-ust-memory-libc");
+
+            TimeRange span = view.session().span();
+            TimeRange part = new TimeRange(span.begin() + span.duration() / 3, span.begin() + span.duration() * 2 / 3);
+            view.rangeBar().beginField().setText(WallClock.format(part.begin()));
+            view.rangeBar().endField().setText(Long.toString(part.end()));
+            view.rangeBar().beginField().notifyListeners(SWT.DefaultSelection, new Event());
+            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 60);
+            assertEquals(part, probe.last().range());
+            Report third = SessionProbe.reference(trace, "overhead", part, GroupBy.THREAD);
+            assertTrue((Long) third.table("tracepoints").cell(0, "count") < (Long) whole.table("tracepoints").cell(0, "count"));
+            SessionProbe.assertShows(third.table("tracepoints"), view.tracepointTable());
+            assertHistogramShows(third.table("tracepoint_gaps"), view.histogram().model());
+            ui.screenshot(view, "overhead-view-ust-memory-libc-middle-third");
+            view.session().dispose();
+        }
+    }
+
+    /** The banner of the overhead view says when the traces lost events (here the kernel half of one session). */
+    @Test
+    void lossesInTheSessionShowInTheBanner() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("session-multi-domains"));
+        try (UiHarness ui = new UiHarness(1300, 900)) {
+            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
+            SessionProbe.attach(ui, view, trace);
+            assertTrue(view.banner().showsLoss(), view.banner().text());
+            assertEquals(728, view.banner().lostEvents(), "the shared traces' README counts 728 discarded events");
+            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
+            ui.screenshot(view, "overhead-view-session-multi-domains");
+            view.session().dispose();
+        }
+    }
+
+    /**
+     * Every bin of the gaps table is a bar of its tracepoint's series, in order of the bins, and the bins between
+     * are empty: the category axis is the analysis's log-spaced bins.
+     */
+    static void assertHistogramShows(Table gaps, ChartModel chart) {
+        for (ChartModel.Series s : chart.series()) {
+            if (s.name().equals("other tracepoints")) {
+                continue;
+            }
+            List<Long> expected = new ArrayList<>();
+            for (int r = 0; r < gaps.rows().size(); r++) {
+                if (gaps.cell(r, "name").equals(s.name())) {
+                    expected.add((Long) gaps.cell(r, "count"));
+                }
+            }
+            List<Long> shown = new ArrayList<>();
+            for (double v : s.y()) {
+                if (v > 0) {
+                    shown.add((long) v);
+                }
+            }
+            assertEquals(expected, shown, s.name());
+        }
+        assertTrue(!chart.series().isEmpty());
+    }
+}
