@@ -134,10 +134,12 @@ public final class OverheadView extends ReportView {
         }
         int offset = zeroBin ? 1 : 0;
         // Label the bins holding a power of ten: the axis reads 100 ns, 1 µs, 10 µs...
+        // Not in the last bins: a label is centred on its bin and would run past the chart's edge.
         for (int i = offset; i < lows.size(); i++) {
             double lo = lows.get(i);
             double decade = Math.pow(10, Math.ceil(Math.log10(lo) - 1e-9));
-            labels.add(decade < lo * ratio * 0.999 ? DurationText.of(decade) : "");
+            boolean nearEnd = i >= lows.size() - 2;
+            labels.add(decade < lo * ratio * 0.999 && !nearEnd ? DurationText.of(decade) : "");
         }
         Map<String, double[]> perTracepoint = new LinkedHashMap<>();
         Map<String, Double> totals = new LinkedHashMap<>();

@@ -76,6 +76,27 @@ class OverheadViewTraceTest {
     }
 
     /**
+     * With the kernel trace of the same session (a scenario written as real CTF: process 501 runs 15 ms and emits
+     * 1,400 events of 250 ns each), the share chart shows 1400 x 250 ns / 15 ms of CPU time spent tracing.
+     */
+    @Test
+    void sessionScenarioShowsEachProcesssShare() throws Exception {
+        List<Path> traces = List.of(org.lttbench.tests.analysis.overhead.OverheadScenarioTest.sessionTraces("view-share"));
+        try (UiHarness ui = new UiHarness(1300, 900)) {
+            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
+            SessionProbe.attach(ui, view, traces);
+            ChartModel share = view.shareChart().model();
+            assertEquals(List.of("app (501)"), share.categories(), "process 701 never ran in the kernel trace: no bar");
+            assertEquals(1_400 * 250.0 / 15_000_000 * 100, share.series().get(0).y()[0], 1e-9);
+            Report whole = SessionProbe.reference(traces, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
+            ChartChecks.assertReadable(view.shareChart().chart());
+            ui.screenshot(view, "overhead-view-session-scenario");
+            view.session().dispose();
+        }
+    }
+
+    /**
      * Every bin of the gaps table is a bar of its tracepoint's series, in order of the bins, and the bins between
      * are empty: the category axis is the analysis's log-spaced bins.
      */
