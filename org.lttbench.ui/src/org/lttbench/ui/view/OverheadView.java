@@ -141,6 +141,10 @@ public final class OverheadView extends ReportView {
             boolean nearEnd = i >= lows.size() - 2;
             labels.add(decade < lo * ratio * 0.999 && !nearEnd ? DurationText.of(decade) : "");
         }
+        // The axis starts where the gaps start: say where, unless a decade is labelled right there.
+        if (labels.size() > offset + 4 && labels.subList(offset, offset + 4).stream().allMatch(String::isEmpty)) {
+            labels.set(offset, DurationText.of(lows.get(offset)));
+        }
         Map<String, double[]> perTracepoint = new LinkedHashMap<>();
         Map<String, Double> totals = new LinkedHashMap<>();
         for (Object[] r : gaps.rows()) {
