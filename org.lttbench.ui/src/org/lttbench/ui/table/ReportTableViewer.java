@@ -153,6 +153,14 @@ public final class ReportTableViewer extends Composite {
     }
 
     public void saveCsv(Path file) throws IOException {
+        writeCsv(table, file);
+    }
+
+    /** A report table as CSV in raw units (ns, bytes, fractions), as the command line writes it. */
+    static void writeCsv(Table table, Path file) throws IOException {
+        if (table == null) {
+            throw new IOException("no table to export yet");
+        }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

@@ -20,6 +20,7 @@ import org.eclipse.swt.widgets.TreeColumn;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.Table;
+import org.lttbench.ui.export.ExportMenu;
 
 /**
  * Two report tables as a tree: each row of the parent table (a process) holds the rows of the child table (its
@@ -55,6 +56,8 @@ public final class ReportTreeViewer extends Composite {
     private List<Column> columns = List.of();
     private List<Node> roots = List.of();
     private Comparator<Object[]> order;
+    private Table parentTable;
+    private Table childTable;
 
     public ReportTreeViewer(Composite parent, int style) {
         super(parent, style);
@@ -89,6 +92,10 @@ public final class ReportTreeViewer extends Composite {
                 // roots are set with the input
             }
         });
+        // The tree shows two tables: each exports on its own, as CSV in raw units.
+        new ExportMenu(viewer.getTree())
+                .add("Export parent rows as CSV…", () -> parentTable == null ? "parents" : parentTable.key(), "csv", f -> ReportTableViewer.writeCsv(parentTable, f))
+                .add("Export child rows as CSV…", () -> childTable == null ? "children" : childTable.key(), "csv", f -> ReportTableViewer.writeCsv(childTable, f));
         viewer.setComparator(new ViewerComparator() {
             @Override
             public int compare(Viewer v, Object a, Object b) {
@@ -115,6 +122,11 @@ public final class ReportTreeViewer extends Composite {
     public void setTables(Table parents, Table children, List<String> groupKeys) {
         boolean sameColumns = columns.equals(children.columns());
         columns = children.columns();
+        parentTable = parents;
+        childTable = children;
+        org.eclipse.swt.widgets.MenuItem[] items = viewer.getTree().getMenu().getItems();
+        items[0].setText("Export " + parents.title().toLowerCase(java.util.Locale.ROOT) + " as CSV…");
+        items[1].setText("Export " + children.title().toLowerCase(java.util.Locale.ROOT) + " as CSV…");
         int[] childGroup = new int[groupKeys.size()];
         int[] parentGroup = new int[groupKeys.size()];
         for (int i = 0; i < childGroup.length; i++) {

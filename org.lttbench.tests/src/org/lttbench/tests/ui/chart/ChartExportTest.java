@@ -100,4 +100,25 @@ class ChartExportTest {
             assertTrue(Files.size(dir.resolve("stacked.svg")) > 500);
         }
     }
+
+    @Test
+    void timeSeriesSvgHasOneLinePerSeriesInItsColour() throws Exception {
+        Path dir = TestPaths.workDir("chart-export-lines");
+        ChartModel model = ChartModel.lines("Losses", "Time (s)", "Lost (count)").timeOrigin(0)
+                .add("a", Palette.color(0), new double[] { 0, 1, 1, 2 }, new double[] { 5, 5, 0, 0 })
+                .add("b", Palette.color(1), new double[] { 0, 2 }, new double[] { 1, 3 });
+        try (UiHarness ui = new UiHarness(600, 400)) {
+            ChartPanel panel = new ChartPanel(ui.shell(), SWT.NONE, "lines");
+            panel.setModel(model);
+            ui.open();
+            panel.saveSvg(dir.resolve("lines.svg"));
+            Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("lines.svg").toFile());
+            NodeList lines = svg.getElementsByTagName("polyline");
+            assertEquals(2, lines.getLength());
+            Element a = (Element) lines.item(0);
+            assertEquals("a", a.getAttribute("data-name"));
+            assertEquals("#009e73", a.getAttribute("stroke"));
+            assertEquals(4, a.getAttribute("points").split(" ").length);
+        }
+    }
 }

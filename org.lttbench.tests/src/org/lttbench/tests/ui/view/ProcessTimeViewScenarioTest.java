@@ -91,6 +91,20 @@ class ProcessTimeViewScenarioTest {
             assertTrue(batch >= 0, chart.categories().toString());
             assertEquals(2.0, chart.series().get(irq).y()[batch], 1e-9);
 
+            // The tree's menu exports both of its tables as CSV.
+            Path csv = TestPaths.workDir("view-scenario-csv");
+            org.lttbench.ui.export.FileChooser.install(ui.display(), (shell, name, ext) -> csv.resolve(name));
+            try {
+                for (var item : view.tree().viewer().getTree().getMenu().getItems()) {
+                    item.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+                }
+            } finally {
+                org.lttbench.ui.export.FileChooser.install(ui.display(), null);
+            }
+            assertEquals(processes.table("processes").rows().size() + 1, java.nio.file.Files.readAllLines(csv.resolve("processes.csv")).size());
+            assertEquals(columns.rows().size() + 1, java.nio.file.Files.readAllLines(csv.resolve("threads.csv")).size());
+            assertTrue(java.nio.file.Files.readAllLines(csv.resolve("threads.csv")).get(0).startsWith("tid,pid,name,user_ns"));
+
             view.tree().viewer().expandAll();
             ChartChecks.assertReadable(view.chart().chart());
             ui.screenshot(view, "process-view-scenario");
