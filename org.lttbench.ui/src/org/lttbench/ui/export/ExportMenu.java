@@ -61,6 +61,16 @@ public final class ExportMenu {
         return this;
     }
 
+    /** Puts text on the clipboard, for pasting into a terminal or a document. */
+    public static void copyText(org.eclipse.swt.widgets.Display display, String text) {
+        org.eclipse.swt.dnd.Clipboard clipboard = new org.eclipse.swt.dnd.Clipboard(display);
+        try {
+            clipboard.setContents(new Object[] { text }, new org.eclipse.swt.dnd.Transfer[] { org.eclipse.swt.dnd.TextTransfer.getInstance() });
+        } finally {
+            clipboard.dispose();
+        }
+    }
+
     public Menu menu() {
         return menu;
     }

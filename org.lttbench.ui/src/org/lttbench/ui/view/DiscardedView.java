@@ -8,9 +8,6 @@ import java.util.Map;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.dnd.Clipboard;
-import org.eclipse.swt.dnd.TextTransfer;
-import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
@@ -26,6 +23,7 @@ import org.lttbench.ui.chart.DurationText;
 import org.lttbench.ui.chart.Palette;
 import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.export.ExportMenu;
 import org.lttbench.ui.table.ReportTableViewer;
 
 /**
@@ -75,7 +73,7 @@ public final class DiscardedView extends ReportView {
         title.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         copy = new Button(box, SWT.PUSH);
         copy.setText("Copy commands");
-        copy.addListener(SWT.Selection, e -> copyCommands());
+        copy.addListener(SWT.Selection, e -> ExportMenu.copyText(getDisplay(), commands.getText()));
         commands = new Text(box, SWT.MULTI | SWT.READ_ONLY | SWT.BORDER | SWT.H_SCROLL | SWT.V_SCROLL);
         commands.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
         commands.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
@@ -165,58 +163,41 @@ public final class DiscardedView extends ReportView {
         for (var entry : byStream.entrySet()) {
             double[] totals = lossTotals.get(entry.getKey());
             if (totals[0] > 0) {
-                model.add(entry.getKey() + " discarded events", Palette.color(color++), stepX(entry.getValue(), bin, origin),
-                        stepY(entry.getValue(), bin, events));
+                double[][] xy = steps(entry.getValue(), bin, origin, events);
+                model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
             }
             if (totals[1] > 0) {
-                model.add(entry.getKey() + " lost packets", Palette.color(color++), stepX(entry.getValue(), bin, origin),
-                        stepY(entry.getValue(), bin, packets));
+                double[][] xy = steps(entry.getValue(), bin, origin, packets);
+                model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
             }
         }
         return model;
     }
 
-    /** x of the step line: each bin's start and end, with a drop to zero where bins are missing. */
-    private static double[] stepX(List<Object[]> rows, int bin, long origin) {
-        List<Double> xs = new ArrayList<>();
+    /**
+     * A step line of one column over the time bins: each bin's value held from its start to its end, and zero where
+     * the table leaves bins out. Returns {x in s since the origin, y}.
+     */
+    private static double[][] steps(List<Object[]> rows, int bin, long origin, int column) {
+        List<double[]> points = new ArrayList<>();
         long previousEnd = Long.MIN_VALUE;
         for (Object[] r : rows) {
             TimeRange b = (TimeRange) r[bin];
             if (previousEnd != Long.MIN_VALUE && b.begin() > previousEnd + 1) {
-                xs.add((previousEnd + 1 - origin) / 1e9);
-                xs.add((b.begin() - origin) / 1e9);
-            }
-            xs.add((b.begin() - origin) / 1e9);
-            xs.add((b.end() + 1 - origin) / 1e9);
-            previousEnd = b.end();
-        }
-        return xs.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static double[] stepY(List<Object[]> rows, int bin, int column) {
-        List<Double> ys = new ArrayList<>();
-        long previousEnd = Long.MIN_VALUE;
-        for (Object[] r : rows) {
-            TimeRange b = (TimeRange) r[bin];
-            if (previousEnd != Long.MIN_VALUE && b.begin() > previousEnd + 1) {
-                ys.add(0.0);
-                ys.add(0.0);
+                points.add(new double[] { (previousEnd + 1 - origin) / 1e9, 0 });
+                points.add(new double[] { (b.begin() - origin) / 1e9, 0 });
             }
             double v = TableColumns.number(r[column]);
-            ys.add(v);
-            ys.add(v);
+            points.add(new double[] { (b.begin() - origin) / 1e9, v });
+            points.add(new double[] { (b.end() + 1 - origin) / 1e9, v });
             previousEnd = b.end();
         }
-        return ys.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private void copyCommands() {
-        Clipboard clipboard = new Clipboard(getDisplay());
-        try {
-            clipboard.setContents(new Object[] { commands.getText() }, new Transfer[] { TextTransfer.getInstance() });
-        } finally {
-            clipboard.dispose();
+        double[][] xy = new double[2][points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            xy[0][i] = points.get(i)[0];
+            xy[1][i] = points.get(i)[1];
         }
+        return xy;
     }
 
     public ChartPanel timeline() {

@@ -21,16 +21,21 @@ import org.lttbench.ui.viewer.StandaloneViewer;
 /** The window of {@code lttbench view}: three views fed by one session, one read per range. */
 class StandaloneViewerTest {
 
+    /** Opens the window as {@code lttbench view} does and runs the event loop until the first results are in. */
+    static SessionProbe openAndWait(UiHarness ui, StandaloneViewer viewer) {
+        SessionProbe probe = new SessionProbe();
+        viewer.session().addListener(probe);
+        viewer.open();
+        ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+        return probe;
+    }
+
     @Test
     void oneReadFeedsEveryTabAndANewRangeAbandonsTheRunInProgress() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
-        Display display = Display.getDefault();
-        StandaloneViewer viewer = new StandaloneViewer(display, "kernel-many-threads", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-many-threads", () -> CtfTraceSet.open(trace));
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = new SessionProbe();
-            viewer.session().addListener(probe);
-            viewer.open();
-            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            SessionProbe probe = openAndWait(ui, viewer);
             assertNull(probe.last().failure());
             assertEquals(List.of("Process time", "Tracepoint overhead", "Discarded events"),
                     java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
@@ -66,13 +71,9 @@ class StandaloneViewerTest {
     @Test
     void aUserSpaceTraceOpensOnTheOverheadTabAndEveryTabSaysWhatItCan() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
-        Display display = Display.getDefault();
-        StandaloneViewer viewer = new StandaloneViewer(display, "ust-hello-lost", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "ust-hello-lost", () -> CtfTraceSet.open(trace));
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = new SessionProbe();
-            viewer.session().addListener(probe);
-            viewer.open();
-            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            SessionProbe probe = openAndWait(ui, viewer);
             ui.pump();
             assertEquals(1, viewer.tabs().getSelectionIndex(), "no process times in a user-space trace");
             assertTrue(probe.last().whyNotApplicable("process") != null);
