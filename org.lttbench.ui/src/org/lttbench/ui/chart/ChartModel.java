@@ -33,6 +33,7 @@ public final class ChartModel {
     private final List<Series> series = new ArrayList<>();
     private String emptyText = "no data";
     private long timeOriginNs = Long.MIN_VALUE;
+    private double[] xSpan;
 
     /**
      * @param xTitle the category (bars) or x (lines) axis title, with its unit
@@ -96,6 +97,12 @@ public final class ChartModel {
      */
     public ChartModel timeOrigin(long epochNs) {
         timeOriginNs = epochNs;
+        return this;
+    }
+
+    /** The x range a line chart shows at least (for example the whole time range, where data stops early). */
+    public ChartModel xSpan(double from, double to) {
+        xSpan = new double[] { from, to };
         return this;
     }
 
@@ -183,6 +190,10 @@ public final class ChartModel {
                     hi = Math.max(hi, v);
                 }
             }
+        }
+        if (xSpan != null) {
+            lo = Math.min(lo, xSpan[0]);
+            hi = Math.max(hi, xSpan[1]);
         }
         if (lo > hi) {
             return new double[] { 0, 1 };

@@ -159,6 +159,10 @@ public final class DiscardedView extends ReportView {
         ChartModel model = ChartModel.lines("Losses over time per stream (drag to select a range)",
                 "Time since " + WallClock.format(origin) + " (s)", "Lost (per " + DurationText.of(width) + ")")
                 .timeOrigin(origin).emptyText("no events lost in this range");
+        if (range != null && range.end() != Long.MAX_VALUE && range.end() > origin) {
+            // The whole range, where the losses stop early: a drag can select any of it.
+            model.xSpan(0, (range.end() - origin) / 1e9);
+        }
         int color = 0;
         for (var entry : byStream.entrySet()) {
             double[] totals = lossTotals.get(entry.getKey());
