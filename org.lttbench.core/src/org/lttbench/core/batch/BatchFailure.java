@@ -1,0 +1,60 @@
+package org.lttbench.core.batch;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+
+import org.lttbench.core.trace.TraceFormatException;
+
+/** Why a batch run stops: one line for the user and the {@link ExitCode} to exit with. */
+public final class BatchFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final int exitCode;
+
+    public BatchFailure(int exitCode, String message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+
+    public int exitCode() {
+        return exitCode;
+    }
+
+    public static BatchFailure usage(String message) {
+        return new BatchFailure(ExitCode.USAGE, message);
+    }
+
+    public static BatchFailure unreadableTrace(String message) {
+        return new BatchFailure(ExitCode.UNREADABLE_TRACE, message);
+    }
+
+    /** What any exception means to the user: trace problems are exit code 3, anything else is our bug. */
+    public static BatchFailure of(Throwable e) {
+        if (e instanceof BatchFailure f) {
+            return f;
+        }
+        if (e instanceof TraceFormatException) {
+            return unreadableTrace(oneLine(e.getMessage()));
+        }
+        if (e instanceof NoSuchFileException n) {
+            return unreadableTrace(n.getFile() + ": no such file or directory");
+        }
+        if (e instanceof AccessDeniedException a) {
+            return unreadableTrace(a.getFile() + ": permission denied");
+        }
+        if (e instanceof IOException) {
+            return unreadableTrace("cannot read the trace: " + oneLine(String.valueOf(e.getMessage())));
+        }
+        if (e instanceof OutOfMemoryError) {
+            return new BatchFailure(ExitCode.INTERNAL_ERROR,
+                    "out of memory (give the JVM more with LTTBENCH_JAVA_OPTS=-Xmx4g, and please report the trace that needed it)");
+        }
+        return new BatchFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
+                + " (set LTTBENCH_DEBUG=1 for the stack trace, and please report it)");
+    }
+
+    static String oneLine(String s) {
+        return s.strip().replaceAll("\\s*\\R\\s*", "; ");
+    }
+}
