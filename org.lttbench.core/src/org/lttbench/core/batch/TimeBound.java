@@ -106,7 +106,8 @@ public final class TimeBound {
         long b = begin == null ? span.begin() : begin.resolve(span, zone, false);
         long e = end == null ? span.end() : end.resolve(span, zone, true);
         if (b > e) {
-            throw BatchFailure.usage("--begin " + describe(begin, b, zone) + " is after --end " + describe(end, e, zone));
+            throw BatchFailure.usage(label("--begin", "the trace's beginning", begin, b, zone) + " is after "
+                    + label("--end", "the trace's end", end, e, zone));
         }
         TimeRange inside = new TimeRange(b, e).intersect(span);
         if (inside == null) {
@@ -115,6 +116,10 @@ public final class TimeBound {
                     + WallClock.format(span.end(), zone) + "]");
         }
         return inside;
+    }
+
+    private static String label(String option, String traceBound, TimeBound bound, long ns, ZoneId zone) {
+        return bound == null ? traceBound + " (" + WallClock.format(ns, zone) + ")" : option + " " + describe(bound, ns, zone);
     }
 
     private static String describe(TimeBound bound, long ns, ZoneId zone) {
