@@ -90,7 +90,7 @@ public final class LamiCommand implements Callable<Integer> {
     private void run(PrintStream out) throws Exception {
         AnalysisProvider provider = provider(analysis);
         if (metadata) {
-            Report shape = provider.emptyReport();
+            Report shape = shape(provider);
             LamiReportWriter.writeMetadata("LTTbench: " + shape.title(), provider.description(), LttbenchCommand.bundleVersion(),
                     List.of("lttbench", provider.name()), shape.tables(), utf8(out));
             return;
@@ -120,8 +120,13 @@ public final class LamiCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.finish();
             }
-            LamiReportWriter.writeResults(reports, provider.emptyReport().tables(), utf8(out));
+            LamiReportWriter.writeResults(reports, shape(provider).tables(), utf8(out));
         }
+    }
+
+    /** The analysis's title and tables, without rows: its report over no trace. */
+    static Report shape(AnalysisProvider provider) throws IOException {
+        return AnalysisRun.run(NoTraces.INSTANCE, List.of(provider.create(AnalysisOptions.DEFAULT)), ProgressListener.NONE).get(0);
     }
 
     /** The provider of that name; a usage error naming the known ones otherwise. */

@@ -1,7 +1,5 @@
 package org.lttbench.core.batch;
 
-import org.lttbench.core.trace.ProgressListener;
-
 import picocli.CommandLine.Option;
 
 /** The {@code --quiet} option of commands that read traces, and the progress bar it turns off. */
@@ -15,9 +13,5 @@ public final class ProgressOptions {
     /** A progress bar on stderr, or {@code null} when quiet or when stderr is not known to be a terminal. */
     ProgressBar bar() {
         return quiet || !Boolean.getBoolean(STDERR_TTY) ? null : new ProgressBar(System.err, System::nanoTime);
-    }
-
-    static ProgressListener orNone(ProgressListener listener) {
-        return listener == null ? ProgressListener.NONE : listener;
     }
 }
