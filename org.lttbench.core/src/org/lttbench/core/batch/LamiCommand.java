@@ -15,6 +15,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
@@ -100,7 +101,7 @@ public final class LamiCommand implements Callable<Integer> {
         }
         TimeBound beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
         TimeBound endBound = end == null ? null : TimeBound.parse("--end", end);
-        try (TraceSet set = TraceArguments.open(traces)) {
+        try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = beginBound == null && endBound == null ? TimeRange.ALL
                     : TimeBound.range(beginBound, endBound, set.span(), ZoneId.systemDefault());
             Analysis instance = provider.create(new AnalysisOptions(range, groupBy));

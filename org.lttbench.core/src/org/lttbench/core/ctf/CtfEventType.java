@@ -1,0 +1,79 @@
+package org.lttbench.core.ctf;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.Trace;
+
+/** An event class of a CTF trace, with its compiled context and payload decoders. */
+final class CtfEventType implements EventType {
+    private final String name;
+    private final long id;
+    private final int index;
+    private final CtfTrace trace;
+    final Long logLevel;
+
+    StreamClassDecoder streamClass;
+    FieldDecoder.Struct context;
+    FieldDecoder.Struct payload;
+
+    private final Map<String, CtfFieldHandle> payloadHandles = new HashMap<>();
+    private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();
+
+    CtfEventType(String name, long id, int index, CtfTrace trace, Long logLevel) {
+        this.name = name;
+        this.id = id;
+        this.index = index;
+        this.trace = trace;
+        this.logLevel = logLevel;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public Trace trace() {
+        return trace;
+    }
+
+    @Override
+    public FieldHandle payloadField(String fieldName) {
+        return payloadHandles.computeIfAbsent(fieldName, n -> handle(payload, n, this));
+    }
+
+    @Override
+    public FieldHandle contextField(String fieldName) {
+        return contextHandles.computeIfAbsent(fieldName, n -> {
+            CtfFieldHandle h = handle(context, n, this);
+            return h != null ? h : handle(streamClass.streamEventContext, n, null);
+        });
+    }
+
+    private CtfFieldHandle handle(FieldDecoder.Struct scope, String fieldName, CtfEventType owner) {
+        if (scope == null) {
+            return null;
+        }
+        String key = fieldName.startsWith("_") ? fieldName.substring(1) : fieldName;
+        int i = scope.indexOf(key);
+        return i < 0 ? null : new CtfFieldHandle(key, scope.members[i], owner, streamClass);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,76 @@
+package org.lttbench.core.ctf;
+
+import java.util.List;
+
+import org.lttbench.core.trace.Stream;
+import org.lttbench.core.trace.Trace;
+
+/** One stream of a CTF trace: its files in time order (several with tracefile rotation or session rotation). */
+final class CtfStream implements Stream {
+    private final CtfTrace trace;
+    private final String name;
+    private final String channel;
+    private final int cpu;
+    private final int index;
+    final StreamClassDecoder streamClass;
+    final List<StreamFile> files;
+
+    CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, StreamClassDecoder streamClass,
+            List<StreamFile> files) {
+        this.trace = trace;
+        this.name = name;
+        this.channel = channel;
+        this.cpu = cpu;
+        this.index = index;
+        this.streamClass = streamClass;
+        this.files = files;
+    }
+
+    @Override
+    public Trace trace() {
+        return trace;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String channel() {
+        return channel;
+    }
+
+    @Override
+    public int cpu() {
+        return cpu;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public boolean hasDiscardedEventsCounter() {
+        return streamClass.hasDiscardedEvents();
+    }
+
+    @Override
+    public boolean hasPacketSequenceNumber() {
+        return streamClass.hasPacketSequence();
+    }
+
+    long bytes() {
+        long n = 0;
+        for (StreamFile f : files) {
+            n += f.size;
+        }
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        return trace.path().resolve(name).toString();
+    }
+}

@@ -1,0 +1,210 @@
+package org.lttbench.core.ctf;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * The decoding state of one stream: the current packet's bytes (two views, one per byte order), a bit cursor from
+ * the packet's start, and the values of the fields decoded so far. Field decoders write their values into
+ * {@link #values} at slots fixed when they were compiled, so decoding an event allocates nothing. Dynamic parts
+ * (elements of arrays of structures) go to an arena after the fixed slots, reset for each event.
+ */
+final class DecodeState {
+    /** Arena cap in slots: a hostile length cannot make us allocate more than this per event. */
+    static final int MAX_ARENA_SLOTS = 1 << 22;
+
+    ByteBuffer le;
+    ByteBuffer be;
+    /** Bytes readable in the views (the packet content, rounded up to a byte). */
+    int limit;
+    /** Bit position from the packet's first byte. */
+    long pos;
+    /** Bit position where the packet content ends: nothing may be decoded past it. */
+    long endBits;
+
+    long[] values;
+    int arenaBase;
+    int arenaTop;
+
+    /** Raw value of the stream's clock (cycles), updated by integers mapped to it. */
+    long clock;
+    /** Event class id the event header gave, or -1. */
+    long eventId;
+    /** Sink for values read only to be checked or skipped (elements of arrays of scalars). */
+    long scratch;
+
+    DecodeState(int fixedSlots) {
+        values = new long[fixedSlots + 64];
+        arenaBase = fixedSlots;
+        arenaTop = fixedSlots;
+    }
+
+    void setPacket(ByteBuffer bytes, int limitBytes, long endBits) {
+        this.le = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        this.be = bytes.duplicate().order(ByteOrder.BIG_ENDIAN);
+        this.limit = limitBytes;
+        this.endBits = endBits;
+    }
+
+    void align(int bits) {
+        pos = (pos + bits - 1) & -(long) bits;
+    }
+
+    /** Reserves {@code n} arena slots and returns the first; the arena is bounded (hostile lengths). */
+    int allocate(long n) throws DecodeException {
+        if (n > MAX_ARENA_SLOTS - (arenaTop - arenaBase)) {
+            throw new DecodeException("an array needs " + n + " value slots, more than the " + MAX_ARENA_SLOTS
+                    + " this reader allows for one event");
+        }
+        int start = arenaTop;
+        int top = start + (int) n;
+        if (top > values.length) {
+            values = Arrays.copyOf(values, Math.max(top, values.length * 2));
+        }
+        arenaTop = top;
+        return start;
+    }
+
+    void resetArena() {
+        arenaTop = arenaBase;
+    }
+
+    /** Bits left before the end of the packet content. */
+    long remainingBits() {
+        return endBits - pos;
+    }
+
+    /** Reads an unsigned little-endian bit field of 1..64 bits at the cursor and advances it. */
+    long readLE(int size) throws DecodeException {
+        long p = pos;
+        int index = (int) (p >>> 3);
+        int shift = (int) (p & 7);
+        pos = p + size;
+        if (shift == 0) {
+            switch (size) {
+            case 8:
+                return le.get(index) & 0xFFL;
+            case 16:
+                return le.getShort(index) & 0xFFFFL;
+            case 32:
+                return le.getInt(index) & 0xFFFFFFFFL;
+            case 64:
+                return le.getLong(index);
+            default:
+                break;
+            }
+        }
+        long v;
+        if (shift + size <= 64) {
+            v = (index + 8 <= limit ? le.getLong(index) : tailLE(index, (shift + size + 7) >>> 3)) >>> shift;
+        } else {
+            long lo = le.getLong(index) >>> shift;
+            long hi = index + 8 < limit ? le.get(index + 8) & 0xFFL : fail(index + 8);
+            v = lo | (hi << (64 - shift));
+        }
+        return size == 64 ? v : v & ((1L << size) - 1);
+    }
+
+    /** Reads an unsigned big-endian bit field of 1..64 bits (first bit is the most significant of its byte). */
+    long readBE(int size) throws DecodeException {
+        long p = pos;
+        int index = (int) (p >>> 3);
+        int shift = (int) (p & 7);
+        pos = p + size;
+        if (shift == 0) {
+            switch (size) {
+            case 8:
+                return be.get(index) & 0xFFL;
+            case 16:
+                return be.getShort(index) & 0xFFFFL;
+            case 32:
+                return be.getInt(index) & 0xFFFFFFFFL;
+            case 64:
+                return be.getLong(index);
+            default:
+                break;
+            }
+        }
+        if (shift + size <= 64) {
+            long word = index + 8 <= limit ? be.getLong(index) : tailBE(index, (shift + size + 7) >>> 3);
+            return (word << shift) >>> (64 - size);
+        }
+        long word = be.getLong(index);
+        long next = index + 8 < limit ? be.get(index + 8) & 0xFFL : fail(index + 8);
+        long v = (word << shift) | (next >>> (8 - shift));
+        return v >>> (64 - size);
+    }
+
+    private long tailLE(int index, int bytes) throws DecodeException {
+        if (index + bytes > limit) {
+            fail(index + bytes - 1);
+        }
+        long v = 0;
+        for (int i = 0; i < bytes; i++) {
+            v |= (le.get(index + i) & 0xFFL) << (8 * i);
+        }
+        return v;
+    }
+
+    private long tailBE(int index, int bytes) throws DecodeException {
+        if (index + bytes > limit) {
+            fail(index + bytes - 1);
+        }
+        long v = 0;
+        for (int i = 0; i < bytes; i++) {
+            v |= (be.get(index + i) & 0xFFL) << (56 - 8 * i);
+        }
+        return v;
+    }
+
+    private long fail(int index) throws DecodeException {
+        throw new DecodeException("a field at byte " + index + " of the packet lies past the end of its content ("
+                + limit + " bytes)");
+    }
+
+    /** Length of the NUL-terminated string at byte {@code index}, or throws when the content ends first. */
+    int stringLength(int index) throws DecodeException {
+        int i = index;
+        int end = limit;
+        while (i + 8 <= end) {
+            long w = le.getLong(i);
+            long zero = (w - 0x0101010101010101L) & ~w & 0x8080808080808080L;
+            if (zero != 0) {
+                return i - index + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < end) {
+            if (le.get(i) == 0) {
+                return i - index;
+            }
+            i++;
+        }
+        throw new DecodeException("a string at byte " + index + " of the packet has no terminating NUL before the end"
+                + " of the packet content (" + limit + " bytes)");
+    }
+
+    /** Clock update with babeltrace2's wrap rule: a smaller low part means the high part moved up by one. */
+    void updateClock(long value, int size) {
+        if (size == 64) {
+            clock = value;
+            return;
+        }
+        long mask = (1L << size) - 1;
+        long current = clock & mask;
+        if (Long.compareUnsigned(value, current) < 0) {
+            clock += mask + 1;
+        }
+        clock = (clock & ~mask) | value;
+    }
+
+    /** A failure inside a packet; the stream reader adds the file and byte offset. */
+    static final class DecodeException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        DecodeException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.lttbench.core.ctf;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What one trace's TSDL metadata declares: the trace, its clocks, stream classes and event classes. */
+final class Metadata {
+
+    /** A clock: the raw cycles of mapped integers become ns since the epoch through it. */
+    record Clock(String name, long frequency, long offsetSeconds, long offsetCycles) {
+
+        /** babeltrace2's rule: whole seconds of {@code offset} move into {@code offset_s}. */
+        Clock calibrated() {
+            if (frequency > 0 && Long.compareUnsigned(offsetCycles, frequency) >= 0) {
+                long seconds = Long.divideUnsigned(offsetCycles, frequency);
+                return new Clock(name, frequency, offsetSeconds + seconds, offsetCycles - seconds * frequency);
+            }
+            return this;
+        }
+    }
+
+    static final class StreamDecl {
+        long id = -1;
+        TypeDecl.Struct packetContext;
+        TypeDecl.Struct eventHeader;
+        TypeDecl.Struct eventContext;
+    }
+
+    static final class EventDecl {
+        String name;
+        long id = -1;
+        long streamId = -1;
+        Long logLevel;
+        TypeDecl.Struct context;
+        TypeDecl.Struct fields;
+    }
+
+    final Path file;
+    TypeDecl.Order byteOrder;
+    byte[] uuid;
+    long major = -1;
+    long minor = -1;
+    TypeDecl.Struct packetHeader;
+    final Map<String, Object> environment = new LinkedHashMap<>();
+    final Map<String, Clock> clocks = new LinkedHashMap<>();
+    final Map<Long, StreamDecl> streams = new LinkedHashMap<>();
+    final List<EventDecl> events = new ArrayList<>();
+
+    Metadata(Path file) {
+        this.file = file;
+    }
+
+    String uuidString() {
+        if (uuid == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < uuid.length; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                sb.append('-');
+            }
+            sb.append(String.format("%02x", uuid[i] & 0xff));
+        }
+        return sb.toString();
+    }
+
+    /** Stream and event classes together: babeltrace2 keeps the widest metadata when it merges traces. */
+    int classCount() {
+        return streams.size() + events.size();
+    }
+}

@@ -1,0 +1,207 @@
+package org.lttbench.core.ctf;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+
+import org.lttbench.core.ctf.DecodeState.DecodeException;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.RecordSink;
+
+/**
+ * Prints every record of a {@link CtfTraceSet}, one line each: {@link Format#JSONL} (the form the conformance
+ * tests compare with babeltrace2's) or {@link Format#TEXT} (babeltrace2's default text style). Write errors
+ * surface as {@link UncheckedIOException}.
+ */
+public final class RecordPrinter implements RecordSink {
+
+    public enum Format {
+        TEXT, JSONL
+    }
+
+    private final Writer out;
+    private final Format format;
+    private final StringBuilder line = new StringBuilder(512);
+    private final ZoneId zone = ZoneId.systemDefault();
+    private long previousNs = Long.MIN_VALUE;
+    private long lines;
+
+    public RecordPrinter(Writer out, Format format) {
+        this.out = out;
+        this.format = format;
+    }
+
+    @Override
+    public void event(Event event) {
+        StreamReader r = (StreamReader) event;
+        line.setLength(0);
+        try {
+            if (format == Format.JSONL) {
+                jsonEvent(r);
+            } else {
+                textEvent(r);
+            }
+        } catch (DecodeException e) {
+            throw new IllegalStateException("a decoded event could not be read back: " + e.getMessage(), e);
+        }
+        flushLine();
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        line.setLength(0);
+        String key = loss.kind() == Loss.Kind.DISCARDED_EVENTS ? "discarded_events" : "discarded_packets";
+        if (format == Format.JSONL) {
+            line.append("{\"ts\":").append(loss.beginNs()).append(",\"end\":").append(loss.endNs()).append(",\"")
+                    .append(key).append("\":").append(loss.count()).append(",\"stream\":");
+            JsonValueWriter.appendString(line, loss.stream().name());
+            line.append(",\"cpu\":").append(loss.cpu()).append('}');
+        } else {
+            timeAndDelta(loss.beginNs());
+            line.append(traceName((CtfTrace) loss.stream().trace())).append(' ')
+                    .append(loss.kind() == Loss.Kind.DISCARDED_EVENTS ? "DISCARDED EVENTS" : "DISCARDED PACKETS")
+                    .append(": { count = ").append(loss.count()).append(", stream = \"").append(loss.stream().name())
+                    .append("\", cpu_id = ").append(loss.cpu()).append(", until = ");
+            appendTime(loss.endNs());
+            line.append(" }");
+        }
+        flushLine();
+    }
+
+    @Override
+    public void end() {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void flushLine() {
+        line.append('\n');
+        try {
+            out.append(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // A PrintWriter hides write errors: look now and then, so a closed pipe stops the dump.
+        if (++lines % 4096 == 0 && out instanceof java.io.PrintWriter p && p.checkError()) {
+            throw new UncheckedIOException(new IOException("the output was closed"));
+        }
+    }
+
+    private void jsonEvent(StreamReader r) throws DecodeException {
+        line.append("{\"ts\":").append(r.timestamp()).append(",\"name\":");
+        JsonValueWriter.appendString(line, r.ctfType().name());
+        line.append(",\"cpu\":").append(r.cpu()).append(",\"stream\":");
+        JsonValueWriter.appendString(line, r.stream.name());
+        line.append(",\"fields\":");
+        r.writePayload(new JsonValueWriter(line));
+        FieldDecoder.Struct[] contexts = r.contexts();
+        if (contexts != null && hasMembers(contexts)) {
+            line.append(",\"context\":{");
+            JsonValueWriter w = new JsonValueWriter(line);
+            for (FieldDecoder.Struct c : contexts) {
+                for (int i = 0; i < c.members.length; i++) {
+                    w.name(c.names[i]);
+                    c.members[i].write(w, r.s, 0);
+                }
+            }
+            line.append('}');
+        }
+        line.append('}');
+    }
+
+    private static boolean hasMembers(FieldDecoder.Struct[] scopes) {
+        for (FieldDecoder.Struct s : scopes) {
+            if (s.members.length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void textEvent(StreamReader r) throws DecodeException {
+        timeAndDelta(r.timestamp());
+        line.append(traceName((CtfTrace) r.stream.trace())).append(' ').append(r.ctfType().name()).append(": ");
+        TextValueWriter w = new TextValueWriter(line);
+        if (r.cpu() >= 0) {
+            line.append("{ cpu_id = ").append(r.cpu()).append(" }, ");
+        }
+        FieldDecoder.Struct[] contexts = r.contexts();
+        if (contexts != null) {
+            for (FieldDecoder.Struct c : contexts) {
+                c.write(w, r.s, 0);
+                line.append(", ");
+            }
+        }
+        r.writePayload(w);
+    }
+
+    private void timeAndDelta(long ns) {
+        line.append('[');
+        appendTime(ns);
+        line.append("] (");
+        if (previousNs == Long.MIN_VALUE) {
+            line.append("+?.?????????");
+        } else {
+            long d = ns - previousNs;
+            line.append(d < 0 ? '-' : '+');
+            d = Math.abs(d);
+            line.append(d / 1_000_000_000L).append('.');
+            pad9(d % 1_000_000_000L);
+        }
+        line.append(") ");
+        previousNs = ns;
+    }
+
+    private void appendTime(long ns) {
+        long seconds = Math.floorDiv(ns, 1_000_000_000L);
+        long nanos = Math.floorMod(ns, 1_000_000_000L);
+        LocalTime t = LocalTime.ofInstant(Instant.ofEpochSecond(seconds), zone);
+        pad2(t.getHour());
+        line.append(':');
+        pad2(t.getMinute());
+        line.append(':');
+        pad2(t.getSecond());
+        line.append('.');
+        pad9(nanos);
+    }
+
+    private void pad2(int v) {
+        if (v < 10) {
+            line.append('0');
+        }
+        line.append(v);
+    }
+
+    private void pad9(long v) {
+        String s = Long.toString(v);
+        for (int i = s.length(); i < 9; i++) {
+            line.append('0');
+        }
+        line.append(s);
+    }
+
+    /** babeltrace2's trace name: the hostname, then procname and vpid for per-process user-space traces. */
+    static String traceName(CtfTrace t) {
+        Object host = t.environment().get("hostname");
+        Object proc = t.environment().get("procname");
+        Object vpid = t.environment().get("vpid");
+        StringBuilder sb = new StringBuilder();
+        if (host != null) {
+            sb.append(host);
+        }
+        if (proc != null && vpid != null) {
+            if (sb.length() > 0) {
+                sb.append(':');
+            }
+            sb.append(proc).append(":(").append(vpid).append(')');
+        }
+        return sb.length() > 0 ? sb.toString() : t.path().getFileName().toString();
+    }
+}

@@ -1,0 +1,163 @@
+package org.lttbench.core.ctf;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.trace.TraceFormatException;
+
+/**
+ * The compiled decoders of one stream class: packet header and context, event header, stream event context, and
+ * each event class's context and payload, with the slots of the fields babeltrace2 gives a meaning to.
+ */
+final class StreamClassDecoder {
+    static final long CTF_MAGIC = 0xC1FC1FC1L;
+
+    final long id;
+    final FieldDecoder.Struct packetHeader;
+    final FieldDecoder.Struct packetContext;
+    final FieldDecoder.Struct eventHeader;
+    final FieldDecoder.Struct streamEventContext;
+    final ClockConverter clock;
+
+    // Slots of meaningful top-level fields, -1 when absent.
+    final int magicSlot;
+    final int streamIdSlot;
+    final int instanceIdSlot;
+    final FieldDecoder uuidField;
+    final int beginSlot;
+    final int endSlot;
+    final int contentSizeSlot;
+    final int packetSizeSlot;
+    final int discardedSlot;
+    final int sequenceSlot;
+    final int cpuSlot;
+
+    /** First slot of the event-class-specific scopes; the slot count every event class fits in. */
+    final int eventBase;
+    private int fixedSlots;
+
+    private final List<CtfEventType> eventTypes = new ArrayList<>();
+    private CtfEventType[] byDenseId = new CtfEventType[0];
+    private final Map<Long, CtfEventType> bySparseId = new HashMap<>();
+
+    StreamClassDecoder(Metadata metadata, Metadata.StreamDecl decl) throws TraceFormatException {
+        this.id = decl.id;
+        DecoderCompiler c = new DecoderCompiler(metadata);
+        int next = 0;
+        packetHeader = c.compileScope(DecoderCompiler.PACKET_HEADER, metadata.packetHeader, next);
+        next += slots(packetHeader);
+        packetContext = c.compileScope(DecoderCompiler.PACKET_CONTEXT, decl.packetContext, next);
+        next += slots(packetContext);
+        eventHeader = c.compileScope(DecoderCompiler.EVENT_HEADER, decl.eventHeader, next);
+        next += slots(eventHeader);
+        streamEventContext = c.compileScope(DecoderCompiler.STREAM_EVENT_CONTEXT, decl.eventContext, next);
+        next += slots(streamEventContext);
+        eventBase = next;
+        fixedSlots = next;
+        magicSlot = intSlot(packetHeader, "magic");
+        streamIdSlot = intSlot(packetHeader, "stream_id");
+        instanceIdSlot = intSlot(packetHeader, "stream_instance_id");
+        int uuid = packetHeader == null ? -1 : packetHeader.indexOf("uuid");
+        uuidField = uuid >= 0 && packetHeader.members[uuid] instanceof FieldDecoder.ScalarArray a && a.fixedLength == 16
+                ? a : null;
+        beginSlot = intSlot(packetContext, "timestamp_begin");
+        endSlot = intSlot(packetContext, "timestamp_end");
+        contentSizeSlot = intSlot(packetContext, "content_size");
+        packetSizeSlot = intSlot(packetContext, "packet_size");
+        discardedSlot = intSlot(packetContext, "events_discarded");
+        sequenceSlot = intSlot(packetContext, "packet_seq_num");
+        cpuSlot = intSlot(packetContext, "cpu_id");
+        this.compiler = c;
+        Metadata.Clock mapped = c.clock();
+        clock = new ClockConverter(mapped == null ? new Metadata.Clock("default", 1_000_000_000L, 0, 0) : mapped);
+    }
+
+    private final DecoderCompiler compiler;
+
+    /** Compiles an event class of this stream class (its context and payload slots follow the fixed ones). */
+    void add(CtfEventType type, Metadata.EventDecl decl) throws TraceFormatException {
+        type.context = compiler.compileScope(DecoderCompiler.EVENT_CONTEXT, decl.context, eventBase);
+        int payloadBase = eventBase + slots(type.context);
+        type.payload = compiler.compileScope(DecoderCompiler.EVENT_FIELDS, decl.fields, payloadBase);
+        fixedSlots = Math.max(fixedSlots, payloadBase + slots(type.payload));
+        type.streamClass = this;
+        eventTypes.add(type);
+        long eventId = type.id();
+        if (eventId >= 0 && eventId < 1 << 16) {
+            if (eventId >= byDenseId.length) {
+                byDenseId = java.util.Arrays.copyOf(byDenseId, (int) Math.max(eventId + 1, byDenseId.length * 2L));
+            }
+            if (byDenseId[(int) eventId] != null) {
+                throw new TraceFormatException(null, -1, "two event classes have id " + eventId);
+            }
+            byDenseId[(int) eventId] = type;
+        } else if (bySparseId.put(eventId, type) != null) {
+            throw new TraceFormatException(null, -1, "two event classes have id " + eventId);
+        }
+    }
+
+    /** The event class with this id, or null. With no id in the header, the only event class. */
+    CtfEventType eventType(long eventId) {
+        if (eventId < 0) {
+            return eventTypes.size() == 1 && eventId == -1 ? eventTypes.get(0) : bySparseId.get(eventId);
+        }
+        if (eventId < byDenseId.length) {
+            return byDenseId[(int) eventId];
+        }
+        return bySparseId.get(eventId);
+    }
+
+    List<CtfEventType> eventTypes() {
+        return eventTypes;
+    }
+
+    int fixedSlots() {
+        return fixedSlots;
+    }
+
+    boolean hasDiscardedEvents() {
+        return discardedSlot >= 0;
+    }
+
+    boolean hasPacketSequence() {
+        return sequenceSlot >= 0;
+    }
+
+    private static int slots(FieldDecoder d) {
+        return d == null ? 0 : d.slots();
+    }
+
+    private static int intSlot(FieldDecoder.Struct scope, String name) {
+        if (scope == null) {
+            return -1;
+        }
+        int i = scope.indexOf(name);
+        return i >= 0 && scope.members[i] instanceof FieldDecoder.Int d ? d.slot : -1;
+    }
+
+    /** Raw clock values to ns since the epoch, exactly as babeltrace2 computes them. */
+    static final class ClockConverter {
+        private final long frequency;
+        private final long baseNs;
+
+        ClockConverter(Metadata.Clock c) {
+            this.frequency = c.frequency();
+            this.baseNs = c.offsetSeconds() * 1_000_000_000L + cyclesToNs(c.offsetCycles());
+        }
+
+        long toNs(long raw) {
+            return baseNs + cyclesToNs(raw);
+        }
+
+        private long cyclesToNs(long cycles) {
+            if (frequency == 1_000_000_000L) {
+                return cycles;
+            }
+            double unsigned = cycles >= 0 ? cycles : (double) (cycles >>> 1) * 2.0 + (cycles & 1);
+            double ns = 1e9 * unsigned / frequency;
+            return ns >= 0x1p63 ? (long) (ns - 0x1p63) + Long.MIN_VALUE : (long) ns;
+        }
+    }
+}

@@ -1,0 +1,491 @@
+package org.lttbench.core.ctf;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+import org.lttbench.core.ctf.DecodeState.DecodeException;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.Stream;
+import org.lttbench.core.trace.TraceFormatException;
+
+/**
+ * Reads one stream, packet after packet and event after event, as a cursor over its records: the losses a packet
+ * context reveals (babeltrace2's discarded-events and discarded-packets semantics), the packet, then its events.
+ * The reader is the {@link Event} and the {@link Packet} it hands out, so reading allocates nothing per event.
+ */
+final class StreamReader implements Event, Packet {
+    static final int LOSS_EVENTS = 0;
+    static final int LOSS_PACKETS = 1;
+    static final int PACKET = 2;
+    static final int EVENT = 3;
+    static final int DONE = 4;
+    /** Bytes mapped to decode a packet header and context before the packet's size is known. */
+    private static final int HEAD_BYTES = 1 << 16;
+    /** babeltrace2's "unknown" for counters and clock snapshots (UINT64_MAX). */
+    private static final long UNKNOWN = -1;
+
+    final CtfStream stream;
+    private final StreamClassDecoder sc;
+    final DecodeState s;
+    private final byte[] traceUuid;
+    private final ReadProgress progress;
+
+    private int fileIndex;
+    private StreamFile file;
+    private long nextOffset;
+
+    private long packetOffset;
+    private long packetBits;
+    private long contentBits;
+    private long beginRaw = UNKNOWN;
+    private long endRaw = UNKNOWN;
+    private long discarded = UNKNOWN;
+    private long sequence = UNKNOWN;
+    private int cpu = -1;
+    private long prevEndRaw = UNKNOWN;
+    private long prevDiscarded = UNKNOWN;
+    private long prevSequence = UNKNOWN;
+    private long headBitsOfPacket;
+
+    private CtfEventType type;
+    private long timestamp;
+    private int sizeBytes;
+
+    /** What the cursor holds now (one of the constants above) and its time for the merge. */
+    int kind = DONE;
+    long key = Long.MIN_VALUE;
+    private Loss eventsLoss;
+    private Loss packetsLoss;
+    private long packetKey;
+    /** The packet's first event is decoded (ahead of the packet record) and not yet handed out. */
+    private boolean firstEventPending;
+
+    StreamReader(CtfStream stream, byte[] traceUuid, ReadProgress progress) {
+        this.stream = stream;
+        this.sc = stream.streamClass;
+        this.s = new DecodeState(sc.fixedSlots());
+        this.traceUuid = traceUuid;
+        this.progress = progress;
+    }
+
+    /** Loads the first packet: the cursor then holds the first record, or {@link #DONE}. */
+    void start() throws IOException {
+        if (loadPacket()) {
+            afterPacketLoad();
+        } else {
+            kind = DONE;
+        }
+    }
+
+    /** Moves to the next record of the stream. */
+    void advance() throws IOException {
+        switch (kind) {
+        case LOSS_EVENTS -> {
+            if (packetsLoss != null) {
+                kind = LOSS_PACKETS;
+                key = lossKey(packetsLoss);
+            } else {
+                kind = PACKET;
+                key = packetKey;
+            }
+        }
+        case LOSS_PACKETS -> {
+            kind = PACKET;
+            key = packetKey;
+        }
+        case PACKET -> {
+            if (firstEventPending) {
+                firstEventPending = false;
+                kind = EVENT;
+                key = timestamp;
+            } else {
+                nextPacket();
+            }
+        }
+        case EVENT -> {
+            if (nextEvent()) {
+                key = timestamp;
+            } else {
+                nextPacket();
+            }
+        }
+        default -> throw new IllegalStateException("the stream is read to its end");
+        }
+    }
+
+    private void nextPacket() throws IOException {
+        endPacket();
+        if (loadPacket()) {
+            afterPacketLoad();
+        } else {
+            kind = DONE;
+            release();
+        }
+    }
+
+    Loss loss() {
+        return kind == LOSS_EVENTS ? eventsLoss : packetsLoss;
+    }
+
+    void release() {
+        if (file != null) {
+            file.release();
+            file = null;
+        }
+    }
+
+    /**
+     * Decodes the packet's first event ahead, so that the packet and the losses it reveals are merged no later than
+     * that event: when each stream's events are in time order, so are all events, even where packets overlap.
+     */
+    private void afterPacketLoad() throws IOException {
+        firstEventPending = nextEvent();
+        long limit = firstEventPending ? timestamp : Long.MAX_VALUE;
+        long begin = beginRaw != UNKNOWN ? sc.clock.toNs(beginRaw) : Long.MAX_VALUE;
+        long k = Math.min(begin, limit);
+        packetKey = k != Long.MAX_VALUE ? k : key;
+        if (eventsLoss != null) {
+            kind = LOSS_EVENTS;
+            key = lossKey(eventsLoss);
+        } else if (packetsLoss != null) {
+            kind = LOSS_PACKETS;
+            key = lossKey(packetsLoss);
+        } else {
+            kind = PACKET;
+            key = packetKey;
+        }
+    }
+
+    private long lossKey(Loss loss) {
+        return loss.beginNs() != UNKNOWN ? Math.min(loss.beginNs(), packetKey) : packetKey;
+    }
+
+    // ---- packets
+
+    boolean loadPacket() throws IOException {
+        prevEndRaw = endRaw;
+        prevDiscarded = discarded;
+        prevSequence = sequence;
+        eventsLoss = null;
+        packetsLoss = null;
+        while (true) {
+            if (file == null) {
+                if (fileIndex >= stream.files.size()) {
+                    return false;
+                }
+                file = stream.files.get(fileIndex++);
+                nextOffset = 0;
+            }
+            if (nextOffset < file.size) {
+                readPacketHead(file, nextOffset);
+                return true;
+            }
+            file.release();
+            file = null;
+        }
+    }
+
+    private void readPacketHead(StreamFile f, long offset) throws IOException {
+        long remaining = f.size - offset;
+        ByteBuffer head = f.bytes(offset, Math.min(remaining, HEAD_BYTES), remaining);
+        s.setPacket(head, head.capacity(), head.capacity() * 8L);
+        s.pos = 0;
+        s.resetArena();
+        String where = "packet header";
+        try {
+            if (sc.packetHeader != null) {
+                sc.packetHeader.decode(s, 0);
+                checkHeader(f, offset);
+            }
+            where = "packet context";
+            if (sc.packetContext != null) {
+                sc.packetContext.decode(s, 0);
+            }
+        } catch (DecodeException | IndexOutOfBoundsException e) {
+            if (remaining < HEAD_BYTES) {
+                throw new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
+                        + " starting here (only " + remaining + " bytes left; truncated file?)");
+            }
+            throw new TraceFormatException(f.path, offset, "cannot decode the " + where + ": " + e.getMessage());
+        }
+        long[] v = s.values;
+        long pkt = sc.packetSizeSlot >= 0 ? v[sc.packetSizeSlot] : UNKNOWN;
+        long content = sc.contentSizeSlot >= 0 ? v[sc.contentSizeSlot] : UNKNOWN;
+        if (pkt == UNKNOWN && content == UNKNOWN) {
+            pkt = remaining * 8;
+            content = pkt;
+        } else if (pkt == UNKNOWN) {
+            pkt = content;
+        } else if (content == UNKNOWN) {
+            content = pkt;
+        }
+        long headBits = s.pos;
+        headBitsOfPacket = headBits;
+        if (Long.compareUnsigned(content, pkt) > 0) {
+            throw new TraceFormatException(f.path, offset, "the packet's content_size (" + Long.toUnsignedString(content)
+                    + " bits) is larger than its packet_size (" + Long.toUnsignedString(pkt) + " bits)");
+        }
+        if (pkt == 0 || (pkt & 7) != 0) {
+            throw new TraceFormatException(f.path, offset, "the packet_size (" + Long.toUnsignedString(pkt)
+                    + " bits) is not a positive whole number of bytes");
+        }
+        if (Long.compareUnsigned(pkt >>> 3, remaining) > 0) {
+            throw new TraceFormatException(f.path, offset, "the packet declares " + Long.toUnsignedString(pkt >>> 3)
+                    + " bytes (packet_size) but the file has only " + remaining + " bytes from here (truncated file?)");
+        }
+        if (Long.compareUnsigned(content, headBits) < 0) {
+            throw new TraceFormatException(f.path, offset, "the packet's content_size (" + content
+                    + " bits) is smaller than its header and context (" + headBits + " bits)");
+        }
+        long contentBytes = (content + 7) >>> 3;
+        ByteBuffer body = f.bytes(offset, contentBytes, contentBytes);
+        s.setPacket(body, (int) contentBytes, content);
+        s.pos = headBits;
+
+        packetOffset = offset;
+        packetBits = pkt;
+        contentBits = content;
+        nextOffset = offset + (pkt >>> 3);
+        beginRaw = sc.beginSlot >= 0 ? v[sc.beginSlot] : UNKNOWN;
+        endRaw = sc.endSlot >= 0 ? v[sc.endSlot] : UNKNOWN;
+        discarded = sc.discardedSlot >= 0 ? v[sc.discardedSlot] : UNKNOWN;
+        sequence = sc.sequenceSlot >= 0 ? v[sc.sequenceSlot] : UNKNOWN;
+        cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
+        computeLosses();
+        progress.add(pkt >>> 3);
+    }
+
+    private void checkHeader(StreamFile f, long offset) throws TraceFormatException {
+        long[] v = s.values;
+        if (sc.magicSlot >= 0 && v[sc.magicSlot] != StreamClassDecoder.CTF_MAGIC) {
+            throw new TraceFormatException(f.path, offset, String.format(
+                    "bad packet magic number 0x%08x (expected 0xc1fc1fc1): not the start of a CTF packet", v[sc.magicSlot]));
+        }
+        if (sc.streamIdSlot >= 0 && v[sc.streamIdSlot] != sc.id && sc.id != -1) {
+            throw new TraceFormatException(f.path, offset, "the packet header says stream_id "
+                    + Long.toUnsignedString(v[sc.streamIdSlot]) + " but this stream's packets have stream_id " + sc.id);
+        }
+        if (sc.uuidField != null && traceUuid != null) {
+            int index = (int) (v[sc.uuidField.slot] >>> 3);
+            for (int i = 0; i < 16; i++) {
+                if (s.le.get(index + i) != traceUuid[i]) {
+                    throw new TraceFormatException(f.path, offset + index, "the packet header's UUID differs from the"
+                            + " metadata's: the stream file belongs to another trace");
+                }
+            }
+        }
+    }
+
+    /** babeltrace2's discarded-events and discarded-packets messages for the packet just loaded. */
+    private void computeLosses() {
+        if (sc.hasDiscardedEvents()) {
+            boolean emit = prevDiscarded == UNKNOWN ? discarded != 0 && discarded != UNKNOWN
+                    : discarded - prevDiscarded != 0;
+            if (emit) {
+                // Before the stream's first packet, babeltrace2 has no count: the counter itself is the best one.
+                long count = prevDiscarded == UNKNOWN ? discarded : discarded - prevDiscarded;
+                long begin = prevDiscarded == UNKNOWN ? beginRaw : prevEndRaw;
+                eventsLoss = new Loss(Loss.Kind.DISCARDED_EVENTS, count, ns(begin), ns(endRaw), stream, cpu);
+            }
+        }
+        if (sc.hasPacketSequence() && prevSequence != UNKNOWN && Long.compareUnsigned(sequence - prevSequence, 1) > 0) {
+            packetsLoss = new Loss(Loss.Kind.DISCARDED_PACKETS, sequence - prevSequence - 1, ns(prevEndRaw), ns(beginRaw),
+                    stream, cpu);
+        }
+    }
+
+    private long ns(long raw) {
+        return raw == UNKNOWN || beginRaw == UNKNOWN && endRaw == UNKNOWN ? UNKNOWN : sc.clock.toNs(raw);
+    }
+
+    private void endPacket() {
+        // babeltrace2 moves the clock to timestamp_end (unless an event already went past it).
+        if (endRaw != UNKNOWN && Long.compareUnsigned(endRaw, s.clock) >= 0) {
+            s.clock = endRaw;
+        }
+    }
+
+    // ---- events
+
+    private boolean nextEvent() throws TraceFormatException {
+        long start = s.pos;
+        if (start >= s.endBits) {
+            if (start > s.endBits) {
+                throw new TraceFormatException(file.path, packetOffset + (start >>> 3),
+                        "the last event of the packet runs past its content end");
+            }
+            return false;
+        }
+        s.eventId = -1;
+        s.resetArena();
+        CtfEventType t = null;
+        try {
+            if (sc.eventHeader != null) {
+                sc.eventHeader.decode(s, 0);
+            }
+            t = sc.eventType(s.eventId);
+            if (t == null) {
+                throw new DecodeException("the event header gives event class id " + Long.toUnsignedString(s.eventId)
+                        + ", which the metadata does not declare" + (sc.id >= 0 ? " in stream class " + sc.id : ""));
+            }
+            if (sc.streamEventContext != null) {
+                sc.streamEventContext.decode(s, 0);
+            }
+            if (t.context != null) {
+                t.context.decode(s, 0);
+            }
+            if (t.payload != null) {
+                t.payload.decode(s, 0);
+            }
+        } catch (DecodeException | IndexOutOfBoundsException e) {
+            throw eventError(start, t, e);
+        }
+        if (s.pos > s.endBits) {
+            throw eventError(start, t, null);
+        }
+        if (s.pos == start) {
+            throw new TraceFormatException(file.path, packetOffset + (start >>> 3),
+                    "an event of zero bits: the metadata cannot describe a real event stream");
+        }
+        type = t;
+        timestamp = sc.clock.toNs(s.clock);
+        sizeBytes = (int) (((s.pos + 7) >>> 3) - ((start + 7) >>> 3));
+        return true;
+    }
+
+    private TraceFormatException eventError(long start, CtfEventType t, Exception e) {
+        String what = t == null ? "event" : "event " + t.name();
+        String why = e instanceof DecodeException ? e.getMessage()
+                : "it runs past the end of the packet content (" + (contentBits >>> 3) + " bytes)";
+        return new TraceFormatException(file.path, packetOffset + ((start + 7) >>> 3), "cannot decode the " + what
+                + " starting here: " + why);
+    }
+
+    // ---- Event
+
+    @Override
+    public EventType type() {
+        return type;
+    }
+
+    CtfEventType ctfType() {
+        return type;
+    }
+
+    @Override
+    public long timestamp() {
+        return timestamp;
+    }
+
+    @Override
+    public int cpu() {
+        return cpu;
+    }
+
+    @Override
+    public Stream stream() {
+        return stream;
+    }
+
+    @Override
+    public int sizeBytes() {
+        return sizeBytes;
+    }
+
+    @Override
+    public long longValue(FieldHandle field) {
+        return decoder(field).longValue(s, 0);
+    }
+
+    @Override
+    public double doubleValue(FieldHandle field) {
+        return decoder(field).doubleValue(s, 0);
+    }
+
+    @Override
+    public String stringValue(FieldHandle field) {
+        return decoder(field).stringValue(s, 0);
+    }
+
+    private FieldDecoder decoder(FieldHandle field) {
+        CtfFieldHandle h = (CtfFieldHandle) field;
+        if (!h.appliesTo(type)) {
+            throw new IllegalArgumentException("field " + h.name() + " does not belong to event class " + type.name());
+        }
+        return h.decoder();
+    }
+
+    /** Writes the payload (an object), as the dump formats want it. */
+    void writePayload(ValueWriter w) throws DecodeException {
+        if (type.payload != null) {
+            type.payload.write(w, s, 0);
+        } else {
+            w.beginStruct();
+            w.endStruct();
+        }
+    }
+
+    /** Stream event context then event context, or null when the event has neither. */
+    FieldDecoder.Struct[] contexts() {
+        FieldDecoder.Struct a = sc.streamEventContext;
+        FieldDecoder.Struct b = type.context;
+        if (a == null && b == null) {
+            return null;
+        }
+        return a == null ? new FieldDecoder.Struct[] { b } : b == null ? new FieldDecoder.Struct[] { a }
+                : new FieldDecoder.Struct[] { a, b };
+    }
+
+    // ---- Packet
+
+    @Override
+    public long beginNs() {
+        return beginRaw == UNKNOWN ? -1 : sc.clock.toNs(beginRaw);
+    }
+
+    /** timestamp_end, or -1 when absent or never written (0 in a packet lttng-crash recovered). */
+    @Override
+    public long endNs() {
+        return endRaw == UNKNOWN || endRaw == 0 && beginRaw != 0 ? -1 : sc.clock.toNs(endRaw);
+    }
+
+    @Override
+    public long sizeBits() {
+        return packetBits;
+    }
+
+    @Override
+    public long contentBits() {
+        return contentBits;
+    }
+
+    @Override
+    public long sequenceNumber() {
+        return sequence;
+    }
+
+    @Override
+    public long discardedEventsCounter() {
+        return discarded;
+    }
+
+    @Override
+    public long fileOffset() {
+        return packetOffset;
+    }
+
+    @Override
+    public Path file() {
+        return file == null ? null : file.path;
+    }
+
+    /** Bits the packet header and context took (the events start after them). */
+    long headerBits() {
+        return headBitsOfPacket;
+    }
+}

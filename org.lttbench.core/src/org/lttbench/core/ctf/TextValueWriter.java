@@ -1,0 +1,142 @@
+package org.lttbench.core.ctf;
+
+import java.nio.ByteBuffer;
+
+/** babeltrace2's text style for field values: {@code { a = 1, b = "x", c = [ [0] = 1 ] }}. */
+final class TextValueWriter implements ValueWriter {
+    private final StringBuilder out;
+    private boolean first = true;
+    private int[] arrayIndex = new int[8];
+    private boolean[] inArray = new boolean[8];
+    private int depth;
+
+    TextValueWriter(StringBuilder out) {
+        this.out = out;
+    }
+
+    private void push(boolean array) {
+        depth++;
+        if (depth >= inArray.length) {
+            inArray = java.util.Arrays.copyOf(inArray, depth * 2);
+            arrayIndex = java.util.Arrays.copyOf(arrayIndex, depth * 2);
+        }
+        inArray[depth] = array;
+        arrayIndex[depth] = 0;
+        first = true;
+    }
+
+    private void beforeValue() {
+        if (inArray[depth]) {
+            out.append(first ? " " : ", ").append('[').append(arrayIndex[depth]++).append("] = ");
+            first = false;
+        }
+    }
+
+    @Override
+    public void beginStruct() {
+        beforeValue();
+        out.append('{');
+        push(false);
+    }
+
+    @Override
+    public void name(String name) {
+        out.append(first ? " " : ", ").append(name).append(" = ");
+        first = false;
+    }
+
+    @Override
+    public void endStruct() {
+        out.append(" }");
+        depth--;
+        first = false;
+    }
+
+    @Override
+    public void beginArray() {
+        beforeValue();
+        out.append('[');
+        push(true);
+    }
+
+    @Override
+    public void endArray() {
+        out.append(" ]");
+        depth--;
+        first = false;
+    }
+
+    @Override
+    public void integer(long value, boolean signed, int base) {
+        beforeValue();
+        switch (base) {
+        case 16 -> out.append("0x").append(Long.toHexString(value).toUpperCase());
+        case 8 -> out.append('0').append(Long.toOctalString(value));
+        case 2 -> out.append("0b").append(Long.toBinaryString(value));
+        default -> out.append(signed ? Long.toString(value) : Long.toUnsignedString(value));
+        }
+    }
+
+    @Override
+    public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+        beforeValue();
+        out.append("( ");
+        if (labelCount == 0) {
+            out.append("<unknown>");
+        }
+        for (int i = 0; i < labelCount; i++) {
+            out.append(i == 0 ? "\"" : ", \"").append(labels[i]).append('"');
+        }
+        out.append(" : container = ").append(signed ? Long.toString(value) : Long.toUnsignedString(value)).append(" )");
+    }
+
+    @Override
+    public void floating(double value, boolean single) {
+        beforeValue();
+        out.append(formatG(value));
+    }
+
+    /** C's {@code %g}: six significant digits, trailing zeros dropped, exponent form outside 1e-4 .. 1e6. */
+    static String formatG(double v) {
+        if (Double.isNaN(v)) {
+            return "nan";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        if (v == 0) {
+            return (1 / v < 0) ? "-0" : "0";
+        }
+        java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(6));
+        int exponent = d.precision() - d.scale() - 1;
+        if (exponent < -4 || exponent >= 6) {
+            java.math.BigDecimal mantissa = d.movePointLeft(exponent).stripTrailingZeros();
+            String e = String.format("%02d", Math.abs(exponent));
+            return mantissa.toPlainString() + "e" + (exponent < 0 ? "-" : "+") + e;
+        }
+        return d.stripTrailingZeros().toPlainString();
+    }
+
+    @Override
+    public void string(ByteBuffer bytes, int index, int length) {
+        beforeValue();
+        out.append('"');
+        JsonValueWriter.appendUtf8(out, bytes, index, length, false);
+        out.append('"');
+    }
+
+    @Override
+    public void beginVariant(String option) {
+        beforeValue();
+        out.append("{ ").append(option).append(" = ");
+        push(false);
+        first = false;
+    }
+
+    @Override
+    public void endVariant() {
+        depth--;
+        out.append(" }");
+        first = false;
+    }
+}

@@ -1,0 +1,198 @@
+package org.lttbench.core.ctf;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.lttbench.core.ctf.DecodeState.DecodeException;
+import org.lttbench.core.trace.TraceFormatException;
+
+/**
+ * Builds the traces of a trace set from their directories, the way babeltrace2's {@code src.ctf.fs} does:
+ * directories whose metadata share a UUID are one trace (the widest metadata wins), and stream files whose first
+ * packets name the same stream class and {@code stream_instance_id} are one stream, its files ordered by their
+ * first packet's time (tracefile rotation, session rotation).
+ */
+final class TraceBuilder {
+    private static final Pattern ROTATED = Pattern.compile("(.*)_(\\d+)_(\\d+)");
+    private static final Pattern PER_CPU = Pattern.compile("(.*)_(\\d+)");
+
+    private int nextStreamIndex;
+    private int nextEventIndex;
+
+    /** What a stream file's first packet says. */
+    private record Probe(StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu) {
+    }
+
+    List<CtfTrace> build(List<Path> directories) throws IOException {
+        Map<String, List<Path>> byUuid = new LinkedHashMap<>();
+        Map<Path, Metadata> metadata = new LinkedHashMap<>();
+        for (Path dir : directories) {
+            Metadata m = MetadataFile.read(dir);
+            metadata.put(dir, m);
+            String key = m.uuidString() != null ? m.uuidString() : dir.toString();
+            byUuid.computeIfAbsent(key, k -> new ArrayList<>()).add(dir);
+        }
+        List<CtfTrace> traces = new ArrayList<>();
+        for (List<Path> group : byUuid.values()) {
+            Metadata winner = null;
+            for (Path dir : group) {
+                Metadata m = metadata.get(dir);
+                if (winner == null || m.classCount() > winner.classCount()) {
+                    winner = m;
+                }
+            }
+            traces.add(trace(group, winner));
+        }
+        return traces;
+    }
+
+    private CtfTrace trace(List<Path> dirs, Metadata md) throws IOException {
+        CtfTrace trace = new CtfTrace(dirs, md);
+        Map<Long, StreamClassDecoder> classes = new LinkedHashMap<>();
+        for (Metadata.StreamDecl decl : md.streams.values()) {
+            classes.put(decl.id, new StreamClassDecoder(md, decl));
+        }
+        Map<Long, Integer> eventsPerStream = new LinkedHashMap<>();
+        for (Metadata.EventDecl e : md.events) {
+            eventsPerStream.merge(e.streamId, 1, Integer::sum);
+        }
+        for (Metadata.EventDecl e : md.events) {
+            long id = e.id;
+            if (id == -1) {
+                if (eventsPerStream.get(e.streamId) != 1) {
+                    throw new TraceFormatException(md.file, -1, "event " + e.name + " has no id and its stream class has "
+                            + eventsPerStream.get(e.streamId) + " event classes");
+                }
+                id = 0;
+            }
+            CtfEventType t = new CtfEventType(e.name, id, nextEventIndex++, trace, e.logLevel);
+            try {
+                classes.get(e.streamId).add(t, e);
+            } catch (TraceFormatException x) {
+                throw new TraceFormatException(md.file, -1, "event " + e.name + ": " + x.getMessage(), x);
+            }
+            trace.eventTypes.add(t);
+        }
+        List<Probe> probes = new ArrayList<>();
+        for (Path dir : dirs) {
+            for (StreamFile f : streamFiles(dir)) {
+                probes.add(probe(f, classes));
+            }
+        }
+        addStreams(trace, probes);
+        return trace;
+    }
+
+    /** Regular, non-hidden, non-empty files of a trace directory other than the metadata (babeltrace2's choice). */
+    private static List<StreamFile> streamFiles(Path dir) throws IOException {
+        List<StreamFile> files = new ArrayList<>();
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path p : list.sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (name.equals(MetadataFile.NAME) || name.startsWith(".") || !Files.isRegularFile(p)) {
+                    continue;
+                }
+                long size = Files.size(p);
+                if (size > 0) {
+                    files.add(new StreamFile(p, size));
+                }
+            }
+        }
+        return files;
+    }
+
+    private static Probe probe(StreamFile f, Map<Long, StreamClassDecoder> classes) throws IOException {
+        StreamClassDecoder any = classes.values().iterator().next();
+        int slots = 0;
+        for (StreamClassDecoder c : classes.values()) {
+            slots = Math.max(slots, c.fixedSlots());
+        }
+        DecodeState s = new DecodeState(slots);
+        try {
+            ByteBuffer head = f.bytes(0, Math.min(f.size, 1 << 16), f.size);
+            s.setPacket(head, head.capacity(), head.capacity() * 8L);
+            StreamClassDecoder sc = any;
+            if (any.packetHeader != null) {
+                any.packetHeader.decode(s, 0);
+                if (any.magicSlot >= 0 && s.values[any.magicSlot] != StreamClassDecoder.CTF_MAGIC) {
+                    throw new TraceFormatException(f.path, 0, String.format("bad packet magic number 0x%08x (expected"
+                            + " 0xc1fc1fc1): not a CTF stream file", s.values[any.magicSlot]));
+                }
+                if (any.streamIdSlot >= 0) {
+                    long id = s.values[any.streamIdSlot];
+                    sc = classes.get(id);
+                    if (sc == null) {
+                        throw new TraceFormatException(f.path, 0, "the first packet says stream_id "
+                                + Long.toUnsignedString(id) + ", which the metadata does not declare");
+                    }
+                } else if (classes.size() != 1) {
+                    throw new TraceFormatException(f.path, 0, "the packet header has no stream_id and the metadata"
+                            + " declares " + classes.size() + " stream classes");
+                }
+            }
+            long instance = any.instanceIdSlot >= 0 ? s.values[any.instanceIdSlot] : -1;
+            long begin = -1;
+            int cpu = -1;
+            if (sc.packetContext != null) {
+                sc.packetContext.decode(s, 0);
+                begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
+                cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
+            }
+            f.firstBeginNs = begin;
+            return new Probe(f, sc, instance, begin, cpu);
+        } catch (DecodeException | IndexOutOfBoundsException e) {
+            String why = e instanceof DecodeException ? e.getMessage() : "the file is shorter than a packet header";
+            throw new TraceFormatException(f.path, 0, "cannot decode the first packet's header and context: " + why);
+        } finally {
+            f.release();
+        }
+    }
+
+    private void addStreams(CtfTrace trace, List<Probe> probes) {
+        Map<Object, List<Probe>> groups = new LinkedHashMap<>();
+        for (Probe p : probes) {
+            Object key = p.instance() != -1 && p.beginNs() != -1 ? List.of(p.streamClass().id, p.instance()) : p.file();
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        List<List<Probe>> sorted = new ArrayList<>(groups.values());
+        for (List<Probe> g : sorted) {
+            g.sort(Comparator.comparingLong(Probe::beginNs));
+        }
+        sorted.sort(Comparator.comparing(g -> g.get(0).file().path.toString()));
+        boolean rotation = sorted.stream().anyMatch(g -> g.size() > 1);
+        for (List<Probe> g : sorted) {
+            Probe first = g.get(0);
+            String name = first.file().path.getFileName().toString();
+            List<StreamFile> files = g.stream().map(Probe::file).toList();
+            trace.streams.add(new CtfStream(trace, name, channel(name, first.cpu(), rotation || g.size() > 1),
+                    first.cpu(), nextStreamIndex++, first.streamClass(), files));
+        }
+    }
+
+    /** The channel name: the stream file name without its {@code _<cpu>} and rotation {@code _<n>} suffixes. */
+    static String channel(String fileName, int cpu, boolean rotation) {
+        Matcher m = ROTATED.matcher(fileName);
+        if (rotation && m.matches() && (cpu < 0 || m.group(2).equals(Integer.toString(cpu)))) {
+            return m.group(1);
+        }
+        m = PER_CPU.matcher(fileName);
+        if (m.matches() && (cpu < 0 || m.group(2).equals(Integer.toString(cpu)))) {
+            return m.group(1);
+        }
+        return fileName;
+    }
+
+    int streamCount() {
+        return nextStreamIndex;
+    }
+}

@@ -1,0 +1,38 @@
+package org.lttbench.core.ctf;
+
+import java.nio.ByteBuffer;
+
+/** Receives one decoded field tree, depth first (the dump formats implement it). */
+interface ValueWriter {
+
+    void beginStruct();
+
+    /** The next member's name (without its leading underscore), inside a structure or variant. */
+    void name(String name);
+
+    void endStruct();
+
+    void beginArray();
+
+    void endArray();
+
+    void integer(long value, boolean signed, int base);
+
+    /** An enumeration value and the labels whose ranges contain it, in declaration order. */
+    void enumeration(long value, boolean signed, String[] labels, int labelCount);
+
+    void floating(double value, boolean single);
+
+    /** A string's bytes (without the terminating NUL), in the packet. */
+    void string(ByteBuffer bytes, int index, int length);
+
+    /** A variant: its selected option's name follows as the only member of an object. */
+    default void beginVariant(String option) {
+        beginStruct();
+        name(option);
+    }
+
+    default void endVariant() {
+        endStruct();
+    }
+}

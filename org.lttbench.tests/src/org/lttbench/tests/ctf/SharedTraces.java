@@ -1,0 +1,21 @@
+package org.lttbench.tests.ctf;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.lttbench.tests.TestPaths;
+
+/** The real traces of {@code ../shared/traces}: one test case per top-level directory. */
+final class SharedTraces {
+    private SharedTraces() {
+    }
+
+    static List<Path> all() throws IOException {
+        try (Stream<Path> list = Files.list(TestPaths.traces())) {
+            return list.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+}
