@@ -2,13 +2,15 @@ package org.lttbench.core.analysis;
 
 import java.util.List;
 
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+
 /** Every analysis LTTbench has, in the order reports print. */
 public final class Analyses {
     private Analyses() {
     }
 
     public static List<AnalysisProvider> all() {
-        return List.of();
+        return List.of(ProcessAnalysis.PROVIDER);
     }
 
     /** The provider of that name, or {@code null}. */

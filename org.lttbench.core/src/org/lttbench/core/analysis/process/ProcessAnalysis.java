@@ -1,0 +1,361 @@
+package org.lttbench.core.analysis.process;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * Where each thread's (or process's) time went: one {@link ThreadStateMachine} per kernel trace feeding one
+ * {@link ThreadLedger}, reported as the {@code threads} table (or {@code processes} with
+ * {@link AnalysisOptions.GroupBy#PROCESS}) over the requested range.
+ */
+public final class ProcessAnalysis implements Analysis {
+
+    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
+        @Override
+        public String name() {
+            return "process";
+        }
+
+        @Override
+        public String description() {
+            return "Per thread or process: user, system, IRQ and running time, waiting for a CPU, "
+                    + "blocked on disk I/O, blocked on anything else (LTTng kernel traces)";
+        }
+
+        @Override
+        public Analysis create(AnalysisOptions options) {
+            return new ProcessAnalysis(options);
+        }
+    };
+
+    /** The events a kernel trace needs for complete results, as {@code lttng enable-event -k} names them. */
+    static final String RECOMMENDED_EVENTS = "sched_switch (required), sched_waking or sched_wakeup, sched_wakeup_new, "
+            + "sched_process_fork/exec/exit/free, irq_handler_entry/exit, irq_softirq_entry/exit, block_rq_complete, "
+            + "lttng_statedump_process_state, and system calls (--syscall -a)";
+
+    private static final String[] STATE_KEYS = { "user_ns", "system_ns", "irq_ns", "running_ns", "wait_cpu_ns",
+            "wait_io_ns", "wait_blocked_ns", "unknown_ns" };
+    private static final String[] STATE_TITLES = { "User", "System", "IRQ", "Running", "Wait CPU", "Wait I/O",
+            "Blocked", "Unknown" };
+    private static final String[] STATE_DESCRIPTIONS = { "time on a CPU outside system calls",
+            "time on a CPU inside system calls (all running time of kernel threads)",
+            "time on a CPU taken by hard IRQ and softirq handlers", "user + system + IRQ",
+            "runnable and waiting for a CPU (woken, or preempted)", "blocked, woken by block-device I/O completion",
+            "blocked on anything else (futex, poll, sleep, network), or until the trace's end",
+            "alive, but the trace had not told the state yet" };
+
+    private final AnalysisOptions options;
+    private final List<ThreadStateMachine> machines = new ArrayList<>();
+    private final List<String> skipped = new ArrayList<>();
+    private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
+    private final ThreadLedger ledger;
+    private final ThreadStateSink sink;
+    private final Map<Trace, long[]> lost = new LinkedHashMap<>();
+    private int nextIndex;
+    private Report report;
+
+    public ProcessAnalysis(AnalysisOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * @param observer another sink told every state change besides the ledger (a Trace Compass state system, a
+     *                 test's checks), or {@code null}
+     */
+    public ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer) {
+        this.options = options;
+        this.ledger = new ThreadLedger(List.of(options.range()));
+        this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+    }
+
+    /** Tells two sinks the same changes, in the same order. */
+    private record BothSinks(ThreadStateSink first, ThreadStateSink second) implements ThreadStateSink {
+        @Override
+        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+            first.stateChange(thread, state, time, cpu);
+            second.stateChange(thread, state, time, cpu);
+        }
+
+        @Override
+        public void threadUpdated(ThreadRecord thread, long time) {
+            first.threadUpdated(thread, time);
+            second.threadUpdated(thread, time);
+        }
+
+        @Override
+        public void end(Trace trace, long time) {
+            first.end(trace, time);
+            second.end(trace, time);
+        }
+    }
+
+    /** The traces of the set this analysis reads: kernel traces with {@code sched_switch}. */
+    static List<Trace> kernelTraces(TraceSet traces) {
+        List<Trace> kernel = new ArrayList<>();
+        for (Trace t : traces.traces()) {
+            if (isKernel(t) && KernelLayout.of(t).declares(Role.SCHED_SWITCH)) {
+                kernel.add(t);
+            }
+        }
+        return kernel;
+    }
+
+    private static boolean isKernel(Trace t) {
+        return "kernel".equals(t.domain()) || (t.domain() == null && KernelLayout.of(t).declares(Role.SCHED_SWITCH));
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        if (!kernelTraces(traces).isEmpty()) {
+            return null;
+        }
+        List<String> kernel = new ArrayList<>();
+        for (Trace t : traces.traces()) {
+            if (isKernel(t)) {
+                kernel.add(t.path().toString());
+            }
+        }
+        if (kernel.isEmpty()) {
+            return "the process analysis needs an LTTng kernel trace with sched_switch events; "
+                    + (traces.traces().size() == 1 ? "this is a user-space (UST) trace" : "these are user-space (UST) traces")
+                    + " (kernel events needed: " + RECOMMENDED_EVENTS + ")";
+        }
+        return "the kernel trace" + (kernel.size() > 1 ? "s " : " ") + String.join(", ", kernel)
+                + " recorded no sched_switch event, which the process analysis requires (kernel events needed: "
+                + RECOMMENDED_EVENTS + ")";
+    }
+
+    @Override
+    public void start(TraceSet traces) {
+        handlers = new ThreadStateMachine.EventHandler[traces.eventTypes().size()];
+        List<Trace> kernel = kernelTraces(traces);
+        for (Trace t : traces.traces()) {
+            if (!kernel.contains(t) && isKernel(t)) {
+                skipped.add(t.path() + " (no sched_switch)");
+            }
+        }
+        for (Trace t : kernel) {
+            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++);
+            machines.add(m);
+            for (EventType type : t.eventTypes()) {
+                handlers[type.index()] = m.handler(type);
+            }
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        ThreadStateMachine.EventHandler h = handlers[event.type().index()];
+        if (h != null) {
+            h.handle(event);
+        }
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        Trace t = loss.stream().trace();
+        for (ThreadStateMachine m : machines) {
+            if (m.trace() == t) {
+                long[] counts = lost.computeIfAbsent(t, k -> new long[2]);
+                counts[loss.kind() == Loss.Kind.DISCARDED_EVENTS ? 0 : 1] += loss.count();
+            }
+        }
+    }
+
+    @Override
+    public void end() {
+        for (ThreadStateMachine m : machines) {
+            m.end();
+        }
+    }
+
+    /** The ledger the state machines fed (for callers that want more than the report's table). */
+    public ThreadLedger ledger() {
+        return ledger;
+    }
+
+    @Override
+    public Report report() {
+        if (report != null) {
+            return report;
+        }
+        TimeRange covered = ledger.covered(0);
+        TimeRange shown = covered != null ? covered : options.range().equals(TimeRange.ALL) ? new TimeRange(0, 0) : options.range();
+        boolean byProcess = options.groupBy() == AnalysisOptions.GroupBy.PROCESS;
+        boolean hosts = machines.size() > 1;
+        Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
+        List<Row> rows = covered == null ? List.of() : rows(covered);
+        if (byProcess) {
+            rows = byProcess(rows);
+        }
+        rows.sort(Comparator.comparingLong((Row row) -> -row.times[3]).thenComparingInt(row -> row.tid)
+                .thenComparing(row -> row.name == null ? "" : row.name));
+        r.add(table(rows, byProcess, hosts));
+        for (ThreadStateMachine m : machines) {
+            String prefix = hosts ? m.trace().path() + ": " : "";
+            r.note(prefix + "kernel layout: " + m.layout().describe());
+            if (!m.layout().declares(Role.SYSCALL_ENTRY)) {
+                r.note(prefix + "the trace has no system call events: user and system time cannot be told apart "
+                        + "(running time of user threads shows as user)");
+            }
+            if (!m.layout().declares(Role.SCHED_WAKING) && !m.layout().declares(Role.SCHED_WAKEUP)) {
+                r.note(prefix + "the trace has no wakeup events: waits cannot be told apart (I/O or not) and "
+                        + "a woken thread shows as blocked until it runs");
+            }
+            for (String caveat : m.caveats()) {
+                r.note(prefix + caveat);
+            }
+            long[] l = lost.get(m.trace());
+            if (l != null) {
+                r.note(prefix + "the trace lost " + (l[0] > 0 ? l[0] + " event(s)" : "")
+                        + (l[0] > 0 && l[1] > 0 ? " and " : "") + (l[1] > 0 ? l[1] + " packet(s)" : "")
+                        + ": states around the losses may be wrong");
+            }
+        }
+        for (String s : skipped) {
+            r.note("not analysed: " + s);
+        }
+        if (covered == null && !options.range().equals(TimeRange.ALL)) {
+            r.note("the requested range does not meet the kernel trace");
+        }
+        report = r;
+        return r;
+    }
+
+    private static final class Row {
+        Trace trace;
+        int tid;
+        int pid;
+        String name;
+        long threads = 1;
+        /** The part of the range its own trace covers (machines traced over different spans). */
+        long rangeNs;
+        final long[] times = new long[8];
+        boolean placeholder;
+    }
+
+    private List<Row> rows(TimeRange covered) {
+        List<Row> rows = new ArrayList<>();
+        ThreadState[] order = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ, null, ThreadState.WAIT_CPU,
+                ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN };
+        for (ThreadRecord t : ledger.threads()) {
+            long from = Math.max(ledger.born(t), covered.begin());
+            long to = Math.min(ledger.died(t), covered.end());
+            if (to <= from) {
+                continue;
+            }
+            Row row = new Row();
+            row.trace = t.trace();
+            row.rangeNs = traceCovered(t.trace(), covered);
+            row.tid = t.tid();
+            row.pid = t.pid();
+            row.name = t.name();
+            row.placeholder = t.placeholder();
+            for (int i = 0; i < order.length; i++) {
+                row.times[i] = order[i] == null ? ledger.running(t, 0) : ledger.time(t, order[i], 0);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static List<Row> byProcess(List<Row> threads) {
+        Map<Object, Row> groups = new LinkedHashMap<>();
+        for (Row t : threads) {
+            Object key = t.pid >= 0 ? List.of(t.trace, t.pid) : t;
+            Row p = groups.get(key);
+            if (p == null) {
+                p = new Row();
+                p.trace = t.trace;
+                p.pid = t.pid;
+                p.tid = t.pid;
+                p.name = t.name;
+                p.threads = 0;
+                p.rangeNs = t.rangeNs;
+                groups.put(key, p);
+            }
+            p.threads++;
+            if (t.pid == 0) {
+                p.name = "swapper"; // the idle threads, one per CPU, form the kernel's idle task group
+            } else if (t.tid == t.pid && t.name != null) {
+                p.name = t.name; // the main thread names the process
+            }
+            for (int i = 0; i < p.times.length; i++) {
+                p.times[i] += t.times[i];
+            }
+        }
+        return new ArrayList<>(groups.values());
+    }
+
+    private long traceCovered(Trace trace, TimeRange covered) {
+        for (ThreadStateMachine m : machines) {
+            if (m.trace() == trace && m.first() != Long.MIN_VALUE) {
+                TimeRange own = covered.intersect(new TimeRange(m.first(), m.last()));
+                return own == null ? 0 : own.duration();
+            }
+        }
+        return covered.duration();
+    }
+
+    private static Table table(List<Row> rows, boolean byProcess, boolean hosts) {
+        List<Column> columns = new ArrayList<>();
+        if (hosts) {
+            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
+        }
+        if (!byProcess) {
+            columns.add(new Column("tid", "TID", ColumnKind.TID, "thread ID (0: a CPU's idle thread)"));
+        }
+        columns.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
+        columns.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        if (byProcess) {
+            columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads of the process seen in the range"));
+        }
+        for (int i = 0; i < STATE_KEYS.length; i++) {
+            columns.add(new Column(STATE_KEYS[i], STATE_TITLES[i], ColumnKind.DURATION, STATE_DESCRIPTIONS[i]));
+        }
+        columns.add(new Column("running_ratio", "Running", ColumnKind.RATIO,
+                "running time over the range's duration (the part of it the thread's own trace covers)"));
+        Table table = byProcess ? new Table("processes", "Time per process", columns)
+                : new Table("threads", "Time per thread", columns);
+        for (Row row : rows) {
+            List<Object> cells = new ArrayList<>();
+            if (hosts) {
+                Object host = row.trace.environment().get("hostname");
+                cells.add(host != null ? host.toString() : row.trace.path().getFileName().toString());
+            }
+            if (!byProcess) {
+                cells.add(row.placeholder ? null : (Long) (long) row.tid);
+            }
+            cells.add(row.pid >= 0 ? (Long) (long) row.pid : null);
+            cells.add(row.name);
+            if (byProcess) {
+                cells.add(row.threads);
+            }
+            for (long v : row.times) {
+                cells.add(v);
+            }
+            cells.add(row.rangeNs > 0 ? (double) row.times[3] / row.rangeNs : null);
+            table.addRow(cells.toArray());
+        }
+        return table;
+    }
+}

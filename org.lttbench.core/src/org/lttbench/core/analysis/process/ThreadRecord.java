@@ -1,0 +1,129 @@
+package org.lttbench.core.analysis.process;
+
+import org.lttbench.core.trace.Trace;
+
+/**
+ * One thread's life as the trace shows it: identity (TID, PID, name) for sinks to read, and the state machine's
+ * bookkeeping. A TID reused after the thread's end gets a new record. The idle thread of each CPU (TID 0) is a
+ * record of its own; so is the placeholder for a CPU's running thread the trace never names.
+ */
+public final class ThreadRecord {
+    /** Where running code is when no interrupt handler runs: not yet known, user space, kernel. */
+    static final int MODE_UNKNOWN = 0, MODE_USER = 1, MODE_SYSCALL = 2;
+
+    // internal states beyond ThreadState's ordinals, told to sinks once resolved
+    /** On a CPU, user or system not yet known (no system call event seen yet). */
+    static final int RUN_UNRESOLVED = 8;
+    /** Blocked, cause known at the wakeup. */
+    static final int BLOCKED_UNRESOLVED = 9;
+    /** The statedump says runnable: on some CPU, or waiting for one. */
+    static final int RUNNABLE_UNRESOLVED = 10;
+
+    private final int index;
+    private final int tid;
+    private final Trace trace;
+    private final int idleCpu;
+    private final boolean placeholder;
+    private int pid = -1;
+    private String name;
+    private boolean kernelThread;
+
+    // state machine bookkeeping
+    int state = -1;
+    int cpu = -1;
+    int mode = MODE_UNKNOWN;
+    boolean exiting;
+    boolean alive = true;
+    /** Time of the latest change, told or deferred. */
+    long lastTime = Long.MIN_VALUE;
+    /** Time and state of the latest change told to sinks. */
+    long lastTold = Long.MIN_VALUE;
+    int toldState = -1;
+    /** A placeholder whose changes are told (the CPU's thread stayed unnamed too long, or to the end). */
+    boolean published;
+    /** Changes not yet told to sinks, because one of them is still unresolved (or the identity is). */
+    long[] queueTime;
+    int[] queueState;
+    int[] queueCpu;
+    int queueLength;
+
+    ThreadRecord(int index, int tid, Trace trace, int idleCpu, boolean placeholder) {
+        this.index = index;
+        this.tid = tid;
+        this.trace = trace;
+        this.idleCpu = idleCpu;
+        this.placeholder = placeholder;
+    }
+
+    /** Dense over every record of one run: sinks index arrays with it. */
+    public int index() {
+        return index;
+    }
+
+    /** The TID; 0 for idle threads; -1 for a placeholder. */
+    public int tid() {
+        return tid;
+    }
+
+    /** The process (thread group) ID, or -1 when the trace never told it. */
+    public int pid() {
+        return pid;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The CPU of an idle thread, -1 for other threads. */
+    public int idleCpu() {
+        return idleCpu;
+    }
+
+    /** A CPU's running thread whose TID the trace never told (it ran before the CPU's first sched_switch). */
+    public boolean placeholder() {
+        return placeholder;
+    }
+
+    public boolean kernelThread() {
+        return kernelThread;
+    }
+
+    /** The kernel trace this thread belongs to (threads of two machines never mix). */
+    public Trace trace() {
+        return trace;
+    }
+
+    void pid(int value) {
+        this.pid = value;
+    }
+
+    void name(String value) {
+        this.name = value;
+    }
+
+    void kernelThread(boolean value) {
+        this.kernelThread = value;
+    }
+
+    void enqueue(long time, int st, int onCpu) {
+        if (queueTime == null) {
+            queueTime = new long[4];
+            queueState = new int[4];
+            queueCpu = new int[4];
+        } else if (queueLength == queueTime.length) {
+            int n = queueLength * 2;
+            queueTime = java.util.Arrays.copyOf(queueTime, n);
+            queueState = java.util.Arrays.copyOf(queueState, n);
+            queueCpu = java.util.Arrays.copyOf(queueCpu, n);
+        }
+        queueTime[queueLength] = time;
+        queueState[queueLength] = st;
+        queueCpu[queueLength] = onCpu;
+        queueLength++;
+    }
+
+    @Override
+    public String toString() {
+        return (placeholder ? "placeholder" : tid == 0 ? "idle/" + idleCpu : Integer.toString(tid)) + " " + name;
+    }
+}

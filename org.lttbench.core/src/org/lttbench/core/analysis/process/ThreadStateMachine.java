@@ -1,0 +1,857 @@
+package org.lttbench.core.analysis.process;
+
+import static org.lttbench.core.analysis.process.ThreadRecord.BLOCKED_UNRESOLVED;
+import static org.lttbench.core.analysis.process.ThreadRecord.MODE_SYSCALL;
+import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
+import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
+import static org.lttbench.core.analysis.process.ThreadRecord.RUNNABLE_UNRESOLVED;
+import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntSupplier;
+
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.PrevState;
+import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.Trace;
+
+/**
+ * The thread state machine of one LTTng kernel trace (one machine): it follows each CPU's running thread and
+ * interrupt nesting, and each thread's state, and tells a {@link ThreadStateSink} every change.
+ *
+ * <p>What it infers, and from what:
+ * <ul>
+ * <li>Running: from {@code sched_switch}. User or system: from system call entry and exit; a thread whose first
+ * system call event is an exit was in that call since before (its earlier running time was system time); one
+ * whose first is an entry was in user space. Kernel threads (statedump type, children of {@code kthreadd}) and idle
+ * threads always run in the kernel: their running time is system time.</li>
+ * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler.</li>
+ * <li>Waits: {@code prev_state} decoded by the {@link KernelLayout}. Runnable (a yield, 0; or a preemption, 0x100
+ * or {@code TASK_RUNNING | TASK_STATE_MAX} depending on tracer and kernel) is WAIT_CPU until the next switch-in. Blocked is classified at
+ * the wakeup ({@code sched_waking}, else {@code sched_wakeup}): WAIT_IO when the waker's CPU runs the block softirq,
+ * or when {@code block_rq_complete}/{@code block_bio_complete} happened in the waker's current context (the same
+ * interrupt handler; in process context, since the CPU's last switch or system call boundary); WAIT_BLOCKED
+ * otherwise, and for waits the trace ends in.</li>
+ * <li>Threads alive before the trace: UNKNOWN from the trace's start until an event tells their state; the
+ * statedump's process states say blocked (then classified at the wakeup) or runnable (then WAIT_CPU until
+ * switched in, unless the thread turns out to be a CPU's running thread).</li>
+ * <li>What a CPU ran before its first {@code sched_switch}: the thread that switch names as {@code prev_tid} (or a
+ * {@code tid} context says), from the CPU's first event.</li>
+ * </ul>
+ * Time never goes back: an event earlier than the last one (overlapping packets) counts at the last one's time.
+ */
+public final class ThreadStateMachine {
+    /** Deferred changes one thread may hold before its pending ones are resolved by a guess. */
+    private static final int QUEUE_LIMIT = 1 << 12;
+    /** Deferred changes of a CPU's unnamed running thread before it becomes a reported placeholder. */
+    private static final int ANONYMOUS_LIMIT = 1 << 16;
+    private static final int MAX_NESTING = 16;
+    /** Interrupt nesting levels: 0 is process context. */
+    private static final int HARDIRQ = 1, SOFTIRQ = 2;
+
+    /** Something an event class does to the machine, with its fields resolved once. */
+    @FunctionalInterface
+    public interface EventHandler {
+        void handle(Event event);
+    }
+
+    private final class Cpu {
+        final int id;
+        ThreadRecord current;
+        /** The current thread is a stand-in whose TID is not known yet (its changes are all deferred). */
+        boolean anonymous;
+        ThreadRecord idle;
+        int depth;
+        final int[] kind = new int[MAX_NESTING + 1];
+        final int[] vector = new int[MAX_NESTING + 1];
+        final boolean[] ioCompletion = new boolean[MAX_NESTING + 1];
+
+        Cpu(int id) {
+            this.id = id;
+        }
+    }
+
+    private final Trace trace;
+    private final KernelLayout layout;
+    private final ThreadStateSink sink;
+    private final IntSupplier indexes;
+    private final TidTable threads = new TidTable();
+    private Cpu[] cpus = new Cpu[0];
+    private long start;
+    private long now = Long.MIN_VALUE;
+    private boolean started;
+    private boolean ended;
+
+    private long guessedModes;
+    private long guessedWaits;
+    private long inconsistencies;
+    private long eventsWithoutCpu;
+    private long placeholders;
+
+    /**
+     * @param indexes gives each new {@link ThreadRecord} its dense index (shared by every machine of one run)
+     */
+    public ThreadStateMachine(Trace trace, KernelLayout layout, ThreadStateSink sink, IntSupplier indexes) {
+        this.trace = trace;
+        this.layout = layout;
+        this.sink = sink;
+        this.indexes = indexes;
+    }
+
+    public KernelLayout layout() {
+        return layout;
+    }
+
+    /** The handler of this event class (every class has one). Resolve once per class. */
+    public EventHandler handler(EventType type) {
+        EventHandler byRole = roleHandler(type, layout.role(type));
+        FieldHandle tidContext = integer(type.contextField("tid"));
+        FieldHandle pidContext = integer(type.contextField("pid"));
+        if (tidContext == null && pidContext == null) {
+            return byRole;
+        }
+        // a tid/pid context names the running thread: it resolves a CPU's unnamed one, and gives PIDs
+        return e -> {
+            Cpu c = cpu(e);
+            if (c != null) {
+                long t = time(e);
+                if (tidContext != null && c.anonymous) {
+                    adopt(c, thread((int) e.longValue(tidContext), c), t);
+                }
+                if (pidContext != null && !c.anonymous && c.current.pid() < 0 && c.current.tid() > 0) {
+                    c.current.pid((int) e.longValue(pidContext));
+                    sink.threadUpdated(c.current, t);
+                }
+            }
+            if (byRole != null) {
+                byRole.handle(e);
+            }
+        };
+    }
+
+    private EventHandler roleHandler(EventType type, Role role) {
+        return switch (role) {
+            case SCHED_SWITCH -> {
+                FieldHandle prevTid = integer(type.payloadField("prev_tid"));
+                FieldHandle prevState = integer(type.payloadField("prev_state"));
+                FieldHandle nextTid = integer(type.payloadField("next_tid"));
+                FieldHandle prevComm = type.payloadField("prev_comm");
+                FieldHandle nextComm = type.payloadField("next_comm");
+                if (prevTid == null || prevState == null || nextTid == null) {
+                    yield this::touch;
+                }
+                yield e -> schedSwitch(e, (int) e.longValue(prevTid), e.longValue(prevState), prevComm,
+                        (int) e.longValue(nextTid), nextComm);
+            }
+            case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle target = integer(type.payloadField("target_cpu"));
+                FieldHandle comm = type.payloadField("comm");
+                if (tid == null) {
+                    yield this::touch;
+                }
+                yield e -> wakeup(e, (int) e.longValue(tid), target == null ? -1 : (int) e.longValue(target), comm);
+            }
+            case PROCESS_FORK -> {
+                FieldHandle parentTid = integer(type.payloadField("parent_tid"));
+                FieldHandle parentPid = integer(type.payloadField("parent_pid"));
+                FieldHandle childTid = integer(type.payloadField("child_tid"));
+                FieldHandle childPid = integer(type.payloadField("child_pid"));
+                FieldHandle childComm = type.payloadField("child_comm");
+                if (parentTid == null || childTid == null) {
+                    yield this::touch;
+                }
+                yield e -> fork(e, (int) e.longValue(parentTid), parentPid == null ? -1 : (int) e.longValue(parentPid),
+                        (int) e.longValue(childTid), childPid == null ? -1 : (int) e.longValue(childPid), childComm);
+            }
+            case PROCESS_EXEC -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle filename = type.payloadField("filename");
+                yield e -> exec(e, tid == null ? -1 : (int) e.longValue(tid), filename);
+            }
+            case PROCESS_EXIT -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                yield tid == null ? (EventHandler) this::touch : e -> exit(e, (int) e.longValue(tid));
+            }
+            case PROCESS_FREE -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                yield tid == null ? (EventHandler) this::touch : e -> free(e, (int) e.longValue(tid));
+            }
+            case SYSCALL_ENTRY -> e -> syscall(e, true);
+            case SYSCALL_EXIT -> e -> syscall(e, false);
+            case IRQ_ENTRY -> e -> interruptEntry(e, HARDIRQ, -1);
+            case IRQ_EXIT -> e -> interruptExit(e);
+            case SOFTIRQ_ENTRY -> {
+                FieldHandle vec = integer(type.payloadField("vec"));
+                yield e -> interruptEntry(e, SOFTIRQ, vec == null ? -1 : (int) e.longValue(vec));
+            }
+            case SOFTIRQ_EXIT -> e -> interruptExit(e);
+            case BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> e -> ioCompletion(e);
+            case STATEDUMP_PROCESS_STATE -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle pid = integer(type.payloadField("pid"));
+                FieldHandle name = type.payloadField("name");
+                FieldHandle kind = integer(type.payloadField("type"));
+                FieldHandle status = integer(type.payloadField("status"));
+                if (tid == null || status == null) {
+                    yield this::touch;
+                }
+                yield e -> statedump(e, (int) e.longValue(tid), pid == null ? -1 : (int) e.longValue(pid), name,
+                        kind == null ? -1 : e.longValue(kind), e.longValue(status));
+            }
+            case SCHED_MIGRATE_TASK -> {
+                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle dest = integer(type.payloadField("dest_cpu"));
+                yield tid == null || dest == null ? (EventHandler) this::touch : e -> migrate(e, (int) e.longValue(tid), (int) e.longValue(dest));
+            }
+            // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
+            // event to the trace's last
+            default -> this::touch;
+        };
+    }
+
+    private void touch(Event e) {
+        if (cpu(e) != null) {
+            time(e);
+        }
+    }
+
+    private static FieldHandle integer(FieldHandle f) {
+        if (f == null) {
+            return null;
+        }
+        return switch (f.kind()) {
+            case SIGNED_INTEGER, UNSIGNED_INTEGER, ENUMERATION -> f;
+            default -> null;
+        };
+    }
+
+    // ---------------------------------------------------------------- time, CPUs, threads
+
+    private long time(Event e) {
+        long t = e.timestamp();
+        if (!started) {
+            started = true;
+            start = t;
+            now = t;
+        } else if (t > now) {
+            now = t;
+        }
+        return now;
+    }
+
+    private Cpu cpu(Event e) {
+        int id = e.cpu();
+        if (id < 0 && e.stream() != null) {
+            id = e.stream().cpu();
+        }
+        if (id < 0 || id > 1 << 16) {
+            eventsWithoutCpu++;
+            return null;
+        }
+        if (id >= cpus.length) {
+            cpus = Arrays.copyOf(cpus, Math.max(id + 1, cpus.length * 2));
+        }
+        Cpu c = cpus[id];
+        if (c == null) {
+            long t = time(e);
+            c = new Cpu(id);
+            cpus[id] = c;
+            becomeAnonymous(c, t);
+        }
+        return c;
+    }
+
+    /** The CPU's running thread is not known from {@code t} on: a stand-in holds its changes until named. */
+    private void becomeAnonymous(Cpu c, long t) {
+        ThreadRecord anonymous = new ThreadRecord(indexes.getAsInt(), -1, trace, -1, true);
+        anonymous.name("(unknown thread on CPU " + c.id + ")");
+        anonymous.lastTime = t;
+        c.current = anonymous;
+        c.anonymous = true;
+        enter(anonymous, runningState(anonymous, c), t, c.id);
+    }
+
+    /** The record of a TID (the CPU's idle thread for TID 0), created alive and UNKNOWN since the trace's start. */
+    private ThreadRecord thread(int tid, Cpu c) {
+        if (tid == 0) {
+            if (c.idle == null) {
+                ThreadRecord idle = new ThreadRecord(indexes.getAsInt(), 0, trace, c.id, false);
+                idle.name("swapper/" + c.id);
+                idle.pid(0);
+                idle.kernelThread(true);
+                idle.mode = MODE_SYSCALL;
+                c.idle = idle;
+                birth(idle, start, ThreadState.UNKNOWN.ordinal(), -1);
+            }
+            return c.idle;
+        }
+        ThreadRecord r = threads.get(tid);
+        if (r != null && r.alive) {
+            return r;
+        }
+        long birth = r == null ? start : r.lastTime;
+        ThreadRecord fresh = new ThreadRecord(indexes.getAsInt(), tid, trace, -1, false);
+        threads.put(tid, fresh);
+        birth(fresh, birth, ThreadState.UNKNOWN.ordinal(), -1);
+        return fresh;
+    }
+
+    private void birth(ThreadRecord r, long t, int state, int onCpu) {
+        r.lastTime = t;
+        r.lastTold = t;
+        enter(r, state, t, onCpu);
+    }
+
+    private int runningState(ThreadRecord r, Cpu c) {
+        if (c.depth > 0) {
+            return ThreadState.IRQ.ordinal();
+        }
+        return switch (r.mode) {
+            case MODE_USER -> ThreadState.USER.ordinal();
+            case MODE_SYSCALL -> ThreadState.SYSCALL.ordinal();
+            default -> RUN_UNRESOLVED;
+        };
+    }
+
+    private static boolean pending(int state) {
+        return state >= RUN_UNRESOLVED;
+    }
+
+    private static boolean onCpu(int state) {
+        return state == RUN_UNRESOLVED || (state < RUN_UNRESOLVED && ThreadState.of(state).running());
+    }
+
+    // ---------------------------------------------------------------- telling sinks
+
+    private void enter(ThreadRecord r, int state, long t, int onCpu) {
+        if (!r.alive) {
+            return;
+        }
+        if (t < r.lastTime) {
+            t = r.lastTime;
+        }
+        r.state = state;
+        r.cpu = onCpu;
+        r.lastTime = t;
+        if (state == ThreadState.NOT_ALIVE.ordinal()) {
+            r.alive = false;
+        }
+        if (r.queueLength > 0 || pending(state) || r.placeholder() && !r.published) {
+            r.enqueue(t, state, onCpu);
+            if (!r.alive) {
+                settle(r, false); // a thread that ended leaves nothing open
+            } else if (r.queueLength > (r.placeholder() ? ANONYMOUS_LIMIT : QUEUE_LIMIT)) {
+                guessPending(r);
+            }
+            return;
+        }
+        r.lastTold = t;
+        r.toldState = state;
+        sink.stateChange(r, ThreadState.of(state), t, onCpu);
+    }
+
+    /** Tells the queued changes up to the first one still unresolved. */
+    private void flush(ThreadRecord r) {
+        if (r.placeholder() && !r.published) {
+            return;
+        }
+        int i = 0;
+        while (i < r.queueLength && !pending(r.queueState[i])) {
+            r.lastTold = r.queueTime[i];
+            r.toldState = r.queueState[i];
+            sink.stateChange(r, ThreadState.of(r.queueState[i]), r.queueTime[i], r.queueCpu[i]);
+            i++;
+        }
+        if (i > 0) {
+            int rest = r.queueLength - i;
+            System.arraycopy(r.queueTime, i, r.queueTime, 0, rest);
+            System.arraycopy(r.queueState, i, r.queueState, 0, rest);
+            System.arraycopy(r.queueCpu, i, r.queueCpu, 0, rest);
+            r.queueLength = rest;
+        }
+    }
+
+    private void resolve(ThreadRecord r, int from, int to) {
+        for (int i = 0; i < r.queueLength; i++) {
+            if (r.queueState[i] == from) {
+                r.queueState[i] = to;
+            }
+        }
+        if (r.state == from) {
+            r.state = to;
+        }
+        flush(r);
+    }
+
+    private void resolveMode(ThreadRecord r, int mode) {
+        r.mode = mode;
+        resolve(r, RUN_UNRESOLVED, mode == MODE_USER ? ThreadState.USER.ordinal() : ThreadState.SYSCALL.ordinal());
+    }
+
+    /** Too much deferred: take the likely answer for what is still open, and tell it. */
+    private void guessPending(ThreadRecord r) {
+        if (r.placeholder() && !r.published) {
+            r.published = true;
+            placeholders++;
+        }
+        settle(r, true);
+    }
+
+    /**
+     * Resolves whatever is still open by its likely answer and tells it: running time of a thread that made no
+     * system call counts as user time (system for kernel threads), a wait no wakeup ended as WAIT_BLOCKED, a
+     * statedump "runnable" as WAIT_CPU.
+     */
+    private void settle(ThreadRecord r, boolean guess) {
+        for (int i = 0; i < r.queueLength; i++) {
+            long until = i + 1 < r.queueLength ? r.queueTime[i + 1] : now;
+            if (r.queueState[i] == RUN_UNRESOLVED && until > r.queueTime[i] && !r.kernelThread()) {
+                guessedModes++; // some running time whose user/system split no event told
+                break;
+            }
+        }
+        if (guess) {
+            for (int i = 0; i < r.queueLength; i++) {
+                if (r.queueState[i] == BLOCKED_UNRESOLVED) {
+                    guessedWaits++;
+                }
+            }
+        }
+        if (r.mode == MODE_UNKNOWN) {
+            resolveMode(r, r.kernelThread() ? MODE_SYSCALL : MODE_USER);
+        }
+        resolve(r, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal());
+        resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
+    }
+
+    /**
+     * The CPU's unnamed running thread was {@code p}: {@code p} takes over its deferred changes (from when the CPU's
+     * thread became unknown), replacing what {@code p} only guessed for that time (unknown, or runnable somewhere).
+     */
+    private void adopt(Cpu c, ThreadRecord p, long t) {
+        ThreadRecord anonymous = c.current;
+        c.anonymous = false;
+        c.current = p;
+        if (anonymous.published) {
+            enter(anonymous, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+            return;
+        }
+        long from = anonymous.queueLength > 0 ? anonymous.queueTime[0] : t;
+        int keep = p.queueLength;
+        while (keep > 0 && p.queueTime[keep - 1] >= from
+                && (p.queueState[keep - 1] == RUNNABLE_UNRESOLVED || p.queueState[keep - 1] == ThreadState.UNKNOWN.ordinal())) {
+            keep--;
+        }
+        if (keep < p.queueLength) {
+            p.queueLength = keep;
+            p.lastTime = keep > 0 ? p.queueTime[keep - 1] : p.lastTold;
+            p.state = keep > 0 ? p.queueState[keep - 1] : p.toldState;
+        }
+        int mode = anonymous.mode != MODE_UNKNOWN ? anonymous.mode : p.mode;
+        if (mode != MODE_UNKNOWN && p.mode == MODE_UNKNOWN) {
+            resolveMode(p, mode);
+        }
+        for (int i = 0; i < anonymous.queueLength; i++) {
+            int state = anonymous.queueState[i];
+            if (state == RUN_UNRESOLVED && mode != MODE_UNKNOWN) {
+                state = mode == MODE_USER ? ThreadState.USER.ordinal() : ThreadState.SYSCALL.ordinal();
+            }
+            enter(p, state, anonymous.queueTime[i], anonymous.queueCpu[i]);
+        }
+        anonymous.queueLength = 0;
+        if (p.lastTime > t && onCpu(p.state)) {
+            inconsistencies++;
+        }
+    }
+
+    /** A thread runs on one CPU at a time: another CPU believed to run it no longer knows what it runs. */
+    private void runsOnlyHere(ThreadRecord r, Cpu c, long t) {
+        if (onCpu(r.state) && r.cpu != c.id && r.cpu >= 0 && r.cpu < cpus.length && cpus[r.cpu] != null
+                && !cpus[r.cpu].anonymous && cpus[r.cpu].current == r) {
+            forgetCurrent(cpus[r.cpu], t);
+        }
+    }
+
+    /** The CPU's running thread is no longer known (the trace contradicted what we believed). */
+    private void forgetCurrent(Cpu c, long t) {
+        inconsistencies++;
+        if (!c.anonymous) {
+            enter(c.current, ThreadState.UNKNOWN.ordinal(), t, -1);
+        }
+        becomeAnonymous(c, t);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void schedSwitch(Event e, int prevTid, long prevStateValue, FieldHandle prevComm, int nextTid,
+            FieldHandle nextComm) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord prev = thread(prevTid, c);
+        if (c.anonymous) {
+            runsOnlyHere(prev, c, t);
+            adopt(c, prev, t);
+        } else if (c.current != prev) {
+            inconsistencies++; // the thread we followed on this CPU left it unseen
+            enter(c.current, ThreadState.UNKNOWN.ordinal(), t, -1);
+            runsOnlyHere(prev, c, t);
+            c.current = prev;
+        }
+        if (c.depth > 0) {
+            inconsistencies++; // no switch happens inside an interrupt handler: an exit was lost
+            c.depth = 0;
+        }
+        c.ioCompletion[0] = false;
+        if (prevComm != null && prevTid != 0) {
+            rename(prev, e.stringValue(prevComm), t);
+        }
+        PrevState how = layout.prevState(prevStateValue);
+        if (prev.exiting || how == PrevState.DEAD) {
+            enter(prev, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+        } else if (how == PrevState.RUNNABLE) {
+            enter(prev, ThreadState.WAIT_CPU.ordinal(), t, c.id);
+        } else {
+            enter(prev, BLOCKED_UNRESOLVED, t, -1);
+        }
+
+        ThreadRecord next = thread(nextTid, c);
+        if (next.name() == null && nextComm != null) {
+            rename(next, e.stringValue(nextComm), t);
+        }
+        runsOnlyHere(next, c, t);
+        if (next.state == BLOCKED_UNRESOLVED) {
+            resolve(next, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal()); // its wakeup was not traced
+        } else if (next.state == RUNNABLE_UNRESOLVED) {
+            resolve(next, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
+        }
+        c.current = next;
+        c.anonymous = false;
+        enter(next, runningState(next, c), t, c.id);
+    }
+
+    private void wakeup(Event e, int tid, int targetCpu, FieldHandle comm) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord r = thread(tid, c);
+        if (r.name() == null && comm != null) {
+            rename(r, e.stringValue(comm), t);
+        }
+        int state = r.state;
+        if (state == BLOCKED_UNRESOLVED) {
+            resolve(r, BLOCKED_UNRESOLVED, ioWaker(c) ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal());
+            enter(r, ThreadState.WAIT_CPU.ordinal(), t, targetCpu);
+        } else if (state == ThreadState.WAIT_BLOCKED.ordinal() || state == ThreadState.WAIT_IO.ordinal()
+                || state == ThreadState.UNKNOWN.ordinal()) {
+            enter(r, ThreadState.WAIT_CPU.ordinal(), t, targetCpu);
+        } else if (state == RUNNABLE_UNRESOLVED) {
+            resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
+            r.cpu = targetCpu;
+        } else if (state == ThreadState.WAIT_CPU.ordinal() && targetCpu >= 0) {
+            r.cpu = targetCpu;
+        }
+    }
+
+    /** Whether a wakeup made now on this CPU comes from block-device I/O completion. */
+    private static boolean ioWaker(Cpu c) {
+        if (c.ioCompletion[c.depth]) {
+            return true;
+        }
+        for (int d = c.depth; d > 0; d--) {
+            if (c.kind[d] == SOFTIRQ && c.vector[d] == KernelLayout.BLOCK_SOFTIRQ) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void fork(Event e, int parentTid, int parentPid, int childTid, int childPid, FieldHandle childComm) {
+        Cpu c = cpu(e);
+        if (c == null || childTid <= 0) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord parent = thread(parentTid, c);
+        if (parent.pid() < 0 && parentPid > 0) {
+            parent.pid(parentPid);
+            sink.threadUpdated(parent, t);
+        }
+        ThreadRecord old = threads.get(childTid);
+        if (old != null && old.alive) {
+            inconsistencies++; // the TID is reused: its former thread ended without a trace of it
+            enter(old, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+        }
+        ThreadRecord child = new ThreadRecord(indexes.getAsInt(), childTid, trace, -1, false);
+        threads.put(childTid, child);
+        child.pid(childPid > 0 ? childPid : -1);
+        child.name(childComm == null ? parent.name() : e.stringValue(childComm));
+        boolean kernel = parent.kernelThread() || parentTid == 2;
+        child.kernelThread(kernel);
+        // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in the kernel
+        child.mode = kernel ? MODE_SYSCALL : parent.mode;
+        sink.threadUpdated(child, t);
+        birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
+    }
+
+    private void exec(Event e, int tid, FieldHandle filename) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord r = tid > 0 ? thread(tid, c) : c.anonymous ? null : c.current;
+        if (r == null || filename == null) {
+            return;
+        }
+        String path = e.stringValue(filename);
+        String base = path.substring(path.lastIndexOf('/') + 1);
+        // the kernel's comm: the file's base name, at most TASK_COMM_LEN - 1 bytes
+        rename(r, base.length() > 15 ? base.substring(0, 15) : base, t);
+    }
+
+    private void exit(Event e, int tid) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        time(e);
+        ThreadRecord r = threads.get(tid);
+        if (r != null && r.alive) {
+            r.exiting = true;
+        }
+    }
+
+    private void free(Event e, int tid) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord r = threads.get(tid);
+        if (r == null || !r.alive) {
+            return;
+        }
+        for (Cpu other : cpus) {
+            if (other != null && !other.anonymous && other.current == r) {
+                forgetCurrent(other, t);
+            }
+        }
+        if (r.state == BLOCKED_UNRESOLVED) {
+            resolve(r, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal());
+        }
+        enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+    }
+
+    private void syscall(Event e, boolean entry) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord r = c.current;
+        c.ioCompletion[0] = false;
+        if (c.depth > 0 || r.kernelThread()) {
+            return;
+        }
+        if (r.mode == MODE_UNKNOWN) {
+            // the first system call event tells where the thread was until now
+            resolveMode(r, entry ? MODE_USER : MODE_SYSCALL);
+        }
+        r.mode = entry ? MODE_SYSCALL : MODE_USER;
+        enter(r, entry ? ThreadState.SYSCALL.ordinal() : ThreadState.USER.ordinal(), t, c.id);
+    }
+
+    private void interruptEntry(Event e, int kind, int vector) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        if (c.depth == MAX_NESTING) {
+            inconsistencies++;
+            return;
+        }
+        c.depth++;
+        c.kind[c.depth] = kind;
+        c.vector[c.depth] = vector;
+        c.ioCompletion[c.depth] = false;
+        if (c.depth == 1) {
+            enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
+        }
+    }
+
+    private void interruptExit(Event e) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        if (c.depth == 0) {
+            return; // the trace began inside this handler
+        }
+        c.depth--;
+        if (c.depth == 0) {
+            enter(c.current, runningState(c.current, c), t, c.id);
+        }
+    }
+
+    private void ioCompletion(Event e) {
+        Cpu c = cpu(e);
+        if (c != null) {
+            time(e);
+            c.ioCompletion[c.depth] = true;
+        }
+    }
+
+    private void statedump(Event e, int tid, int pid, FieldHandle name, long kind, long status) {
+        Cpu c = cpu(e);
+        if (c == null || tid <= 0) {
+            return;
+        }
+        long t = time(e);
+        ThreadRecord existing = threads.get(tid);
+        boolean gone = status == 3 || status == 4 || status == 7; // exit, zombie, dead
+        if (gone && (existing == null || !existing.alive)) {
+            return; // nothing to report of a thread that is already over
+        }
+        ThreadRecord r = thread(tid, c);
+        boolean changed = false;
+        if (r.pid() < 0 && pid > 0) {
+            r.pid(pid);
+            changed = true;
+        }
+        if (r.name() == null && name != null) {
+            r.name(e.stringValue(name));
+            changed = true;
+        }
+        if (kind == 1 && !r.kernelThread()) {
+            r.kernelThread(true);
+            changed = true;
+            if (r.mode == MODE_UNKNOWN) {
+                resolveMode(r, MODE_SYSCALL);
+            }
+        }
+        if (changed) {
+            sink.threadUpdated(r, t);
+        }
+        if (r.state != ThreadState.UNKNOWN.ordinal()) {
+            return; // events already told its state
+        }
+        if (gone) {
+            enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+        } else if (status == 5) { // wait: blocked, cause told by the wakeup
+            enter(r, BLOCKED_UNRESOLVED, t, -1);
+        } else if (status == 1 || status == 2 || status == 6) { // wait_fork, wait_cpu, run: runnable
+            enter(r, RUNNABLE_UNRESOLVED, t, -1);
+        }
+    }
+
+    private void migrate(Event e, int tid, int dest) {
+        Cpu c = cpu(e);
+        if (c == null) {
+            return;
+        }
+        time(e);
+        ThreadRecord r = threads.get(tid);
+        if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {
+            r.cpu = dest;
+        }
+    }
+
+    private void rename(ThreadRecord r, String name, long t) {
+        if (name != null && !name.isEmpty() && !name.equals(r.name())) {
+            r.name(name);
+            sink.threadUpdated(r, t);
+        }
+    }
+
+    // ---------------------------------------------------------------- end
+
+    /**
+     * Ends the trace at its last event: what is still open is resolved by its likely answer (running time of a
+     * thread that made no system call: user, or system for kernel threads; a wait no wakeup ended: WAIT_BLOCKED;
+     * a CPU's thread never named: a placeholder), then sinks hear the end.
+     */
+    public void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        if (!started) {
+            sink.end(trace, Long.MIN_VALUE);
+            return;
+        }
+        for (Cpu c : cpus) {
+            if (c != null && c.anonymous && !c.current.published) {
+                c.current.published = true;
+                placeholders++;
+                guessPending(c.current);
+            }
+        }
+        List<ThreadRecord> open = new ArrayList<>();
+        threads.forEach(open::add);
+        for (Cpu c : cpus) {
+            if (c != null) {
+                open.add(c.current);
+                if (c.idle != null) {
+                    open.add(c.idle);
+                }
+            }
+        }
+        for (ThreadRecord r : open) {
+            if (r.queueLength > 0) {
+                settle(r, false);
+            }
+        }
+        sink.end(trace, now);
+    }
+
+    /** First event time of this trace ({@code Long.MIN_VALUE} when it had none). */
+    public long first() {
+        return started ? start : Long.MIN_VALUE;
+    }
+
+    /** Last event time of this trace (never earlier than an event before it). */
+    public long last() {
+        return started ? now : Long.MIN_VALUE;
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    /** Sentences a report must show about how far these results can be trusted. */
+    public List<String> caveats() {
+        List<String> notes = new ArrayList<>();
+        if (placeholders > 0) {
+            notes.add(placeholders + " CPU(s) ran a thread the trace never named (before their first sched_switch): "
+                    + "its time shows as \"(unknown thread on CPU n)\"");
+        }
+        if (guessedModes > 0 && layout.declares(Role.SYSCALL_ENTRY)) {
+            notes.add(guessedModes + " thread(s) ran without a system call event to tell user from system time: "
+                    + "that running time counts as user time");
+        }
+        if (guessedWaits > 0) {
+            notes.add(guessedWaits + " blocked wait(s) were counted as WAIT_BLOCKED before their wakeup was seen");
+        }
+        if (inconsistencies > 0) {
+            notes.add(inconsistencies + " event(s) contradicted the state followed so far (lost events?): "
+                    + "the states around them may be off");
+        }
+        if (eventsWithoutCpu > 0) {
+            notes.add(eventsWithoutCpu + " kernel event(s) had no CPU and were ignored");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,34 @@
+package org.lttbench.core.analysis.process;
+
+import org.lttbench.core.trace.Trace;
+
+/**
+ * Receives what the {@link ThreadStateMachine} says: "thread T enters state S at time t". Sinks decide what to keep
+ * (the {@link ThreadLedger} keeps totals; a Trace Compass sink would call {@code modifyAttribute}).
+ *
+ * <p>Order: the calls for one thread come in non-decreasing time order, and each thread's first call is its birth
+ * (the trace's start for threads alive before it, the fork otherwise). Across threads, a call may be later than
+ * calls already made for others: a blocked wait is classified (I/O or not) only at its wakeup, so "T enters WAIT_IO
+ * at t0" arrives when T is woken at t1, immediately followed by "T enters WAIT_CPU at t1". Likewise, what a CPU ran
+ * before its first {@code sched_switch} is told once that switch names the thread. Nothing is told after
+ * {@link #end(Trace, long)} but the end.
+ */
+public interface ThreadStateSink {
+
+    /**
+     * @param cpu the CPU the thread runs on (running states) or waits for ({@link ThreadState#WAIT_CPU}, when
+     *            known); -1 otherwise
+     */
+    void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu);
+
+    /** The thread's name, PID or kind changed (exec, statedump, rename). */
+    default void threadUpdated(ThreadRecord thread, long time) {
+    }
+
+    /**
+     * The kernel trace ends at {@code time}: each of its threads still alive stays in its last state until then.
+     * (Several kernel traces, several machines, each end on their own.)
+     */
+    default void end(Trace trace, long time) {
+    }
+}

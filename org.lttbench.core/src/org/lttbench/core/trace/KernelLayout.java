@@ -1,0 +1,289 @@
+package org.lttbench.core.trace;
+
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How one LTTng kernel trace names its events and encodes {@code prev_state}, resolved once from the metadata's
+ * environment (tracer name and version, kernel release) and its declared event classes. Analyses ask it for the
+ * {@link Role} of each event class once, then dispatch on roles, never on names.
+ *
+ * <ul>
+ * <li>System calls: {@code sys_<name>} / {@code compat_sys_<name>} and one {@code exit_syscall} before
+ * lttng-modules 2.6; {@code syscall_entry_<name>} / {@code syscall_exit_<name>} (and {@code compat_} forms) from
+ * 2.6.</li>
+ * <li>Softirqs: {@code softirq_entry/exit/raise} before 2.7, {@code irq_softirq_entry/exit/raise} from 2.7.</li>
+ * <li>Hard interrupts: {@code irq_handler_entry/exit}, and the x86 vectors without an IRQ descriptor
+ * ({@code x86_irq_vectors_*_entry/exit}: local timer, IPIs) from 2.7.</li>
+ * <li>{@code sched_waking} (kernels from 4.3, in the waker's context) when declared; {@code sched_wakeup} otherwise;
+ * {@code sched_wakeup_new} for new tasks.</li>
+ * <li>{@code prev_state}: the raw {@code task->state} bits, a preempted task reported as
+ * {@code TASK_RUNNING | TASK_STATE_MAX}; the bit values and {@code TASK_STATE_MAX} depend on the kernel (TASK_PARKED
+ * from 3.9, TASK_NOLOAD from 4.2, TASK_NEW from 4.8, and from 4.14 TASK_PARKED 0x40 and TASK_DEAD 0x80). On kernels
+ * from 4.14 traced by lttng-modules 2.9.15, 2.10.12, 2.11 or later, the kernel's report encoding instead:
+ * {@code 1 << (task_state_index - 1)}: 0x1 S, 0x2 D, 0x4 T, 0x8 t, 0x10 X, 0x20 Z, 0x40 P (parked), 0x80 I (idle
+ * kernel thread, blocked), and 0x100 ({@code TASK_REPORT_MAX}) for a preempted task. (The shared trace
+ * {@code kernel-tracefile-rotation}, lttng-modules 2.10.8 on Linux 4.15, has the raw encoding: 0x402, 0x102, 0x80
+ * as TASK_DEAD, 4096 preempted.)</li>
+ * </ul>
+ * When the environment lacks the tracer version, the naming is inferred from the declared event classes.
+ */
+public final class KernelLayout {
+
+    /** What an event class means to the kernel analyses. */
+    public enum Role {
+        SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
+        PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
+        SOFTIRQ_RAISE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END, STATEDUMP_PROCESS_STATE,
+        OTHER
+    }
+
+    /** What {@code prev_state} says of the task leaving the CPU. */
+    public enum PrevState {
+        /** Runnable: it yielded or was preempted, and waits for a CPU. */
+        RUNNABLE,
+        /** Sleeping (interruptible or not), stopped, traced, parked or idle: it waits for something else. */
+        BLOCKED,
+        /** Exiting: zombie or dead, it will not run again. */
+        DEAD
+    }
+
+    /** The softirq vector of block-device completions ({@code BLOCK_SOFTIRQ}), stable since Linux 2.6.16. */
+    public static final int BLOCK_SOFTIRQ = 4;
+
+    private static final Map<String, Role> FIXED = Map.ofEntries(Map.entry("sched_switch", Role.SCHED_SWITCH),
+            Map.entry("sched_wakeup", Role.SCHED_WAKEUP), Map.entry("sched_waking", Role.SCHED_WAKING),
+            Map.entry("sched_wakeup_new", Role.SCHED_WAKEUP_NEW), Map.entry("sched_migrate_task", Role.SCHED_MIGRATE_TASK),
+            Map.entry("sched_process_fork", Role.PROCESS_FORK), Map.entry("sched_process_exec", Role.PROCESS_EXEC),
+            Map.entry("sched_process_exit", Role.PROCESS_EXIT), Map.entry("sched_process_free", Role.PROCESS_FREE),
+            Map.entry("irq_handler_entry", Role.IRQ_ENTRY), Map.entry("irq_handler_exit", Role.IRQ_EXIT),
+            Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE), Map.entry("block_bio_complete", Role.BLOCK_BIO_COMPLETE),
+            Map.entry("lttng_statedump_start", Role.STATEDUMP_START), Map.entry("lttng_statedump_end", Role.STATEDUMP_END),
+            Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE));
+
+    private final String tracerName;
+    private final int tracerMajor;
+    private final int tracerMinor;
+    private final int tracerPatch;
+    private final boolean reportEncoding;
+    private final int kernelMajor;
+    private final int kernelMinor;
+    private final boolean newSyscallNames;
+    private final boolean newSoftirqNames;
+    private final Map<String, Role> roles = new HashMap<>();
+    private final Set<Role> declared = EnumSet.noneOf(Role.class);
+
+    private KernelLayout(Map<String, Object> env, List<? extends EventType> types) {
+        tracerName = env.get("tracer_name") == null ? null : env.get("tracer_name").toString();
+        tracerMajor = integer(env.get("tracer_major"));
+        tracerMinor = integer(env.get("tracer_minor"));
+        tracerPatch = integer(env.get("tracer_patchlevel"));
+        int[] kernel = kernelVersion(env.get("kernel_release"));
+        kernelMajor = kernel[0];
+        kernelMinor = kernel[1];
+        boolean anyNewSyscall = false;
+        boolean anyOldSyscall = false;
+        boolean anyNewSoftirq = false;
+        boolean anyOldSoftirq = false;
+        for (EventType t : types) {
+            String n = t.name();
+            anyNewSyscall |= n.startsWith("syscall_entry_") || n.startsWith("syscall_exit_");
+            anyOldSyscall |= n.equals("exit_syscall") || n.startsWith("sys_");
+            anyNewSoftirq |= n.startsWith("irq_softirq_");
+            anyOldSoftirq |= n.startsWith("softirq_");
+        }
+        boolean versionKnown = tracerMajor >= 0 && tracerMinor >= 0;
+        newSyscallNames = preferred(versionKnown && atLeast(2, 6), versionKnown, anyNewSyscall, anyOldSyscall);
+        newSoftirqNames = preferred(versionKnown && atLeast(2, 7), versionKnown, anyNewSoftirq, anyOldSoftirq);
+        reportEncoding = kernelAtLeast(4, 14) && (!versionKnown || tracerReportsTaskStateIndex());
+        for (EventType t : types) {
+            Role r = classify(t.name());
+            roles.put(t.name(), r);
+            declared.add(r);
+        }
+    }
+
+    /** The version's naming, unless the trace declares only the other one (a tracer that did not follow it). */
+    private static boolean preferred(boolean byVersion, boolean versionKnown, boolean anyNew, boolean anyOld) {
+        if (versionKnown && (byVersion ? anyNew || !anyOld : anyOld || !anyNew)) {
+            return byVersion;
+        }
+        return anyNew;
+    }
+
+    /** The layout of a kernel trace, from its metadata. */
+    public static KernelLayout of(Trace trace) {
+        return new KernelLayout(trace.environment(), trace.eventTypes());
+    }
+
+    /** The layout of a trace with this environment and these declared event classes. */
+    public static KernelLayout of(Map<String, Object> environment, List<? extends EventType> types) {
+        return new KernelLayout(environment, types);
+    }
+
+    private Role classify(String name) {
+        Role fixed = FIXED.get(name);
+        if (fixed != null) {
+            return fixed;
+        }
+        if (newSyscallNames) {
+            if (name.startsWith("syscall_entry_") || name.startsWith("compat_syscall_entry_")) {
+                return Role.SYSCALL_ENTRY;
+            }
+            if (name.startsWith("syscall_exit_") || name.startsWith("compat_syscall_exit_")) {
+                return Role.SYSCALL_EXIT;
+            }
+        } else {
+            if (name.startsWith("sys_") || name.startsWith("compat_sys_")) {
+                return Role.SYSCALL_ENTRY;
+            }
+            if (name.equals("exit_syscall") || name.equals("compat_exit_syscall")) {
+                return Role.SYSCALL_EXIT;
+            }
+        }
+        // x86 interrupt vectors without an IRQ descriptor (local timer, IPIs...), traced from lttng-modules 2.7
+        if (name.startsWith("x86_irq_vectors_")) {
+            return name.endsWith("_entry") ? Role.IRQ_ENTRY : name.endsWith("_exit") ? Role.IRQ_EXIT : Role.OTHER;
+        }
+        String softirq = newSoftirqNames ? "irq_softirq_" : "softirq_";
+        if (name.startsWith(softirq)) {
+            return switch (name.substring(softirq.length())) {
+                case "entry" -> Role.SOFTIRQ_ENTRY;
+                case "exit" -> Role.SOFTIRQ_EXIT;
+                case "raise" -> Role.SOFTIRQ_RAISE;
+                default -> Role.OTHER;
+            };
+        }
+        return Role.OTHER;
+    }
+
+    public Role role(EventType type) {
+        Role r = roles.get(type.name());
+        return r == null ? classify(type.name()) : r;
+    }
+
+    /** Whether the metadata declares at least one event class of that role. */
+    public boolean declares(Role role) {
+        return declared.contains(role);
+    }
+
+    /**
+     * The meaning of a {@code sched_switch}'s {@code prev_state} on this kernel. Preemption is
+     * {@link PrevState#RUNNABLE} in both encodings (0x100 from 4.14; {@code TASK_RUNNING | TASK_STATE_MAX} before).
+     */
+    public PrevState prevState(long value) {
+        if (reportEncoding) {
+            if (value == 0 || (value & 0x100) != 0) {
+                return PrevState.RUNNABLE;
+            }
+            if ((value & 0x30) != 0) {
+                return PrevState.DEAD;
+            }
+            return (value & 0xCF) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE;
+        }
+        long state = value & (taskStateMax() - 1);
+        if (state == 0) {
+            return PrevState.RUNNABLE;
+        }
+        boolean from414 = kernelAtLeast(4, 14);
+        // EXIT_ZOMBIE and EXIT_DEAD (16 and 32, in either order), TASK_DEAD (64, or 0x80 from 4.14)
+        if ((state & (from414 ? 0xB0 : 0x70)) != 0) {
+            return PrevState.DEAD;
+        }
+        // S, D, T, t; TASK_PARKED (0x200 from 3.9, 0x40 from 4.14); TASK_NOLOAD (0x400, with D) from 4.2
+        long parked = from414 ? 0x40 : kernelAtLeast(3, 9) ? 0x200 : 0;
+        long blocked = 0xF | parked | (kernelAtLeast(4, 2) ? 0x400 : 0);
+        return (state & blocked) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // WAKEKILL alone, WAKING, NEW
+    }
+
+    /** Whether this lttng-modules reports {@code prev_state} as the kernel's task state index (on kernels from 4.14). */
+    private boolean tracerReportsTaskStateIndex() {
+        if (tracerMajor != 2) {
+            return tracerMajor > 2;
+        }
+        return switch (tracerMinor) {
+            case 9 -> tracerPatch >= 15;
+            case 10 -> tracerPatch >= 12;
+            default -> tracerMinor >= 11;
+        };
+    }
+
+    /** {@code TASK_STATE_MAX}, or 1 << 62 when the kernel version is unknown (no bit masked). */
+    private long taskStateMax() {
+        if (kernelMajor < 0) {
+            return 1L << 62;
+        }
+        if (kernelAtLeast(4, 8)) {
+            return 4096;
+        }
+        if (kernelAtLeast(4, 2)) {
+            return 2048;
+        }
+        return kernelAtLeast(3, 9) ? 1024 : 512;
+    }
+
+    public boolean kernelAtLeast(int major, int minor) {
+        return kernelMajor > major || (kernelMajor == major && kernelMinor >= minor);
+    }
+
+    private boolean atLeast(int major, int minor) {
+        return tracerMajor > major || (tracerMajor == major && tracerMinor >= minor);
+    }
+
+    /** Whether {@code prev_state} uses the kernel's report encoding (0x100 preempted, 0x80 idle), not raw bits. */
+    public boolean reportsTaskStateIndex() {
+        return reportEncoding;
+    }
+
+    public boolean newSyscallNames() {
+        return newSyscallNames;
+    }
+
+    public boolean newSoftirqNames() {
+        return newSoftirqNames;
+    }
+
+    /** One line naming the tracer, kernel and conventions chosen, for reports and errors. */
+    public String describe() {
+        String tracer = tracerName == null ? "unknown tracer" : tracerName
+                + (tracerMajor >= 0 ? " " + tracerMajor + "." + tracerMinor + (tracerPatch >= 0 ? "." + tracerPatch : "") : "");
+        String kernel = kernelMajor < 0 ? "unknown kernel" : "Linux " + kernelMajor + "." + kernelMinor;
+        return String.format(Locale.ROOT, "%s on %s: %s, %s, %s, prev_state %s", tracer, kernel,
+                newSyscallNames ? "syscall_entry_*/syscall_exit_*" : "sys_*/exit_syscall",
+                newSoftirqNames ? "irq_softirq_*" : "softirq_*",
+                declares(Role.SCHED_WAKING) ? "sched_waking" : "sched_wakeup only",
+                reportEncoding ? "task_state_index bits (0x100 preempted, 0x80 idle)"
+                        : "task->state bits (preempted: TASK_STATE_MAX)");
+    }
+
+    private static int integer(Object value) {
+        if (value instanceof Number n) {
+            return n.intValue();
+        }
+        if (value != null) {
+            try {
+                return Integer.parseInt(value.toString().trim());
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /** {major, minor} of a release such as {@code 4.15.0-65-generic}, or {-1, -1}. */
+    static int[] kernelVersion(Object release) {
+        if (release == null) {
+            return new int[] { -1, -1 };
+        }
+        String[] parts = release.toString().split("[^0-9]+", 3);
+        try {
+            return new int[] { Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0 };
+        } catch (NumberFormatException e) {
+            return new int[] { -1, -1 };
+        }
+    }
+}

@@ -1,0 +1,432 @@
+package org.lttbench.tests.analysis.process;
+
+import static org.lttbench.core.analysis.process.ThreadState.IRQ;
+import static org.lttbench.core.analysis.process.ThreadState.NOT_ALIVE;
+import static org.lttbench.core.analysis.process.ThreadState.SYSCALL;
+import static org.lttbench.core.analysis.process.ThreadState.UNKNOWN;
+import static org.lttbench.core.analysis.process.ThreadState.USER;
+import static org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED;
+import static org.lttbench.core.analysis.process.ThreadState.WAIT_CPU;
+import static org.lttbench.core.analysis.process.ThreadState.WAIT_IO;
+import static org.lttbench.tests.writer.KernelTraceWriter.KERNEL_THREAD;
+import static org.lttbench.tests.writer.KernelTraceWriter.STATUS_WAIT;
+import static org.lttbench.tests.writer.KernelTraceWriter.STATUS_WAIT_CPU;
+import static org.lttbench.tests.writer.KernelTraceWriter.STATUS_ZOMBIE;
+import static org.lttbench.tests.writer.KernelTraceWriter.USER_THREAD;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.lttbench.tests.writer.KernelTraceWriter;
+import org.lttbench.tests.writer.KernelTracer;
+import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
+
+/**
+ * Kernel traces whose per-thread times are known by construction: each scenario writes the events of a small
+ * story (through {@link KernelTraceWriter}, so as real CTF) and, beside them, the states it means each thread to
+ * be in ({@link IntendedTimeline}). Every scenario is written for several lttng-modules versions (syscall and
+ * softirq naming, {@code sched_waking} or not, {@code prev_state} encodings before and after Linux 4.14) and must
+ * give the same times on each.
+ */
+final class ProcessScenarios {
+
+    /** The tracer versions every scenario is written for. */
+    static final List<KernelTracer> TRACERS = List.of(
+            KernelTracer.lttng(2, 5, "3.10.31-ltsi").withHeader(HeaderKind.LARGE).withNaturalAlignment(),
+            KernelTracer.lttng(2, 6, "3.19.0-generic"),
+            KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"),
+            KernelTracer.lttng(2, 10, "4.15.0-65-generic").withPatch(8),
+            KernelTracer.lttng(2, 13, "5.15.0-91-generic"));
+
+    static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve", "wait4",
+            "exit", "exit_group");
+
+    @FunctionalInterface
+    interface Story {
+        void write(Kernel k, IntendedTimeline x) throws IOException;
+    }
+
+    record Scenario(String name, Story story) {
+        /** Writes this scenario for that tracer into {@code dir}; returns the writer (closed) and the intent. */
+        Written write(Path dir, KernelTracer tracer) throws IOException {
+            IntendedTimeline x = new IntendedTimeline();
+            KernelTraceWriter w = new KernelTraceWriter(dir, tracer, SYSCALLS, true);
+            story.write(new Kernel(w), x);
+            w.close();
+            return new Written(w, x);
+        }
+    }
+
+    record Written(KernelTraceWriter writer, IntendedTimeline intended) {
+    }
+
+    /** The writer plus the encodings that depend on the kernel version. */
+    static final class Kernel {
+        final KernelTraceWriter w;
+        final KernelTracer tracer;
+
+        Kernel(KernelTraceWriter w) {
+            this.w = w;
+            this.tracer = w.tracer();
+        }
+
+        private int kernel() {
+            String[] v = tracer.kernelRelease().split("[.-]");
+            return Integer.parseInt(v[0]) * 100 + Integer.parseInt(v[1]);
+        }
+
+        /** {@code prev_state} of a preempted task: 0x100, or TASK_RUNNING | TASK_STATE_MAX in the raw encoding. */
+        long preempted() {
+            if (tracer.reportsPreemptionAs0x100()) {
+                return 0x100;
+            }
+            int k = kernel();
+            return k >= 408 ? 4096 : k >= 402 ? 2048 : k >= 309 ? 1024 : 512;
+        }
+
+        static final long SLEEPING = 1; // TASK_INTERRUPTIBLE, same bit in both encodings
+        static final long DISK = 2; // TASK_UNINTERRUPTIBLE
+
+        /** An exiting task's last switch: EXIT_ZOMBIE (0x20) in the report encoding, else TASK_DEAD (64, 0x80 from 4.14). */
+        long dead() {
+            if (tracer.reportsPreemptionAs0x100()) {
+                return 0x20;
+            }
+            return kernel() >= 414 ? 0x80 : 64;
+        }
+
+        /** An idle kernel thread blocking: 0x80 (TASK_REPORT_IDLE), else D | TASK_NOLOAD from 4.2, D before. */
+        long idleKthread() {
+            if (tracer.reportsPreemptionAs0x100()) {
+                return 0x80;
+            }
+            return kernel() >= 402 ? 0x402 : 2;
+        }
+
+        /** A wakeup in the waker's context: {@code sched_waking} then {@code sched_wakeup} when the kernel has both. */
+        void wake(long t, int cpu, String comm, int tid, int target) throws IOException {
+            if (tracer.hasWaking()) {
+                w.waking(t, cpu, comm, tid, target);
+                w.wakeup(t + 50, cpu, comm, tid, target);
+            } else {
+                w.wakeup(t, cpu, comm, tid, target);
+            }
+        }
+    }
+
+    static final List<Scenario> ALL = List.of(
+            new Scenario("cpu-bound", ProcessScenarios::cpuBound),
+            new Scenario("interrupts", ProcessScenarios::interrupts),
+            new Scenario("preemption", ProcessScenarios::preemption),
+            new Scenario("disk-io", ProcessScenarios::diskIo),
+            new Scenario("futex-sleep", ProcessScenarios::futexSleep),
+            new Scenario("migration", ProcessScenarios::migration),
+            new Scenario("fork-exec-exit", ProcessScenarios::forkExecExit),
+            new Scenario("statedump", ProcessScenarios::statedump));
+
+    /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
+    static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "burner", 101);
+        w.syscallExit(2_000, 0, "read", 10);
+        w.syscallEntry(500_000, 0, "write");
+        w.syscallExit(503_000, 0, "write", 10);
+        w.schedSwitch(1_000_000, 0, "burner", 101, k.preempted(), "swapper/0", 0);
+        w.schedSwitch(1_200_000, 0, "swapper/0", 0, 0, "burner", 101);
+        w.irqEntry(1_900_000, 0, 30, "eth0");
+        w.irqExit(1_900_500, 0, 30);
+        w.syscallEntry(2_000_000, 0, "write");
+        x.thread(101, "burner", -1).at(1_000, SYSCALL).at(2_000, USER).at(500_000, SYSCALL).at(503_000, USER)
+                .at(1_000_000, WAIT_CPU).at(1_200_000, USER).at(1_900_000, IRQ).at(1_900_500, USER).at(2_000_000, SYSCALL);
+        x.idle(0).at(1_000, WAIT_CPU).at(1_000_000, SYSCALL).at(1_200_000, WAIT_CPU);
+        x.end(2_000_000);
+    }
+
+    /**
+     * Hard IRQs and softirqs (one nested in the other) landing in system call and in user code, and the local
+     * timer interrupt (an x86 vector event from lttng-modules 2.7).
+     */
+    static void interrupts(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 201);
+        w.syscallEntry(1_500, 0, "read");
+        w.irqEntry(2_000, 0, 16, "ahci");
+        w.irqExit(2_300, 0, 16);
+        w.softirqRaise(2_300, 0, 1);
+        w.softirqEntry(2_400, 0, 1);
+        w.irqEntry(2_900, 0, 17, "eth0");
+        w.irqExit(3_000, 0, 17);
+        w.softirqExit(3_400, 0, 1);
+        w.syscallExit(10_000, 0, "read", 100);
+        w.irqEntry(12_000, 0, 16, "ahci");
+        w.irqExit(12_250, 0, 16);
+        w.softirqEntry(12_300, 0, 3);
+        w.softirqExit(12_800, 0, 3);
+        w.localTimer(15_000, 15_400, 0);
+        w.syscallEntry(20_000, 0, "read");
+        x.thread(201, "worker", -1).at(1_000, USER).at(1_500, SYSCALL).at(2_000, IRQ).at(2_300, SYSCALL).at(2_400, IRQ)
+                .at(3_400, SYSCALL).at(10_000, USER).at(12_000, IRQ).at(12_250, USER).at(12_300, IRQ).at(12_800, USER)
+                .at(15_000, IRQ).at(15_400, USER).at(20_000, SYSCALL);
+        x.idle(0).at(1_000, WAIT_CPU);
+        x.end(20_000);
+    }
+
+    /** Preemption (0x100 or TASK_STATE_MAX), yield (0), an idle kernel thread (0x80) and a sleep, on one CPU. */
+    static void preemption(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "alpha", 301);
+        w.statedumpStart(1_010, 0);
+        w.statedumpProcess(1_040, 0, 301, 301, 1, "alpha", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_045, 0, 302, 302, 1, "beta", USER_THREAD, STATUS_WAIT, 0);
+        w.statedumpProcess(1_050, 0, 303, 303, 2, "kworker/0:1", KERNEL_THREAD, STATUS_WAIT, 0);
+        w.statedumpEnd(1_060, 0);
+        w.syscallEntry(1_100, 0, "write");
+        w.syscallExit(1_300, 0, "write", 1);
+        k.wake(2_000, 0, "beta", 302, 0);
+        w.schedSwitch(3_000, 0, "alpha", 301, k.preempted(), "beta", 302);
+        w.syscallExit(3_200, 0, "futex", 0);
+        w.schedSwitch(5_000, 0, "beta", 302, 0, "alpha", 301);
+        k.wake(6_000, 0, "kworker/0:1", 303, 0);
+        w.schedSwitch(6_500, 0, "alpha", 301, k.preempted(), "kworker/0:1", 303);
+        w.schedSwitch(7_000, 0, "kworker/0:1", 303, k.idleKthread(), "beta", 302);
+        w.schedSwitch(9_000, 0, "beta", 302, Kernel.SLEEPING, "swapper/0", 0);
+        w.schedSwitch(10_000, 0, "swapper/0", 0, 0, "alpha", 301);
+        w.syscallEntry(11_000, 0, "write");
+        x.thread(301, "alpha", 301).at(1_000, USER).at(1_100, SYSCALL).at(1_300, USER).at(3_000, WAIT_CPU).at(5_000, USER)
+                .at(6_500, WAIT_CPU).at(10_000, USER).at(11_000, SYSCALL);
+        x.thread(302, "beta", 302).at(1_000, UNKNOWN).at(1_045, WAIT_BLOCKED).at(2_000, WAIT_CPU).at(3_000, SYSCALL)
+                .at(3_200, USER).at(5_000, WAIT_CPU).at(7_000, USER).at(9_000, WAIT_BLOCKED);
+        x.thread(303, "kworker/0:1", 303).at(1_000, UNKNOWN).at(1_050, WAIT_BLOCKED).at(6_000, WAIT_CPU)
+                .at(6_500, SYSCALL).at(7_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, WAIT_CPU).at(9_000, SYSCALL).at(10_000, WAIT_CPU);
+        x.end(11_000);
+    }
+
+    /**
+     * Disk reads woken by the block softirq, by the disk's hard IRQ right after block_rq_complete, and by a
+     * threaded IRQ handler in process context; then a socket read woken from the network softirq (not I/O wait),
+     * and a hard IRQ wakeup without completion (not I/O wait).
+     */
+    static void diskIo(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.schedSwitch(1_000, 1, "kworker/1:0", 402, Kernel.SLEEPING, "swapper/1", 0);
+        w.statedumpStart(1_005, 0);
+        w.statedumpProcess(1_008, 0, 401, 401, 1, "dd", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_009, 0, 402, 402, 2, "kworker/1:0", KERNEL_THREAD, STATUS_WAIT, 1);
+        w.statedumpProcess(1_010, 0, 403, 403, 2, "irq/16-nvme", KERNEL_THREAD, STATUS_WAIT, 1);
+        w.statedumpEnd(1_020, 0);
+        w.syscallEntry(2_000, 0, "read");
+        w.blockRqIssue(3_000, 0, 2048);
+        w.schedSwitch(4_000, 0, "dd", 401, Kernel.DISK, "swapper/0", 0);
+        // (a) completion in the block softirq
+        w.irqEntry(50_000, 1, 16, "nvme0q1");
+        w.irqExit(50_100, 1, 16);
+        w.softirqEntry(50_200, 1, 4);
+        w.blockRqComplete(50_300, 1, 2048);
+        k.wake(50_400, 1, "dd", 401, 0);
+        w.softirqExit(50_600, 1, 4);
+        w.schedSwitch(60_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.syscallExit(61_000, 0, "read", 4096);
+        // (b) completion and wakeup in the hard IRQ handler
+        w.syscallEntry(70_000, 0, "read");
+        w.schedSwitch(71_000, 0, "dd", 401, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(90_000, 1, 16, "nvme0q1");
+        w.blockRqComplete(90_100, 1, 2056);
+        k.wake(90_200, 1, "dd", 401, 0);
+        w.irqExit(90_300, 1, 16);
+        w.schedSwitch(95_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.syscallExit(96_000, 0, "read", 4096);
+        // (c) threaded IRQ handler: woken by the hard IRQ (not an I/O wait for it), completes in process context
+        w.syscallEntry(100_000, 0, "read");
+        w.schedSwitch(101_000, 0, "dd", 401, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(119_000, 1, 16, "nvme0q1");
+        k.wake(119_500, 1, "irq/16-nvme", 403, 1);
+        w.irqExit(119_800, 1, 16);
+        w.schedSwitch(120_000, 1, "swapper/1", 0, 0, "irq/16-nvme", 403);
+        w.blockRqComplete(120_500, 1, 2064);
+        k.wake(120_700, 1, "dd", 401, 0);
+        w.schedSwitch(121_000, 1, "irq/16-nvme", 403, Kernel.SLEEPING, "swapper/1", 0);
+        w.schedSwitch(130_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.syscallExit(131_000, 0, "read", 4096);
+        // (d) a socket read woken by the network softirq: not I/O wait
+        w.syscallEntry(140_000, 0, "read");
+        w.schedSwitch(141_000, 0, "dd", 401, Kernel.SLEEPING, "swapper/0", 0);
+        w.softirqEntry(150_000, 1, 3);
+        k.wake(150_200, 1, "dd", 401, 0);
+        w.softirqExit(150_400, 1, 3);
+        w.schedSwitch(160_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.syscallExit(161_000, 0, "read", 100);
+        w.syscallEntry(170_000, 0, "write");
+        x.thread(401, "dd", 401).at(1_000, USER).at(2_000, SYSCALL).at(4_000, WAIT_IO).at(50_400, WAIT_CPU)
+                .at(60_000, SYSCALL).at(61_000, USER).at(70_000, SYSCALL).at(71_000, WAIT_IO).at(90_200, WAIT_CPU)
+                .at(95_000, SYSCALL).at(96_000, USER).at(100_000, SYSCALL).at(101_000, WAIT_IO).at(120_700, WAIT_CPU)
+                .at(130_000, SYSCALL).at(131_000, USER).at(140_000, SYSCALL).at(141_000, WAIT_BLOCKED)
+                .at(150_200, WAIT_CPU).at(160_000, SYSCALL).at(161_000, USER).at(170_000, SYSCALL);
+        x.thread(402, "kworker/1:0", 402).at(1_000, WAIT_BLOCKED);
+        x.thread(403, "irq/16-nvme", 403).at(1_000, UNKNOWN).at(1_010, WAIT_BLOCKED).at(119_500, WAIT_CPU)
+                .at(120_000, SYSCALL).at(121_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, WAIT_CPU).at(4_000, SYSCALL).at(60_000, WAIT_CPU).at(71_000, SYSCALL).at(95_000, WAIT_CPU)
+                .at(101_000, SYSCALL).at(130_000, WAIT_CPU).at(141_000, SYSCALL).at(160_000, WAIT_CPU);
+        x.idle(1).at(1_000, SYSCALL).at(50_000, IRQ).at(50_100, SYSCALL).at(50_200, IRQ).at(50_600, SYSCALL)
+                .at(90_000, IRQ).at(90_300, SYSCALL).at(119_000, IRQ).at(119_800, SYSCALL).at(120_000, WAIT_CPU)
+                .at(121_000, SYSCALL).at(150_000, IRQ).at(150_400, SYSCALL);
+        x.end(170_000);
+    }
+
+    /** A futex wait woken by another thread's system call, and a sleep woken from a timer hard IRQ. */
+    static void futexSleep(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "waiter", 501);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "waker", 502);
+        w.syscallEntry(2_000, 0, "futex");
+        w.schedSwitch(3_000, 0, "waiter", 501, Kernel.SLEEPING, "sleeper", 503);
+        w.syscallExit(3_200, 0, "nanosleep", 0);
+        w.syscallEntry(4_000, 0, "nanosleep");
+        w.schedSwitch(4_500, 0, "sleeper", 503, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(10_000, 1, "futex");
+        k.wake(10_500, 1, "waiter", 501, 0);
+        w.syscallExit(11_000, 1, "futex", 1);
+        w.schedSwitch(12_000, 0, "swapper/0", 0, 0, "waiter", 501);
+        w.syscallExit(12_500, 0, "futex", 0);
+        w.irqEntry(20_000, 0, 0, "timer");
+        k.wake(20_100, 0, "sleeper", 503, 0);
+        w.irqExit(20_200, 0, 0);
+        w.schedSwitch(20_300, 0, "waiter", 501, k.preempted(), "sleeper", 503);
+        w.syscallExit(21_000, 0, "nanosleep", 0);
+        w.schedSwitch(22_000, 0, "sleeper", 503, Kernel.SLEEPING, "waiter", 501);
+        w.schedSwitch(30_000, 1, "waker", 502, Kernel.SLEEPING, "swapper/1", 0);
+        w.syscallEntry(40_000, 0, "write");
+        x.thread(501, "waiter", -1).at(1_000, USER).at(2_000, SYSCALL).at(3_000, WAIT_BLOCKED).at(10_500, WAIT_CPU)
+                .at(12_000, SYSCALL).at(12_500, USER).at(20_000, IRQ).at(20_200, USER).at(20_300, WAIT_CPU).at(22_000, USER)
+                .at(40_000, SYSCALL);
+        x.thread(502, "waker", -1).at(1_000, USER).at(10_000, SYSCALL).at(11_000, USER).at(30_000, WAIT_BLOCKED);
+        x.thread(503, "sleeper", -1).at(1_000, UNKNOWN).at(3_000, SYSCALL).at(3_200, USER).at(4_000, SYSCALL)
+                .at(4_500, WAIT_BLOCKED).at(20_100, WAIT_CPU).at(20_300, SYSCALL).at(21_000, USER).at(22_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, WAIT_CPU).at(4_500, SYSCALL).at(12_000, WAIT_CPU);
+        x.idle(1).at(1_000, WAIT_CPU).at(30_000, SYSCALL);
+        x.end(40_000);
+    }
+
+    /** A thread blocked on disk on CPU 0, woken by I/O completion on CPU 1 and migrated there. */
+    static void migration(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "mover", 601);
+        w.syscallEntry(2_000, 0, "read");
+        w.schedSwitch(5_000, 0, "mover", 601, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(30_000, 1, 16, "nvme0q1");
+        w.blockRqComplete(30_100, 1, 4096);
+        w.migrate(30_200, 1, "mover", 601, 0, 1);
+        k.wake(30_250, 1, "mover", 601, 1);
+        w.irqExit(30_400, 1, 16);
+        w.schedSwitch(40_000, 1, "swapper/1", 0, 0, "mover", 601);
+        w.syscallExit(41_000, 1, "read", 4096);
+        w.syscallEntry(50_000, 1, "write");
+        x.thread(601, "mover", -1).at(1_000, USER).at(2_000, SYSCALL).at(5_000, WAIT_IO).at(30_250, WAIT_CPU)
+                .at(40_000, SYSCALL).at(41_000, USER).at(50_000, SYSCALL);
+        x.idle(0).at(1_000, WAIT_CPU).at(5_000, SYSCALL);
+        x.idle(1).at(1_000, UNKNOWN).at(30_000, IRQ).at(30_400, SYSCALL).at(40_000, WAIT_CPU);
+        x.end(50_000);
+    }
+
+    /** A shell forks a child that execs and creates a thread; both exit; the shell reaps them. */
+    static void forkExecExit(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "bash", 701);
+        w.statedumpStart(1_010, 0);
+        w.statedumpProcess(1_020, 0, 701, 701, 1, "bash", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpEnd(1_030, 0);
+        w.syscallEntry(2_000, 0, "clone");
+        w.fork(3_000, 0, "bash", 701, 701, "bash", 702, 702);
+        w.wakeupNew(3_100, 0, "bash", 702, 1);
+        w.syscallExit(3_500, 0, "clone", 702);
+        w.schedSwitch(4_000, 1, "swapper/1", 0, 0, "bash", 702);
+        w.syscallExit(4_200, 1, "clone", 0);
+        w.syscallEntry(5_000, 1, "execve");
+        w.exec(5_500, 1, "/usr/bin/ls", 702);
+        w.syscallExit(6_000, 1, "execve", 0);
+        w.syscallEntry(7_000, 1, "clone");
+        w.fork(7_500, 1, "ls", 702, 702, "ls", 703, 702);
+        w.wakeupNew(7_600, 1, "ls", 703, 0);
+        w.syscallExit(8_000, 1, "clone", 703);
+        w.syscallEntry(9_000, 0, "wait4");
+        w.schedSwitch(9_500, 0, "bash", 701, Kernel.SLEEPING, "ls", 703);
+        w.syscallExit(9_600, 0, "clone", 0);
+        w.syscallEntry(12_000, 0, "exit");
+        w.processExit(12_100, 0, "ls", 703);
+        w.schedSwitch(12_200, 0, "ls", 703, k.dead(), "swapper/0", 0);
+        w.syscallEntry(20_000, 1, "exit_group");
+        w.processExit(20_100, 1, "ls", 702);
+        k.wake(20_150, 1, "bash", 701, 0);
+        w.schedSwitch(20_200, 1, "ls", 702, k.dead(), "swapper/1", 0);
+        w.schedSwitch(21_000, 0, "swapper/0", 0, 0, "bash", 701);
+        w.processFree(21_500, 0, "ls", 702);
+        w.processFree(21_600, 0, "ls", 703);
+        w.syscallExit(22_000, 0, "wait4", 702);
+        w.syscallEntry(30_000, 0, "read");
+        x.thread(701, "bash", 701).at(1_000, USER).at(2_000, SYSCALL).at(3_500, USER).at(9_000, SYSCALL)
+                .at(9_500, WAIT_BLOCKED).at(20_150, WAIT_CPU).at(21_000, SYSCALL).at(22_000, USER).at(30_000, SYSCALL);
+        x.thread(702, "ls", 702).at(3_000, WAIT_CPU).at(4_000, SYSCALL).at(4_200, USER).at(5_000, SYSCALL)
+                .at(6_000, USER).at(7_000, SYSCALL).at(8_000, USER).at(20_000, SYSCALL).at(20_200, NOT_ALIVE);
+        x.thread(703, "ls", 702).at(7_500, WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
+                .at(12_200, NOT_ALIVE);
+        x.idle(0).at(1_000, WAIT_CPU).at(12_200, SYSCALL).at(21_000, WAIT_CPU);
+        x.idle(1).at(1_000, UNKNOWN).at(4_000, WAIT_CPU).at(20_200, SYSCALL);
+        x.end(30_000);
+    }
+
+    /**
+     * Threads alive before the trace, known from the statedump: blocked (later woken by I/O), runnable (later
+     * switched in), blocked to the end, runnable but in fact running on a CPU whose first switch names it, a kernel
+     * thread, and a zombie (no row).
+     */
+    static void statedump(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "lttng-sessiond", 810);
+        w.syscallEntry(1_100, 0, "write");
+        w.irqEntry(1_500, 1, 20, "eth0");
+        w.irqExit(1_700, 1, 20);
+        w.statedumpStart(2_000, 0);
+        w.statedumpProcess(2_100, 0, 801, 801, 1, "postgres", USER_THREAD, STATUS_WAIT, 0);
+        w.statedumpProcess(2_200, 0, 802, 802, 1, "cron", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(2_300, 0, 803, 803, 1, "sshd", USER_THREAD, STATUS_WAIT, 0);
+        w.statedumpProcess(2_400, 0, 804, 804, 1, "java", USER_THREAD, STATUS_WAIT_CPU, 1);
+        w.statedumpProcess(2_500, 0, 805, 805, 2, "kswapd0", KERNEL_THREAD, STATUS_WAIT, 0);
+        w.statedumpProcess(2_600, 0, 806, 806, 1, "defunct", USER_THREAD, STATUS_ZOMBIE, 0);
+        w.statedumpProcess(2_650, 0, 810, 810, 1, "lttng-sessiond", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpEnd(2_700, 0);
+        w.syscallExit(3_000, 1, "futex", 0);
+        w.syscallExit(4_000, 0, "write", 1);
+        w.schedSwitch(5_000, 0, "lttng-sessiond", 810, Kernel.SLEEPING, "cron", 802);
+        w.syscallExit(5_500, 0, "nanosleep", 0);
+        w.schedSwitch(6_000, 0, "cron", 802, Kernel.SLEEPING, "swapper/0", 0);
+        w.irqEntry(20_000, 1, 16, "nvme0q1");
+        w.blockRqComplete(20_100, 1, 8);
+        k.wake(20_200, 1, "postgres", 801, 0);
+        k.wake(20_300, 1, "kswapd0", 805, 0);
+        w.irqExit(20_400, 1, 16);
+        w.schedSwitch(21_000, 0, "swapper/0", 0, 0, "postgres", 801);
+        w.syscallExit(21_500, 0, "read", 8192);
+        w.schedSwitch(25_000, 0, "postgres", 801, k.preempted(), "kswapd0", 805);
+        w.schedSwitch(26_000, 0, "kswapd0", 805, Kernel.SLEEPING, "postgres", 801);
+        w.schedSwitch(30_000, 1, "java", 804, k.preempted(), "swapper/1", 0);
+        w.syscallEntry(40_000, 0, "read");
+        x.thread(810, "lttng-sessiond", 810).at(1_000, USER).at(1_100, SYSCALL).at(4_000, USER).at(5_000, WAIT_BLOCKED);
+        x.thread(801, "postgres", 801).at(1_000, UNKNOWN).at(2_100, WAIT_IO).at(20_200, WAIT_CPU).at(21_000, SYSCALL)
+                .at(21_500, USER).at(25_000, WAIT_CPU).at(26_000, USER).at(40_000, SYSCALL);
+        x.thread(802, "cron", 802).at(1_000, UNKNOWN).at(2_200, WAIT_CPU).at(5_000, SYSCALL).at(5_500, USER)
+                .at(6_000, WAIT_BLOCKED);
+        x.thread(803, "sshd", 803).at(1_000, UNKNOWN).at(2_300, WAIT_BLOCKED);
+        x.thread(804, "java", 804).at(1_000, UNKNOWN).at(1_500, IRQ).at(1_700, SYSCALL).at(3_000, USER)
+                .at(20_000, IRQ).at(20_400, USER).at(30_000, WAIT_CPU);
+        x.thread(805, "kswapd0", 805).at(1_000, UNKNOWN).at(2_500, WAIT_IO).at(20_300, WAIT_CPU).at(25_000, SYSCALL)
+                .at(26_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, WAIT_CPU).at(6_000, SYSCALL).at(21_000, WAIT_CPU);
+        x.idle(1).at(1_000, UNKNOWN).at(30_000, SYSCALL);
+        x.end(40_000);
+    }
+
+    private ProcessScenarios() {
+    }
+}

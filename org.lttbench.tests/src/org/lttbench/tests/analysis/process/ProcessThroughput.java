@@ -1,0 +1,100 @@
+package org.lttbench.tests.analysis.process;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.RecordSink;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * The benchmark harness of {@code releng/bench/process-throughput}: for each trace, reads it once to warm up, then
+ * {@code runs} times reading only (counting events) and {@code runs} times reading with the process analysis on,
+ * and prints the best time of each, events per second, and the peak heap used (run it with a small fixed heap,
+ * e.g. {@code -Xmx256m}, to show memory is bounded).
+ *
+ * <p>{@code java -Xmx256m -cp ... org.lttbench.tests.analysis.process.ProcessThroughput RUNS TRACE...}
+ */
+public final class ProcessThroughput {
+    private ProcessThroughput() {
+    }
+
+    private static final class Counter implements RecordSink {
+        long events;
+
+        @Override
+        public void event(Event event) {
+            events++;
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 2) {
+            System.err.println("usage: ProcessThroughput RUNS TRACE...");
+            System.exit(2);
+        }
+        int runs = Integer.parseInt(args[0]);
+        System.out.printf(Locale.ROOT, "%-28s %10s %9s %12s %9s %12s %10s %8s%n", "trace", "events", "read s", "read ev/s",
+                "process s", "process ev/s", "peak heap", "rows");
+        for (int i = 1; i < args.length; i++) {
+            measure(Path.of(args[i]), runs);
+        }
+        System.out.printf(Locale.ROOT, "max heap: %d MiB%n", Runtime.getRuntime().maxMemory() >> 20);
+    }
+
+    private static void measure(Path trace, int runs) throws IOException {
+        long events = 0;
+        long bestRead = Long.MAX_VALUE;
+        long bestProcess = Long.MAX_VALUE;
+        int rows = 0;
+        resetPeaks();
+        try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
+            for (int r = 0; r <= runs; r++) {
+                Counter counter = new Counter();
+                long t0 = System.nanoTime();
+                set.read(counter, ProgressListener.NONE);
+                long read = System.nanoTime() - t0;
+                events = counter.events;
+                ProcessAnalysis analysis = new ProcessAnalysis(AnalysisOptions.DEFAULT);
+                t0 = System.nanoTime();
+                set.read(analysis, ProgressListener.NONE);
+                rows = analysis.report().table("threads").rows().size();
+                long process = System.nanoTime() - t0;
+                if (r > 0) { // the first round warms the JIT up
+                    bestRead = Math.min(bestRead, read);
+                    bestProcess = Math.min(bestProcess, process);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "%-28s %10d %9.3f %12.0f %9.3f %12.0f %7d MiB %8d%n", trace.getFileName(), events,
+                bestRead / 1e9, events / (bestRead / 1e9), bestProcess / 1e9, events / (bestProcess / 1e9),
+                peakHeap() >> 20, rows);
+    }
+
+    private static void resetPeaks() {
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            pool.resetPeakUsage();
+        }
+    }
+
+    /** Peak heap use: the sum of each heap pool's peak (an upper bound of the true peak). */
+    private static long peakHeap() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
+    }
+}

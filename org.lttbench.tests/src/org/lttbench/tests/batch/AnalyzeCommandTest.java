@@ -1,0 +1,217 @@
+package org.lttbench.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.batch.Main;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.writer.KernelTraceWriter;
+import org.lttbench.tests.writer.KernelTracer;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** {@code lttbench analyze} as a user runs it: output shapes, ranges, and errors (one line, exit status). */
+class AnalyzeCommandTest {
+
+    record Run(int status, String out, String err) {
+    }
+
+    static Run analyze(String... args) {
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            List<String> all = new ArrayList<>(List.of("analyze"));
+            all.addAll(List.of(args));
+            status = Main.run(all.toArray(String[]::new));
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A small kernel trace: a thread reading from disk, then computing; the idle thread. */
+    static Path diskTrace(String name, KernelTracer tracer) throws Exception {
+        Path dir = TestPaths.workDir(name);
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write"), false)) {
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "dd", 401);
+            if (w.metadata().hasEventClass("lttng_statedump_process_state")) {
+                w.statedumpProcess(1_100, 0, 401, 400, 1, "dd", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_WAIT_CPU, 0);
+            }
+            w.syscallEntry(2_000, 0, "read");
+            w.schedSwitch(4_000, 0, "dd", 401, 2, "swapper/0", 0);
+            w.irqEntry(50_000, 0, 16, "nvme0q1");
+            w.blockRqComplete(50_100, 0, 8);
+            w.wakeup(50_200, 0, "dd", 401, 0);
+            w.irqExit(50_300, 0, 16);
+            w.schedSwitch(60_000, 0, "swapper/0", 0, 0, "dd", 401);
+            w.syscallExit(61_000, 0, "read", 4096);
+            w.syscallEntry(100_000, 0, "write");
+        }
+        return dir;
+    }
+
+    static final Set<String> THREAD_KEYS = Set.of("tid", "pid", "name", "user_ns", "system_ns", "irq_ns", "running_ns",
+            "wait_cpu_ns", "wait_io_ns", "wait_blocked_ns", "unknown_ns");
+
+    @Test
+    void jsonShapeAndValues() throws Exception {
+        Path trace = diskTrace("cli-json", KernelTracer.lttng(2, 10, "4.15.0").withPatch(12));
+        Run run = analyze("--analysis", "process", "--format", "json", trace.toString());
+        assertEquals(0, run.status(), run.err());
+        assertEquals("", run.err());
+        JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+        long offset = 1_700_000_000_000_000_000L;
+        JsonObject range = json.getAsJsonObject("range");
+        assertEquals(offset + 1_000, range.get("begin").getAsLong());
+        assertEquals(offset + 100_000, range.get("end").getAsLong());
+        JsonArray threads = json.getAsJsonArray("threads");
+        assertEquals(2, threads.size(), "dd and the idle thread");
+        for (JsonElement e : threads) {
+            Set<String> keys = new TreeSet<>(e.getAsJsonObject().keySet());
+            assertTrue(keys.containsAll(THREAD_KEYS), "thread keys " + keys);
+        }
+        JsonObject idle = threads.get(0).getAsJsonObject();
+        JsonObject dd = threads.get(1).getAsJsonObject();
+        assertTrue(idle.get("running_ns").getAsLong() > dd.get("running_ns").getAsLong(), "sorted by running time");
+        assertEquals(401, dd.get("tid").getAsInt());
+        assertEquals(400, dd.get("pid").getAsInt());
+        assertEquals("dd", dd.get("name").getAsString());
+        assertEquals(1_000 + 39_000, dd.get("user_ns").getAsLong()); // 1000..2000, 61000..100000
+        assertEquals(2_000 + 1_000, dd.get("system_ns").getAsLong()); // 2000..4000, 60000..61000
+        assertEquals(46_200, dd.get("wait_io_ns").getAsLong()); // 4000..50200
+        assertEquals(9_800, dd.get("wait_cpu_ns").getAsLong()); // 50200..60000
+        assertEquals(0, dd.get("wait_blocked_ns").getAsLong());
+        assertEquals(0, dd.get("unknown_ns").getAsLong());
+        assertEquals(43_000, dd.get("running_ns").getAsLong());
+        assertEquals(0, idle.get("tid").getAsInt());
+        assertEquals("swapper/0", idle.get("name").getAsString());
+        assertEquals(56_000 - 300 + 0, idle.get("system_ns").getAsLong()); // 4000..60000 minus the IRQ
+        assertEquals(300, idle.get("irq_ns").getAsLong());
+    }
+
+    @Test
+    void byProcessAndRange() throws Exception {
+        Path trace = diskTrace("cli-process", KernelTracer.lttng(2, 10, "4.15.0").withPatch(12));
+        long offset = 1_700_000_000_000_000_000L;
+        Run run = analyze("--by", "process", "--format", "json", "--begin", Long.toString(offset + 3_000), "--end",
+                Long.toString(offset + 55_000), trace.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+        assertEquals(offset + 3_000, json.getAsJsonObject("range").get("begin").getAsLong());
+        assertEquals(offset + 55_000, json.getAsJsonObject("range").get("end").getAsLong());
+        JsonArray processes = json.getAsJsonArray("processes");
+        assertFalse(json.has("threads"));
+        for (JsonElement e : processes) {
+            assertFalse(e.getAsJsonObject().has("tid"), "no tid per process");
+        }
+        JsonObject dd = null;
+        for (JsonElement e : processes) {
+            if (e.getAsJsonObject().get("pid").getAsInt() == 400) {
+                dd = e.getAsJsonObject();
+            }
+        }
+        assertEquals(1_000, dd.get("system_ns").getAsLong()); // 3000..4000
+        assertEquals(46_200, dd.get("wait_io_ns").getAsLong()); // 4000..50200
+        assertEquals(4_800, dd.get("wait_cpu_ns").getAsLong()); // 50200..55000
+        assertEquals(0, dd.get("user_ns").getAsLong());
+    }
+
+    @Test
+    void textTableSortedByRunningTime() throws Exception {
+        Path trace = diskTrace("cli-text", KernelTracer.lttng(2, 8, "4.4.3"));
+        Run run = analyze(trace.toString());
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("Time per thread"), run.out());
+        assertTrue(lines.get(1).contains("TID") && lines.get(1).contains("Wait I/O (ms)") && lines.get(1).contains("Running (%)"),
+                lines.get(1));
+        assertTrue(lines.get(2).contains("swapper/0"), "the idle thread ran longest: " + lines.get(2));
+        assertTrue(lines.get(3).contains(" dd"), lines.get(3));
+        assertTrue(run.out().contains("kernel layout: lttng-modules 2.8.0 on Linux 4.4"), run.out());
+    }
+
+    @Test
+    void csvHeaderHasTheKeys() throws Exception {
+        Path trace = diskTrace("cli-csv", KernelTracer.lttng(2, 5, "3.10.31"));
+        Run run = analyze("--format", "csv", "--analysis", "process", trace.toString());
+        assertEquals(0, run.status(), run.err());
+        String header = run.out().lines().findFirst().orElseThrow();
+        assertTrue(List.of(header.split(",")).containsAll(THREAD_KEYS), header);
+        assertEquals(3, run.out().lines().count(), "header and two rows");
+    }
+
+    @Test
+    void ustOnlyTraceIsNotApplicable() {
+        Run run = analyze("--analysis", "process", TestPaths.trace("ust-trace-with-index").toString());
+        assertEquals(1, run.status());
+        assertEquals("", run.out());
+        assertEquals(1, run.err().lines().count(), "one line: " + run.err());
+        assertTrue(run.err().contains("kernel trace") && run.err().contains("sched_switch"), run.err());
+    }
+
+    @Test
+    void kernelTraceWithoutSchedSwitchIsNotApplicable() throws Exception {
+        Path trace = TestPaths.workDir("cli-no-switch");
+        try (KernelTraceWriter w = new KernelTraceWriter(trace, KernelTracer.lttng(2, 10, "4.15.0").without("sched_switch"),
+                List.of("read"), false)) {
+            w.syscallEntry(1_000, 0, "read");
+            w.irqEntry(2_000, 0, 16, "nvme0q1");
+            w.irqExit(2_100, 0, 16);
+            w.syscallExit(3_000, 0, "read", 1);
+        }
+        Run run = analyze("--analysis", "process", trace.toString());
+        assertEquals(1, run.status(), run.out());
+        assertEquals(1, run.err().lines().count(), "one line: " + run.err());
+        assertTrue(run.err().contains("no sched_switch event") && run.err().contains("sched_waking"), run.err());
+        Run real = analyze("--analysis", "process", TestPaths.trace("session-multi-domains/kernel").toString());
+        assertEquals(1, real.status(), "the real kernel trace with only lttng_test_filter_event: " + real.err());
+        assertTrue(real.err().contains("sched_switch"), real.err());
+    }
+
+    @Test
+    void usageAndTraceErrors() throws Exception {
+        Path trace = diskTrace("cli-errors", KernelTracer.lttng(2, 10, "4.15.0"));
+        Run unknown = analyze("--analysis", "nosuch", trace.toString());
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown analysis 'nosuch'"), unknown.err());
+        Run backwards = analyze("--begin", "20", "--end", "10", trace.toString());
+        assertEquals(2, backwards.status());
+        assertEquals(1, backwards.err().lines().count(), backwards.err());
+        Run badFormat = analyze("--format", "xml", trace.toString());
+        assertEquals(2, badFormat.status());
+        assertFalse(badFormat.err().contains("\tat "), "no stack trace: " + badFormat.err());
+        Run missing = analyze(trace.resolve("nonexistent").toString());
+        assertEquals(3, missing.status());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        Path corrupt = TestPaths.workDir("cli-corrupt");
+        Files.copy(trace.resolve("metadata"), corrupt.resolve("metadata"));
+        byte[] stream = Files.readAllBytes(trace.resolve("channel0_0"));
+        Files.write(corrupt.resolve("channel0_0"), java.util.Arrays.copyOf(stream, 100));
+        Run truncated = analyze(corrupt.toString());
+        assertEquals(3, truncated.status(), truncated.out() + truncated.err());
+        assertEquals(1, truncated.err().lines().count(), truncated.err());
+        assertTrue(truncated.err().contains("channel0_0"), "names the file: " + truncated.err());
+        assertFalse(truncated.err().contains("\tat "), "no stack trace");
+    }
+}

@@ -1,0 +1,157 @@
+package org.lttbench.tests.writer;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.tests.writer.TraceMetadata.StreamClass;
+
+/**
+ * Writes a real CTF 1.8 trace directory the way LTTng lays it out: a {@code metadata} file (plain TSDL text, or
+ * LTTng's packetized form) and one stream file per channel and CPU ({@code <channel>_<cpu>}) made of packets with
+ * LTTng's packet header and context. Scenario tests build traces whose analysis results are known by construction;
+ * babeltrace2 reads them back as the independent check that the bytes are real CTF.
+ */
+public final class CtfTraceWriter implements Closeable {
+    private final Path dir;
+    private final TraceMetadata metadata;
+    private final Map<String, CtfStreamWriter> streams = new LinkedHashMap<>();
+    private final List<WrittenEvent> log;
+    private int packetBytes = 4096;
+    private boolean padPackets = true;
+    private boolean packetizedMetadata;
+    private boolean closed;
+
+    /**
+     * @param keepLog whether to remember every event written ({@link #writtenEvents()}), to compare with a decoder's
+     *                output; leave it off for large traces
+     */
+    public CtfTraceWriter(Path dir, TraceMetadata metadata, boolean keepLog) throws IOException {
+        this.dir = Files.createDirectories(dir);
+        this.metadata = metadata;
+        this.log = keepLog ? new ArrayList<>() : null;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    public TraceMetadata metadata() {
+        return metadata;
+    }
+
+    /** Packet (sub-buffer) size in bytes; every packet is padded to it unless {@link #padPackets(boolean)} is off. */
+    public CtfTraceWriter packetBytes(int bytes) {
+        if (bytes < 128 || bytes % 8 != 0) {
+            throw new IllegalArgumentException("packet size " + bytes);
+        }
+        this.packetBytes = bytes;
+        return this;
+    }
+
+    public CtfTraceWriter padPackets(boolean pad) {
+        this.padPackets = pad;
+        return this;
+    }
+
+    /** Writes the metadata as LTTng does (TSDL split in packets with a binary header) instead of plain text. */
+    public CtfTraceWriter packetizedMetadata(boolean packetized) {
+        this.packetizedMetadata = packetized;
+        return this;
+    }
+
+    int packetBytes() {
+        return packetBytes;
+    }
+
+    boolean padPackets() {
+        return padPackets;
+    }
+
+    /** The stream of this class on this CPU, file {@code <channel>_<cpu>}; created on first use. */
+    public CtfStreamWriter stream(StreamClass streamClass, String channel, int cpu) throws IOException {
+        if (streamClass.metadata() != metadata) {
+            throw new IllegalArgumentException("stream class of another trace");
+        }
+        String name = channel + "_" + cpu;
+        CtfStreamWriter s = streams.get(name);
+        if (s == null) {
+            s = new CtfStreamWriter(this, streamClass, cpu, streams.size(), dir.resolve(name));
+            streams.put(name, s);
+        } else if (s.streamClass() != streamClass) {
+            throw new IllegalArgumentException(name + " belongs to another stream class");
+        }
+        return s;
+    }
+
+    public List<CtfStreamWriter> streams() {
+        return List.copyOf(streams.values());
+    }
+
+    void logged(WrittenEvent event) {
+        if (log != null) {
+            log.add(event);
+        }
+    }
+
+    /** Every event written, in writing order (each stream's events are in its file order). */
+    public List<WrittenEvent> writtenEvents() {
+        if (log == null) {
+            throw new IllegalStateException("this writer keeps no log");
+        }
+        return List.copyOf(log);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (CtfStreamWriter s : streams.values()) {
+            s.close();
+        }
+        byte[] text = metadata.tsdl().getBytes(StandardCharsets.UTF_8);
+        Path file = dir.resolve("metadata");
+        if (!packetizedMetadata) {
+            Files.write(file, text);
+            return;
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            int chunk = 4096 - 37;
+            for (int off = 0; off < text.length; off += chunk) {
+                int n = Math.min(chunk, text.length - off);
+                ByteBuffer header = ByteBuffer.allocate(37).order(metadata.byteOrder());
+                header.putInt(0x75D11D57);
+                uuid(header);
+                header.putInt(0); // checksum
+                header.putInt((37 + n) * 8); // content size, bits
+                header.putInt((37 + n) * 8); // packet size, bits
+                header.put((byte) 0).put((byte) 0).put((byte) 0); // compression, encryption, checksum scheme
+                header.put((byte) 1).put((byte) 8);
+                out.write(header.array());
+                out.write(text, off, n);
+            }
+        }
+    }
+
+    private void uuid(ByteBuffer b) {
+        ByteBuffer u = ByteBuffer.allocate(16).order(ByteOrder.BIG_ENDIAN);
+        u.putLong(metadata.uuid().getMostSignificantBits()).putLong(metadata.uuid().getLeastSignificantBits());
+        b.put(u.array());
+    }
+
+    /** One event as written: for comparing with what a decoder reads back. */
+    public record WrittenEvent(String name, long timestamp, int cpu, String stream, List<Object> context,
+            List<Object> payload) {
+    }
+}

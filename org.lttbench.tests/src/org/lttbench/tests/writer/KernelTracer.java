@@ -1,0 +1,92 @@
+package org.lttbench.tests.writer;
+
+import java.util.Set;
+
+import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
+
+/**
+ * Which lttng-modules wrote a kernel trace and on which kernel: decides event names and fields the way the real
+ * tracer versions did (as the shared real traces show): {@code sys_*}/{@code exit_syscall} before 2.6,
+ * {@code syscall_entry_*}/{@code syscall_exit_*} from 2.6; {@code softirq_*} before 2.7, {@code irq_softirq_*} from
+ * 2.7; {@code sched_waking} on kernels from 4.3; {@code success} in wakeups before 4.3; the statedump's {@code cpu}
+ * field from 2.10 and its enumerations from 2.11. Written independently of the analysis's own layout, so scenario
+ * tests check it rather than repeat it.
+ *
+ * @param naturalAlignment integers aligned on their size (ARM traces) instead of packed on bytes (x86)
+ * @param omitted          event classes not declared (a trace recorded without them)
+ */
+public record KernelTracer(int major, int minor, int patch, String kernelRelease, HeaderKind header,
+        boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted) {
+
+    public KernelTracer {
+        omitted = Set.copyOf(omitted);
+    }
+
+    /** An x86 lttng-modules trace with compact headers and {@code packet_seq_num} (as from 2.8 on). */
+    public static KernelTracer lttng(int major, int minor, String kernelRelease) {
+        boolean seq = major > 2 || minor >= 8;
+        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of());
+    }
+
+    public KernelTracer withPatch(int patchlevel) {
+        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted);
+    }
+
+    public KernelTracer withHeader(HeaderKind kind) {
+        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted);
+    }
+
+    public KernelTracer withNaturalAlignment() {
+        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted);
+    }
+
+    public KernelTracer without(String... eventNames) {
+        var all = new java.util.HashSet<>(omitted);
+        all.addAll(Set.of(eventNames));
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all);
+    }
+
+    boolean atLeast(int maj, int min) {
+        return major > maj || (major == maj && minor >= min);
+    }
+
+    boolean kernelAtLeast(int maj, int min) {
+        String[] parts = kernelRelease.split("[.-]");
+        int kMaj = Integer.parseInt(parts[0]);
+        int kMin = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+        return kMaj > maj || (kMaj == maj && kMin >= min);
+    }
+
+    public boolean newSyscallNames() {
+        return atLeast(2, 6);
+    }
+
+    public boolean newSoftirqNames() {
+        return atLeast(2, 7);
+    }
+
+    public boolean hasWaking() {
+        return atLeast(2, 7) && kernelAtLeast(4, 3);
+    }
+
+    /**
+     * Whether {@code prev_state} is the kernel's report encoding (0x100 for a preempted task): kernels from 4.14
+     * traced by lttng-modules 2.9.15, 2.10.12, 2.11 or later. Otherwise it is the raw {@code task->state}.
+     */
+    public boolean reportsPreemptionAs0x100() {
+        boolean fixed = major > 2 || minor >= 11 || (minor == 10 && patch >= 12) || (minor == 9 && patch >= 15);
+        return kernelAtLeast(4, 14) && fixed;
+    }
+
+    public String syscallEntry(String syscall) {
+        return (newSyscallNames() ? "syscall_entry_" : "sys_") + syscall;
+    }
+
+    public String syscallExit(String syscall) {
+        return newSyscallNames() ? "syscall_exit_" + syscall : "exit_syscall";
+    }
+
+    public String softirq(String what) {
+        return (newSoftirqNames() ? "irq_softirq_" : "softirq_") + what;
+    }
+}

@@ -1,0 +1,270 @@
+package org.lttbench.tests.writer;
+
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * What a CTF 1.8 trace declares, rendered as LTTng-style TSDL: byte order, UUID, the {@code env} block (tracer name
+ * and version, domain, kernel release...), one clock, stream classes (event header kind, packet context, stream
+ * event context) and event classes with their payload fields. Field names are written with LTTng's leading
+ * underscore, which readers strip.
+ */
+public final class TraceMetadata {
+
+    /** LTTng's two event headers: 5-bit id + 27-bit timestamp, or 16-bit id + 32-bit timestamp. */
+    public enum HeaderKind {
+        COMPACT(31, 27), LARGE(65535, 32);
+
+        final long extendedId;
+        final int timestampBits;
+
+        HeaderKind(long extendedId, int timestampBits) {
+            this.extendedId = extendedId;
+            this.timestampBits = timestampBits;
+        }
+    }
+
+    public record Field(String name, CtfType type) {
+        public String tsdlName() {
+            return "_" + name;
+        }
+    }
+
+    public static Field field(String name, CtfType type) {
+        return new Field(name, type);
+    }
+
+    /** One stream class: LTTng makes one per channel. */
+    public final class StreamClass {
+        final int id;
+        final HeaderKind header;
+        final List<Field> eventContext;
+        final boolean packetSequenceNumber;
+        final List<EventClass> events = new ArrayList<>();
+
+        StreamClass(int id, HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
+            this.id = id;
+            this.header = header;
+            this.eventContext = List.copyOf(eventContext);
+            this.packetSequenceNumber = packetSequenceNumber;
+        }
+
+        public int id() {
+            return id;
+        }
+
+        public HeaderKind header() {
+            return header;
+        }
+
+        public List<Field> eventContext() {
+            return eventContext;
+        }
+
+        public boolean hasPacketSequenceNumber() {
+            return packetSequenceNumber;
+        }
+
+        public TraceMetadata metadata() {
+            return TraceMetadata.this;
+        }
+
+        public EventClass event(String name, Field... fields) {
+            return event(name, List.of(fields));
+        }
+
+        public EventClass event(String name, List<Field> fields) {
+            if (eventsByName.containsKey(name)) {
+                throw new IllegalArgumentException("event class " + name + " declared twice");
+            }
+            EventClass e = new EventClass(events.size(), name, this, List.copyOf(fields));
+            events.add(e);
+            eventsByName.put(name, e);
+            return e;
+        }
+    }
+
+    public record EventClass(long id, String name, StreamClass stream, List<Field> fields) {
+    }
+
+    private final ByteOrder byteOrder;
+    private final UUID uuid;
+    private final Map<String, Object> env = new LinkedHashMap<>();
+    private final List<StreamClass> streams = new ArrayList<>();
+    private final Map<String, EventClass> eventsByName = new LinkedHashMap<>();
+    private String clockName = "monotonic";
+    private long clockFrequency = 1_000_000_000L;
+    private long clockOffset = 1_700_000_000_000_000_000L;
+    private int nativeIntAlign = 8;
+
+    public TraceMetadata(ByteOrder byteOrder, UUID uuid) {
+        this.byteOrder = byteOrder;
+        this.uuid = uuid;
+    }
+
+    public ByteOrder byteOrder() {
+        return byteOrder;
+    }
+
+    public UUID uuid() {
+        return uuid;
+    }
+
+    /** Adds an {@code env} entry: a {@link String} or an integer ({@link Long} or {@link Integer}). */
+    public TraceMetadata env(String key, Object value) {
+        if (!(value instanceof String || value instanceof Long || value instanceof Integer)) {
+            throw new IllegalArgumentException("env " + key + ": " + value);
+        }
+        env.put(key, value);
+        return this;
+    }
+
+    public Map<String, Object> env() {
+        return Collections.unmodifiableMap(env);
+    }
+
+    /** The clock: name, frequency (Hz) and offset from the epoch in clock cycles. */
+    public TraceMetadata clock(String name, long frequency, long offsetCycles) {
+        this.clockName = name;
+        this.clockFrequency = frequency;
+        this.clockOffset = offsetCycles;
+        return this;
+    }
+
+    public long clockFrequency() {
+        return clockFrequency;
+    }
+
+    public long clockOffset() {
+        return clockOffset;
+    }
+
+    /** Nanoseconds since the epoch of a clock value (what a reader reports as the event's timestamp). */
+    public long epochNs(long clockValue) {
+        if (clockFrequency == 1_000_000_000L) {
+            return clockOffset + clockValue;
+        }
+        return Math.round((clockOffset + (double) clockValue) * 1e9 / clockFrequency);
+    }
+
+    /** Alignment of the fixed typealiases' integers in the header declarations (8 for packed, as LTTng does). */
+    public TraceMetadata headerIntegerAlignment(int bits) {
+        this.nativeIntAlign = bits;
+        return this;
+    }
+
+    public int headerIntegerAlignment() {
+        return nativeIntAlign;
+    }
+
+    public StreamClass streamClass(HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
+        StreamClass s = new StreamClass(streams.size(), header, eventContext, packetSequenceNumber);
+        streams.add(s);
+        return s;
+    }
+
+    public List<StreamClass> streamClasses() {
+        return Collections.unmodifiableList(streams);
+    }
+
+    public EventClass eventClass(String name) {
+        EventClass e = eventsByName.get(name);
+        if (e == null) {
+            throw new IllegalArgumentException("no event class " + name + " in this metadata");
+        }
+        return e;
+    }
+
+    public boolean hasEventClass(String name) {
+        return eventsByName.containsKey(name);
+    }
+
+    /** The metadata as TSDL text, starting with the CTF 1.8 magic comment. */
+    public String tsdl() {
+        StringBuilder s = new StringBuilder("/* CTF 1.8 */\n\n");
+        int a = nativeIntAlign;
+        s.append("typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n");
+        s.append("typealias integer { size = 16; align = ").append(Math.min(a, 16)).append("; signed = false; } := uint16_t;\n");
+        s.append("typealias integer { size = 32; align = ").append(Math.min(a, 32)).append("; signed = false; } := uint32_t;\n");
+        s.append("typealias integer { size = 64; align = ").append(Math.min(a, 64)).append("; signed = false; } := uint64_t;\n");
+        s.append("typealias integer { size = 64; align = ").append(Math.min(a, 64)).append("; signed = false; } := unsigned long;\n");
+        s.append("typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n");
+        s.append("typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n\n");
+        s.append("trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"").append(uuid).append("\";\n\tbyte_order = ")
+                .append(byteOrder == ByteOrder.BIG_ENDIAN ? "be" : "le").append(";\n");
+        s.append("\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t  uuid[16];\n\t\tuint32_t stream_id;\n"
+                + "\t\tuint64_t stream_instance_id;\n\t};\n};\n\n");
+        s.append("env {\n");
+        for (var e : env.entrySet()) {
+            s.append('\t').append(e.getKey()).append(" = ");
+            if (e.getValue() instanceof String str) {
+                s.append('"').append(str.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            } else {
+                s.append(e.getValue());
+            }
+            s.append(";\n");
+        }
+        s.append("};\n\n");
+        s.append("clock {\n\tname = \"").append(clockName).append("\";\n\tuuid = \"")
+                .append(UUID.nameUUIDFromBytes((uuid + "clock").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .append("\";\n\tdescription = \"Monotonic Clock\";\n\tfreq = ").append(clockFrequency)
+                .append("; /* Frequency, in Hz */\n\t/* clock value offset from Epoch is: offset * (1/freq) */\n\toffset = ")
+                .append(clockOffset).append(";\n};\n\n");
+        for (int[] t : new int[][] { { 27, 1 }, { 32, Math.min(a, 32) }, { 64, Math.min(a, 64) } }) {
+            s.append("typealias integer {\n\tsize = ").append(t[0]).append("; align = ").append(t[1])
+                    .append("; signed = false;\n\tmap = clock.").append(clockName).append(".value;\n} := uint")
+                    .append(t[0]).append("_clock_monotonic_t;\n\n");
+        }
+        boolean seq = streams.stream().anyMatch(st -> st.packetSequenceNumber);
+        boolean noSeq = streams.stream().anyMatch(st -> !st.packetSequenceNumber);
+        if (seq) {
+            s.append(packetContext("packet_context", true));
+        }
+        if (noSeq) {
+            s.append(packetContext("packet_context_noseq", false));
+        }
+        s.append("struct event_header_compact {\n\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
+                + "\tvariant <id> {\n\t\tstruct {\n\t\t\tuint27_clock_monotonic_t timestamp;\n\t\t} compact;\n"
+                + "\t\tstruct {\n\t\t\tuint32_t id;\n\t\t\tuint64_clock_monotonic_t timestamp;\n\t\t} extended;\n"
+                + "\t} v;\n} align(").append(a).append(");\n\n");
+        s.append("struct event_header_large {\n\tenum : uint16_t { compact = 0 ... 65534, extended = 65535 } id;\n"
+                + "\tvariant <id> {\n\t\tstruct {\n\t\t\tuint32_clock_monotonic_t timestamp;\n\t\t} compact;\n"
+                + "\t\tstruct {\n\t\t\tuint32_t id;\n\t\t\tuint64_clock_monotonic_t timestamp;\n\t\t} extended;\n"
+                + "\t} v;\n} align(").append(a).append(");\n\n");
+        for (StreamClass st : streams) {
+            s.append("stream {\n\tid = ").append(st.id).append(";\n\tevent.header := struct event_header_")
+                    .append(st.header == HeaderKind.COMPACT ? "compact" : "large").append(";\n\tpacket.context := struct ")
+                    .append(st.packetSequenceNumber ? "packet_context" : "packet_context_noseq").append(";\n");
+            if (!st.eventContext.isEmpty()) {
+                s.append("\tevent.context := struct {\n");
+                for (Field f : st.eventContext) {
+                    s.append("\t\t").append(f.type().declare(f.tsdlName())).append(";\n");
+                }
+                s.append("\t};\n");
+            }
+            s.append("};\n\n");
+        }
+        for (StreamClass st : streams) {
+            for (EventClass e : st.events) {
+                s.append("event {\n\tname = \"").append(e.name()).append("\";\n\tid = ").append(e.id())
+                        .append(";\n\tstream_id = ").append(st.id).append(";\n\tfields := struct {\n");
+                for (Field f : e.fields()) {
+                    s.append("\t\t").append(f.type().declare(f.tsdlName())).append(";\n");
+                }
+                s.append("\t};\n};\n\n");
+            }
+        }
+        return s.toString();
+    }
+
+    private static String packetContext(String name, boolean sequenceNumber) {
+        return "struct " + name + " {\n\tuint64_clock_monotonic_t timestamp_begin;\n\tuint64_clock_monotonic_t timestamp_end;\n"
+                + "\tuint64_t content_size;\n\tuint64_t packet_size;\n" + (sequenceNumber ? "\tuint64_t packet_seq_num;\n" : "")
+                + "\tunsigned long events_discarded;\n\tuint32_t cpu_id;\n};\n\n";
+    }
+}
