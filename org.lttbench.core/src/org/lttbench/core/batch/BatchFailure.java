@@ -2,7 +2,10 @@ package org.lttbench.core.batch;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 
 import org.lttbench.core.trace.TraceFormatException;
 
@@ -37,14 +40,11 @@ public final class BatchFailure extends Exception {
         if (e instanceof TraceFormatException) {
             return unreadableTrace(oneLine(e.getMessage()));
         }
-        if (e instanceof NoSuchFileException n) {
-            return unreadableTrace(n.getFile() + ": no such file or directory");
+        if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
+            return unreadableTrace(reason((IOException) e));
         }
-        if (e instanceof AccessDeniedException a) {
-            return unreadableTrace(a.getFile() + ": permission denied");
-        }
-        if (e instanceof IOException) {
-            return unreadableTrace("cannot read the trace: " + oneLine(String.valueOf(e.getMessage())));
+        if (e instanceof IOException io) {
+            return unreadableTrace("cannot read the trace: " + reason(io));
         }
         if (e instanceof OutOfMemoryError) {
             return new BatchFailure(ExitCode.INTERNAL_ERROR,
@@ -52,6 +52,19 @@ public final class BatchFailure extends Exception {
         }
         return new BatchFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
                 + " (set LTTBENCH_DEBUG=1 for the stack trace, and please report it)");
+    }
+
+    /** What went wrong with a file, in words: {@code /x: no such file or directory}. */
+    static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            String why = e instanceof NoSuchFileException ? "no such file or directory"
+                    : e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof FileAlreadyExistsException ? "already exists"
+                    : e instanceof NotDirectoryException ? "not a directory"
+                    : f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            return oneLine(f.getFile() + ": " + why);
+        }
+        return oneLine(String.valueOf(e.getMessage()));
     }
 
     static String oneLine(String s) {

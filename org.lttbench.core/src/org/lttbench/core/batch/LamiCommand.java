@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.lttbench.core.analysis.Analyses;
@@ -19,6 +21,7 @@ import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -107,7 +110,7 @@ public final class LamiCommand implements Callable<Integer> {
             Analysis instance = provider.create(new AnalysisOptions(range, groupBy));
             String why = instance.whyNotApplicable(set);
             if (why != null) {
-                throw new BatchFailure(ExitCode.NOT_APPLICABLE, "the " + provider.name() + " analysis does not apply to " + traces + ": " + why);
+                throw new BatchFailure(ExitCode.NOT_APPLICABLE, provider.name() + ": " + why);
             }
             if (testCompatibility) {
                 return;
@@ -125,9 +128,26 @@ public final class LamiCommand implements Callable<Integer> {
         }
     }
 
-    /** The analysis's title and tables, without rows: its report over no trace. */
+    /**
+     * The analysis's title and tables, without rows: its reports over no trace, per thread and per process (the
+     * tables of both groupings, each key once), so that {@code --by process} results have a declared class too.
+     */
     static Report shape(AnalysisProvider provider) throws IOException {
-        return AnalysisRun.run(NoTraces.INSTANCE, List.of(provider.create(AnalysisOptions.DEFAULT)), ProgressListener.NONE).get(0);
+        Report shape = null;
+        Set<String> keys = new HashSet<>();
+        for (AnalysisOptions.GroupBy by : AnalysisOptions.GroupBy.values()) {
+            Analysis empty = provider.create(new AnalysisOptions(TimeRange.ALL, by));
+            Report report = AnalysisRun.run(NoTraces.INSTANCE, List.of(empty), ProgressListener.NONE).get(0);
+            if (shape == null) {
+                shape = new Report(report.analysis(), report.title(), report.range());
+            }
+            for (Table table : report.tables()) {
+                if (keys.add(table.key())) {
+                    shape.add(table);
+                }
+            }
+        }
+        return shape;
     }
 
     /** The provider of that name; a usage error naming the known ones otherwise. */
