@@ -94,20 +94,23 @@ class BatchApplicationTest {
     }
 
     @Test
-    void theApplicationAnswersLikeTheCommandLine() throws Exception {
-        Result version = runApplication("--version");
-        assertEquals(0, version.code(), version.err());
-        assertTrue(version.out().startsWith("lttbench "), version.out());
+    void theApplicationAnalyzesARealTraceLikeTheCommandLine() throws Exception {
+        String trace = TestPaths.trace("kernel-arm-bug446190").toString();
+        Result app = runApplication("analyze", "--format", "csv", trace);
+        assertEquals(0, app.code(), app.err());
+        assertTrue(app.out().startsWith("tid,pid,name,"), app.out().lines().findFirst().orElse(""));
+        assertTrue(app.out().lines().count() > 10, "a row per thread: " + app.out());
+        assertEquals(runCli("analyze", "--format", "csv", trace), app);
+        assertSameAsCli("lami", "process", "--output-progress", trace);
         assertSameAsCli("--version");
-        assertSameAsCli("lami", "--mi-version");
     }
 
     @Test
-    void usageErrorsGiveTheSameLineAndExitCode() throws Exception {
-        Result unknown = runApplication("lami", "no-such-analysis", TestPaths.trace("kernel-many-threads").toString());
+    void errorsGiveTheSameLineAndExitCode() throws Exception {
+        Result unknown = runApplication("lami", "no-such-analysis", "--metadata");
         assertEquals(2, unknown.code());
         assertEquals(1, unknown.err().lines().count(), unknown.err());
-        assertSameAsCli("lami", "no-such-analysis", TestPaths.trace("kernel-many-threads").toString());
-        assertSameAsCli("no-such-command");
+        assertSameAsCli("lami", "no-such-analysis", "--metadata");
+        assertSameAsCli("analyze", "--analysis", "process", TestPaths.trace("ust-hello-lost").toString());
     }
 }
