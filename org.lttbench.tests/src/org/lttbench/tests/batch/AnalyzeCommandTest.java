@@ -75,9 +75,12 @@ class AnalyzeCommandTest {
             Set<String> keys = new TreeSet<>(e.getAsJsonObject().keySet());
             assertTrue(keys.containsAll(THREAD_KEYS), "thread keys " + keys);
         }
-        JsonObject idle = threads.get(0).getAsJsonObject();
-        JsonObject dd = threads.get(1).getAsJsonObject();
-        assertTrue(idle.get("running_ns").getAsLong() > dd.get("running_ns").getAsLong(), "sorted by running time");
+        // The idle thread ran longer, but idle threads come after the threads that did work.
+        JsonObject dd = threads.get(0).getAsJsonObject();
+        JsonObject idle = threads.get(1).getAsJsonObject();
+        assertEquals(0, idle.get("tid").getAsInt());
+        assertTrue(idle.get("running_ns").getAsLong() > dd.get("running_ns").getAsLong(), "the idle thread ran longer");
+        assertEquals(0, idle.get("wait_cpu_ns").getAsLong(), "an idle thread never waits for a CPU");
         assertEquals(401, dd.get("tid").getAsInt());
         assertEquals(400, dd.get("pid").getAsInt());
         assertEquals("dd", dd.get("name").getAsString());
@@ -130,8 +133,8 @@ class AnalyzeCommandTest {
         assertTrue(lines.get(0).startsWith("Time per thread"), run.out());
         assertTrue(lines.get(1).contains("TID") && lines.get(1).contains("Wait I/O (ms)") && lines.get(1).contains("Running (%)"),
                 lines.get(1));
-        assertTrue(lines.get(2).contains("swapper/0"), "the idle thread ran longest: " + lines.get(2));
-        assertTrue(lines.get(3).contains(" dd"), lines.get(3));
+        assertTrue(lines.get(2).contains(" dd"), "work first: " + lines.get(2));
+        assertTrue(lines.get(3).contains("swapper/0"), "the idle thread last, though it ran longest: " + lines.get(3));
         assertTrue(run.out().contains("kernel layout: lttng-modules 2.8.0 on Linux 4.4"), run.out());
     }
 

@@ -207,7 +207,9 @@ public final class ProcessAnalysis implements Analysis {
         if (byProcess) {
             rows = byProcess(rows);
         }
-        rows.sort(Comparator.comparingLong((Row row) -> -row.times[3]).thenComparingInt(row -> row.tid)
+        // The CPUs' idle threads (PID 0) last: their "running" time is idle time, not work.
+        rows.sort(Comparator.comparing((Row row) -> row.pid == 0).thenComparingLong(row -> -row.times[3])
+                .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
         r.add(table(rows, byProcess, hosts));
         for (ThreadStateMachine m : machines) {
@@ -270,10 +272,14 @@ public final class ProcessAnalysis implements Analysis {
             row.pid = t.pid();
             row.name = t.name();
             row.placeholder = t.placeholder();
+            long reported = 0;
             for (int i = 0; i < order.length; i++) {
                 row.times[i] = order[i] == null ? ledger.running(t, 0) : ledger.time(t, order[i], 0);
+                reported += order[i] == null ? 0 : row.times[i];
             }
-            rows.add(row);
+            if (reported > 0) { // an idle thread parked over the whole range has nothing to show
+                rows.add(row);
+            }
         }
         return rows;
     }

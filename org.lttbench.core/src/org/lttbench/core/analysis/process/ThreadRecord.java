@@ -13,11 +13,11 @@ public final class ThreadRecord {
 
     // internal states beyond ThreadState's ordinals, told to sinks once resolved
     /** On a CPU, user or system not yet known (no system call event seen yet). */
-    static final int RUN_UNRESOLVED = 8;
+    static final int RUN_UNRESOLVED = ThreadState.values().length;
     /** Blocked, cause known at the wakeup. */
-    static final int BLOCKED_UNRESOLVED = 9;
+    static final int BLOCKED_UNRESOLVED = RUN_UNRESOLVED + 1;
     /** The statedump says runnable: on some CPU, or waiting for one. */
-    static final int RUNNABLE_UNRESOLVED = 10;
+    static final int RUNNABLE_UNRESOLVED = RUN_UNRESOLVED + 2;
 
     private final int index;
     private final int tid;

@@ -16,6 +16,8 @@ public enum ThreadState {
     WAIT_BLOCKED,
     /** Alive, but the trace has not told its state yet. */
     UNKNOWN,
+    /** A CPU's idle thread while the CPU runs another thread: not waiting for anything, so not a wait state. */
+    PARKED,
     /** Exited: the thread will not run again (its row ends here). */
     NOT_ALIVE;
 

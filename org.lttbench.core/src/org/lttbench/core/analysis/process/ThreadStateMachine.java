@@ -353,7 +353,16 @@ public final class ThreadStateMachine {
         }
         r.lastTold = t;
         r.toldState = state;
-        sink.stateChange(r, ThreadState.of(state), t, onCpu);
+        sink.stateChange(r, told(r, state), t, onCpu);
+    }
+
+    /**
+     * The state as sinks are told it: an idle thread off its CPU is runnable to the scheduler, but it waits for
+     * nothing (it runs when nothing else does), so it is PARKED, never WAIT_CPU.
+     */
+    private static ThreadState told(ThreadRecord r, int state) {
+        ThreadState s = ThreadState.of(state);
+        return s == ThreadState.WAIT_CPU && r.idleCpu() >= 0 ? ThreadState.PARKED : s;
     }
 
     /** Tells the queued changes up to the first one still unresolved. */
@@ -365,7 +374,7 @@ public final class ThreadStateMachine {
         while (i < r.queueLength && !pending(r.queueState[i])) {
             r.lastTold = r.queueTime[i];
             r.toldState = r.queueState[i];
-            sink.stateChange(r, ThreadState.of(r.queueState[i]), r.queueTime[i], r.queueCpu[i]);
+            sink.stateChange(r, told(r, r.queueState[i]), r.queueTime[i], r.queueCpu[i]);
             i++;
         }
         if (i > 0) {

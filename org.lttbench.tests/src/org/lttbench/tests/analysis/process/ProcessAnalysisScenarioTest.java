@@ -117,12 +117,16 @@ class ProcessAnalysisScenarioTest {
             assertEquals((double) running / rangeNs, (Double) table.cell(r, "running_ratio"), 1e-12, "ratio of " + t.key);
         }
         assertEquals(expectedKeys.size(), table.rows().size(), "rows: expected " + expectedKeys + ", got " + rowOf.keySet());
+        // Sorted by running time, the CPUs' idle threads (PID 0) after every other thread.
         List<Long> running = new ArrayList<>();
+        List<Boolean> idle = new ArrayList<>();
         for (int r = 0; r < table.rows().size(); r++) {
             running.add((Long) table.cell(r, "running_ns"));
+            idle.add(Long.valueOf(0).equals(table.cell(r, "pid")));
         }
         for (int r = 1; r < running.size(); r++) {
-            assertTrue(running.get(r - 1) >= running.get(r), "rows sorted by running time");
+            assertTrue(!idle.get(r - 1) || idle.get(r), "idle threads last");
+            assertTrue(idle.get(r - 1) != idle.get(r) || running.get(r - 1) >= running.get(r), "rows sorted by running time");
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.lttbench.core.analysis.process.ThreadState.SYSCALL;
 import static org.lttbench.core.analysis.process.ThreadState.UNKNOWN;
 import static org.lttbench.core.analysis.process.ThreadState.USER;
 import static org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED;
+import static org.lttbench.core.analysis.process.ThreadState.PARKED;
 import static org.lttbench.core.analysis.process.ThreadState.WAIT_CPU;
 import static org.lttbench.core.analysis.process.ThreadState.WAIT_IO;
 import static org.lttbench.tests.writer.KernelTraceWriter.KERNEL_THREAD;
@@ -139,7 +140,7 @@ final class ProcessScenarios {
         w.syscallEntry(2_000_000, 0, "write");
         x.thread(101, "burner", -1).at(1_000, SYSCALL).at(2_000, USER).at(500_000, SYSCALL).at(503_000, USER)
                 .at(1_000_000, WAIT_CPU).at(1_200_000, USER).at(1_900_000, IRQ).at(1_900_500, USER).at(2_000_000, SYSCALL);
-        x.idle(0).at(1_000, WAIT_CPU).at(1_000_000, SYSCALL).at(1_200_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED).at(1_000_000, SYSCALL).at(1_200_000, PARKED);
         x.end(2_000_000);
     }
 
@@ -168,7 +169,7 @@ final class ProcessScenarios {
         x.thread(201, "worker", -1).at(1_000, USER).at(1_500, SYSCALL).at(2_000, IRQ).at(2_300, SYSCALL).at(2_400, IRQ)
                 .at(3_400, SYSCALL).at(10_000, USER).at(12_000, IRQ).at(12_250, USER).at(12_300, IRQ).at(12_800, USER)
                 .at(15_000, IRQ).at(15_400, USER).at(20_000, SYSCALL);
-        x.idle(0).at(1_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED);
         x.end(20_000);
     }
 
@@ -199,7 +200,7 @@ final class ProcessScenarios {
                 .at(3_200, USER).at(5_000, WAIT_CPU).at(7_000, USER).at(9_000, WAIT_BLOCKED);
         x.thread(303, "kworker/0:1", 303).at(1_000, UNKNOWN).at(1_050, WAIT_BLOCKED).at(6_000, WAIT_CPU)
                 .at(6_500, SYSCALL).at(7_000, WAIT_BLOCKED);
-        x.idle(0).at(1_000, WAIT_CPU).at(9_000, SYSCALL).at(10_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED).at(9_000, SYSCALL).at(10_000, PARKED);
         x.end(11_000);
     }
 
@@ -267,10 +268,10 @@ final class ProcessScenarios {
         x.thread(402, "kworker/1:0", 402).at(1_000, WAIT_BLOCKED);
         x.thread(403, "irq/16-nvme", 403).at(1_000, UNKNOWN).at(1_010, WAIT_BLOCKED).at(119_500, WAIT_CPU)
                 .at(120_000, SYSCALL).at(121_000, WAIT_BLOCKED);
-        x.idle(0).at(1_000, WAIT_CPU).at(4_000, SYSCALL).at(60_000, WAIT_CPU).at(71_000, SYSCALL).at(95_000, WAIT_CPU)
-                .at(101_000, SYSCALL).at(130_000, WAIT_CPU).at(141_000, SYSCALL).at(160_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED).at(4_000, SYSCALL).at(60_000, PARKED).at(71_000, SYSCALL).at(95_000, PARKED)
+                .at(101_000, SYSCALL).at(130_000, PARKED).at(141_000, SYSCALL).at(160_000, PARKED);
         x.idle(1).at(1_000, SYSCALL).at(50_000, IRQ).at(50_100, SYSCALL).at(50_200, IRQ).at(50_600, SYSCALL)
-                .at(90_000, IRQ).at(90_300, SYSCALL).at(119_000, IRQ).at(119_800, SYSCALL).at(120_000, WAIT_CPU)
+                .at(90_000, IRQ).at(90_300, SYSCALL).at(119_000, IRQ).at(119_800, SYSCALL).at(120_000, PARKED)
                 .at(121_000, SYSCALL).at(150_000, IRQ).at(150_400, SYSCALL);
         x.end(170_000);
     }
@@ -304,8 +305,8 @@ final class ProcessScenarios {
         x.thread(502, "waker", -1).at(1_000, USER).at(10_000, SYSCALL).at(11_000, USER).at(30_000, WAIT_BLOCKED);
         x.thread(503, "sleeper", -1).at(1_000, UNKNOWN).at(3_000, SYSCALL).at(3_200, USER).at(4_000, SYSCALL)
                 .at(4_500, WAIT_BLOCKED).at(20_100, WAIT_CPU).at(20_300, SYSCALL).at(21_000, USER).at(22_000, WAIT_BLOCKED);
-        x.idle(0).at(1_000, WAIT_CPU).at(4_500, SYSCALL).at(12_000, WAIT_CPU);
-        x.idle(1).at(1_000, WAIT_CPU).at(30_000, SYSCALL);
+        x.idle(0).at(1_000, PARKED).at(4_500, SYSCALL).at(12_000, PARKED);
+        x.idle(1).at(1_000, PARKED).at(30_000, SYSCALL);
         x.end(40_000);
     }
 
@@ -325,8 +326,8 @@ final class ProcessScenarios {
         w.syscallEntry(50_000, 1, "write");
         x.thread(601, "mover", -1).at(1_000, USER).at(2_000, SYSCALL).at(5_000, WAIT_IO).at(30_250, WAIT_CPU)
                 .at(40_000, SYSCALL).at(41_000, USER).at(50_000, SYSCALL);
-        x.idle(0).at(1_000, WAIT_CPU).at(5_000, SYSCALL);
-        x.idle(1).at(1_000, UNKNOWN).at(30_000, IRQ).at(30_400, SYSCALL).at(40_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED).at(5_000, SYSCALL);
+        x.idle(1).at(1_000, UNKNOWN).at(30_000, IRQ).at(30_400, SYSCALL).at(40_000, PARKED);
         x.end(50_000);
     }
 
@@ -371,8 +372,8 @@ final class ProcessScenarios {
                 .at(6_000, USER).at(7_000, SYSCALL).at(8_000, USER).at(20_000, SYSCALL).at(20_200, NOT_ALIVE);
         x.thread(703, "ls", 702).at(7_500, WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
                 .at(12_200, NOT_ALIVE);
-        x.idle(0).at(1_000, WAIT_CPU).at(12_200, SYSCALL).at(21_000, WAIT_CPU);
-        x.idle(1).at(1_000, UNKNOWN).at(4_000, WAIT_CPU).at(20_200, SYSCALL);
+        x.idle(0).at(1_000, PARKED).at(12_200, SYSCALL).at(21_000, PARKED);
+        x.idle(1).at(1_000, UNKNOWN).at(4_000, PARKED).at(20_200, SYSCALL);
         x.end(30_000);
     }
 
@@ -422,7 +423,7 @@ final class ProcessScenarios {
                 .at(20_000, IRQ).at(20_400, USER).at(30_000, WAIT_CPU);
         x.thread(805, "kswapd0", 805).at(1_000, UNKNOWN).at(2_500, WAIT_IO).at(20_300, WAIT_CPU).at(25_000, SYSCALL)
                 .at(26_000, WAIT_BLOCKED);
-        x.idle(0).at(1_000, WAIT_CPU).at(6_000, SYSCALL).at(21_000, WAIT_CPU);
+        x.idle(0).at(1_000, PARKED).at(6_000, SYSCALL).at(21_000, PARKED);
         x.idle(1).at(1_000, UNKNOWN).at(30_000, SYSCALL);
         x.end(40_000);
     }
