@@ -3,7 +3,6 @@ package org.lttbench.core.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,11 +46,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "Analyses to run (default: every one that applies): ${sys:lttbench.analyses}")
     List<String> analysisNames;
 
-    @Option(names = "--begin", paramLabel = "TIME", description = "Start of the time range: " + TimeBound.FORMATS + ".")
-    String begin;
-
-    @Option(names = "--end", paramLabel = "TIME", description = "End of the time range, same forms as --begin.")
-    String end;
+    @Mixin
+    RangeOptions times;
 
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
@@ -80,11 +76,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             List<AnalysisProvider> providers = providers();
-            TimeBound beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
-            TimeBound endBound = end == null ? null : TimeBound.parse("--end", end);
+            times.parse();
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
-                TimeRange range = beginBound == null && endBound == null ? TimeRange.ALL
-                        : TimeBound.range(beginBound, endBound, traces.span(), ZoneId.systemDefault());
+                TimeRange range = times.range(traces);
                 List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy));
                 write(run(traces, analyses));
             }

@@ -1,6 +1,7 @@
 package org.lttbench.core.batch;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -36,6 +37,9 @@ public final class BatchFailure extends Exception {
     public static BatchFailure of(Throwable e) {
         if (e instanceof BatchFailure f) {
             return f;
+        }
+        if (e instanceof UncheckedIOException u && u.getCause() != null) {
+            return of(u.getCause());
         }
         if (e instanceof TraceFormatException) {
             return unreadableTrace(oneLine(e.getMessage()));

@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,6 +26,7 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -60,11 +60,8 @@ public final class LamiCommand implements Callable<Integer> {
     @Option(names = "--output-progress", description = "Print LAMI progress lines before the results.")
     boolean outputProgress;
 
-    @Option(names = "--begin", paramLabel = "TIME", description = "Start of the range: " + TimeBound.FORMATS + ".")
-    String begin;
-
-    @Option(names = "--end", paramLabel = "TIME", description = "End of the range, same forms as --begin.")
-    String end;
+    @Mixin
+    RangeOptions times;
 
     @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
     AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
@@ -102,11 +99,9 @@ public final class LamiCommand implements Callable<Integer> {
         if (traces.isEmpty()) {
             throw BatchFailure.usage("no TRACE given (lttbench lami " + provider.name() + " [options] TRACE...)");
         }
-        TimeBound beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
-        TimeBound endBound = end == null ? null : TimeBound.parse("--end", end);
+        times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
-            TimeRange range = beginBound == null && endBound == null ? TimeRange.ALL
-                    : TimeBound.range(beginBound, endBound, set.span(), ZoneId.systemDefault());
+            TimeRange range = times.range(set);
             Analysis instance = provider.create(new AnalysisOptions(range, groupBy));
             String why = instance.whyNotApplicable(set);
             if (why != null) {
