@@ -33,6 +33,11 @@ public final class TestPaths {
         return Files.createDirectories(dir);
     }
 
+    /** The test scratch directory itself (target/work); {@link #workDir} gives fresh subdirectories. */
+    public static Path work() {
+        return Path.of(required("lttbench.work")).toAbsolutePath();
+    }
+
     public static Path screenshot(String fileName) throws IOException {
         return Files.createDirectories(Path.of(required("lttbench.screenshots"))).resolve(fileName);
     }

@@ -8,6 +8,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
+import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 
 /** Runs several analyses over one read of the traces (DESIGN.md: one pass, many sinks). */
@@ -18,7 +19,17 @@ public final class AnalysisRun {
     /** Reads the traces once, feeding every analysis, and returns their reports in the same order. */
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses, ProgressListener progress)
             throws IOException {
-        traces.read(new RecordFanOut(analyses), progress);
+        return run(traces, analyses, List.of(), progress);
+    }
+
+    /**
+     * The same, with other sinks fed by the same pass (e.g. the loss tally the command line always keeps).
+     */
+    public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
+            List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
+        List<RecordSink> sinks = new ArrayList<>(analyses);
+        sinks.addAll(alongside);
+        traces.read(new RecordFanOut(sinks), progress);
         List<Report> reports = new ArrayList<>();
         for (Analysis a : analyses) {
             reports.add(a.report());

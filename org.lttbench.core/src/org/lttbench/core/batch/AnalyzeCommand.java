@@ -13,6 +13,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
@@ -128,14 +129,23 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
+        LossTally tally = new LossTally();
         ProgressBar bar = progress.bar();
+        List<Report> reports;
         try {
-            return AnalysisRun.run(traces, analyses, bar == null ? ProgressListener.NONE : bar);
+            reports = AnalysisRun.run(traces, analyses, List.of(tally), bar == null ? ProgressListener.NONE : bar);
         } finally {
             if (bar != null) {
                 bar.finish();
             }
         }
+        // Whatever was asked, say in one line (on stderr, so JSON and CSV stay clean) that the traces lost events.
+        String lost = tally.summaryLine();
+        if (lost != null) {
+            spec.commandLine().getErr().println(lost);
+            spec.commandLine().getErr().flush();
+        }
+        return reports;
     }
 
     void write(List<Report> reports) throws IOException, BatchFailure {

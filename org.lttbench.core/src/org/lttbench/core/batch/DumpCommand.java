@@ -3,9 +3,13 @@ package org.lttbench.core.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.lttbench.core.ctf.CtfTraceSet;
@@ -37,8 +41,35 @@ public final class DumpCommand implements Callable<Integer> {
             + " loss records there are (the pure reading speed).")
     boolean count;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "With --count: read the traces N"
+            + " times in this JVM and print each pass's time (benchmarks: later passes run warm).")
+    int repeat;
+
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
     List<Path> traces;
+
+    private void count(CtfTraceSet set) throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        List<String> passes = new ArrayList<>();
+        RecordCounter counter = null;
+        for (int pass = 1; pass <= Math.max(1, repeat); pass++) {
+            counter = new RecordCounter();
+            long wall = System.nanoTime();
+            long cpu = threads.getCurrentThreadCpuTime();
+            set.read(counter, ProgressListener.NONE);
+            wall = System.nanoTime() - wall;
+            cpu = threads.getCurrentThreadCpuTime() - cpu;
+            passes.add(String.format(Locale.ROOT, "pass %d: %.3f s wall, %.3f s CPU, %.0f events/s (wall), %.0f events/s (CPU)",
+                    pass, wall / 1e9, cpu / 1e9, counter.events() / (wall / 1e9), counter.events() / (cpu / 1e9)));
+        }
+        out.println("events: " + counter.events());
+        out.println("loss records: " + counter.losses());
+        if (repeat > 1) {
+            passes.forEach(out::println);
+        }
+        out.flush();
+    }
 
     @Override
     public Integer call() {
@@ -51,12 +82,7 @@ public final class DumpCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (CtfTraceSet set = CtfTraceSet.open(traces)) {
             if (count) {
-                RecordCounter counter = new RecordCounter();
-                set.read(counter, ProgressListener.NONE);
-                PrintWriter out = spec.commandLine().getOut();
-                out.println("events: " + counter.events());
-                out.println("loss records: " + counter.losses());
-                out.flush();
+                count(set);
             } else {
                 Writer out = spec.commandLine().getOut();
                 set.read(new RecordPrinter(out, f), ProgressListener.NONE);
@@ -70,6 +96,10 @@ public final class DumpCommand implements Callable<Integer> {
             err.println("lttbench dump: " + e.getMessage());
             err.flush();
             return EXIT_TRACE;
+        } catch (RuntimeException e) {
+            err.println("lttbench dump: internal error, please report it with the trace: " + e);
+            err.flush();
+            return 1;
         }
     }
 }

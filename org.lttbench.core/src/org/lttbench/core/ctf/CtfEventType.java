@@ -13,7 +13,6 @@ final class CtfEventType implements EventType {
     private final long id;
     private final int index;
     private final CtfTrace trace;
-    final Long logLevel;
 
     StreamClassDecoder streamClass;
     FieldDecoder.Struct context;
@@ -22,12 +21,11 @@ final class CtfEventType implements EventType {
     private final Map<String, CtfFieldHandle> payloadHandles = new HashMap<>();
     private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();
 
-    CtfEventType(String name, long id, int index, CtfTrace trace, Long logLevel) {
+    CtfEventType(String name, long id, int index, CtfTrace trace) {
         this.name = name;
         this.id = id;
         this.index = index;
         this.trace = trace;
-        this.logLevel = logLevel;
     }
 
     @Override

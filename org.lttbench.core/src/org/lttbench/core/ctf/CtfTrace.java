@@ -48,12 +48,6 @@ final class CtfTrace implements Trace {
         return Collections.unmodifiableList(streams);
     }
 
-    /** The {@code hostname} of the environment, or null. */
-    String hostname() {
-        Object h = metadata.environment.get("hostname");
-        return h == null ? null : h.toString();
-    }
-
     @Override
     public String toString() {
         return path().toString();

@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
+import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.TraceSet;
 
@@ -52,17 +55,25 @@ public final class CtfTraceSet implements TraceSet {
     }
 
     @Override
-    public List<CtfTrace> traces() {
+    public List<? extends Trace> traces() {
         return traces;
     }
 
+    /** The directories of one of this set's traces: one, or several when session-rotation chunks make it up. */
+    public List<Path> directories(Trace trace) {
+        if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
+            throw new IllegalArgumentException("not a trace of this set: " + trace);
+        }
+        return t.directories();
+    }
+
     @Override
-    public List<CtfStream> streams() {
+    public List<? extends Stream> streams() {
         return Collections.unmodifiableList(streams);
     }
 
     @Override
-    public List<CtfEventType> eventTypes() {
+    public List<? extends EventType> eventTypes() {
         return Collections.unmodifiableList(eventTypes);
     }
 
@@ -119,27 +130,13 @@ public final class CtfTraceSet implements TraceSet {
         sink.end();
     }
 
-    /** Reads one stream alone, in its own order (tests compare streams one by one with babeltrace2). */
-    void readStream(CtfStream stream, RecordSink sink) throws IOException {
-        StreamReader r = reader(stream, new ReadProgress(ProgressListener.NONE, totalBytes));
-        try {
-            new RecordMerge(List.of(r)).run(sink);
-        } finally {
-            r.release();
-        }
-    }
-
     private static StreamReader reader(CtfStream s, ReadProgress p) {
         return new StreamReader(s, ((CtfTrace) s.trace()).metadata.uuid, p);
     }
 
+    /** Nothing to release: reading maps files only while it runs and holds no descriptors. */
     @Override
     public void close() {
-        for (CtfStream s : streams) {
-            for (StreamFile f : s.files) {
-                f.release();
-            }
-        }
     }
 
     @Override

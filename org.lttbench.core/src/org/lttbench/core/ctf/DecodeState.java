@@ -31,8 +31,6 @@ final class DecodeState {
     long clock;
     /** Event class id the event header gave, or -1. */
     long eventId;
-    /** Sink for values read only to be checked or skipped (elements of arrays of scalars). */
-    long scratch;
 
     DecodeState(int fixedSlots) {
         values = new long[fixedSlots + 64];

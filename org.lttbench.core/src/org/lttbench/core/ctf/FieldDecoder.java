@@ -344,19 +344,12 @@ abstract class FieldDecoder {
 
         @Override
         long minBits() {
-            return lengthRef == null ? fixedLength * 8 : 0;
+            return lengthRef == null ? sizeTimes(fixedLength, 8) : 0;
         }
 
         @Override
         void decode(DecodeState s, int b) throws DecodeException {
-            if (align > 1) {
-                s.align(align);
-            }
-            long n = lengthRef == null ? fixedLength : lengthRef.get(s, b);
-            if (n < 0 || n > s.remainingBits() >>> 3) {
-                throw new DecodeException("a text field declares " + Long.toUnsignedString(n) + " bytes but only "
-                        + Math.max(0, s.remainingBits() >>> 3) + " remain in the packet content");
-            }
+            long n = checkedLength(s, b, this, fixedLength, lengthRef, 8, "text field");
             if ((s.pos & 7) != 0) {
                 throw new DecodeException("a text field does not start on a byte boundary");
             }
@@ -389,7 +382,7 @@ abstract class FieldDecoder {
         long minBits() {
             long n = 0;
             for (FieldDecoder m : members) {
-                n += m.minBits();
+                n = m.minBits() >= Long.MAX_VALUE - n ? Long.MAX_VALUE : n + m.minBits();
             }
             return n;
         }
@@ -501,18 +494,64 @@ abstract class FieldDecoder {
         }
     }
 
-    /** Array or sequence of integers, enumerations or floats: elements are checked when decoded, read again on demand. */
-    static final class ScalarArray extends FieldDecoder {
+    /**
+     * The length of an array or sequence at the cursor (aligned first), checked against the bits left in the packet:
+     * a hostile length never makes a loop run or an allocation happen.
+     */
+    static long checkedLength(DecodeState s, int b, FieldDecoder array, long fixedLength, SlotRef lengthRef,
+            long bitsEach, String what) throws DecodeException {
+        if (array.align > 1) {
+            s.align(array.align);
+        }
+        long n = lengthRef == null ? fixedLength : lengthRef.get(s, b);
+        long each = Math.max(1, bitsEach);
+        if (n < 0 || n > s.remainingBits() / each) {
+            throw new DecodeException("a " + what + " declares " + Long.toUnsignedString(n) + " elements of " + each
+                    + " bits but only " + Math.max(0, s.remainingBits()) + " bits remain in the packet content");
+        }
+        return n;
+    }
+
+    /** {@code a * b} for non-negative sizes, saturating instead of overflowing (hostile metadata). */
+    static long sizeTimes(long a, long b) {
+        return Math.multiplyHigh(a, b) != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
+    }
+
+    /** An array ({@code lengthRef} null) or a sequence of elements that are not characters. */
+    abstract static class ElementArray extends FieldDecoder {
         final FieldDecoder element;
         final long fixedLength;
         final SlotRef lengthRef;
 
-        /** The element decoder writes into slot {@code slot + 2} (scratch). */
-        ScalarArray(int slot, FieldDecoder element, long fixedLength, SlotRef lengthRef) {
+        ElementArray(int slot, FieldDecoder element, long fixedLength, SlotRef lengthRef) {
             super(slot, element.align);
             this.element = element;
             this.fixedLength = fixedLength;
             this.lengthRef = lengthRef;
+        }
+
+        @Override
+        final long minBits() {
+            return lengthRef == null ? sizeTimes(fixedLength, element.minBits()) : 0;
+        }
+
+        @Override
+        final FieldKind kind() {
+            return FieldKind.COMPOUND;
+        }
+
+        final long length(DecodeState s, int b) throws DecodeException {
+            return checkedLength(s, b, this, fixedLength, lengthRef, element.minBits(),
+                    lengthRef == null ? "array" : "sequence");
+        }
+    }
+
+    /** Array or sequence of integers, enumerations or floats: elements are checked when decoded, read again on demand. */
+    static final class ScalarArray extends ElementArray {
+
+        /** The element decoder writes into slot {@code slot + 2} (scratch). */
+        ScalarArray(int slot, FieldDecoder element, long fixedLength, SlotRef lengthRef) {
+            super(slot, element, fixedLength, lengthRef);
         }
 
         @Override
@@ -521,31 +560,13 @@ abstract class FieldDecoder {
         }
 
         @Override
-        long minBits() {
-            return lengthRef == null ? fixedLength * element.minBits() : 0;
-        }
-
-        @Override
-        FieldKind kind() {
-            return FieldKind.COMPOUND;
-        }
-
-        @Override
         void decode(DecodeState s, int b) throws DecodeException {
-            if (align > 1) {
-                s.align(align);
-            }
-            long n = lengthRef == null ? fixedLength : lengthRef.get(s, b);
-            long each = element.minBits();
-            if (n < 0 || n > s.remainingBits() / each) {
-                throw new DecodeException("an array declares " + Long.toUnsignedString(n) + " elements of " + each
-                        + " bits but only " + Math.max(0, s.remainingBits()) + " bits remain in the packet content");
-            }
+            long n = length(s, b);
             s.values[b + slot] = s.pos;
             s.values[b + slot + 1] = n;
-            int scratch = b + slot + 2;
+            int scratch = b + slot + 2 - element.slot;
             for (long i = 0; i < n; i++) {
-                element.decode(s, scratch - element.slot);
+                element.decode(s, scratch);
             }
         }
 
@@ -554,11 +575,11 @@ abstract class FieldDecoder {
             long saved = s.pos;
             s.pos = s.values[b + slot];
             long n = s.values[b + slot + 1];
-            int scratch = b + slot + 2;
+            int scratch = b + slot + 2 - element.slot;
             w.beginArray();
             for (long i = 0; i < n; i++) {
-                element.decode(s, scratch - element.slot);
-                element.write(w, s, scratch - element.slot);
+                element.decode(s, scratch);
+                element.write(w, s, scratch);
             }
             w.endArray();
             s.pos = saved;
@@ -566,19 +587,13 @@ abstract class FieldDecoder {
     }
 
     /** Array or sequence of compound elements: each element's values go to the event's arena. */
-    static final class CompoundArray extends FieldDecoder {
-        final FieldDecoder element;
-        final long fixedLength;
-        final SlotRef lengthRef;
+    static final class CompoundArray extends ElementArray {
         /** Slots of one element, laid out from 0. */
         final int elementSlots;
 
         CompoundArray(int slot, FieldDecoder element, int elementSlots, long fixedLength, SlotRef lengthRef) {
-            super(slot, element.align);
-            this.element = element;
+            super(slot, element, fixedLength, lengthRef);
             this.elementSlots = Math.max(1, elementSlots);
-            this.fixedLength = fixedLength;
-            this.lengthRef = lengthRef;
         }
 
         @Override
@@ -587,26 +602,8 @@ abstract class FieldDecoder {
         }
 
         @Override
-        long minBits() {
-            return lengthRef == null ? fixedLength * element.minBits() : 0;
-        }
-
-        @Override
-        FieldKind kind() {
-            return FieldKind.COMPOUND;
-        }
-
-        @Override
         void decode(DecodeState s, int b) throws DecodeException {
-            if (align > 1) {
-                s.align(align);
-            }
-            long n = lengthRef == null ? fixedLength : lengthRef.get(s, b);
-            long each = Math.max(1, element.minBits());
-            if (n < 0 || n > s.remainingBits() / each) {
-                throw new DecodeException("an array declares " + Long.toUnsignedString(n)
-                        + " elements but only " + Math.max(0, s.remainingBits()) + " bits remain in the packet content");
-            }
+            long n = length(s, b);
             int start = s.allocate(n * elementSlots);
             s.values[b + slot] = start;
             s.values[b + slot + 1] = n;

@@ -33,7 +33,6 @@ final class Metadata {
         String name;
         long id = -1;
         long streamId = -1;
-        Long logLevel;
         TypeDecl.Struct context;
         TypeDecl.Struct fields;
     }

@@ -29,6 +29,8 @@ public final class RecordPrinter implements RecordSink {
     private final ZoneId zone = ZoneId.systemDefault();
     private long previousNs = Long.MIN_VALUE;
     private long lines;
+    private long clockSecond = Long.MIN_VALUE;
+    private String clockText;
 
     public RecordPrinter(Writer out, Format format) {
         this.out = out;
@@ -61,13 +63,15 @@ public final class RecordPrinter implements RecordSink {
             JsonValueWriter.appendString(line, loss.stream().name());
             line.append(",\"cpu\":").append(loss.cpu()).append('}');
         } else {
-            timeAndDelta(loss.beginNs());
-            line.append(traceName((CtfTrace) loss.stream().trace())).append(' ')
-                    .append(loss.kind() == Loss.Kind.DISCARDED_EVENTS ? "DISCARDED EVENTS" : "DISCARDED PACKETS")
-                    .append(": { count = ").append(loss.count()).append(", stream = \"").append(loss.stream().name())
-                    .append("\", cpu_id = ").append(loss.cpu()).append(", until = ");
+            // babeltrace2 writes this warning to stderr; here it is a record, in its place in time.
+            boolean events = loss.kind() == Loss.Kind.DISCARDED_EVENTS;
+            line.append("WARNING: Tracer discarded ").append(loss.count()).append(events ? " event" : " packet")
+                    .append(loss.count() == 1 ? "" : "s").append(" between [");
+            appendTime(loss.beginNs());
+            line.append("] and [");
             appendTime(loss.endNs());
-            line.append(" }");
+            line.append("] in trace \"").append(traceName((CtfTrace) loss.stream().trace())).append("\" within stream \"")
+                    .append(loss.stream().name()).append("\" (CPU ").append(loss.cpu()).append(").");
         }
         flushLine();
     }
@@ -162,29 +166,21 @@ public final class RecordPrinter implements RecordSink {
     private void appendTime(long ns) {
         long seconds = Math.floorDiv(ns, 1_000_000_000L);
         long nanos = Math.floorMod(ns, 1_000_000_000L);
-        LocalTime t = LocalTime.ofInstant(Instant.ofEpochSecond(seconds), zone);
-        pad2(t.getHour());
-        line.append(':');
-        pad2(t.getMinute());
-        line.append(':');
-        pad2(t.getSecond());
-        line.append('.');
+        if (seconds != clockSecond) {
+            // Time zone rules are looked up once per second of trace, not per record.
+            LocalTime t = LocalTime.ofInstant(Instant.ofEpochSecond(seconds), zone);
+            clockSecond = seconds;
+            clockText = String.format("%02d:%02d:%02d.", t.getHour(), t.getMinute(), t.getSecond());
+        }
+        line.append(clockText);
         pad9(nanos);
     }
 
-    private void pad2(int v) {
-        if (v < 10) {
+    private void pad9(long v) {
+        for (long p = 100_000_000L; p > 1 && v < p; p /= 10) {
             line.append('0');
         }
         line.append(v);
-    }
-
-    private void pad9(long v) {
-        String s = Long.toString(v);
-        for (int i = s.length(); i < 9; i++) {
-            line.append('0');
-        }
-        line.append(s);
     }
 
     /** babeltrace2's trace name: the hostname, then procname and vpid for per-process user-space traces. */

@@ -38,6 +38,7 @@ final class StreamClassDecoder {
     final int eventBase;
     private int fixedSlots;
 
+    private final DecoderCompiler compiler;
     private final List<CtfEventType> eventTypes = new ArrayList<>();
     private CtfEventType[] byDenseId = new CtfEventType[0];
     private final Map<Long, CtfEventType> bySparseId = new HashMap<>();
@@ -69,12 +70,10 @@ final class StreamClassDecoder {
         discardedSlot = intSlot(packetContext, "events_discarded");
         sequenceSlot = intSlot(packetContext, "packet_seq_num");
         cpuSlot = intSlot(packetContext, "cpu_id");
-        this.compiler = c;
+        compiler = c;
         Metadata.Clock mapped = c.clock();
         clock = new ClockConverter(mapped == null ? new Metadata.Clock("default", 1_000_000_000L, 0, 0) : mapped);
     }
-
-    private final DecoderCompiler compiler;
 
     /** Compiles an event class of this stream class (its context and payload slots follow the fixed ones). */
     void add(CtfEventType type, Metadata.EventDecl decl) throws TraceFormatException {

@@ -25,7 +25,7 @@ final class StreamReader implements Event, Packet {
     static final int EVENT = 3;
     static final int DONE = 4;
     /** Bytes mapped to decode a packet header and context before the packet's size is known. */
-    private static final int HEAD_BYTES = 1 << 16;
+    static final int HEAD_BYTES = 1 << 16;
     /** babeltrace2's "unknown" for counters and clock snapshots (UINT64_MAX). */
     private static final long UNKNOWN = -1;
 
@@ -35,6 +35,7 @@ final class StreamReader implements Event, Packet {
     private final byte[] traceUuid;
     private final ReadProgress progress;
 
+    private final FileWindow window = new FileWindow();
     private int fileIndex;
     private StreamFile file;
     private long nextOffset;
@@ -50,7 +51,6 @@ final class StreamReader implements Event, Packet {
     private long prevEndRaw = UNKNOWN;
     private long prevDiscarded = UNKNOWN;
     private long prevSequence = UNKNOWN;
-    private long headBitsOfPacket;
 
     private CtfEventType type;
     private long timestamp;
@@ -133,10 +133,7 @@ final class StreamReader implements Event, Packet {
     }
 
     void release() {
-        if (file != null) {
-            file.release();
-            file = null;
-        }
+        window.release();
     }
 
     /**
@@ -185,14 +182,14 @@ final class StreamReader implements Event, Packet {
                 readPacketHead(file, nextOffset);
                 return true;
             }
-            file.release();
+            window.release();
             file = null;
         }
     }
 
     private void readPacketHead(StreamFile f, long offset) throws IOException {
         long remaining = f.size - offset;
-        ByteBuffer head = f.bytes(offset, Math.min(remaining, HEAD_BYTES), remaining);
+        ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
         s.pos = 0;
         s.resetArena();
@@ -207,11 +204,7 @@ final class StreamReader implements Event, Packet {
                 sc.packetContext.decode(s, 0);
             }
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            if (remaining < HEAD_BYTES) {
-                throw new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
-                        + " starting here (only " + remaining + " bytes left; truncated file?)");
-            }
-            throw new TraceFormatException(f.path, offset, "cannot decode the " + where + ": " + e.getMessage());
+            throw headError(f, offset, remaining, where, e);
         }
         long[] v = s.values;
         long pkt = sc.packetSizeSlot >= 0 ? v[sc.packetSizeSlot] : UNKNOWN;
@@ -225,7 +218,6 @@ final class StreamReader implements Event, Packet {
             content = pkt;
         }
         long headBits = s.pos;
-        headBitsOfPacket = headBits;
         if (Long.compareUnsigned(content, pkt) > 0) {
             throw new TraceFormatException(f.path, offset, "the packet's content_size (" + Long.toUnsignedString(content)
                     + " bits) is larger than its packet_size (" + Long.toUnsignedString(pkt) + " bits)");
@@ -243,7 +235,7 @@ final class StreamReader implements Event, Packet {
                     + " bits) is smaller than its header and context (" + headBits + " bits)");
         }
         long contentBytes = (content + 7) >>> 3;
-        ByteBuffer body = f.bytes(offset, contentBytes, contentBytes);
+        ByteBuffer body = window.bytes(f, offset, contentBytes, contentBytes);
         s.setPacket(body, (int) contentBytes, content);
         s.pos = headBits;
 
@@ -258,6 +250,16 @@ final class StreamReader implements Event, Packet {
         cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
         computeLosses();
         progress.add(pkt >>> 3);
+    }
+
+    /** A packet header or context that cannot be decoded: the file may end inside it. */
+    static TraceFormatException headError(StreamFile f, long offset, long remaining, String where, Exception e) {
+        String why = e instanceof DecodeException ? ": " + e.getMessage() : "";
+        if (remaining < HEAD_BYTES) {
+            return new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
+                    + " starting here (only " + remaining + " bytes left; truncated file?)" + why);
+        }
+        return new TraceFormatException(f.path, offset, "cannot decode the " + where + why);
     }
 
     private void checkHeader(StreamFile f, long offset) throws TraceFormatException {
@@ -482,10 +484,5 @@ final class StreamReader implements Event, Packet {
     @Override
     public Path file() {
         return file == null ? null : file.path;
-    }
-
-    /** Bits the packet header and context took (the events start after them). */
-    long headerBits() {
-        return headBitsOfPacket;
     }
 }

@@ -120,9 +120,42 @@ final class TextValueWriter implements ValueWriter {
     @Override
     public void string(ByteBuffer bytes, int index, int length) {
         beforeValue();
+        StringBuilder decoded = new StringBuilder(length);
+        JsonValueWriter.appendUtf8(decoded, bytes, index, length, false);
         out.append('"');
-        JsonValueWriter.appendUtf8(out, bytes, index, length, false);
+        for (int i = 0; i < decoded.length(); i++) {
+            appendEscaped(decoded.charAt(i));
+        }
         out.append('"');
+    }
+
+    /** babeltrace2's escapes: backslash, quotes and question mark, then C escapes or \xNN for control characters. */
+    private void appendEscaped(char c) {
+        switch (c) {
+        case '\\' -> out.append("\\\\");
+        case '\'' -> out.append("\\'");
+        case '"' -> out.append("\\\"");
+        case '?' -> out.append("\\?");
+        case 0 -> out.append("\\0");
+        case 7 -> out.append("\\a");
+        case '\b' -> out.append("\\b");
+        case 27 -> out.append("\\e");
+        case '\f' -> out.append("\\f");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case 11 -> out.append("\\v");
+        default -> {
+            if (c < 0x20 || c == 0x7F) {
+                out.append("\\x").append(String.format("%02x", (int) c));
+            } else if (c >= 0xDC80 && c <= 0xDCFF) {
+                // A byte that is not UTF-8 (babeltrace2 prints it raw; a text line cannot hold it).
+                out.append("\\x").append(String.format("%02x", c - 0xDC00));
+            } else {
+                out.append(c);
+            }
+        }
+        }
     }
 
     @Override

@@ -75,7 +75,7 @@ final class TraceBuilder {
                 }
                 id = 0;
             }
-            CtfEventType t = new CtfEventType(e.name, id, nextEventIndex++, trace, e.logLevel);
+            CtfEventType t = new CtfEventType(e.name, id, nextEventIndex++, trace);
             try {
                 classes.get(e.streamId).add(t, e);
             } catch (TraceFormatException x) {
@@ -118,8 +118,10 @@ final class TraceBuilder {
             slots = Math.max(slots, c.fixedSlots());
         }
         DecodeState s = new DecodeState(slots);
+        FileWindow window = new FileWindow();
+        String where = "packet header";
         try {
-            ByteBuffer head = f.bytes(0, Math.min(f.size, 1 << 16), f.size);
+            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
             s.setPacket(head, head.capacity(), head.capacity() * 8L);
             StreamClassDecoder sc = any;
             if (any.packetHeader != null) {
@@ -144,17 +146,16 @@ final class TraceBuilder {
             long begin = -1;
             int cpu = -1;
             if (sc.packetContext != null) {
+                where = "packet context";
                 sc.packetContext.decode(s, 0);
                 begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
                 cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
             }
-            f.firstBeginNs = begin;
             return new Probe(f, sc, instance, begin, cpu);
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            String why = e instanceof DecodeException ? e.getMessage() : "the file is shorter than a packet header";
-            throw new TraceFormatException(f.path, 0, "cannot decode the first packet's header and context: " + why);
+            throw StreamReader.headError(f, 0, f.size, where, e);
         } finally {
-            f.release();
+            window.release();
         }
     }
 
@@ -190,9 +191,5 @@ final class TraceBuilder {
             return m.group(1);
         }
         return fileName;
-    }
-
-    int streamCount() {
-        return nextStreamIndex;
     }
 }

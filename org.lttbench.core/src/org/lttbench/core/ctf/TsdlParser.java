@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.lttbench.core.ctf.TsdlLexer.Kind;
 import org.lttbench.core.ctf.TsdlLexer.Token;
@@ -295,8 +296,6 @@ final class TsdlParser {
         e.name = name.toString();
         e.id = longValue(values, "id", -1, null);
         e.streamId = longValue(values, "stream_id", -1, null);
-        Object level = values.get("loglevel");
-        e.logLevel = level instanceof Long l ? l : null;
         e.context = optionalStruct(types.get("context"), "context", at);
         e.fields = optionalStruct(types.get("fields"), "fields", at);
         metadata.events.add(e);
@@ -418,8 +417,13 @@ final class TsdlParser {
     }
 
     private TypeDecl lookupAlias(String name) {
-        for (Scope s : scopes) {
-            TypeDecl t = s.aliases.get(name);
+        return lookup(sc -> sc.aliases, name);
+    }
+
+    /** A name declared in the innermost scope that declares it, or null. */
+    private <T> T lookup(Function<Scope, Map<String, T>> table, String name) {
+        for (Scope sc : scopes) {
+            T t = table.apply(sc).get(name);
             if (t != null) {
                 return t;
             }
@@ -553,13 +557,7 @@ final class TsdlParser {
     private TypeDecl structSpecifier(Token keyword) throws TraceFormatException {
         String name = peek().kind() == Kind.IDENT && !peek().is("align") ? take().text() : null;
         if (name != null && !peek().is("{")) {
-            TypeDecl.Struct found = null;
-            for (Scope s : scopes) {
-                found = s.structs.get(name);
-                if (found != null) {
-                    break;
-                }
-            }
+            TypeDecl.Struct found = lookup(sc -> sc.structs, name);
             if (found == null) {
                 throw error(keyword, "unknown structure " + name);
             }
@@ -635,12 +633,7 @@ final class TsdlParser {
                 }
                 dims.add(n);
             } else {
-                StringBuilder ref = new StringBuilder(ident());
-                while (peek().is(".") || peek().is("->")) {
-                    take();
-                    ref.append('.').append(ident());
-                }
-                dims.add(ref.toString());
+                dims.add(fieldReference());
             }
             expect("]");
         }
@@ -652,29 +645,28 @@ final class TsdlParser {
         return Map.entry(name, type);
     }
 
+    /** A reference to another field: {@code name}, {@code a.b}, {@code event.fields.len} ({@code ->} read as a dot). */
+    private String fieldReference() throws TraceFormatException {
+        StringBuilder ref = new StringBuilder(ident());
+        while (peek().is(".") || peek().is("->")) {
+            take();
+            ref.append('.').append(ident());
+        }
+        return ref.toString();
+    }
+
     private TypeDecl variantSpecifier(Token keyword) throws TraceFormatException {
         String name = peek().kind() == Kind.IDENT ? take().text() : null;
         String tag = null;
         if (accept("<")) {
-            StringBuilder ref = new StringBuilder(ident());
-            while (peek().is(".") || peek().is("->")) {
-                take();
-                ref.append('.').append(ident());
-            }
-            tag = ref.toString();
+            tag = fieldReference();
             expect(">");
         }
         if (!peek().is("{")) {
             if (name == null) {
                 throw error(keyword, "variant without a body or a name");
             }
-            TypeDecl.Variant found = null;
-            for (Scope s : scopes) {
-                found = s.variants.get(name);
-                if (found != null) {
-                    break;
-                }
-            }
+            TypeDecl.Variant found = lookup(sc -> sc.variants, name);
             if (found == null) {
                 throw error(keyword, "unknown variant " + name);
             }
@@ -705,13 +697,11 @@ final class TsdlParser {
             if (name == null) {
                 throw error(keyword, "enumeration without a body or a name");
             }
-            for (Scope s : scopes) {
-                TypeDecl.Enum found = s.enums.get(name);
-                if (found != null) {
-                    return found;
-                }
+            TypeDecl.Enum found = lookup(sc -> sc.enums, name);
+            if (found == null) {
+                throw error(keyword, "unknown enumeration " + name);
             }
-            throw error(keyword, "unknown enumeration " + name);
+            return found;
         }
         if (container == null) {
             TypeDecl c = lookupAlias("int");

@@ -96,11 +96,12 @@ class BatchApplicationTest {
     @Test
     void theApplicationAnalyzesARealTraceLikeTheCommandLine() throws Exception {
         String trace = TestPaths.trace("kernel-arm-bug446190").toString();
-        Result app = runApplication("analyze", "--format", "csv", trace);
+        Result app = runApplication("analyze", "--analysis", "process", "--format", "csv", trace);
         assertEquals(0, app.code(), app.err());
         assertTrue(app.out().startsWith("tid,pid,name,"), app.out().lines().findFirst().orElse(""));
         assertTrue(app.out().lines().count() > 10, "a row per thread: " + app.out());
-        assertEquals(runCli("analyze", "--format", "csv", trace), app);
+        assertEquals(runCli("analyze", "--analysis", "process", "--format", "csv", trace), app);
+        assertSameAsCli("analyze", "--format", "json", trace);
         assertSameAsCli("lami", "process", "--output-progress", trace);
         assertSameAsCli("--version");
     }

@@ -1,5 +1,6 @@
 package org.lttbench.tests.ctf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,7 +12,11 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.ctf.CtfTraceSet;
@@ -23,6 +28,7 @@ import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
 
 /**
  * Every shared trace reads to its end, and the record stream keeps the reader's promises: events in time order,
@@ -136,6 +142,24 @@ class SharedTracesReadTest {
             long[] second = count(set);
             assertEquals(first[0], second[0]);
             assertEquals(first[1], second[1]);
+        }
+    }
+
+    /** Two threads reading one trace set at once get the same records (each read has its own cursors and maps). */
+    @Test
+    void twoThreadsReadOneSetAtOnce() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-many-threads"),
+                TestPaths.trace("ust-memory-libc")))) {
+            long[] alone = count(set);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                List<Future<long[]>> both = pool.invokeAll(List.of(() -> count(set), () -> count(set)));
+                for (Future<long[]> f : both) {
+                    assertArrayEquals(alone, f.get());
+                }
+            } finally {
+                pool.shutdown();
+            }
         }
     }
 

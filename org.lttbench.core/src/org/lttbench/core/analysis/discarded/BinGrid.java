@@ -1,0 +1,48 @@
+package org.lttbench.core.analysis.discarded;
+
+/**
+ * The time bins every stream's timeline shares: a fixed number of bins of equal width from the first record binned.
+ * The width starts at 1 µs; when a record falls past the last bin it doubles and each timeline merges its bins
+ * pairwise. So the bins always cover just the records seen (a 0.3 s burst in a trace whose idle packets span 30 s
+ * still gets fine bins), memory stays fixed however long the trace is, and every stream keeps the same bins.
+ */
+final class BinGrid {
+    static final int BINS = 512;
+
+    private final long origin;
+    private long width;
+
+    /** @param origin first timestamp to bin (ns) */
+    BinGrid(long origin) {
+        this.origin = origin;
+        this.width = 1000;
+    }
+
+    long origin() {
+        return origin;
+    }
+
+    long width() {
+        return width;
+    }
+
+    /** Widens the grid until {@code t} falls inside it; returns how many times the width doubled. */
+    int fit(long t) {
+        int doublings = 0;
+        while (t - origin >= width * BINS && width < Long.MAX_VALUE / (4L * BINS)) {
+            width *= 2;
+            doublings++;
+        }
+        return doublings;
+    }
+
+    /** Bin of a timestamp already {@link #fit}: times before the origin go to the first bin. */
+    int bin(long t) {
+        long i = (t - origin) / width;
+        return (int) Math.max(0, Math.min(BINS - 1, i));
+    }
+
+    long binBegin(int bin) {
+        return origin + bin * width;
+    }
+}

@@ -1,0 +1,276 @@
+package org.lttbench.core.analysis.discarded;
+
+import static org.lttbench.core.report.ColumnKind.CPU;
+import static org.lttbench.core.report.ColumnKind.INTEGER;
+import static org.lttbench.core.report.ColumnKind.NUMBER;
+import static org.lttbench.core.report.ColumnKind.RATIO;
+import static org.lttbench.core.report.ColumnKind.SIZE;
+import static org.lttbench.core.report.ColumnKind.TEXT;
+import static org.lttbench.core.report.ColumnKind.TIMESTAMP;
+import static org.lttbench.core.report.ColumnKind.TIME_RANGE;
+
+import java.text.NumberFormat;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.lttbench.core.analysis.discarded.BufferModel.ChannelAdvice;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/** Turns the per-stream ledgers into the discarded analysis's tables and notes. */
+final class LossReport {
+    /** Timeline bins merged per report row: a chart gets 32 points per stream. */
+    private static final int TIMELINE_MERGE = BinGrid.BINS / 32;
+
+    private static final Column TRACE = col("trace", "Trace", TEXT, "Trace directory");
+    private static final Column STREAM = col("stream", "Stream", TEXT, "Stream file name");
+    private static final Column STREAM_CPU = col("cpu", "CPU", CPU, "CPU of the stream's packets");
+
+    private LossReport() {
+    }
+
+    static Report build(TraceSet traces, TimeRange range, List<StreamLossLedger> ledgers, BinGrid grid) {
+        TimeRange span = traces.span();
+        TimeRange shown = span == null ? range : range.intersect(span);
+        if (shown == null) {
+            shown = range;
+        }
+        Report report = new Report("discarded", "What the traces lost", shown);
+        report.add(streams(ledgers, grid));
+        report.add(losses(ledgers, grid));
+        List<ChannelAdvice> advice = advice(ledgers, grid);
+        report.add(adviceTable(advice));
+        report.add(timeline(ledgers, grid));
+        notes(report, ledgers, advice);
+        return report;
+    }
+
+    private static Table streams(List<StreamLossLedger> ledgers, BinGrid grid) {
+        Table t = new Table("streams", "Loss per stream", List.of(
+                TRACE,
+                STREAM,
+                col("channel", "Channel", TEXT, "Channel name"),
+                STREAM_CPU,
+                col("packets", "Packets", INTEGER, "Packets read"),
+                col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
+                col("events", "Events", INTEGER, "Events recorded"),
+                col("discarded_events", "Discarded", INTEGER,
+                        "Events discarded (events_discarded counter); empty when the stream cannot tell"),
+                col("discarded_packets", "Lost packets", INTEGER,
+                        "Packets lost (packet_seq_num gaps); empty when the stream cannot tell"),
+                col("discard_ratio", "Discarded", RATIO, "Discarded events / (recorded + discarded events)"),
+                col("loss_records", "Losses", INTEGER, "Places where the stream lost data"),
+                col("first_loss", "First loss", TIMESTAMP, "Start of the first loss range"),
+                col("last_loss", "Last loss", TIMESTAMP, "End of the last loss range"),
+                col("events_per_s", "Events/s", NUMBER, "Mean recorded event rate between the first and last event"),
+                col("peak_bytes_per_s", "Peak B/s", NUMBER,
+                        "Highest bytes per second the traced code produced (recorded + lost) in one time bin")));
+        for (StreamLossLedger s : ledgers) {
+            boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
+            boolean knowsPackets = s.stream.hasPacketSequenceNumber();
+            Double ratio = knowsEvents && s.events + s.discardedEvents > 0
+                    ? (double) s.discardedEvents / (s.events + s.discardedEvents) : null;
+            Double rate = s.lastEvent > s.firstEvent ? s.events * 1e9 / (s.lastEvent - s.firstEvent) : null;
+            t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.channel(),
+                    (long) s.stream.cpu(), s.packets, s.packets > 0 ? s.subbufBytes : null, s.events,
+                    knowsEvents ? s.discardedEvents : null, knowsPackets ? s.lostPackets : null, ratio,
+                    s.lossRecords, s.lossRecords > 0 ? s.firstLoss : null, s.lossRecords > 0 ? s.lastLoss : null, rate,
+                    grid == null || s.events + s.lossRecords == 0 ? null
+                            : peakProducedBytesPerS(s, grid, 0, BinGrid.BINS - 1));
+        }
+        return t;
+    }
+
+    private static Table losses(List<StreamLossLedger> ledgers, BinGrid grid) {
+        Table t = new Table("losses", "When streams lost data", List.of(
+                TRACE,
+                STREAM,
+                STREAM_CPU,
+                col("range", "Range", TIME_RANGE, "When the loss happened (touching loss ranges joined)"),
+                col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
+                col("discarded_events", "Discarded", INTEGER, "Events discarded in this range"),
+                col("discarded_packets", "Lost packets", INTEGER, "Packets lost in this range"),
+                col("peak_events_per_s", "Peak ev/s", NUMBER,
+                        "Highest events per second produced (recorded + discarded) in the bins around the range"),
+                col("peak_bytes_per_s", "Peak B/s", NUMBER,
+                        "Highest bytes per second produced (recorded + lost) in the bins around the range")));
+        for (StreamLossLedger s : ledgers) {
+            for (LossRanges.Episode e : s.ranges.episodes()) {
+                int first = Math.max(0, grid.bin(e.begin) - 1);
+                int last = Math.min(BinGrid.BINS - 1, grid.bin(e.end) + 1);
+                double peakEvents = 0;
+                for (int b = first; b <= last; b++) {
+                    peakEvents = Math.max(peakEvents,
+                            (s.eventsIn(b) + s.discardedEventsIn(b)) * 1e9 / grid.width());
+                }
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                        new TimeRange(e.begin, e.end), e.records, e.discardedEvents, e.lostPackets, peakEvents,
+                        peakProducedBytesPerS(s, grid, first, last));
+            }
+        }
+        return t;
+    }
+
+    private static List<ChannelAdvice> advice(List<StreamLossLedger> ledgers, BinGrid grid) {
+        Map<Trace, Map<String, List<StreamLossLedger>>> channels = new LinkedHashMap<>();
+        for (StreamLossLedger s : ledgers) {
+            channels.computeIfAbsent(s.stream.trace(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(s.stream.channel(), k -> new ArrayList<>()).add(s);
+        }
+        List<ChannelAdvice> advice = new ArrayList<>();
+        channels.forEach((trace, byName) -> byName.forEach((channel, streams) -> {
+            ChannelAdvice a = grid == null ? null : BufferModel.advise(trace, channel, streams, grid);
+            if (a != null) {
+                advice.add(a);
+            }
+        }));
+        return advice;
+    }
+
+    private static Table adviceTable(List<ChannelAdvice> advice) {
+        Table t = new Table("advice", "Buffer advice per channel", List.of(
+                TRACE,
+                col("channel", "Channel", TEXT, "Channel name"),
+                col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
+                col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows"),
+                col("drain_bytes_per_s", "Drain B/s", NUMBER, "Consumer drain rate seen while the channel lost data"),
+                col("extra_needed", "Extra needed", SIZE, "Buffer per CPU the channel lacked at its worst moment"),
+                col("subbuf_size", "Sub-buffer", SIZE, "Recommended --subbuf-size"),
+                col("num_subbuf", "Count", INTEGER, "Recommended --num-subbuf"),
+                col("memory_per_cpu", "Memory/CPU", SIZE, "Ring-buffer memory per CPU the recommendation costs"),
+                col("command", "Command", TEXT, "The lttng enable-channel line to use (empty when unreasonable)"),
+                col("assumptions", "Assumes", TEXT, "What the advice assumes")));
+        for (ChannelAdvice a : advice) {
+            t.addRow(a.trace().path().toString(), a.channel(), a.overwrite() ? "overwrite" : "discard",
+                    a.observedSubbuf(), a.drainBytesPerS(), a.extraBytes(), a.reasonable() ? a.subbufSize() : null,
+                    a.reasonable() ? (long) a.numSubbuf() : null, a.memoryPerCpu(), a.command(), a.assumptions());
+        }
+        return t;
+    }
+
+    private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid) {
+        Table t = new Table("loss_timeline", "Rates and losses over time", List.of(
+                TRACE,
+                STREAM,
+                STREAM_CPU,
+                col("bin", "Time", TIME_RANGE, "Time bin"),
+                col("events", "Events", INTEGER, "Events recorded in the bin"),
+                col("events_per_s", "Events/s", NUMBER, "Recorded events per second"),
+                col("bytes_per_s", "B/s", NUMBER, "Recorded bytes per second"),
+                col("discarded_events", "Discarded", NUMBER,
+                        "Events discarded, each loss spread over its time range"),
+                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range")));
+        if (grid == null) {
+            return t;
+        }
+        long width = grid.width() * TIMELINE_MERGE;
+        for (StreamLossLedger s : ledgers) {
+            double mean = s.meanEventBytes();
+            for (int first = 0; first < BinGrid.BINS; first += TIMELINE_MERGE) {
+                long events = 0;
+                double bytes = 0;
+                double discarded = 0;
+                double packets = 0;
+                for (int b = first; b < first + TIMELINE_MERGE; b++) {
+                    events += s.eventsIn(b);
+                    bytes += s.recordedBytes(b, mean);
+                    discarded += s.discardedEventsIn(b);
+                    packets += s.lostPacketsIn(b);
+                }
+                if (events == 0 && discarded == 0 && packets == 0) {
+                    continue;
+                }
+                long begin = grid.binBegin(first);
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                        new TimeRange(begin, begin + width - 1), events, events * 1e9 / width, bytes * 1e9 / width,
+                        discarded, packets);
+            }
+        }
+        return t;
+    }
+
+    private static void notes(Report report, List<StreamLossLedger> ledgers, List<ChannelAdvice> advice) {
+        long discarded = 0;
+        long packets = 0;
+        long records = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        List<String> noCounter = new ArrayList<>();
+        List<String> noSequence = new ArrayList<>();
+        for (StreamLossLedger s : ledgers) {
+            discarded += s.discardedEvents;
+            packets += s.lostPackets;
+            records += s.lossRecords;
+            if (s.lossRecords > 0) {
+                first = Math.min(first, s.firstLoss);
+                last = Math.max(last, s.lastLoss);
+            }
+            if (!s.stream.hasDiscardedEventsCounter()) {
+                noCounter.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+            }
+            if (!s.stream.hasPacketSequenceNumber()) {
+                noSequence.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+            }
+        }
+        if (records == 0) {
+            if (noCounter.isEmpty()) {
+                report.note("no events lost: no stream's events_discarded counter moved"
+                        + (noSequence.size() < ledgers.size() ? " and no packet_seq_num gap was found" : ""));
+            } else if (noCounter.size() < ledgers.size()) {
+                report.note("no events lost in the streams that count them; in the others loss cannot be known");
+            }
+        } else {
+            report.note("the traces lost " + count(discarded) + " events (discarded) and " + count(packets)
+                    + " packets in " + count(records) + (records == 1 ? " place" : " places") + ", from " + WallClock.format(first) + " to "
+                    + WallClock.format(last) + ": see the advice table for buffers that would have kept them");
+        }
+        if (!noCounter.isEmpty()) {
+            report.note("discarded events cannot be known for " + noCounter.size() + " of " + ledgers.size()
+                    + " streams (their packet context has no events_discarded, so their count is empty, not 0): "
+                    + shortList(noCounter));
+        }
+        if (!noSequence.isEmpty()) {
+            report.note("lost packets cannot be known for " + noSequence.size() + " of " + ledgers.size()
+                    + " streams (their packet context has no packet_seq_num, as before LTTng 2.8): "
+                    + shortList(noSequence));
+        }
+        for (ChannelAdvice a : advice) {
+            if (!a.reasonable()) {
+                report.note("channel " + a.channel() + " of " + a.trace().path().getFileName()
+                        + " would need more than 1 GiB of buffer per CPU: reduce its event rate instead");
+            }
+        }
+    }
+
+    private static double peakProducedBytesPerS(StreamLossLedger s, BinGrid grid, int first, int last) {
+        double mean = s.meanEventBytes();
+        double peak = 0;
+        for (int b = first; b <= last; b++) {
+            peak = Math.max(peak, s.recordedBytes(b, mean) + s.lostBytes(b, mean));
+        }
+        return peak * 1e9 / grid.width();
+    }
+
+    private static String shortList(List<String> names) {
+        int shown = Math.min(names.size(), 4);
+        String list = String.join(", ", names.subList(0, shown));
+        return names.size() > shown ? list + " and " + (names.size() - shown) + " more" : list;
+    }
+
+    static String count(long n) {
+        return NumberFormat.getIntegerInstance(Locale.ROOT).format(n);
+    }
+
+    private static Column col(String key, String title, ColumnKind kind, String description) {
+        return new Column(key, title, kind, description);
+    }
+}

@@ -1,0 +1,395 @@
+package org.lttbench.tests.ctf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.ctf.RecordCounter;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.RecordSink;
+import org.lttbench.core.trace.TraceFormatException;
+import org.lttbench.tests.TestPaths;
+
+/**
+ * Corrupted copies of real traces: each gives a {@link TraceFormatException} that names the file, the byte offset
+ * and what was expected there. Nothing hangs, nothing allocates what a hostile size asks for.
+ */
+class BadInputTest {
+
+    private static Path copy(String trace, String caseName) throws IOException {
+        Path from = TestPaths.trace(trace);
+        Path to = TestPaths.workDir("bad-input-" + caseName).resolve(trace);
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return to;
+    }
+
+    /** Packet offsets of one stream file, as our reader sees them in the intact trace. */
+    private static List<Packet> packets(Path trace, String file) throws IOException {
+        List<Packet> packets = new ArrayList<>();
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+            set.read(new RecordSink() {
+                @Override
+                public void packet(Packet p) {
+                    if (p.file().getFileName().toString().equals(file)) {
+                        packets.add(new PacketCopy(p.fileOffset(), p.sizeBits(), p.contentBits()));
+                    }
+                }
+
+                @Override
+                public void event(org.lttbench.core.trace.Event e) {
+                }
+            }, ProgressListener.NONE);
+        }
+        return packets;
+    }
+
+    /** What we keep of a packet (the reader reuses its Packet object). */
+    private record PacketCopy(long fileOffset, long sizeBits, long contentBits) implements Packet {
+        @Override
+        public org.lttbench.core.trace.Stream stream() {
+            return null;
+        }
+
+        @Override
+        public long beginNs() {
+            return -1;
+        }
+
+        @Override
+        public long endNs() {
+            return -1;
+        }
+
+        @Override
+        public long sequenceNumber() {
+            return -1;
+        }
+
+        @Override
+        public long discardedEventsCounter() {
+            return -1;
+        }
+
+        @Override
+        public int cpu() {
+            return -1;
+        }
+
+        @Override
+        public Path file() {
+            return null;
+        }
+    }
+
+    private static TraceFormatException readFails(Path trace) {
+        return assertThrows(TraceFormatException.class, () -> {
+            try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+                set.read(new RecordCounter(), ProgressListener.NONE);
+            }
+        });
+    }
+
+    private static void assertNames(TraceFormatException e, Path file, long offset, String expected) {
+        assertEquals(file, e.file(), e.getMessage());
+        assertEquals(offset, e.offset(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + (offset >= 0 ? " at byte " + offset + ": " : ": ")), e.getMessage());
+        assertTrue(e.getMessage().contains(expected), "'" + expected + "' in: " + e.getMessage());
+    }
+
+    private static long readLong(Path file, long offset) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] b = new byte[8];
+            f.seek(offset);
+            f.readFully(b);
+            return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong();
+        }
+    }
+
+    private static void writeLong(Path file, long offset, long value) throws IOException {
+        write(file, offset, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array());
+    }
+
+    private static void write(Path file, long offset, byte[] bytes) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(offset);
+            f.write(bytes);
+        }
+    }
+
+    // ust-memory-libc: packet header magic(4) uuid(16) stream_id(4), then the context at byte 24:
+    // timestamp_begin, timestamp_end, content_size (40), packet_size (48), all 64-bit little-endian.
+    private static final String LIBC = "ust-memory-libc";
+    private static final long CONTENT_SIZE_AT = 40;
+    private static final long PACKET_SIZE_AT = 48;
+
+    /** The second packet of channel0_0, after checking that our layout of its context is right. */
+    private static Packet middlePacket(Path trace) throws IOException {
+        List<Packet> packets = packets(trace, "channel0_0");
+        assertTrue(packets.size() >= 3);
+        Packet p = packets.get(1);
+        Path file = trace.resolve("channel0_0");
+        assertEquals(p.sizeBits(), readLong(file, p.fileOffset() + PACKET_SIZE_AT), "packet_size where we expect it");
+        assertEquals(p.contentBits(), readLong(file, p.fileOffset() + CONTENT_SIZE_AT), "content_size where we expect it");
+        return p;
+    }
+
+    @Test
+    void truncatedStreamFile() throws IOException {
+        Path trace = copy(LIBC, "truncated");
+        Path file = trace.resolve("channel0_0");
+        List<Packet> packets = packets(trace, "channel0_0");
+        Packet last = packets.get(packets.size() - 1);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(last.fileOffset() + last.sizeBits() / 8 - 1000);
+        }
+        assertNames(readFails(trace), file, last.fileOffset(), "truncated file?");
+    }
+
+    @Test
+    void fileShorterThanAPacketHeader() throws IOException {
+        Path trace = copy(LIBC, "short");
+        Path file = trace.resolve("channel0_1");
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(10);
+        }
+        assertNames(readFails(trace), file, 0, "the file ends inside the packet header of the packet starting here (only 10 bytes left; truncated file?)");
+    }
+
+    @Test
+    void badMagic() throws IOException {
+        Path trace = copy(LIBC, "magic");
+        Packet p = middlePacket(trace);
+        Path file = trace.resolve("channel0_0");
+        write(file, p.fileOffset(), new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
+        assertNames(readFails(trace), file, p.fileOffset(), "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)");
+    }
+
+    @Test
+    void wrongStreamId() throws IOException {
+        Path trace = copy(LIBC, "stream-id");
+        Packet p = middlePacket(trace);
+        Path file = trace.resolve("channel0_0");
+        write(file, p.fileOffset() + 20, new byte[] { 9, 0, 0, 0 });
+        assertNames(readFails(trace), file, p.fileOffset(), "stream_id 9");
+    }
+
+    @Test
+    void unknownStreamClassInTheFirstPacket() throws IOException {
+        Path trace = copy(LIBC, "stream-id-first");
+        Path file = trace.resolve("channel0_2");
+        write(file, 20, new byte[] { 9, 0, 0, 0 });
+        assertNames(readFails(trace), file, 0, "stream_id 9, which the metadata does not declare");
+    }
+
+    @Test
+    void packetSizeLargerThanTheFile() throws IOException {
+        Path trace = copy(LIBC, "packet-size");
+        Packet p = middlePacket(trace);
+        Path file = trace.resolve("channel0_0");
+        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 1L << 62);
+        assertNames(readFails(trace), file, p.fileOffset(), "but the file has only");
+    }
+
+    @Test
+    void contentLargerThanPacket() throws IOException {
+        Path trace = copy(LIBC, "content-size");
+        Packet p = middlePacket(trace);
+        Path file = trace.resolve("channel0_0");
+        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8);
+        assertNames(readFails(trace), file, p.fileOffset(), "is larger than its packet_size");
+    }
+
+    @Test
+    void zeroPacketSizeCannotLoopForever() throws IOException {
+        Path trace = copy(LIBC, "zero-size");
+        Packet p = middlePacket(trace);
+        Path file = trace.resolve("channel0_0");
+        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
+        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
+        assertNames(readFails(trace), file, p.fileOffset(), "not a positive whole number of bytes");
+    }
+
+    /** ust-hello-lost's tptest: {@code uint64 _seqfield1_length = 4} then {@code int8 seqfield1[] = "test"}. */
+    private static long sequenceLengthOffset(Path file) throws IOException {
+        byte[] data = Files.readAllBytes(file);
+        byte[] pattern = { 4, 0, 0, 0, 0, 0, 0, 0, 't', 'e', 's', 't' };
+        outer: for (int i = 0; i + pattern.length <= data.length; i++) {
+            for (int k = 0; k < pattern.length; k++) {
+                if (data[i + k] != pattern[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("no sequence of length 4 in " + file);
+    }
+
+    @Test
+    void hugeSequenceLength() throws IOException {
+        Path trace = copy("ust-hello-lost", "sequence");
+        Path file = trace.resolve("channel1_2");
+        long at = sequenceLengthOffset(file);
+        writeLong(file, at, 1L << 31);
+        TraceFormatException e = readFails(trace);
+        assertEquals(file, e.file());
+        assertTrue(e.offset() > 0 && e.offset() < at, "the offset is the event's: " + e.getMessage());
+        assertTrue(e.getMessage().contains("declares 2147483648 elements"), e.getMessage());
+    }
+
+    @Test
+    void sequenceLengthBeyondSignedRange() throws IOException {
+        Path trace = copy("ust-hello-lost", "sequence-max");
+        Path file = trace.resolve("channel1_2");
+        writeLong(file, sequenceLengthOffset(file), -1L);
+        TraceFormatException e = readFails(trace);
+        assertTrue(e.getMessage().contains("declares 18446744073709551615 elements"), e.getMessage());
+    }
+
+    @Test
+    void garbageMetadata() throws IOException {
+        Path trace = copy(LIBC, "garbage-metadata");
+        byte[] garbage = new byte[4096];
+        new Random(42).nextBytes(garbage);
+        garbage[0] = 'x';
+        Path metadata = trace.resolve("metadata");
+        Files.write(metadata, garbage);
+        TraceFormatException e = readFails(trace);
+        assertEquals(metadata, e.file());
+        assertTrue(e.getMessage().contains("neither packetized") || e.getMessage().contains("metadata line"), e.getMessage());
+    }
+
+    @Test
+    void truncatedPacketizedMetadata() throws IOException {
+        Path trace = copy(LIBC, "truncated-metadata");
+        Path metadata = trace.resolve("metadata");
+        try (RandomAccessFile f = new RandomAccessFile(metadata.toFile(), "rw")) {
+            f.setLength(f.length() - 100);
+        }
+        TraceFormatException e = readFails(trace);
+        assertEquals(metadata, e.file());
+        assertTrue(e.offset() > 0 && e.getMessage().contains("truncated file?"), e.getMessage());
+    }
+
+    @Test
+    void metadataSyntaxError() throws IOException {
+        Path trace = copy("ust-lttng-crash", "syntax");
+        Path metadata = trace.resolve("metadata");
+        String text = Files.readString(metadata, StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("/* CTF 1.8"), "plain-text metadata");
+        int brace = text.indexOf("};", text.indexOf("packet.header"));
+        Files.writeString(metadata, text.substring(0, brace) + text.substring(brace + 1), StandardCharsets.UTF_8);
+        TraceFormatException e = readFails(trace);
+        assertEquals(metadata, e.file());
+        assertTrue(e.getMessage().matches(".*metadata line \\d+, column \\d+ .*expected.*"), e.getMessage());
+    }
+
+    @Test
+    void missingMetadata() throws IOException {
+        Path trace = copy(LIBC, "no-metadata");
+        Files.delete(trace.resolve("metadata"));
+        TraceFormatException e = readFails(trace);
+        assertEquals(trace.toAbsolutePath().normalize(), e.file());
+        assertTrue(e.getMessage().contains("holds no CTF trace"), e.getMessage());
+    }
+
+    /**
+     * A stream file and a metadata file nobody may read. The tests run as root, who reads everything: then the
+     * command line runs as the unprivileged user {@code nobody}.
+     */
+    @Test
+    void unreadableFiles() throws Exception {
+        Path trace = copy(LIBC, "unreadable");
+        Path stream = trace.resolve("channel0_3");
+        Files.setPosixFilePermissions(stream, java.util.Set.of());
+        String err = dumpAsUnprivileged(trace);
+        assertTrue(err.contains(stream + ": cannot read the stream file (permission denied)"), err);
+        Files.setPosixFilePermissions(stream, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Path metadata = trace.resolve("metadata");
+        Files.setPosixFilePermissions(metadata, java.util.Set.of());
+        err = dumpAsUnprivileged(trace);
+        assertTrue(err.contains(metadata + ": cannot read the metadata file (permission denied)"), err);
+    }
+
+    private static String dumpAsUnprivileged(Path trace) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        }
+        command.addAll(List.of(TestPaths.repository().resolve("lttbench").toString(), "dump", "--count", trace.toString()));
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+        assertEquals(3, p.exitValue(), err);
+        assertEquals(1, err.strip().lines().count(), "one line: " + err);
+        assertFalse(err.contains("Exception"), err);
+        return err;
+    }
+
+    /**
+     * Random byte flips in the stream files of real traces: every outcome is either a complete read or a
+     * TraceFormatException, never another exception, an endless loop or an exhausted heap.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void randomCorruptionIsAlwaysACleanError() throws IOException {
+        Random random = new Random(20240521);
+        int errors = 0;
+        int reads = 0;
+        for (String name : List.of("ust-hello-lost", "kernel-uneven-streams-partial", "kernel-arm-bug446190",
+                "kernel-bigendian", "ust-ros2")) {
+            for (int round = 0; round < 20; round++) {
+                Path trace = copy(name, "fuzz");
+                List<Path> files;
+                try (Stream<Path> list = Files.list(trace)) {
+                    files = list.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("metadata"))
+                            .filter(p -> p.toFile().length() > 0).sorted().toList();
+                }
+                Path victim = files.get(random.nextInt(files.size()));
+                long size = Files.size(victim);
+                int flips = 1 + random.nextInt(8);
+                for (int i = 0; i < flips; i++) {
+                    long at = random.nextInt((int) Math.min(size, Integer.MAX_VALUE));
+                    write(victim, at, new byte[] { (byte) random.nextInt(256) });
+                }
+                try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+                    set.read(new org.lttbench.core.ctf.RecordPrinter(java.io.Writer.nullWriter(),
+                            org.lttbench.core.ctf.RecordPrinter.Format.JSONL), ProgressListener.NONE);
+                    reads++;
+                } catch (TraceFormatException e) {
+                    assertTrue(e.getMessage().startsWith(e.file().toString()), e.getMessage());
+                    errors++;
+                }
+            }
+        }
+        System.out.printf("corruption: %d corrupted traces gave a clean error, %d still read to the end%n", errors, reads);
+        assertTrue(errors > 0);
+    }
+}

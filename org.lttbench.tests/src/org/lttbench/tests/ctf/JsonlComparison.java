@@ -1,0 +1,188 @@
+package org.lttbench.tests.ctf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.ctf.RecordPrinter;
+import org.lttbench.core.trace.ProgressListener;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+
+/**
+ * Compares our {@code dump --format jsonl} records of some trace directories with babeltrace2's, stream by stream
+ * (babeltrace2's muxer cannot order real traces whose packets overlap, and the order between streams at equal
+ * times is not part of the format), record by record and field by field.
+ */
+final class JsonlComparison {
+    /** What was compared, for the test's report. */
+    record Counts(int traces, int streams, long events, long losses) {
+        Counts plus(Counts o) {
+            return new Counts(traces + o.traces, streams + o.streams, events + o.events, losses + o.losses);
+        }
+    }
+
+    /** Compares every trace found at or below {@code dir}, one trace (its directories) at a time. */
+    static Counts compareAll(Path dir) throws IOException, InterruptedException {
+        List<List<Path>> groups;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
+            groups = set.traces().stream().map(set::directories).toList();
+        }
+        Counts total = new Counts(0, 0, 0, 0);
+        for (List<Path> group : groups) {
+            total = total.plus(compare(group));
+        }
+        return total;
+    }
+
+    private JsonlComparison() {
+    }
+
+    /** Our records, as jsonl lines grouped by stream (a stream name is unique within one trace). */
+    private static final class LinesByStream extends Writer {
+        final Map<String, Deque<String>> lines = new LinkedHashMap<>();
+        private final StringBuilder pending = new StringBuilder();
+
+        @Override
+        public void write(char[] buf, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                if (buf[i] == '\n') {
+                    String line = pending.toString();
+                    pending.setLength(0);
+                    lines.computeIfAbsent(streamOf(line), k -> new ArrayDeque<>()).add(line);
+                } else {
+                    pending.append(buf[i]);
+                }
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    static String streamOf(String line) {
+        int at = line.indexOf(",\"stream\":\"");
+        if (at < 0) {
+            throw new AssertionError("a record without a stream: " + line);
+        }
+        int from = at + ",\"stream\":\"".length();
+        return line.substring(from, line.indexOf('"', from));
+    }
+
+    /** Compares the records of one trace (its directories), failing on the first difference. */
+    static Counts compare(List<Path> traceDirs) throws IOException, InterruptedException {
+        LinesByStream ours = new LinesByStream();
+        try (CtfTraceSet set = CtfTraceSet.open(traceDirs)) {
+            assertEquals(1, set.traces().size(), "the directories make one trace: " + traceDirs);
+            set.read(new RecordPrinter(ours, RecordPrinter.Format.JSONL), ProgressListener.NONE);
+        }
+        long[] counts = new long[2];
+        Set<String> seen = new TreeSet<>();
+        Map<String, Long> index = new LinkedHashMap<>();
+        Bt2Reference.records(traceDirs, line -> {
+            JsonObject expected = JsonParser.parseString(line).getAsJsonObject();
+            String stream = expected.get("stream").getAsString();
+            seen.add(stream);
+            long i = index.merge(stream, 1L, Long::sum) - 1;
+            Deque<String> mine = ours.lines.get(stream);
+            if (mine == null || mine.isEmpty()) {
+                fail(traceDirs + ": babeltrace2 has record #" + i + " of stream " + stream + " and we do not: " + line);
+            }
+            String ourLine = mine.poll();
+            JsonObject actual = JsonParser.parseString(ourLine).getAsJsonObject();
+            List<String> path = new ArrayList<>();
+            if (!same(expected, actual, path)) {
+                fail(traceDirs + ": record #" + i + " of stream " + stream + " differs at " + String.join(".", path)
+                        + "\n  babeltrace2: " + clip(line) + "\n  ours:        " + clip(ourLine));
+            }
+            counts[expected.has("name") ? 0 : 1]++;
+        });
+        for (Map.Entry<String, Deque<String>> e : ours.lines.entrySet()) {
+            assertTrue(e.getValue().isEmpty(), traceDirs + ": we have " + e.getValue().size()
+                    + " records more than babeltrace2 in stream " + e.getKey() + ", the first: " + e.getValue().peek());
+        }
+        assertEquals(ours.lines.keySet(), seen, "same streams");
+        return new Counts(1, seen.size(), counts[0], counts[1]);
+    }
+
+    private static String clip(String s) {
+        return s.length() > 1500 ? s.substring(0, 1500) + "..." : s;
+    }
+
+    /** Deep equality where numbers compare by value (64-bit integers exactly, floats as doubles). */
+    static boolean same(JsonElement a, JsonElement b, List<String> path) {
+        if (a.isJsonObject() && b.isJsonObject()) {
+            JsonObject x = a.getAsJsonObject();
+            JsonObject y = b.getAsJsonObject();
+            if (!x.keySet().equals(y.keySet())) {
+                path.add("{keys " + x.keySet() + " vs " + y.keySet() + "}");
+                return false;
+            }
+            for (String k : x.keySet()) {
+                path.add(k);
+                if (!same(x.get(k), y.get(k), path)) {
+                    return false;
+                }
+                path.remove(path.size() - 1);
+            }
+            return true;
+        }
+        if (a.isJsonArray() && b.isJsonArray()) {
+            JsonArray x = a.getAsJsonArray();
+            JsonArray y = b.getAsJsonArray();
+            if (x.size() != y.size()) {
+                path.add("[length " + x.size() + " vs " + y.size() + "]");
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                path.add("[" + i + "]");
+                if (!same(x.get(i), y.get(i), path)) {
+                    return false;
+                }
+                path.remove(path.size() - 1);
+            }
+            return true;
+        }
+        if (a.isJsonPrimitive() && b.isJsonPrimitive()) {
+            JsonPrimitive x = a.getAsJsonPrimitive();
+            JsonPrimitive y = b.getAsJsonPrimitive();
+            if (x.isNumber() && y.isNumber()) {
+                return sameNumber(x.getAsString(), y.getAsString());
+            }
+            return x.isNumber() == y.isNumber() && x.isBoolean() == y.isBoolean() && x.getAsString().equals(y.getAsString());
+        }
+        return a.isJsonNull() && b.isJsonNull();
+    }
+
+    private static boolean sameNumber(String x, String y) {
+        try {
+            return new BigDecimal(x).compareTo(new BigDecimal(y)) == 0;
+        } catch (NumberFormatException e) {
+            // NaN and infinities
+            return Double.compare(Double.parseDouble(x), Double.parseDouble(y)) == 0;
+        }
+    }
+}
