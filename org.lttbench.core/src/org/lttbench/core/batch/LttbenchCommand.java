@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 
 /** The top-level {@code lttbench} command; each job is a subcommand. */
 @Command(name = "lttbench", mixinStandardHelpOptions = true, versionProvider = LttbenchCommand.Version.class,
-        subcommands = { DumpCommand.class, AnalyzeCommand.class, LamiCommand.class },
+        subcommands = { DumpCommand.class, AnalyzeCommand.class, CalibrateCommand.class, LamiCommand.class },
         description = "Answers three questions from LTTng traces: where each process's time went, "
                 + "what the tracing cost, and what the trace lost.")
 public final class LttbenchCommand implements Runnable {

@@ -1,6 +1,8 @@
 package org.lttbench.core.ctf;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.trace.EventType;
@@ -59,6 +61,21 @@ final class CtfEventType implements EventType {
             CtfFieldHandle h = handle(context, n, this);
             return h != null ? h : handle(streamClass.streamEventContext, n, null);
         });
+    }
+
+    @Override
+    public List<String> contextFieldNames() {
+        List<String> names = new ArrayList<>();
+        for (FieldDecoder.Struct scope : new FieldDecoder.Struct[] { context, streamClass.streamEventContext }) {
+            if (scope != null) {
+                for (String n : scope.names) {
+                    if (!names.contains(n)) {
+                        names.add(n);
+                    }
+                }
+            }
+        }
+        return names;
     }
 
     private CtfFieldHandle handle(FieldDecoder.Struct scope, String fieldName, CtfEventType owner) {

@@ -25,4 +25,13 @@ public interface EventType {
      * leading underscore, e.g. {@code tid}, {@code vpid}, {@code procname}; {@code null} when absent.
      */
     FieldHandle contextField(String name);
+
+    /**
+     * Names of every context field of this event class (the event's own context, then the stream's event context),
+     * without the leading underscore: how an analysis finds fields it cannot name in advance, such as perf counter
+     * contexts ({@code perf_thread_*}, {@code perf_cpu_*}). Resolve them with {@link #contextField(String)}.
+     */
+    default java.util.List<String> contextFieldNames() {
+        return java.util.List.of();
+    }
 }

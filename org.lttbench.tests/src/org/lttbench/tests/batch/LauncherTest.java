@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.tests.TestPaths;
 
 /** The {@code ./lttbench} launcher from the repository: works when built, one clear line when it cannot run. */
-class LauncherTest {
+public class LauncherTest {
 
-    record Result(int code, String out, String err) {
+    public record Result(int code, String out, String err) {
     }
 
-    static Result run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    public static Result run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of("/bin/bash", launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
@@ -31,6 +31,16 @@ class LauncherTest {
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "launcher did not finish");
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** A directory for PATH with only the tools the launcher script needs (no java, no lttng). */
+    public static Path launcherTools(String name) throws IOException {
+        Path bin = TestPaths.workDir(name);
+        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
+            Path real = Path.of("/usr/bin", tool);
+            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
+        }
+        return bin;
     }
 
     @Test
@@ -63,11 +73,7 @@ class LauncherTest {
     @Test
     void withoutAJdk21ItSaysSoInOneLine() throws Exception {
         // PATH with the tools the script needs but no java; no JAVA_HOME; no JDK directories to search.
-        Path bin = TestPaths.workDir("launcher-nojava-bin");
-        for (String tool : List.of("bash", "dirname", "readlink", "sed", "head", "ls")) {
-            Path real = Path.of("/usr/bin", tool);
-            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
-        }
+        Path bin = launcherTools("launcher-nojava-bin");
         Map<String, String> env = new java.util.HashMap<>();
         env.put("PATH", bin.toString());
         env.put("JAVA_HOME", "");

@@ -1,0 +1,392 @@
+package org.lttbench.core.analysis.overhead;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.FieldHandle.FieldKind;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.Stream;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * What the tracing cost, per tracepoint: how often it fired, how many bytes it wrote, the gaps between consecutive
+ * events of one thread on one CPU (percentiles, modes), the cost of one event estimated from those gaps (see
+ * {@link CostEstimate}), and, when the events carry perf counter contexts, each counter's delta between consecutive
+ * events of one thread on one CPU. The thread is the {@code tid} or {@code vtid} context; in a kernel trace without
+ * it, the thread the CPU's last {@code sched_switch} switched to. Memory grows with threads, CPUs and tracepoints,
+ * never with events.
+ */
+public final class OverheadAnalysis implements Analysis {
+    public static final String NAME = "overhead";
+    static final String COUNTER_PREFIX_THREAD = "perf_thread_";
+    static final String COUNTER_PREFIX_CPU = "perf_cpu_";
+
+    private final AnalysisOptions options;
+    private final Map<String, TracepointStats> tracepoints = new LinkedHashMap<>();
+    /** By tracepoint id. */
+    private final List<TracepointStats> tracepointsById = new ArrayList<>();
+    private final List<String> counterNames = new ArrayList<>();
+    private final Map<String, Integer> counterIds = new HashMap<>();
+
+    private TraceSet traces;
+    private EventClass[] eventClasses;
+    /** Per stream: the (trace, CPU) slot its events belong to, and whether its next event opens a packet. */
+    private int[] streamSlot;
+    private boolean[] streamOpening;
+    private StreamTally[] streamTallies;
+    /** Per stream: the trace it belongs to, whose threads' cursors are in {@code traceThreads}. */
+    private int[] streamTrace;
+    private List<Map<Long, ThreadCursor>> traceThreads;
+    /** Per (trace, CPU) slot: the cursor used last there, and how many losses the slot has seen. */
+    private ThreadCursor[] slotLast;
+    private long[] slotEpoch;
+    /** Per slot of a kernel trace: the thread its last sched_switch switched to, or -1 before any. */
+    private long[] slotCurrentTid;
+    private final Map<Trace, KernelLayout> layouts = new IdentityHashMap<>();
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
+    private long discardedEvents;
+    private long discardedPackets;
+    /** With a kernel trace of the same session: the process analysis (CPU time per process) and the events per process. */
+    private ProcessAnalysis processes;
+    private TracingShare share;
+    /** Whether user-space events carry a process ID: a kernel trace would then give the share of CPU time. */
+    private boolean processIds;
+
+    /** Fields of one event class, resolved once. */
+    private static final class EventClass {
+        TracepointStats tracepoint;
+        FieldHandle tid;
+        /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
+        FieldHandle pid;
+        /** A kernel event without a tid context: its thread is the one its CPU's last sched_switch switched to. */
+        boolean currentThread;
+        /** {@code next_tid} of a sched_switch, which names the CPU's thread from then on. */
+        FieldHandle nextTid;
+        int[] counterIds = new int[0];
+        FieldHandle[] counterFields = new FieldHandle[0];
+    }
+
+    public OverheadAnalysis(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        return traces.eventTypes().isEmpty() ? "the traces declare no event classes" : null;
+    }
+
+    @Override
+    public void start(TraceSet traceSet) {
+        traces = traceSet;
+        eventClasses = new EventClass[traceSet.eventTypes().size()];
+        List<? extends Stream> streams = traceSet.streams();
+        streamSlot = new int[streams.size()];
+        streamOpening = new boolean[streams.size()];
+        streamTallies = new StreamTally[streams.size()];
+        streamTrace = new int[streams.size()];
+        Map<Trace, Integer> traceIndex = new IdentityHashMap<>();
+        Map<Long, Integer> slots = new HashMap<>();
+        for (Stream s : streams) {
+            int t = traceIndex.computeIfAbsent(s.trace(), k -> traceIndex.size());
+            // Streams of unknown CPU get a slot of their own: their events cannot be matched with another stream's.
+            long key = ((long) t << 32) | (s.cpu() >= 0 ? s.cpu() : 0x8000_0000L | s.index());
+            streamSlot[s.index()] = slots.computeIfAbsent(key, k -> slots.size());
+            streamTrace[s.index()] = t;
+            streamTallies[s.index()] = new StreamTally();
+        }
+        traceThreads = new ArrayList<>();
+        for (int i = 0; i < traceIndex.size(); i++) {
+            traceThreads.add(new HashMap<>());
+        }
+        slotLast = new ThreadCursor[slots.size()];
+        slotEpoch = new long[slots.size()];
+        slotCurrentTid = new long[slots.size()];
+        java.util.Arrays.fill(slotCurrentTid, -1);
+        ProcessAnalysis p = new ProcessAnalysis(options);
+        if (p.whyNotApplicable(traceSet) == null) {
+            processes = p;
+            share = new TracingShare();
+            processes.start(traceSet);
+        }
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        if (processes != null) {
+            processes.packet(packet);
+        }
+        int s = packet.stream().index();
+        streamOpening[s] = true;
+        StreamTally tally = streamTallies[s];
+        if (!tally.seenPacket) {
+            tally.seenPacket = true;
+            tally.firstSequence = packet.sequenceNumber();
+        }
+        tally.packets++;
+        tally.packetBits += Math.max(0, packet.sizeBits());
+        tally.contentBits += Math.max(0, packet.contentBits());
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        if (processes != null) {
+            processes.loss(loss);
+        }
+        int s = loss.stream().index();
+        slotEpoch[streamSlot[s]]++;
+        if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
+            discardedEvents += loss.count();
+            streamTallies[s].discardedEvents += loss.count();
+        } else {
+            discardedPackets += loss.count();
+            streamTallies[s].discardedPackets += loss.count();
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        if (processes != null) {
+            processes.event(event);
+        }
+        EventType type = event.type();
+        EventClass ec = eventClasses[type.index()];
+        if (ec == null) {
+            ec = resolve(type);
+        }
+        long ts = event.timestamp();
+        int s = event.stream().index();
+        boolean opened = streamOpening[s];
+        streamOpening[s] = false;
+        boolean inRange = options.range().contains(ts);
+        TracepointStats tp = ec.tracepoint;
+        if (inRange) {
+            first = Math.min(first, ts);
+            last = Math.max(last, ts);
+            tp.events++;
+            StreamTally tally = streamTallies[s];
+            tally.events++;
+            int size = event.sizeBytes();
+            if (size >= 0) {
+                tp.sizedEvents++;
+                tp.bytes += size;
+                tally.sizedEvents++;
+                tally.eventBytes += size;
+            }
+            if (ec.pid != null && share != null) {
+                share.count(event.longValue(ec.pid), tp.id);
+            }
+        }
+        int slot = streamSlot[s];
+        long tid;
+        if (ec.tid != null) {
+            tid = event.longValue(ec.tid);
+        } else if (ec.currentThread) {
+            // A sched_switch runs in the thread it switches out; the CPU's next events are the next thread's.
+            tid = slotCurrentTid[slot];
+            if (ec.nextTid != null) {
+                slotCurrentTid[slot] = event.longValue(ec.nextTid);
+            }
+            if (tid < 0) {
+                return;
+            }
+        } else {
+            return;
+        }
+        if (inRange) {
+            tp.threadEvents++;
+        }
+        ThreadCursor c = cursor(slot, streamTrace[s], tid);
+        long stamp = c.sequence;
+        // Only consecutive events of the thread on one CPU, with no loss on that CPU between them.
+        boolean measurable = inRange && c.tracepoint != null && c.slot == slot && c.epoch == slotEpoch[slot]
+                && ts >= c.timestamp;
+        if (measurable) {
+            (c.openedPacket ? c.tracepoint.switchGaps : c.tracepoint.gaps).add(ts - c.timestamp);
+        }
+        int[] ids = ec.counterIds;
+        if (ids.length > 0) {
+            c.ensureCounters(counterNames.size());
+            c.sequence = ++stamp;
+            for (int k = 0; k < ids.length; k++) {
+                int id = ids[k];
+                long value = event.longValue(ec.counterFields[k]);
+                if (measurable && c.stamps[id] == stamp - 1) {
+                    long delta = value - c.counterValues[id];
+                    if (delta >= 0) {
+                        c.tracepoint.counter(id).add(delta);
+                    }
+                }
+                c.counterValues[id] = value;
+                c.stamps[id] = stamp;
+            }
+        } else {
+            c.sequence = stamp + 1;
+        }
+        c.timestamp = ts;
+        c.tracepoint = tp;
+        c.openedPacket = opened;
+        c.epoch = slotEpoch[slot];
+        c.slot = slot;
+    }
+
+    private ThreadCursor cursor(int slot, int trace, long tid) {
+        ThreadCursor c = slotLast[slot];
+        if (c == null || c.tid != tid || c.trace != trace) {
+            c = traceThreads.get(trace).computeIfAbsent(tid, id -> new ThreadCursor(trace, id));
+            slotLast[slot] = c;
+        }
+        return c;
+    }
+
+    private EventClass resolve(EventType type) {
+        EventClass ec = new EventClass();
+        ec.tracepoint = tracepoints.computeIfAbsent(type.name(), n -> {
+            TracepointStats t = new TracepointStats(n, tracepointsById.size());
+            tracepointsById.add(t);
+            return t;
+        });
+        if (!"kernel".equals(type.trace().domain())) {
+            ec.pid = integer(type.contextField("vpid"));
+            if (ec.pid == null) {
+                ec.pid = integer(type.contextField("pid"));
+            }
+            processIds |= ec.pid != null;
+        }
+        ec.tid = integer(type.contextField("tid"));
+        if (ec.tid == null) {
+            ec.tid = integer(type.contextField("vtid"));
+        }
+        if (ec.tid == null && "kernel".equals(type.trace().domain())) {
+            KernelLayout layout = layouts.computeIfAbsent(type.trace(), KernelLayout::of);
+            ec.currentThread = layout.declares(Role.SCHED_SWITCH);
+            if (layout.role(type) == Role.SCHED_SWITCH) {
+                ec.nextTid = integer(type.payloadField("next_tid"));
+            }
+        }
+        List<Integer> ids = new ArrayList<>();
+        List<FieldHandle> fields = new ArrayList<>();
+        for (String name : type.contextFieldNames()) {
+            FieldHandle f = integer(type.contextField(name));
+            if (f != null && (name.startsWith(COUNTER_PREFIX_THREAD) || name.startsWith(COUNTER_PREFIX_CPU))) {
+                ids.add(counterIds.computeIfAbsent(name, n -> {
+                    counterNames.add(n);
+                    return counterNames.size() - 1;
+                }));
+                fields.add(f);
+            }
+        }
+        ec.counterIds = ids.stream().mapToInt(Integer::intValue).toArray();
+        ec.counterFields = fields.toArray(new FieldHandle[0]);
+        eventClasses[type.index()] = ec;
+        return ec;
+    }
+
+    private static FieldHandle integer(FieldHandle f) {
+        if (f == null) {
+            return null;
+        }
+        FieldKind k = f.kind();
+        return k == FieldKind.SIGNED_INTEGER || k == FieldKind.UNSIGNED_INTEGER || k == FieldKind.ENUMERATION ? f : null;
+    }
+
+    /** The tracepoints seen, most frequent first. */
+    public List<TracepointStats> tracepoints() {
+        List<TracepointStats> list = new ArrayList<>(tracepoints.values());
+        list.removeIf(t -> t.events == 0);
+        list.sort(Comparator.comparingLong(TracepointStats::events).reversed().thenComparing(TracepointStats::name));
+        return list;
+    }
+
+    /** The tracepoint of that name, or null when it had no events. */
+    public TracepointStats tracepoint(String name) {
+        TracepointStats t = tracepoints.get(name);
+        return t == null || t.events == 0 ? null : t;
+    }
+
+    /** Names of the perf counter context fields seen, by counter id. */
+    public List<String> counterNames() {
+        return List.copyOf(counterNames);
+    }
+
+    /** Events the tracer discarded (discard mode), over every stream. */
+    public long discardedEvents() {
+        return discardedEvents;
+    }
+
+    /** Packets lost (overwrite mode, or lost in transport), over every stream. */
+    public long discardedPackets() {
+        return discardedPackets;
+    }
+
+    /**
+     * Packets lost before each stream's first packet: its {@code packet_seq_num}, since LTTng numbers a stream's
+     * packets from 0 (overwrite mode overwrote them before the consumer read any). babeltrace2 reports no loss there,
+     * so {@link #discardedPackets()} does not count them.
+     */
+    public long packetsMissingAtStart() {
+        long n = 0;
+        for (StreamTally t : streamTallies) {
+            n += Math.max(0, t.firstSequence);
+        }
+        return n;
+    }
+
+    /** The time the figures cover: first to last event in the range asked for. */
+    public TimeRange range() {
+        if (first <= last) {
+            return new TimeRange(first, last);
+        }
+        TimeRange span = traces == null ? null : traces.span().intersect(options.range());
+        return span != null ? span : new TimeRange(0, 0);
+    }
+
+    @Override
+    public void end() {
+        if (processes != null) {
+            processes.end();
+        }
+    }
+
+    /** Whether user-space events carried a process ID (vpid or pid context). */
+    boolean sawProcessIds() {
+        return processIds;
+    }
+
+    /** Each process's share of CPU time spent tracing, or null without a kernel trace of the same session. */
+    Table shareTable() {
+        return share == null ? null : share.table(tracepointsById, processes.ledger());
+    }
+
+    @Override
+    public Report report() {
+        return OverheadReport.of(this);
+    }
+
+    TraceSet traceSet() {
+        return traces;
+    }
+
+    /** Packets and bytes of each stream, in stream index order. */
+    List<StreamTally> streamTallies() {
+        return List.of(streamTallies);
+    }
+}

@@ -1,0 +1,166 @@
+package org.lttbench.core.analysis.overhead;
+
+import java.util.List;
+
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Stream;
+import org.lttbench.core.trace.TimeRange;
+
+/** The overhead analysis's tables: tracepoints, their gap histograms, perf counter deltas, and bytes per stream. */
+final class OverheadReport {
+    static final String TRACEPOINTS = "tracepoints";
+    static final String GAPS = "tracepoint_gaps";
+    static final String COUNTERS = "tracepoint_counters";
+    static final String STREAMS = "overhead_streams";
+    /** Chart bins per octave of the gap histogram table. */
+    private static final int CHART_BINS_PER_OCTAVE = 4;
+
+    private OverheadReport() {
+    }
+
+    static Report of(OverheadAnalysis analysis) {
+        TimeRange range = analysis.range();
+        Report report = new Report(OverheadAnalysis.NAME, "Tracing overhead per tracepoint", range);
+        List<TracepointStats> tracepoints = analysis.tracepoints();
+        report.add(tracepoints(tracepoints, range));
+        report.add(gaps(tracepoints));
+        report.add(counters(tracepoints, analysis.counterNames()));
+        report.add(streams(analysis));
+        Table share = analysis.shareTable();
+        if (share != null) {
+            report.add(share);
+            report.note("tracing_share: user-space events x their tracepoint's est_cost_ns over the process's running "
+                    + "time in the kernel trace; it matches vpid with kernel PIDs (no PID namespace between them) and "
+                    + "assumes both traces cover the same period");
+        } else if (analysis.sawProcessIds()) {
+            report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
+                    + "share of CPU time spent tracing");
+        }
+        report.note("est_cost_ns: the mean gap between back-to-back events of one thread on one CPU (the lowest mode "
+                + "of the gaps after each event, up to " + CostEstimate.CLUSTER_WIDTH + " times it), plus the "
+                + "tracepoint's share of sub-buffer switches. It assumes the lowest mode is events with nothing in "
+                + "between; where the program works between events it is an upper bound.");
+        if (analysis.discardedEvents() > 0 || analysis.discardedPackets() > 0) {
+            report.note("the trace lost " + analysis.discardedEvents() + " discarded events and "
+                    + analysis.discardedPackets() + " packets: gaps across a loss are left out, and counts miss them");
+        }
+        return report;
+    }
+
+    private static Column col(String key, String title, ColumnKind kind, String description) {
+        return new Column(key, title, kind, description);
+    }
+
+    private static Table tracepoints(List<TracepointStats> tracepoints, TimeRange range) {
+        Table t = new Table(TRACEPOINTS, "Tracepoints: rate, size, gaps between a thread's events, estimated cost", List.of(
+                col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
+                col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
+                col("rate_hz", "Rate (/s)", ColumnKind.NUMBER, "events per second over the range"),
+                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
+                col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU"),
+                col("gap_p10_ns", "p10 (ns)", ColumnKind.NUMBER, "10th percentile of the gaps"),
+                col("gap_p50_ns", "p50 (ns)", ColumnKind.NUMBER, "median gap"),
+                col("gap_p90_ns", "p90 (ns)", ColumnKind.NUMBER, "90th percentile of the gaps"),
+                col("gap_p99_ns", "p99 (ns)", ColumnKind.NUMBER, "99th percentile of the gaps"),
+                col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)"),
+                col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more"),
+                col("lowest_mode_ns", "Low mode (ns)", ColumnKind.NUMBER, "the lowest mode of the gaps: at most the cost"),
+                col("est_cost_ns", "Est. cost (ns)", ColumnKind.NUMBER, "estimated cost of one event, sub-buffer switches included"),
+                col("est_event_ns", "Back-to-back (ns)", ColumnKind.NUMBER, "mean gap between back-to-back events"),
+                col("est_switch_ns", "Switch (ns)", ColumnKind.NUMBER, "extra cost of a sub-buffer switch"),
+                col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers"),
+                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the back-to-back cluster"),
+                col("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
+        double seconds = range.duration() / 1e9;
+        for (TracepointStats tp : tracepoints) {
+            GapHistogram all = tp.allGaps();
+            CostEstimate e = tp.estimate();
+            boolean gaps = all.count() > 0;
+            List<Double> modes = all.modes();
+            t.addRow(tp.name(), tp.events(), seconds > 0 ? tp.events() / seconds : null, finite(tp.bytesPerEvent()),
+                    all.count(), gaps ? all.percentile(0.10) : null, gaps ? all.percentile(0.50) : null,
+                    gaps ? all.percentile(0.90) : null, gaps ? all.percentile(0.99) : null,
+                    gaps ? (long) modes.size() : null, gaps ? (modes.size() >= 2 ? "yes" : "no") : null,
+                    e.lowestModeNs(), e.costNs(), e.eventNs(), e.switchNs(),
+                    e.costNs() == null ? null : e.switchShare(), e.costNs() == null ? null : e.clusterShare(), e.why());
+        }
+        return t;
+    }
+
+    private static Table gaps(List<TracepointStats> tracepoints) {
+        Table t = new Table(GAPS, "Gaps between a thread's consecutive events on one CPU (histogram)", List.of(
+                col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the gap"),
+                col("low_ns", "From (ns)", ColumnKind.NUMBER, "lower bound of the bin"),
+                col("high_ns", "To (ns)", ColumnKind.NUMBER, "upper bound of the bin"),
+                col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
+                col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin")));
+        for (TracepointStats tp : tracepoints) {
+            GapHistogram all = tp.allGaps();
+            for (double[] bin : all.coarse(CHART_BINS_PER_OCTAVE)) {
+                t.addRow(tp.name(), bin[0], bin[1], (long) bin[2], bin[2] / all.count());
+            }
+        }
+        return t;
+    }
+
+    private static Table counters(List<TracepointStats> tracepoints, List<String> names) {
+        Table t = new Table(COUNTERS, "Perf counter deltas between a thread's consecutive events on one CPU", List.of(
+                col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the interval"),
+                col("counter", "Counter", ColumnKind.TEXT, "perf counter context field"),
+                col("deltas", "Deltas", ColumnKind.INTEGER, "intervals measured"),
+                col("mean", "Mean", ColumnKind.NUMBER, "mean delta"),
+                col("stddev", "Std dev", ColumnKind.NUMBER, "sample standard deviation of the delta"),
+                col("min", "Min", ColumnKind.INTEGER, "smallest delta"),
+                col("max", "Max", ColumnKind.INTEGER, "largest delta")));
+        for (TracepointStats tp : tracepoints) {
+            for (int id : tp.counterIds()) {
+                CounterDeltas d = tp.counters[id];
+                t.addRow(tp.name(), names.get(id), d.count(), finite(d.mean()), finite(d.standardDeviation()), d.min(),
+                        d.max());
+            }
+        }
+        return t;
+    }
+
+    private static Table streams(OverheadAnalysis analysis) {
+        Table t = new Table(STREAMS, "Bytes per stream: events against packets", List.of(
+                col("trace", "Trace", ColumnKind.TEXT, "trace directory"),
+                col("stream", "Stream", ColumnKind.TEXT, "stream file"),
+                col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
+                col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
+                col("events", "Events", ColumnKind.INTEGER, "events in the range"),
+                col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
+                col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes"),
+                col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes"),
+                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
+                col("header_bytes_per_packet", "Header/packet", ColumnKind.NUMBER,
+                        "content not in any event, per packet: packet header, context and padding"),
+                col("fill", "Fill", ColumnKind.RATIO, "content over packet size"),
+                col("discarded_events", "Discarded", ColumnKind.INTEGER, "events the tracer discarded"),
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read"),
+                col("lost_packets_before", "Lost before", ColumnKind.INTEGER,
+                        "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)")));
+        List<? extends Stream> streams = analysis.traceSet().streams();
+        List<StreamTally> tallies = analysis.streamTallies();
+        for (int i = 0; i < tallies.size(); i++) {
+            StreamTally s = tallies.get(i);
+            Stream stream = streams.get(i);
+            long content = s.contentBits / 8;
+            boolean allSized = s.sizedEvents == s.events && s.events > 0;
+            t.addRow(String.valueOf(stream.trace().path().getFileName()), stream.name(),
+                    stream.cpu() >= 0 ? (long) stream.cpu() : null, s.packets, s.events, s.packetBits / 8, content,
+                    s.sizedEvents > 0 ? s.eventBytes : null, s.events > 0 ? content / (double) s.events : null,
+                    allSized && s.packets > 0 ? (content - s.eventBytes) / (double) s.packets : null,
+                    s.packetBits > 0 ? s.contentBits / (double) s.packetBits : null, s.discardedEvents,
+                    s.discardedPackets, s.firstSequence >= 0 ? s.firstSequence : null);
+        }
+        return t;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

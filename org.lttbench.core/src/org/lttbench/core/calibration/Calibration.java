@@ -1,0 +1,127 @@
+package org.lttbench.core.calibration;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.overhead.OverheadAnalysis;
+import org.lttbench.core.analysis.overhead.TracepointStats;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.calibration.CalibrationWorkload.Build;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.lttng.LttngSession;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * The calibration experiment: the workload without a tracepoint, with an inactive one, then traced under each channel
+ * configuration of the plan (one real LTTng session each, destroyed afterwards), each trace read back to count what it
+ * captured and lost and to estimate the cost per event from the trace alone.
+ */
+public final class Calibration {
+    private final CalibrationWorkload workload;
+    private final CalibrationPlan plan;
+    private final Path output;
+    private final String sessionPrefix;
+    private final PrintStream log;
+
+    /**
+     * @param output        an empty or missing directory: one subdirectory per sweep point (trace, workload output)
+     * @param sessionPrefix prefix of the LTTng session names (a unique suffix is added)
+     * @param log           where progress lines go (one per step)
+     */
+    public Calibration(CalibrationWorkload workload, CalibrationPlan plan, Path output, String sessionPrefix,
+            PrintStream log) {
+        this.workload = workload;
+        this.plan = plan;
+        this.output = output;
+        this.sessionPrefix = sessionPrefix;
+        this.log = log;
+    }
+
+    /** Everything the experiment measured. */
+    /** @param when wall-clock time of the experiment, ns since the epoch */
+    public record Result(CalibrationPlan plan, WorkloadMeasurement untraced, WorkloadMeasurement inactive,
+            List<SweepResult> sweep, TimeRange when) {
+    }
+
+    public Result run() throws IOException {
+        long begin = System.currentTimeMillis() * 1_000_000;
+        LttngSession.checkDaemon();
+        Files.createDirectories(output);
+        log.println("calibrate: loop without tracepoint (" + plan.baselineIterations() + " iterations x " + plan.repeats() + ")");
+        WorkloadMeasurement untraced = workload.run(Build.UNTRACED, plan.baselineIterations(), plan.repeats(), plan.warmup());
+        log.println("calibrate: loop with an inactive tracepoint");
+        WorkloadMeasurement inactive = workload.run(Build.TRACED, plan.baselineIterations(), plan.repeats(), plan.warmup());
+        if (!"inactive".equals(inactive.tracing())) {
+            throw new IOException("another recording session enables " + CalibrationWorkload.PROVIDER
+                    + " events, so the inactive-tracepoint baseline is traced (see lttng list)");
+        }
+        Files.writeString(output.resolve("untraced.txt"), untraced.output());
+        Files.writeString(output.resolve("inactive.txt"), inactive.output());
+        List<SweepResult> sweep = new ArrayList<>();
+        for (int i = 0; i < plan.points().size(); i++) {
+            SweepPoint point = plan.points().get(i);
+            log.println("calibrate: [" + (i + 1) + "/" + plan.points().size() + "] traced, " + point.label());
+            sweep.add(runPoint(i, point));
+        }
+        return new Result(plan, untraced, inactive, sweep, new TimeRange(begin, System.currentTimeMillis() * 1_000_000));
+    }
+
+    private SweepResult runPoint(int index, SweepPoint point) throws IOException {
+        Path dir = output.resolve(String.format("%02d-%s", index, point.label()));
+        Path traceRoot = dir.resolve("trace");
+        WorkloadMeasurement m;
+        try (LttngSession session = LttngSession.create(sessionPrefix + "-" + index, traceRoot)) {
+            session.enableChannel(point.channel());
+            session.enableUserEvents(CalibrationPlan.CHANNEL, CalibrationWorkload.PROVIDER + ":*");
+            if (point.contexts()) {
+                session.addUserContexts(CalibrationPlan.CHANNEL, SweepPoint.CONTEXTS.toArray(new String[0]));
+            }
+            session.start();
+            m = workload.run(Build.TRACED, plan.iterations(), plan.repeats(), plan.warmup());
+            session.stop();
+        }
+        Files.writeString(dir.resolve("workload.txt"), m.output());
+        if (!"active".equals(m.tracing())) {
+            throw new IOException("the workload was not traced under " + point.label() + " (it says tracing=" + m.tracing()
+                    + "): is lttng-sessiond running as this user or root?");
+        }
+        List<Path> traces = traceDirectories(traceRoot);
+        if (traces.isEmpty()) {
+            throw new IOException("the session wrote no trace under " + traceRoot);
+        }
+        OverheadAnalysis overhead = new OverheadAnalysis(AnalysisOptions.DEFAULT);
+        try (TraceSet set = CtfTraceSet.open(traces)) {
+            AnalysisRun.run(set, List.of(overhead), ProgressListener.NONE);
+        }
+        long all = 0;
+        for (TracepointStats t : overhead.tracepoints()) {
+            if (t.name().startsWith(CalibrationWorkload.PROVIDER + ":")) {
+                all += t.events();
+            }
+        }
+        TracepointStats it = overhead.tracepoint(CalibrationWorkload.ITERATION_EVENT);
+        long captured = it == null ? 0 : it.events();
+        Double bytes = it == null || Double.isNaN(it.bytesPerEvent()) ? null : it.bytesPerEvent();
+        return new SweepResult(point, m, traces, captured, all, overhead.discardedEvents(), overhead.discardedPackets(),
+                overhead.packetsMissingAtStart(), bytes, it == null ? null : it.estimate());
+    }
+
+    /** Directories holding a {@code metadata} file under a session's output. */
+    static List<Path> traceDirectories(Path root) throws IOException {
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(p -> p.getFileName().toString().equals("metadata") && Files.isRegularFile(p))
+                    .map(Path::getParent).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.lttbench.core.calibration;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.lttbench.core.analysis.overhead.CostEstimate;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+
+/**
+ * The calibration's figures in the shape of the published experiment: what an inactive tracepoint costs
+ * (instrumentation), what an event costs with tracing on (per channel configuration), and how much was lost against
+ * the buffer size. Every ns figure is the workload's own measurement; the trace only adds counts and the estimate
+ * from the trace alone, shown beside the direct measurement.
+ */
+public final class CalibrationReport {
+    public static final String NAME = "calibration";
+    public static final String INSTRUMENTATION = "calibration_instrumentation";
+    public static final String TRACING = "calibration_tracing";
+    public static final String LOSS = "calibration_loss";
+
+    private CalibrationReport() {
+    }
+
+    public static Report of(Calibration.Result result) {
+        Report report = new Report(NAME, "Tracepoint calibration", result.when());
+        report.add(instrumentation(result));
+        report.add(tracing(result));
+        report.add(loss(result));
+        report.note("ns per iteration are the workload's own measurements: the median over " + result.plan().repeats()
+                + " repetitions of the CPU time of its thread (cpu) and of the wall-clock time (wall)");
+        report.note("overhead_ns = traced cpu ns per iteration - cpu ns per iteration without a tracepoint. "
+                + "est_over_direct compares it with est_cost_ns only where the trace has every event: with losses "
+                + "the trace keeps only the periods the consumer read in time, and discarded events cost less");
+        report.note("est_cost_ns is what the overhead analysis estimates from the trace alone (lttbench analyze "
+                + "--analysis overhead); it needs the vtid context");
+        return report;
+    }
+
+    /** What tracing added to one iteration, measured directly: traced CPU ns per iteration less the untraced loop's. */
+    public static double overheadNs(Calibration.Result result, SweepResult r) {
+        return r.measurement().cpuNsPerIteration() - result.untraced().cpuNsPerIteration();
+    }
+
+    private static Column col(String key, String title, ColumnKind kind, String description) {
+        return new Column(key, title, kind, description);
+    }
+
+    private static Table instrumentation(Calibration.Result result) {
+        Table t = new Table(INSTRUMENTATION, "Instrumentation overhead: the loop without tracing", List.of(
+                col("case", "Case", ColumnKind.TEXT, "what the loop had"),
+                col("iterations", "Iterations", ColumnKind.INTEGER, "iterations per timed repetition"),
+                col("cpu_ns_per_iteration", "cpu ns/iter", ColumnKind.NUMBER, "median CPU ns per iteration"),
+                col("ns_per_iteration", "wall ns/iter", ColumnKind.NUMBER, "median wall-clock ns per iteration"),
+                col("overhead_ns", "Overhead (ns)", ColumnKind.NUMBER, "cpu ns per iteration beyond the loop without tracepoint")));
+        WorkloadMeasurement base = result.untraced();
+        for (WorkloadMeasurement m : List.of(base, result.inactive())) {
+            t.addRow(m == base ? "no tracepoint compiled in" : "tracepoint compiled in, no session", m.iterations(),
+                    m.cpuNsPerIteration(), m.nsPerIteration(), m.cpuNsPerIteration() - base.cpuNsPerIteration());
+        }
+        return t;
+    }
+
+    private static Table tracing(Calibration.Result result) {
+        Table t = new Table(TRACING, "Tracing overhead per event, by channel configuration", List.of(
+                col("config", "Configuration", ColumnKind.TEXT, "sub-buffer size x count, mode, contexts"),
+                col("subbuf_bytes", "Sub-buffer", ColumnKind.SIZE, "sub-buffer size"),
+                col("subbufs", "Count", ColumnKind.INTEGER, "sub-buffers per CPU"),
+                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite"),
+                col("contexts", "Contexts", ColumnKind.TEXT, "vpid, vtid, procname recorded with each event"),
+                col("cpu_ns_per_iteration", "cpu ns/iter", ColumnKind.NUMBER, "median CPU ns per traced iteration"),
+                col("ns_per_iteration", "wall ns/iter", ColumnKind.NUMBER, "median wall-clock ns per traced iteration"),
+                col("overhead_ns", "Overhead (ns)", ColumnKind.NUMBER, "cpu ns per iteration beyond the loop without tracepoint"),
+                col("emitted", "Emitted", ColumnKind.INTEGER, "events the workload emitted"),
+                col("captured", "Captured", ColumnKind.INTEGER, "events found in the trace"),
+                col("discarded", "Discarded", ColumnKind.INTEGER, "events the tracer counted as discarded"),
+                col("overwritten", "Overwritten", ColumnKind.INTEGER, "events neither captured nor counted: lost packets"),
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost between packets read (babeltrace2's count)"),
+                col("lost_packets_before", "Lost before", ColumnKind.INTEGER, "packets lost before each stream's first packet read"),
+                col("loss_share", "Lost", ColumnKind.RATIO, "share of the emitted events missing from the trace"),
+                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per iteration event"),
+                col("est_cost_ns", "Est. from trace (ns)", ColumnKind.NUMBER, "cost per event the overhead analysis estimates"),
+                col("est_over_direct", "Est./direct", ColumnKind.NUMBER, "est_cost_ns / overhead_ns, where nothing was lost"),
+                col("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
+        for (SweepResult r : result.sweep()) {
+            SweepPoint p = r.point();
+            double overhead = overheadNs(result, r);
+            CostEstimate e = r.estimate();
+            Double est = e == null ? null : e.costNs();
+            String why = e == null ? "no iteration event in the trace" : e.why();
+            t.addRow(p.label(), p.channel().subbufSize(), (long) p.channel().numSubbuf(), p.mode(),
+                    p.contexts() ? "vpid,vtid,procname" : "none", r.measurement().cpuNsPerIteration(),
+                    r.measurement().nsPerIteration(), overhead, r.measurement().allEvents(), r.capturedAll(),
+                    r.discarded(), r.overwritten(), r.lostPackets(), r.lostFirstPackets(), r.lossShare(), r.bytesPerEvent(), est,
+                    est == null || overhead <= 0 || r.capturedAll() < r.measurement().allEvents() ? null : est / overhead,
+                    why);
+        }
+        return t;
+    }
+
+    private static Table loss(Calibration.Result result) {
+        Table t = new Table(LOSS, "Loss against buffer size", List.of(
+                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite"),
+                col("contexts", "Contexts", ColumnKind.TEXT, "whether vpid, vtid, procname were recorded"),
+                col("buffer_bytes", "Buffer per CPU", ColumnKind.SIZE, "sub-buffer size x count"),
+                col("config", "Configuration", ColumnKind.TEXT, "the sweep point"),
+                col("loss_share", "Lost", ColumnKind.RATIO, "share of the emitted events missing from the trace")));
+        List<SweepResult> sorted = new ArrayList<>(result.sweep());
+        sorted.sort(Comparator.comparing((SweepResult r) -> r.point().mode())
+                .thenComparing(r -> r.point().contexts())
+                .thenComparingLong(r -> r.point().channel().bytesPerCpu())
+                .thenComparingInt(r -> r.point().channel().numSubbuf()));
+        for (SweepResult r : sorted) {
+            t.addRow(r.point().mode(), r.point().contexts() ? "yes" : "no", r.point().channel().bytesPerCpu(),
+                    r.point().label(), r.lossShare());
+        }
+        return t;
+    }
+}

@@ -1,0 +1,76 @@
+package org.lttbench.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.overhead.OverheadScenarioTest;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** {@code lttbench analyze --analysis overhead} as a user runs it. */
+class OverheadAnalyzeCommandTest {
+
+    private static JsonObject json(AnalyzeCommandTest.Run run) {
+        assertEquals(0, run.status(), run.err());
+        return JsonParser.parseString(run.out()).getAsJsonObject();
+    }
+
+    @Test
+    void jsonGivesEachTracepointsCostOrWhyNot() throws Exception {
+        JsonObject out = json(AnalyzeCommandTest.analyze("--analysis", "overhead", "--format", "json",
+                TestPaths.trace("ust-lttng-crash").toString()));
+        JsonArray tracepoints = out.getAsJsonArray("tracepoints");
+        assertEquals(1, tracepoints.size());
+        JsonObject tp = tracepoints.get(0).getAsJsonObject();
+        assertEquals("my_app:current_temp", tp.get("name").getAsString());
+        assertEquals(400, tp.get("count").getAsLong());
+        assertTrue(tp.get("bytes_per_event").getAsDouble() > 0);
+        assertTrue(tp.get("est_cost_ns").isJsonNull());
+        assertTrue(tp.get("why").getAsString().contains("no thread context"), tp.get("why").toString());
+    }
+
+    @Test
+    void withTheSessionsKernelTraceEveryAnalysisRunsInOnePassAndTheyAgree() throws Exception {
+        Path[] traces = OverheadScenarioTest.sessionTraces("cli-overhead-share");
+        JsonObject out = json(AnalyzeCommandTest.analyze("--format", "json", "--by", "process", traces[0].toString(),
+                traces[1].toString()));
+        JsonArray analyses = out.getAsJsonArray("analyses");
+        assertTrue(analyses.contains(new com.google.gson.JsonPrimitive("process")), analyses.toString());
+        assertTrue(analyses.contains(new com.google.gson.JsonPrimitive("overhead")), analyses.toString());
+        JsonObject tick = out.getAsJsonArray("tracepoints").get(0).getAsJsonObject();
+        assertEquals("app:tick", tick.get("name").getAsString());
+        assertEquals(250, tick.get("est_cost_ns").getAsDouble(), 1e-9);
+
+        // The share's CPU time is the process analysis's running time of the same process.
+        long running = -1;
+        for (JsonElement e : out.getAsJsonArray("processes")) {
+            JsonObject p = e.getAsJsonObject();
+            if (p.get("pid").getAsLong() == 501) {
+                running = p.get("running_ns").getAsLong();
+            }
+        }
+        JsonObject share = out.getAsJsonArray("tracing_share").get(0).getAsJsonObject();
+        assertEquals(501, share.get("pid").getAsLong());
+        assertEquals(running, share.get("cpu_ns").getAsLong());
+        assertEquals(1_400 * 250.0 / running, share.get("share").getAsDouble(), 1e-12);
+    }
+
+    @Test
+    void textAndCsvToo() throws Exception {
+        String trace = TestPaths.trace("ust-cyg-profile-glxgears").toString();
+        AnalyzeCommandTest.Run text = AnalyzeCommandTest.analyze("--analysis", "overhead", trace);
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().contains("lttng_ust_cyg_profile:func_entry"), text.out());
+        assertTrue(text.out().contains("Est. cost (ns)"), text.out());
+        AnalyzeCommandTest.Run csv = AnalyzeCommandTest.analyze("--analysis", "overhead", "--format", "csv", trace);
+        assertEquals(0, csv.status(), csv.err());
+        assertTrue(csv.out().contains("est_cost_ns"), csv.out());
+    }
+}
