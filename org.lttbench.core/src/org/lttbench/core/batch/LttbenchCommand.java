@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 
 /** The top-level {@code lttbench} command; each job is a subcommand. */
 @Command(name = "lttbench", mixinStandardHelpOptions = true, versionProvider = LttbenchCommand.Version.class,
-        subcommands = { DumpCommand.class, AnalyzeCommand.class, CalibrateCommand.class },
+        subcommands = { DumpCommand.class, AnalyzeCommand.class, CalibrateCommand.class, LamiCommand.class },
         description = "Answers three questions from LTTng traces: where each process's time went, "
                 + "what the tracing cost, and what the trace lost.")
 public final class LttbenchCommand implements Runnable {
@@ -19,8 +19,17 @@ public final class LttbenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Trace Compass asks the program of an External Analysis, without its arguments, for its LAMI version. */
+    @CommandLine.Option(names = "--mi-version", hidden = true)
+    boolean miVersion;
+
     @Override
     public void run() {
+        if (miVersion) {
+            spec.commandLine().getOut().println(org.lttbench.core.report.LamiReportWriter.MI_VERSION);
+            spec.commandLine().getOut().flush();
+            return;
+        }
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 

@@ -1,6 +1,8 @@
 package org.lttbench.core.batch;
 
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /** Command-line entry point used by the {@code ./lttbench} launcher. */
 public final class Main {
@@ -11,18 +13,43 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns its exit code, without exiting (tests and the Eclipse application use it). */
+    /**
+     * Runs the command line and returns its {@link ExitCode}, without exiting (tests and the Eclipse application use
+     * it). Errors are one line on stderr, never a stack trace.
+     */
     public static int run(String... args) {
-        return SubcommandProvider.addInstalled(new CommandLine(new LttbenchCommand())).setCaseInsensitiveEnumValuesAllowed(true)
-                .setParameterExceptionHandler(Main::usageError).execute(args);
+        CommandLine commandLine = SubcommandProvider.addInstalled(new CommandLine(new LttbenchCommand()))
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(Main::usageError)
+                .setExecutionExceptionHandler(Main::failure);
+        try {
+            return commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            return failure(e);
+        }
     }
 
-    /** A usage error is one line on stderr (and a pointer to the help), exit status 2. */
-    private static int usageError(CommandLine.ParameterException e, String[] args) {
-        CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see "
-                + cmd.getCommandSpec().qualifiedName() + " --help)");
-        cmd.getErr().flush();
-        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    private static int usageError(ParameterException e, String[] args) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName();
+        System.err.println(command + ": " + BatchFailure.oneLine(String.valueOf(e.getMessage())) + " (see " + command + " --help)");
+        return ExitCode.USAGE;
+    }
+
+    private static int failure(Exception e, CommandLine commandLine, ParseResult parsed) {
+        return failure(e);
+    }
+
+    private static int failure(Throwable e) {
+        debug(e);
+        BatchFailure failure = BatchFailure.of(e);
+        System.err.println("lttbench: " + failure.getMessage());
+        return failure.exitCode();
+    }
+
+    /** The stack trace, only when the user asked for it with {@code LTTBENCH_DEBUG=1}. */
+    static void debug(Throwable e) {
+        if (System.getenv("LTTBENCH_DEBUG") != null && !(e instanceof BatchFailure)) {
+            e.printStackTrace();
+        }
     }
 }

@@ -54,7 +54,8 @@ public final class CellFormat {
         return String.format(Locale.ROOT, a >= 100 ? "%.1f" : "%.3f", v);
     }
 
-    static String bytes(long b) {
+    /** Bytes in B, KiB, MiB, GiB, TiB (binary units, one decimal). */
+    public static String bytes(long b) {
         if (Math.abs(b) < 1024) {
             return b + " B";
         }

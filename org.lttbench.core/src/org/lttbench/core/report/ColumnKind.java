@@ -7,7 +7,7 @@ package org.lttbench.core.report;
  */
 public enum ColumnKind {
     TEXT("string"),
-    INTEGER("int"),
+    INTEGER("number"),
     NUMBER("number"),
     /** A fraction in [0, 1]; shown as a percentage in text. */
     RATIO("ratio"),
@@ -20,8 +20,9 @@ public enum ColumnKind {
     SIZE("size"),
     /** bits per second. */
     BITRATE("bitrate"),
-    PID("int"),
-    TID("int"),
+    /** LAMI merges PID, TID and PROCESS_NAME columns of one row into one {@code process} object. */
+    PID("number"),
+    TID("number"),
     CPU("cpu"),
     PROCESS_NAME("string");
 
@@ -31,7 +32,7 @@ public enum ColumnKind {
         this.lamiClass = lamiClass;
     }
 
-    /** The LAMI 1.0 data class a plain cell of this kind has. */
+    /** The LAMI 1.0 data class a plain cell of this kind has ({@code int} is pre-1.0: LAMI 1.0 integers are {@code number}). */
     public String lamiClass() {
         return lamiClass;
     }

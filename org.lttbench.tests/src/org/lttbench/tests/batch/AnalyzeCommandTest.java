@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.batch.Main;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
@@ -32,22 +28,10 @@ class AnalyzeCommandTest {
     }
 
     static Run analyze(String... args) {
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            List<String> all = new ArrayList<>(List.of("analyze"));
-            all.addAll(List.of(args));
-            status = Main.run(all.toArray(String[]::new));
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-        }
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        List<String> all = new ArrayList<>(List.of("analyze"));
+        all.addAll(List.of(args));
+        LauncherTest.Result r = InProcessCli.run(all.toArray(String[]::new));
+        return new Run(r.code(), r.out(), r.err());
     }
 
     /** A small kernel trace: a thread reading from disk, then computing; the idle thread. */

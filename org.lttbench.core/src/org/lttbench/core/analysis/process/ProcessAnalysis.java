@@ -203,7 +203,7 @@ public final class ProcessAnalysis implements Analysis {
         boolean byProcess = options.groupBy() == AnalysisOptions.GroupBy.PROCESS;
         boolean hosts = machines.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
-        List<Row> rows = covered == null ? List.of() : rows(covered);
+        List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
         if (byProcess) {
             rows = byProcess(rows);
         }

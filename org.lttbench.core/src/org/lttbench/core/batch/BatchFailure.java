@@ -1,0 +1,77 @@
+package org.lttbench.core.batch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+
+import org.lttbench.core.trace.TraceFormatException;
+
+/** Why a batch run stops: one line for the user and the {@link ExitCode} to exit with. */
+public final class BatchFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final int exitCode;
+
+    public BatchFailure(int exitCode, String message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+
+    public int exitCode() {
+        return exitCode;
+    }
+
+    public static BatchFailure usage(String message) {
+        return new BatchFailure(ExitCode.USAGE, message);
+    }
+
+    public static BatchFailure unreadableTrace(String message) {
+        return new BatchFailure(ExitCode.UNREADABLE_TRACE, message);
+    }
+
+    /** What any exception means to the user: trace problems are exit code 3, anything else is our bug. */
+    public static BatchFailure of(Throwable e) {
+        if (e instanceof BatchFailure f) {
+            return f;
+        }
+        if (e instanceof UncheckedIOException u && u.getCause() != null) {
+            return of(u.getCause());
+        }
+        if (e instanceof TraceFormatException) {
+            return unreadableTrace(oneLine(e.getMessage()));
+        }
+        if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
+            return unreadableTrace(reason((IOException) e));
+        }
+        if (e instanceof IOException io) {
+            return unreadableTrace("cannot read the trace: " + reason(io));
+        }
+        if (e instanceof OutOfMemoryError) {
+            return new BatchFailure(ExitCode.INTERNAL_ERROR,
+                    "out of memory (give the JVM more with LTTBENCH_JAVA_OPTS=-Xmx4g, and please report the trace that needed it)");
+        }
+        return new BatchFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
+                + " (set LTTBENCH_DEBUG=1 for the stack trace, and please report it)");
+    }
+
+    /** What went wrong with a file, in words: {@code /x: no such file or directory}. */
+    static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            String why = e instanceof NoSuchFileException ? "no such file or directory"
+                    : e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof FileAlreadyExistsException ? "already exists"
+                    : e instanceof NotDirectoryException ? "not a directory"
+                    : f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            return oneLine(f.getFile() + ": " + why);
+        }
+        return oneLine(String.valueOf(e.getMessage()));
+    }
+
+    static String oneLine(String s) {
+        return s.strip().replaceAll("\\s*\\R\\s*", "; ");
+    }
+}

@@ -1,0 +1,17 @@
+package org.lttbench.core.batch;
+
+/** The exit codes of every batch run (command line, LAMI, Eclipse application). */
+public final class ExitCode {
+    public static final int OK = 0;
+    /** The analysis cannot run on these traces; the message says why. */
+    public static final int NOT_APPLICABLE = 1;
+    /** Bad command line: unknown option or analysis, malformed time, missing trace argument. */
+    public static final int USAGE = 2;
+    /** A trace that is missing, not a trace, unreadable or malformed. */
+    public static final int UNREADABLE_TRACE = 3;
+    /** A bug of ours: still one line, never a stack trace (set LTTBENCH_DEBUG=1 to get it). */
+    public static final int INTERNAL_ERROR = 5;
+
+    private ExitCode() {
+    }
+}

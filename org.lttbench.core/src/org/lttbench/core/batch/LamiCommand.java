@@ -1,0 +1,164 @@
+package org.lttbench.core.batch;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.LamiReportWriter;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code lttbench lami ANALYSIS ...}: one analysis speaking LAMI 1.0, so Trace Compass runs it as an External
+ * Analysis. Stdout carries only the protocol (version, metadata, progress lines, results or an error object); errors
+ * also go to stderr as one line, which Trace Compass shows when the exit code is not 0.
+ */
+@Command(name = "lami", mixinStandardHelpOptions = true, sortOptions = false, description = {
+        "Runs one analysis as a LAMI 1.0 program (LTTng Analyses Machine Interface), for Trace Compass's External Analyses.",
+        "Exit codes: 0 ok, 1 analysis not applicable to the traces, 2 usage error, 3 unreadable or malformed trace." })
+public final class LamiCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ANALYSIS", description = "The analysis: ${COMPLETION-CANDIDATES}",
+            completionCandidates = AnalysisNames.class)
+    String analysis;
+
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
+    List<Path> traces = new ArrayList<>();
+
+    @Option(names = "--mi-version", description = "Print the LAMI version (1.0) and exit.")
+    boolean miVersion;
+
+    @Option(names = "--metadata", description = "Print the analysis's LAMI metadata (title, table classes, columns) and exit.")
+    boolean metadata;
+
+    @Option(names = "--test-compatibility", description = "Print nothing and exit 0 when the analysis applies to the traces; "
+            + "else print a LAMI error saying why and exit 1.")
+    boolean testCompatibility;
+
+    @Option(names = "--output-progress", description = "Print LAMI progress lines before the results.")
+    boolean outputProgress;
+
+    @Mixin
+    RangeOptions times;
+
+    @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
+    AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream out = System.out;
+        if (miVersion) {
+            out.println(LamiReportWriter.MI_VERSION);
+            return ExitCode.OK;
+        }
+        try {
+            run(out);
+            return ExitCode.OK;
+        } catch (Exception | OutOfMemoryError e) {
+            BatchFailure failure = BatchFailure.of(e);
+            Main.debug(e);
+            LamiReportWriter.writeError(failure.getMessage(), utf8(out));
+            if (!testCompatibility) {
+                // Trace Compass reads stdout and stderr together here, as one JSON object: stderr stays silent.
+                System.err.println("lttbench lami: " + failure.getMessage());
+            }
+            return failure.exitCode();
+        }
+    }
+
+    private void run(PrintStream out) throws Exception {
+        AnalysisProvider provider = provider(analysis);
+        if (metadata) {
+            Report shape = shape(provider);
+            LamiReportWriter.writeMetadata("LTTbench: " + shape.title(), provider.description(), LttbenchCommand.bundleVersion(),
+                    List.of("lttbench", provider.name()), shape.tables(), utf8(out));
+            return;
+        }
+        if (traces.isEmpty()) {
+            throw BatchFailure.usage("no TRACE given (lttbench lami " + provider.name() + " [options] TRACE...)");
+        }
+        times.parse();
+        try (TraceSet set = CtfTraceSet.open(traces)) {
+            TimeRange range = times.range(set);
+            Analysis instance = provider.create(new AnalysisOptions(range, groupBy));
+            String why = instance.whyNotApplicable(set);
+            if (why != null) {
+                throw new BatchFailure(ExitCode.NOT_APPLICABLE, provider.name() + ": " + why);
+            }
+            if (testCompatibility) {
+                return;
+            }
+            LamiProgress progress = outputProgress ? new LamiProgress(out) : null;
+            if (progress != null) {
+                progress.start("Reading " + set.traces().size() + " trace(s), " + set.streams().size() + " streams, "
+                        + CellFormat.bytes(set.totalBytes()));
+            }
+            List<Report> reports = AnalysisRun.run(set, List.of(instance), progress == null ? ProgressListener.NONE : progress);
+            if (progress != null) {
+                progress.finish();
+            }
+            LamiReportWriter.writeResults(reports, shape(provider).tables(), utf8(out));
+        }
+    }
+
+    /**
+     * The analysis's title and tables, without rows: its reports over no trace, per thread and per process (the
+     * tables of both groupings, each key once), so that {@code --by process} results have a declared class too.
+     */
+    static Report shape(AnalysisProvider provider) throws IOException {
+        Report shape = null;
+        Set<String> keys = new HashSet<>();
+        for (AnalysisOptions.GroupBy by : AnalysisOptions.GroupBy.values()) {
+            Analysis empty = provider.create(new AnalysisOptions(TimeRange.ALL, by));
+            Report report = AnalysisRun.run(NoTraces.INSTANCE, List.of(empty), ProgressListener.NONE).get(0);
+            if (shape == null) {
+                shape = new Report(report.analysis(), report.title(), report.range());
+            }
+            for (Table table : report.tables()) {
+                if (keys.add(table.key())) {
+                    shape.add(table);
+                }
+            }
+        }
+        return shape;
+    }
+
+    /** The provider of that name; a usage error naming the known ones otherwise. */
+    static AnalysisProvider provider(String name) throws BatchFailure {
+        if (name == null) {
+            throw BatchFailure.usage("no ANALYSIS given: one of " + AnalysisNames.list());
+        }
+        AnalysisProvider provider = Analyses.byName(name);
+        if (provider == null) {
+            throw BatchFailure.usage("unknown analysis '" + name + "': the analyses are " + AnalysisNames.list());
+        }
+        return provider;
+    }
+
+    /** Stdout as UTF-8 whatever the platform's encoding, without closing it. */
+    private static Writer utf8(PrintStream out) {
+        return new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,35 @@
+package org.lttbench.core.batch;
+
+import java.time.ZoneId;
+
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+
+import picocli.CommandLine.Option;
+
+/** The {@code --begin} and {@code --end} options of commands that read traces. */
+public final class RangeOptions {
+
+    @Option(names = "--begin", paramLabel = "TIME", description = "Start of the time range: " + TimeBound.FORMATS + ".")
+    String begin;
+
+    @Option(names = "--end", paramLabel = "TIME", description = "End of the time range, same forms as --begin.")
+    String end;
+
+    private TimeBound beginBound;
+    private TimeBound endBound;
+
+    /** Parses the times, so that a malformed one is a usage error before any trace is opened. */
+    void parse() throws BatchFailure {
+        beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
+        endBound = end == null ? null : TimeBound.parse("--end", end);
+    }
+
+    /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
+    TimeRange range(TraceSet traces) throws BatchFailure {
+        if (beginBound == null && endBound == null) {
+            return TimeRange.ALL; // without asking the traces for their span, which reads every packet context
+        }
+        return TimeBound.range(beginBound, endBound, traces.span(), ZoneId.systemDefault());
+    }
+}

@@ -1,0 +1,76 @@
+package org.lttbench.core.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a table's columns become LAMI 1.0 columns. Mostly one to one, with each kind's LAMI data class; but LAMI has no
+ * thread class: a thread is a {@code process} object holding name, pid and tid, so the first TID, PID and
+ * PROCESS_NAME columns of a table merge into one {@code process} column (Trace Compass then shows its name, PID and
+ * TID as three columns it can sort and chart).
+ */
+final class LamiColumns {
+
+    /**
+     * One LAMI column.
+     *
+     * @param title     its title in the column descriptions
+     * @param lamiClass its LAMI data class
+     * @param source    the table column it shows, or -1 for the merged process column
+     */
+    record Slot(String title, String lamiClass, int source) {
+    }
+
+    static final String PROCESS_CLASS = "process";
+
+    private final List<Slot> slots = new ArrayList<>();
+    /** Table columns of the merged process column, or -1. */
+    final int tid;
+    final int pid;
+    final int name;
+
+    LamiColumns(List<Column> columns) {
+        int t = -1;
+        int p = -1;
+        int n = -1;
+        for (int i = 0; i < columns.size(); i++) {
+            switch (columns.get(i).kind()) {
+            case TID -> t = t < 0 ? i : t;
+            case PID -> p = p < 0 ? i : p;
+            case PROCESS_NAME -> n = n < 0 ? i : n;
+            default -> {
+            }
+            }
+        }
+        boolean merge = t >= 0 || p >= 0;
+        tid = merge ? t : -1;
+        pid = merge ? p : -1;
+        name = merge ? n : -1;
+        boolean processPlaced = false;
+        for (int i = 0; i < columns.size(); i++) {
+            if (i == tid || i == pid || i == name) {
+                if (!processPlaced) {
+                    slots.add(new Slot(tid >= 0 ? "Thread" : "Process", PROCESS_CLASS, -1));
+                    processPlaced = true;
+                }
+            } else {
+                Column c = columns.get(i);
+                slots.add(new Slot(c.title(), c.kind().lamiClass(), i));
+            }
+        }
+    }
+
+    List<Slot> slots() {
+        return slots;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LamiColumns other && other.slots.equals(slots);
+    }
+
+    @Override
+    public int hashCode() {
+        return slots.hashCode();
+    }
+}
