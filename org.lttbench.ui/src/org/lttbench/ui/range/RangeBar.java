@@ -10,12 +10,16 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.lttbench.core.batch.BatchFailure;
+import org.lttbench.core.batch.TimeBound;
+import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 
 /**
- * Chooses the time range the views show: type begin and end (wall-clock {@code HH:MM:SS.nnnnnnnnn} as babeltrace2
- * prints it, or ns since the epoch) and press Enter or Apply, drag across the strip of the whole trace (or across a
- * chart with a time axis), or go back to the whole trace.
+ * Chooses the time range the views show: type begin and end in the forms {@code --begin/--end} accept
+ * ({@link TimeBound}: wall-clock {@code HH:MM:SS.nnnnnnnnn} as babeltrace2 prints it, a full local date and time, or
+ * ns since the epoch) and press Enter or Apply, drag across the strip of the whole trace (or across a chart with a
+ * time axis), or go back to the whole trace.
  */
 public final class RangeBar extends Composite {
     private final Text begin;
@@ -60,12 +64,12 @@ public final class RangeBar extends Composite {
     private Text field() {
         Text t = new Text(this, SWT.BORDER | SWT.SINGLE);
         GridData gd = new GridData(SWT.LEFT, SWT.CENTER, false, false);
-        // Wide enough for "HH:MM:SS.nnnnnnnnn" and for 19-digit ns.
+        // Wide enough for "YYYY-MM-DD HH:MM:SS.nnnnnnnnn" (and so for a time of day, or 19-digit ns).
         org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(t);
-        gd.widthHint = gc.textExtent("0000000000000000000").x + 12;
+        gd.widthHint = gc.textExtent("0000-00-00 00:00:00.000000000").x + 12;
         gc.dispose();
         t.setLayoutData(gd);
-        t.setToolTipText("HH:MM:SS.nnnnnnnnn (wall clock, as babeltrace2 prints it) or ns since the epoch");
+        t.setToolTipText("HH:MM:SS.nnnnnnnnn (wall clock, as babeltrace2 prints it), YYYY-MM-DD HH:MM:SS.nnnnnnnnn, or ns since the epoch");
         t.addListener(SWT.DefaultSelection, e -> applyTyped());
         t.addListener(SWT.Modify, e -> clearError());
         return t;
@@ -86,10 +90,10 @@ public final class RangeBar extends Composite {
     public void showRange(TimeRange range) {
         TimeRange shown = span == null ? range : range.intersect(span) == null ? span : range.intersect(span);
         if (shown.begin() != Long.MIN_VALUE) {
-            begin.setText(TimeText.format(shown.begin(), zone));
+            begin.setText(WallClock.format(shown.begin(), zone));
         }
         if (shown.end() != Long.MAX_VALUE) {
-            end.setText(TimeText.format(shown.end(), zone));
+            end.setText(WallClock.format(shown.end(), zone));
         }
         clearError();
         strip.show(span, shown);
@@ -118,13 +122,10 @@ public final class RangeBar extends Composite {
 
     private void applyTyped() {
         try {
-            long b = TimeText.parse(begin.getText(), span, zone);
-            long e = TimeText.parse(end.getText(), span, zone);
-            if (e < b) {
-                throw new IllegalArgumentException("the range ends before it begins");
-            }
-            listener.accept(new TimeRange(b, e));
-        } catch (IllegalArgumentException ex) {
+            TimeBound b = TimeBound.parse("begin", begin.getText());
+            TimeBound e = TimeBound.parse("end", end.getText());
+            listener.accept(TimeBound.range(b, e, span, zone));
+        } catch (BatchFailure ex) {
             message.setText(ex.getMessage());
             message.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
             message.setToolTipText(ex.getMessage());

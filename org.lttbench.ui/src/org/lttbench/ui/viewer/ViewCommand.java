@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.lttbench.core.batch.ExitCode;
 import org.lttbench.core.ctf.CtfTraceSet;
 
 import picocli.CommandLine;
@@ -23,9 +24,6 @@ import picocli.CommandLine.Parameters;
         exitCodeList = { "0:the window was closed", "2:usage error, or no display to open a window on",
                 "3:a trace is missing, unreadable or malformed" })
 public final class ViewCommand implements Callable<Integer> {
-    static final int EXIT_NO_DISPLAY = 2;
-    static final int EXIT_TRACE = 3;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -41,16 +39,16 @@ public final class ViewCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             err.println("lttbench view: " + e.getMessage());
             err.flush();
-            return EXIT_TRACE;
+            return ExitCode.UNREADABLE_TRACE;
         }
         String why = WindowSystem.whyNoDisplay();
         if (why != null) {
             err.println("lttbench view: cannot open a window: " + why);
             err.flush();
-            return EXIT_NO_DISPLAY;
+            return ExitCode.USAGE;
         }
         WindowSystem.show(title(), () -> CtfTraceSet.open(traces));
-        return 0;
+        return ExitCode.OK;
     }
 
     private String title() {
