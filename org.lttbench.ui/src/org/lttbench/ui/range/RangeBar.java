@@ -129,7 +129,7 @@ public final class RangeBar extends Composite {
             message.setText(ex.getMessage());
             message.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
             message.setToolTipText(ex.getMessage());
-            layout(true);
+            message.requestLayout();
         }
     }
 

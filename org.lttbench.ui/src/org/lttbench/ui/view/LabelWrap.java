@@ -16,7 +16,8 @@ final class LabelWrap {
             int w = Math.max(50, row.getClientArea().width - margin);
             if (gd.widthHint != w) {
                 gd.widthHint = w;
-                row.getParent().layout(true, true);
+                // Deferred and merged with other requests: a deep layout per label per resize would hold the UI.
+                label.requestLayout();
             }
         });
     }

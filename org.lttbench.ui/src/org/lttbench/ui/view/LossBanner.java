@@ -70,7 +70,7 @@ public final class LossBanner extends Composite {
         boolean visible = b.length() > 0;
         setVisible(visible);
         ((GridData) getLayoutData()).exclude = !visible;
-        getParent().layout(true, true);
+        requestLayout();
     }
 
     /** Whether the banner currently says the range lost events. */

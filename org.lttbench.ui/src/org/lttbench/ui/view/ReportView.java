@@ -68,7 +68,8 @@ public abstract class ReportView extends Composite implements SessionListener {
         // A view behind another tab was laid out while hidden: lay it out again when it shows.
         addListener(SWT.Show, e -> getDisplay().asyncExec(() -> {
             if (!isDisposed()) {
-                layout(true, true);
+                status.requestLayout();
+                banner.requestLayout();
             }
         }));
         addDisposeListener(e -> {
@@ -125,7 +126,7 @@ public abstract class ReportView extends Composite implements SessionListener {
         rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange(analyses()));
         banner.show(reports, analyses());
         render(reports);
-        layout(true, true);
+        status.requestLayout();
     }
 
     private String describe(ReportSet reports) {
@@ -206,7 +207,7 @@ public abstract class ReportView extends Composite implements SessionListener {
     private void showProgress(boolean visible) {
         progress.setVisible(visible);
         ((GridData) progress.getLayoutData()).exclude = !visible;
-        progress.getParent().layout(true);
+        progress.requestLayout();
     }
 
     public RangeBar rangeBar() {
