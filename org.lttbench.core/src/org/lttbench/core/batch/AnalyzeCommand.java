@@ -18,6 +18,7 @@ import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.report.TextReportWriter;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -61,6 +62,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write one file per table, DIR/<table>.<txt|csv|json>, instead of printing the reports.")
     Path out;
+
+    @Option(names = "--rows", paramLabel = "N|all", defaultValue = "25", converter = RowLimit.class,
+            description = "Text on the terminal: at most N rows per table, chart data summarized (default: ${DEFAULT-VALUE}; "
+                    + "all: every row). CSV, JSON and --out files always hold every row.")
+    int rows;
 
     @Mixin
     ProgressOptions progress;
@@ -158,7 +164,30 @@ public final class AnalyzeCommand implements Callable<Integer> {
             return;
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        format.write(reports, stdout);
+        if (format == ReportFormat.TEXT) {
+            TextReportWriter.write(reports, stdout, rows);
+        } else {
+            format.write(reports, stdout);
+        }
         stdout.flush();
+    }
+
+    /** {@code --rows}: a count, or {@code all}. */
+    static final class RowLimit implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            if ("all".equalsIgnoreCase(value)) {
+                return TextReportWriter.ALL_ROWS;
+            }
+            try {
+                int n = Integer.parseInt(value);
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a positive number of rows or 'all'");
+        }
     }
 }

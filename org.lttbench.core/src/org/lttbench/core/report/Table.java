@@ -10,6 +10,7 @@ public final class Table {
     private final String title;
     private final List<Column> columns;
     private final List<Object[]> rows = new ArrayList<>();
+    private boolean chartData;
 
     /**
      * @param key   the table's name in JSON ({@code threads}, {@code streams}) and its CSV file name
@@ -19,6 +20,19 @@ public final class Table {
         this.key = key;
         this.title = title;
         this.columns = List.copyOf(columns);
+    }
+
+    /**
+     * Marks this table as the data of a chart (a histogram, a time series): complete in CSV, JSON, LAMI and the views,
+     * but only summarized in terminal text, where thousands of bins help nobody.
+     */
+    public Table chartData() {
+        chartData = true;
+        return this;
+    }
+
+    public boolean isChartData() {
+        return chartData;
     }
 
     public String key() {

@@ -9,7 +9,18 @@ public final class TextReportWriter {
     private TextReportWriter() {
     }
 
+    /** Every row of every table. */
     public static void write(List<Report> reports, Writer out) throws IOException {
+        write(reports, out, ALL_ROWS);
+    }
+
+    public static final int ALL_ROWS = -1;
+
+    /**
+     * At most {@code maxRows} rows per table (then one line saying how many more), and chart data summarized in one
+     * line, unless {@code maxRows} is {@link #ALL_ROWS}: a terminal gets the top of each table, not 8,000 threads.
+     */
+    public static void write(List<Report> reports, Writer out, int maxRows) throws IOException {
         boolean first = true;
         for (Report report : reports) {
             for (Table table : report.tables()) {
@@ -19,7 +30,12 @@ public final class TextReportWriter {
                 first = false;
                 out.write(table.title() + "  [" + WallClock.format(report.range().begin()) + ", "
                         + WallClock.format(report.range().end()) + "]\n");
-                writeTable(table, out);
+                if (maxRows != ALL_ROWS && table.isChartData()) {
+                    out.write("(chart data, " + table.rows().size() + " rows: every row with --rows all, --format csv|json"
+                            + " or --out DIR)\n");
+                } else {
+                    writeTable(table, out, maxRows);
+                }
             }
             for (String note : report.notes()) {
                 out.write("note: " + note + '\n');
@@ -29,9 +45,15 @@ public final class TextReportWriter {
     }
 
     public static void writeTable(Table table, Writer out) throws IOException {
+        writeTable(table, out, ALL_ROWS);
+    }
+
+    public static void writeTable(Table table, Writer out, int maxRows) throws IOException {
         List<Column> columns = table.columns();
         int n = columns.size();
-        String[][] cells = new String[table.rows().size()][n];
+        int total = table.rows().size();
+        int shown = maxRows == ALL_ROWS ? total : Math.min(total, maxRows);
+        String[][] cells = new String[shown][n];
         int[] width = new int[n];
         for (int c = 0; c < n; c++) {
             width[c] = CellFormat.header(columns.get(c)).length();
@@ -55,8 +77,10 @@ public final class TextReportWriter {
             }
             out.write(line.append('\n').toString());
         }
-        if (cells.length == 0) {
+        if (total == 0) {
             out.write("(no rows)\n");
+        } else if (shown < total) {
+            out.write(String.format(java.util.Locale.ROOT, "... and %,d more rows (--rows all shows every row)%n", total - shown));
         }
     }
 

@@ -168,7 +168,7 @@ final class LossReport {
                 col("bytes_per_s", "B/s", NUMBER, "Recorded bytes per second"),
                 col("discarded_events", "Discarded", NUMBER,
                         "Events discarded, each loss spread over its time range"),
-                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range")));
+                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).chartData();
         if (grid == null) {
             return t;
         }

@@ -96,7 +96,7 @@ final class OverheadReport {
                 col("low_ns", "From (ns)", ColumnKind.NUMBER, "lower bound of the bin"),
                 col("high_ns", "To (ns)", ColumnKind.NUMBER, "upper bound of the bin"),
                 col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
-                col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin")));
+                col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin"))).chartData();
         for (TracepointStats tp : tracepoints) {
             GapHistogram all = tp.allGaps();
             for (double[] bin : all.coarse(CHART_BINS_PER_OCTAVE)) {
