@@ -40,28 +40,41 @@ def groups(dirs):
     return list(by_group.values())
 
 
+def _enumeration(field):
+    labels = list(field.labels)
+    if len(labels) == 1:
+        return labels[0]
+    return int(field) if not labels else labels
+
+
+def _variant(field):
+    option = field.cls[field.selected_option_index]
+    return {option.name: value(field.selected_option)}
+
+
+def _converter(kind):
+    # The first match wins, as in the order below (an enumeration is also an integer).
+    for base, convert in ((bt2._EnumerationFieldConst, _enumeration), (bt2._BoolFieldConst, bool),
+                          (bt2._IntegerFieldConst, int), (bt2._RealFieldConst, float),
+                          (bt2._StringFieldConst, lambda f: string(f)),
+                          (bt2._StructureFieldConst, lambda f: {name: value(x) for name, x in f.items()}),
+                          (bt2._VariantFieldConst, _variant),
+                          (bt2._ArrayFieldConst, lambda f: [value(x) for x in f])):
+        if issubclass(kind, base):
+            return convert
+    raise TypeError('unexpected field type %s' % kind)
+
+
+_CONVERTERS = {}
+
+
 def value(field):
-    if isinstance(field, bt2._EnumerationFieldConst):
-        labels = list(field.labels)
-        if len(labels) == 1:
-            return labels[0]
-        return int(field) if not labels else labels
-    if isinstance(field, bt2._BoolFieldConst):
-        return bool(field)
-    if isinstance(field, bt2._IntegerFieldConst):
-        return int(field)
-    if isinstance(field, bt2._RealFieldConst):
-        return float(field)
-    if isinstance(field, bt2._StringFieldConst):
-        return string(field)
-    if isinstance(field, bt2._StructureFieldConst):
-        return {name: value(f) for name, f in field.items()}
-    if isinstance(field, bt2._VariantFieldConst):
-        option = field.cls[field.selected_option_index]
-        return {option.name: value(field.selected_option)}
-    if isinstance(field, bt2._ArrayFieldConst):
-        return [value(f) for f in field]
-    raise TypeError('unexpected field type %s' % type(field))
+    # One converter per bt2 field type, found once: millions of isinstance checks cost more than the decoding.
+    kind = type(field)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(field)
 
 
 def string(field):
@@ -98,6 +111,8 @@ class Sink(bt2._UserSinkComponent):
         self._iters = [self._create_message_iterator(p) for p in self._input_ports.values()]
         self._current = 0
         self._pending = []
+        self._stream = None
+        self._cpu = -1
 
     def _user_consume(self):
         while self._current < len(self._iters):
@@ -111,10 +126,11 @@ class Sink(bt2._UserSinkComponent):
         raise bt2.Stop
 
     def _emit(self, obj):
-        self._out.write(json.dumps(obj, separators=(',', ':')))
-        self._out.write('\n')
+        self._out.write(json.dumps(obj, separators=(',', ':')) + '\n')
 
     def _handle(self, msg):
+        # Ports are drained one after the other, so the current stream and packet are those of the last
+        # stream-beginning and packet-beginning messages: no per-event lookups of either (they are costly in bt2).
         if isinstance(msg, bt2._EventMessageConst):
             ev = msg.event
             context = {}
@@ -122,7 +138,7 @@ class Sink(bt2._UserSinkComponent):
                 if scope is not None:
                     context.update(value(scope))
             rec = {'ts': msg.default_clock_snapshot.ns_from_origin, 'name': ev.name,
-                   'cpu': cpu_of(ev.packet), 'stream': stream_name(ev.stream),
+                   'cpu': self._cpu, 'stream': self._stream,
                    'fields': value(ev.payload_field) if ev.payload_field is not None else {}}
             if context:
                 rec['context'] = context
@@ -135,10 +151,14 @@ class Sink(bt2._UserSinkComponent):
                    key: msg.count, 'stream': stream_name(msg.stream), 'cpu': -1}
             self._pending.append(rec)
         elif isinstance(msg, bt2._PacketBeginningMessageConst):
+            self._cpu = cpu_of(msg.packet)
             for rec in self._pending:
-                rec['cpu'] = cpu_of(msg.packet)
+                rec['cpu'] = self._cpu
                 self._emit(rec)
             self._pending = []
+        elif isinstance(msg, bt2._StreamBeginningMessageConst):
+            self._stream = stream_name(msg.stream)
+            self._cpu = -1
         elif isinstance(msg, bt2._StreamEndMessageConst):
             for rec in self._pending:
                 self._emit(rec)
@@ -162,8 +182,10 @@ def main():
     if not dirs:
         sys.stderr.write('no CTF trace under %s\n' % ' '.join(sys.argv[1:]))
         return 3
+    out = open(sys.stdout.fileno(), 'w', encoding='utf-8', errors='surrogateescape', buffering=1 << 20, closefd=False)
     for group in groups(dirs):
-        dump(group, sys.stdout)
+        dump(group, out)
+    out.flush()
     return 0
 
 

@@ -11,6 +11,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +29,12 @@ final class TraceDiscovery {
     private TraceDiscovery() {
     }
 
+    /**
+     * The trace directories at or below the given paths, spelled as the user gave them (absolute, normalized: a
+     * symbolic link stays the user's link in every report), each once even when two paths reach it.
+     */
     static List<Path> traceDirectories(List<Path> paths) throws IOException {
+        Set<Path> seen = new HashSet<>();
         Set<Path> found = new LinkedHashSet<>();
         for (Path given : paths) {
             Path p = given.toAbsolutePath().normalize();
@@ -47,7 +53,9 @@ final class TraceDiscovery {
                 throw new TraceFormatException(p, -1, "holds no CTF trace: no directory at or below it has a metadata file");
             }
             for (Path d : below) {
-                found.add(d.toRealPath());
+                if (seen.add(d.toRealPath())) {
+                    found.add(d);
+                }
             }
         }
         List<Path> sorted = new ArrayList<>(found);

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,6 +19,8 @@ class Bt2ConformanceTest {
         return SharedTraces.all();
     }
 
+    // Its cases run two at a time (each waits on babeltrace2 in its own process); the class still runs alone.
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest(name = "{0}")
     @MethodSource("traces")
     void recordsAreBabeltrace2s(Path dir) throws Exception {

@@ -103,8 +103,7 @@ final class JsonlComparison {
         Set<String> seen = new TreeSet<>();
         Map<String, Long> index = new LinkedHashMap<>();
         Bt2Reference.records(traceDirs, line -> {
-            JsonObject expected = JsonParser.parseString(line).getAsJsonObject();
-            String stream = expected.get("stream").getAsString();
+            String stream = streamOf(line);
             seen.add(stream);
             long i = index.merge(stream, 1L, Long::sum) - 1;
             Deque<String> mine = ours.lines.get(stream);
@@ -112,13 +111,19 @@ final class JsonlComparison {
                 fail(traceDirs + ": babeltrace2 has record #" + i + " of stream " + stream + " and we do not: " + line);
             }
             String ourLine = mine.poll();
-            JsonObject actual = JsonParser.parseString(ourLine).getAsJsonObject();
-            List<String> path = new ArrayList<>();
-            if (!same(expected, actual, path)) {
-                fail(traceDirs + ": record #" + i + " of stream " + stream + " differs at " + String.join(".", path)
-                        + "\n  babeltrace2: " + clip(line) + "\n  ours:        " + clip(ourLine));
+            // Most records print the same text on both sides; parse and compare values only where they do not
+            // (key order, number spelling).
+            if (!line.equals(ourLine)) {
+                JsonObject expected = JsonParser.parseString(line).getAsJsonObject();
+                JsonObject actual = JsonParser.parseString(ourLine).getAsJsonObject();
+                List<String> path = new ArrayList<>();
+                if (!same(expected, actual, path)) {
+                    fail(traceDirs + ": record #" + i + " of stream " + stream + " differs at " + String.join(".", path)
+                            + "\n  babeltrace2: " + clip(line) + "\n  ours:        " + clip(ourLine));
+                }
             }
-            counts[expected.has("name") ? 0 : 1]++;
+            // A loss record has no name; an event's name is its second key.
+            counts[line.startsWith("{\"ts\":") && line.contains(",\"name\":\"") ? 0 : 1]++;
         });
         for (Map.Entry<String, Deque<String>> e : ours.lines.entrySet()) {
             assertTrue(e.getValue().isEmpty(), traceDirs + ": we have " + e.getValue().size()

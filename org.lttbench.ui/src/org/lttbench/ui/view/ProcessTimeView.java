@@ -133,7 +133,14 @@ public final class ProcessTimeView extends ReportView {
             }
         }
         int rank = TableColumns.index(table, "running_ns");
-        List<Object[]> rows = new ArrayList<>(table.rows());
+        int pid = TableColumns.index(table, "pid");
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] r : table.rows()) {
+            // The CPUs' idle threads (PID 0): their "running" time is idle time, not work to rank.
+            if (pid < 0 || !Long.valueOf(0).equals(r[pid])) {
+                rows.add(r);
+            }
+        }
         rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, states)).reversed());
         List<Object[]> top = rows.subList(0, Math.min(bars, rows.size()));
         // Bars go bottom to top: the largest last, so it is drawn at the top.

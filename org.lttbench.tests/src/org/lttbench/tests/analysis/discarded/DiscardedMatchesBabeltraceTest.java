@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.report.Report;
@@ -28,6 +30,8 @@ class DiscardedMatchesBabeltraceTest {
         }
     }
 
+    // Its cases run two at a time (each waits on babeltrace2 in its own process); the class still runs alone.
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest
     @MethodSource("sharedTraces")
     void totalsPerStreamEqualBabeltrace(Path trace) throws Exception {

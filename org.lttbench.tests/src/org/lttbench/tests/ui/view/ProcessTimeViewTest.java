@@ -86,7 +86,8 @@ class ProcessTimeViewTest {
             // As many of the top processes as fit with readable labels, the busiest drawn at the top (last).
             assertTrue(categories.length >= 5 && categories.length <= ProcessTimeView.TOP, List.of(categories).toString());
             int running = processes.columnIndex("running_ns");
-            List<String> busiestFirst = processes.rows().stream()
+            int pidColumn = processes.columnIndex("pid");
+            List<String> busiestFirst = processes.rows().stream().filter(r -> !Long.valueOf(0).equals(r[pidColumn])) // idle: not work
                     .sorted(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed())
                     .map(r -> r[processes.columnIndex("name")] + " (" + r[processes.columnIndex("pid")] + ")").toList();
             List<String> shown = new ArrayList<>(List.of(categories));

@@ -90,7 +90,9 @@ class ProcessTimeViewTraceTest {
         int n = chart.categories().size();
         assertTrue(n > 0);
         int running = processes.columnIndex("running_ns");
+        int pid = processes.columnIndex("pid");
         List<Object[]> busiest = new java.util.ArrayList<>(processes.rows());
+        busiest.removeIf(r -> Long.valueOf(0).equals(r[pid])); // the idle threads' time is not work to rank
         busiest.sort(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed());
         for (int bar = 0; bar < n; bar++) {
             Object[] row = busiest.get(n - 1 - bar); // the busiest is drawn at the top, i.e. last
