@@ -30,7 +30,6 @@ public final class RecordAdapter {
      */
     private final IdentityHashMap<String, MetadataEventType>[] classes;
     private MetadataTrace lastTrace;
-    private long undeclared;
 
     @SuppressWarnings("unchecked")
     RecordAdapter(TmfTraceSet traces, RecordSink sink) {
@@ -82,8 +81,7 @@ public final class RecordAdapter {
         }
         MetadataEventType type = type(trace, event);
         if (type == null) {
-            undeclared++;
-            return;
+            return; // Trace Compass makes events from the declarations: cannot happen
         }
         cursor.set(event, type, stream);
         sink.event(cursor);
@@ -102,10 +100,5 @@ public final class RecordAdapter {
             known.put(name, t);
         }
         return t;
-    }
-
-    /** Events whose class Trace Compass's metadata did not declare (skipped). */
-    public long undeclared() {
-        return undeclared;
     }
 }

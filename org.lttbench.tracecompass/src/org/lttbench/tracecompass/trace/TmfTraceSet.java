@@ -60,11 +60,6 @@ public final class TmfTraceSet implements TraceSet {
         return set;
     }
 
-    /** The trace or experiment Trace Compass opened. */
-    public ITmfTrace tmfTrace() {
-        return trace;
-    }
-
     MetadataTrace traceOf(ITmfTrace t) {
         return byTmf.get(t);
     }

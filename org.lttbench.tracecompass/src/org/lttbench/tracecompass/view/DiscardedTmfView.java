@@ -7,8 +7,6 @@ import org.lttbench.ui.view.ReportView;
 
 /** Trace Compass's view of what the trace lost and the buffers that would have kept it: hosts LTTbench's {@link DiscardedView}. */
 public final class DiscardedTmfView extends LttbenchView {
-    public static final String ID = "org.lttbench.tracecompass.view.discarded";
-
     public DiscardedTmfView() {
         super("LTTbench Discarded events");
     }

@@ -57,11 +57,6 @@ public abstract class LttbenchView extends TmfView {
         content.setFocus();
     }
 
-    /** The hosted LTTbench view. */
-    public ReportView content() {
-        return content;
-    }
-
     @TmfSignalHandler
     public void traceOpened(TmfTraceOpenedSignal signal) {
         ui(() -> show(signal.getTrace()));

@@ -7,8 +7,6 @@ import org.lttbench.ui.view.ReportView;
 
 /** Trace Compass's view of where each thread's and process's time went: hosts LTTbench's {@link ProcessTimeView}. */
 public final class ProcessTimeTmfView extends LttbenchView {
-    public static final String ID = "org.lttbench.tracecompass.view.process";
-
     public ProcessTimeTmfView() {
         super("LTTbench Process time");
     }

@@ -42,9 +42,10 @@ final class TraceCompassReports implements ReportSource {
     @Override
     public ReportSet reports(TimeRange range, List<AnalysisRequest> wanted, Consumer<TimeRange> span,
             ProgressListener progress) throws IOException {
+        PassResults pass = completedPass(progress);
+        // after the pass: while Trace Compass still indexes the trace, its end time is not final
         TimeRange traceSpan = spanOf(trace);
         span.accept(traceSpan);
-        PassResults pass = completedPass(progress);
         boolean whole = range.begin() <= traceSpan.begin() && range.end() >= traceSpan.end();
         TimeRange asked = whole ? TimeRange.ALL : range;
         List<Report> reports = new ArrayList<>();
