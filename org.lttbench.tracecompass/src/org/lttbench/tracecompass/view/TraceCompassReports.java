@@ -45,7 +45,9 @@ final class TraceCompassReports implements ReportSource {
         PassResults pass = completedPass(progress);
         // after the pass: while Trace Compass still indexes the trace, its end time is not final
         TimeRange traceSpan = spanOf(trace);
-        span.accept(traceSpan);
+        if (span != null) {
+            span.accept(traceSpan);
+        }
         boolean whole = range.begin() <= traceSpan.begin() && range.end() >= traceSpan.end();
         TimeRange asked = whole ? TimeRange.ALL : range;
         List<Report> reports = new ArrayList<>();
@@ -65,8 +67,7 @@ final class TraceCompassReports implements ReportSource {
             }
         }
         if (!toRead.isEmpty()) {
-            ReportSet read = new TraceReading(pass::traces).reports(asked, toRead, s -> {
-            }, progress);
+            ReportSet read = new TraceReading(pass::traces).reports(asked, toRead, null, progress);
             for (Report r : read.reports()) {
                 TmfTraceSet.annotate(r);
                 reports.add(r);

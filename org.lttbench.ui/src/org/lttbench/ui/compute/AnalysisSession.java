@@ -118,7 +118,7 @@ public final class AnalysisSession {
         }
         ReportSet result;
         try {
-            result = source.reports(runRange, wanted, this::spanFound, progressFor(run));
+            result = source.reports(runRange, wanted, span == null ? this::spanFound : null, progressFor(run));
         } catch (Abandoned e) {
             return;
         } catch (TraceFormatException e) {

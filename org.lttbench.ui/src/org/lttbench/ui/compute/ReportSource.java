@@ -19,7 +19,8 @@ public interface ReportSource {
      * The reports of the wanted analyses over this range ({@link TimeRange#ALL}: the whole trace), on the session's
      * thread.
      *
-     * @param span     told the traces' span as soon as it is known
+     * @param span     told the traces' span as soon as it is known; {@code null} when the session knows it already
+     *                 (reading it can cost a pass over the packet headers)
      * @param progress told how far the run has got; it throws when the run is abandoned, so long work calls it often
      * @throws IOException when the traces cannot be read ({@link org.lttbench.core.trace.TraceFormatException}: where)
      */

@@ -29,7 +29,9 @@ public final class TraceReading implements ReportSource {
     public ReportSet reports(TimeRange range, List<AnalysisRequest> wanted, Consumer<TimeRange> span,
             ProgressListener progress) throws IOException {
         try (TraceSet traces = source.open()) {
-            span.accept(traces.span());
+            if (span != null) {
+                span.accept(traces.span());
+            }
             Map<String, String> notApplicable = new LinkedHashMap<>();
             List<Analysis> analyses = new ArrayList<>();
             for (AnalysisRequest request : wanted) {
