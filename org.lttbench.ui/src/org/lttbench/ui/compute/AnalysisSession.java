@@ -1,30 +1,21 @@
 package org.lttbench.ui.compute;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.swt.widgets.Display;
-import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.batch.AnalysisRun;
-import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceFormatException;
-import org.lttbench.core.trace.TraceSet;
 
 /**
  * Runs the analyses the views need over some traces, for the current time range, on a background thread: the UI
  * thread only renders. All requested analyses share one read of the traces (DESIGN.md: one pass, many sinks). A new
  * range abandons the run in progress (its results are dropped, and its reading stops at the next progress call).
+ * Where the reports come from is a {@link ReportSource}: by default a {@link TraceReading} of the traces.
  */
 public final class AnalysisSession {
 
@@ -40,7 +31,7 @@ public final class AnalysisSession {
     private static final long PROGRESS_INTERVAL_NS = 100_000_000L;
 
     private final Display display;
-    private final TraceSource source;
+    private final ReportSource source;
     private final List<AnalysisRequest> requests = new CopyOnWriteArrayList<>();
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     private final ExecutorService worker;
@@ -50,6 +41,10 @@ public final class AnalysisSession {
     private volatile ReportSet latest;
 
     public AnalysisSession(Display display, TraceSource source) {
+        this(display, new TraceReading(source));
+    }
+
+    public AnalysisSession(Display display, ReportSource source) {
         this.display = display;
         this.source = source;
         this.worker = Executors.newSingleThreadExecutor(r -> {
@@ -122,31 +117,8 @@ public final class AnalysisSession {
             return;
         }
         ReportSet result;
-        try (TraceSet traces = source.open()) {
-            if (span == null) {
-                TimeRange s = traces.span();
-                span = s;
-                ui(() -> listeners.forEach(l -> l.spanKnown(s)));
-            }
-            Map<String, String> notApplicable = new LinkedHashMap<>();
-            List<Analysis> analyses = new ArrayList<>();
-            for (AnalysisRequest request : wanted) {
-                AnalysisProvider provider = Analyses.byName(request.analysis());
-                if (provider == null) {
-                    notApplicable.put(request.analysis(), "this build has no " + request.analysis() + " analysis");
-                    continue;
-                }
-                Analysis analysis = provider.create(new AnalysisOptions(runRange, request.groupBy()));
-                String why = analysis.whyNotApplicable(traces);
-                if (why != null) {
-                    notApplicable.put(request.analysis(), why);
-                } else {
-                    analyses.add(analysis);
-                }
-            }
-            List<Report> reports = analyses.isEmpty() ? List.of()
-                    : AnalysisRun.run(traces, analyses, progressFor(run));
-            result = new ReportSet(runRange, reports, notApplicable, null);
+        try {
+            result = source.reports(runRange, wanted, span == null ? this::spanFound : null, progressFor(run));
         } catch (Abandoned e) {
             return;
         } catch (TraceFormatException e) {
@@ -164,6 +136,13 @@ public final class AnalysisSession {
                 listeners.forEach(l -> l.finished(finished));
             }
         });
+    }
+
+    private void spanFound(TimeRange s) {
+        if (span == null) {
+            span = s;
+            ui(() -> listeners.forEach(l -> l.spanKnown(s)));
+        }
     }
 
     private org.lttbench.core.trace.ProgressListener progressFor(long run) {

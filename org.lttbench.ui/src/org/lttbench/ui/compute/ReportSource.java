@@ -1,0 +1,29 @@
+package org.lttbench.ui.compute;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * Where a session's runs get their reports: by reading the traces ({@link TraceReading}), or from a host that keeps
+ * results between runs (the Trace Compass integration answers from its analysis module and its state system, and
+ * reads only for what they cannot answer).
+ */
+@FunctionalInterface
+public interface ReportSource {
+
+    /**
+     * The reports of the wanted analyses over this range ({@link TimeRange#ALL}: the whole trace), on the session's
+     * thread.
+     *
+     * @param span     told the traces' span as soon as it is known; {@code null} when the session knows it already
+     *                 (reading it can cost a pass over the packet headers)
+     * @param progress told how far the run has got; it throws when the run is abandoned, so long work calls it often
+     * @throws IOException when the traces cannot be read ({@link org.lttbench.core.trace.TraceFormatException}: where)
+     */
+    ReportSet reports(TimeRange range, List<AnalysisRequest> wanted, Consumer<TimeRange> span, ProgressListener progress)
+            throws IOException;
+}
