@@ -1,8 +1,5 @@
 package org.lttbench.tests.calibration;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.lttbench.tests.LttngRecording;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,13 +14,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.calibration.CalibrationWorkload;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
+import org.lttbench.core.calibration.CalibrationWorkload;
 import org.lttbench.core.calibration.WorkloadMeasurement;
 import org.lttbench.tests.Bt2Gaps;
+import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
-import org.lttbench.tests.batch.LauncherTest;
 import org.lttbench.tests.batch.LauncherTest.Result;
+import org.lttbench.tests.batch.LauncherTest;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;

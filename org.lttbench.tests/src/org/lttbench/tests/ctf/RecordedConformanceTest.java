@@ -1,8 +1,5 @@
 package org.lttbench.tests.ctf;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.lttbench.tests.LttngRecording;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
@@ -23,6 +21,7 @@ import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
+import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
 
 /**

@@ -1,8 +1,5 @@
 package org.lttbench.tests.analysis.discarded;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.lttbench.tests.LttngRecording;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,11 +8,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.report.Report;
+import org.lttbench.tests.LttngRecording;
 
 /**
  * End to end with real LTTng: the burst workload overflows a channel with tiny buffers; the analysis's advice,

@@ -1,14 +1,19 @@
 package org.lttbench.tests.analysis.overhead;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.lttbench.tests.LttngRecording;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.calibration.Calibration;
 import org.lttbench.core.calibration.CalibrationPlan;
@@ -17,12 +22,14 @@ import org.lttbench.core.calibration.CalibrationWorkload;
 import org.lttbench.core.calibration.SweepPoint;
 import org.lttbench.core.calibration.SweepResult;
 import org.lttbench.core.lttng.ChannelConfig;
+import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
 
 /**
  * The cost per event the overhead analysis estimates from a trace alone agrees, within 25 %, with what the
  * calibration workload measured directly in the same run (traced minus untraced CPU ns per iteration), where
- * sub-buffer switches are rare; with tiny sub-buffers, the per-event part of the estimate still does.
+ * sub-buffer switches are rare; with tiny sub-buffers, it counts a switch after the share of events babeltrace2's
+ * packet count says, and stays between half the direct figure and the direct figure.
  *
  * <p>The buffers hold the whole run (600,000 events of 39 bytes, 32 MiB per CPU), so nothing is lost whatever the
  * consumer daemon does on this loaded 2-core machine: with losses, the trace keeps only part of the run (the
@@ -61,12 +68,35 @@ class CostEstimateAccuracyTest {
             } else {
                 // What a sub-buffer switch costs the thread depends on how busy the consumer daemon and the other
                 // core are (1.6 µs on an idle machine, 10 µs seen during a full build), which the trace alone
-                // cannot tell: the estimate counts the fastest switches only. The per-event part does not depend
-                // on the buffer size: it must still match the direct measurement with big buffers.
-                assertNotNull(bigDirect, "the big-buffer point runs first");
-                assertEquals(bigDirect, e.eventNs(), TOLERANCE * bigDirect,
-                        config + ": back-to-back cost against the direct measurement with big buffers");
+                // cannot tell: the estimate counts the fastest switches only, so it may fall short of the direct
+                // figure, never above it, and not by half. (Comparing with the big-buffer run instead is at the
+                // mercy of the virtual machine's speed changing between the two runs: seen 190 ns then 117 ns.)
+                assertTrue(e.costNs() <= (1 + TOLERANCE) * direct, config + ": estimate above the direct measurement");
+                assertTrue(e.costNs() >= 0.5 * direct, config + ": estimate under half the direct measurement");
+                assertTrue(e.eventNs() < e.costNs(), config + ": the switches add to the back-to-back cost");
+                // A switch per packet: the share of events that pay for one is packets over events.
+                long packets = packets(r);
+                assertEquals((double) packets / r.captured(), e.switchShare(), 0.2 * packets / r.captured(),
+                        config + ": share of events after a switch");
             }
         }
+    }
+
+    /** Packets in the point's traces, as babeltrace2 counts them. */
+    private static long packets(SweepResult r) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("babeltrace2"));
+        r.traces().forEach(t -> command.add(t.toString()));
+        command.addAll(List.of("-c", "sink.utils.counter"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES) && p.exitValue() == 0, "babeltrace2 failed: " + out);
+        Matcher m = Pattern.compile("(\\d+) Packet beginning messages").matcher(out);
+        // The counter prints running totals as it goes: the last are the trace's.
+        long packets = -1;
+        while (m.find()) {
+            packets = Long.parseLong(m.group(1));
+        }
+        assertTrue(packets >= 0, out);
+        return packets;
     }
 }
