@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.osgi.framework.Bundle;
@@ -26,6 +28,9 @@ import org.osgi.framework.FrameworkUtil;
  * would ({@code java -jar org.eclipse.equinox.launcher.jar -application org.lttbench.core.batch -nosplash ...}), with
  * the bundles of this test runtime less the tests, the UI and SWT: same output and exit code as {@code ./lttbench}.
  */
+// It only waits on programs it launches: it runs beside the other tests (its own cases one at a time, they share
+// scratch directories), never beside the @Isolated ones that measure or record with LTTng.
+@Execution(ExecutionMode.CONCURRENT)
 class BatchApplicationTest {
 
     /** Bundles left out of the Equinox: the test harness, and the UI stack, to show the batch run is headless. */
@@ -94,6 +99,7 @@ class BatchApplicationTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theApplicationAnalyzesARealTraceLikeTheCommandLine() throws Exception {
         String trace = TestPaths.trace("kernel-arm-bug446190").toString();
         Result app = runApplication("analyze", "--analysis", "process", "--format", "csv", trace);
@@ -107,6 +113,7 @@ class BatchApplicationTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void errorsGiveTheSameLineAndExitCode() throws Exception {
         Result unknown = runApplication("lami", "no-such-analysis", "--metadata");
         assertEquals(2, unknown.code());

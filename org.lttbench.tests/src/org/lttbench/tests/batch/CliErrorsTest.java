@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.lttbench.tests.report.LamiProtocol;
@@ -20,6 +22,9 @@ import org.lttbench.tests.report.LamiProtocol;
  * What a user gets wrong, through the real launcher: one clear line on stderr and the documented exit code, for
  * {@code analyze} and for {@code lami} (which also prints the same message as a LAMI error object on stdout).
  */
+// It only waits on programs it launches: it runs beside the other tests (its own cases one at a time, they share
+// scratch directories), never beside the @Isolated ones that measure or record with LTTng.
+@Execution(ExecutionMode.CONCURRENT)
 class CliErrorsTest {
 
     record Case(String why, int code, String message, List<String> args) {
@@ -62,6 +67,7 @@ class CliErrorsTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void analyzeSaysWhatIsWrongInOneLineWithTheRightExitCode() throws Exception {
         Path launcher = TestPaths.repository().resolve("lttbench");
         for (Case c : cases()) {
@@ -78,6 +84,7 @@ class CliErrorsTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void lamiSaysItAsALamiErrorToo() throws Exception {
         Path launcher = TestPaths.repository().resolve("lttbench-process-mi");
         List<Case> all = new ArrayList<>(cases());

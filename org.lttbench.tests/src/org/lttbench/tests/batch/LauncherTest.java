@@ -12,9 +12,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.lttbench.tests.TestPaths;
 
 /** The {@code ./lttbench} launcher from the repository: works when built, one clear line when it cannot run. */
+// It only waits on programs it launches: it runs beside the other tests (its own cases one at a time, they share
+// scratch directories), never beside the @Isolated ones that measure or record with LTTng.
+@Execution(ExecutionMode.CONCURRENT)
 public class LauncherTest {
 
     public record Result(int code, String out, String err) {
@@ -44,6 +49,7 @@ public class LauncherTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void helpAndVersionWorkFromTheBuild() throws Exception {
         Path launcher = TestPaths.repository().resolve("lttbench");
         Result help = run(launcher, Map.of(), "--help");
@@ -55,6 +61,7 @@ public class LauncherTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheBuildItSaysSoInOneLine() throws Exception {
         // A copy of the launcher and its JDK finder in a tree that was never built.
         Path tree = TestPaths.workDir("launcher-unbuilt");
@@ -71,6 +78,7 @@ public class LauncherTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withoutAJdk21ItSaysSoInOneLine() throws Exception {
         // PATH with the tools the script needs but no java; no JAVA_HOME; no JDK directories to search.
         Path bin = launcherTools("launcher-nojava-bin");

@@ -15,17 +15,17 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.calibration.CalibrationWorkload;
 import org.lttbench.core.calibration.WorkloadMeasurement;
-import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.discarded.Bt2Losses;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.lttbench.tests.batch.LauncherTest;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
@@ -35,6 +35,7 @@ import com.google.gson.JsonParser;
  * without the tools gets one clear line.
  */
 @ExtendWith(LttngRecording.class)
+@Isolated
 class CalibrationTest {
 
     /** The fields of the workload's summary line in a file it printed. */
@@ -123,16 +124,11 @@ class CalibrationTest {
             // Where something was lost, babeltrace2, the reference decoder, counts the same in the trace (without
             // loss, captured == emitted above is the stronger check).
             if (captured < emitted) {
-                JsonObject bt2 = Bt2Gaps.of(traceDirectories(points.get(i).resolve("trace")));
-                long bt2Events = 0;
-                for (Map.Entry<String, JsonElement> tp : bt2.getAsJsonObject("tracepoints").entrySet()) {
-                    if (tp.getKey().startsWith("lttbench_calibrate:")) {
-                        bt2Events += tp.getValue().getAsJsonObject().get("count").getAsLong();
-                    }
-                }
-                assertEquals(bt2Events, captured, config);
-                assertEquals(bt2.get("discarded_events").getAsLong(), discarded, config);
-                assertEquals(bt2.get("discarded_packets").getAsLong(), row.get("lost_packets").getAsLong(), config);
+                // The channel records this workload's tracepoints only: every event in the trace is one.
+                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirectories(points.get(i).resolve("trace")));
+                assertEquals(bt2.events(), captured, config);
+                assertEquals(bt2.discardedEvents(), discarded, config);
+                assertEquals(bt2.discardedPackets(), row.get("lost_packets").getAsLong(), config);
             }
 
             // Points with the vtid context get an estimate from the trace; others say why not.

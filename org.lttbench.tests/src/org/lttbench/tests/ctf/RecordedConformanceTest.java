@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
@@ -30,6 +31,7 @@ import org.lttbench.tests.TestPaths;
  * buffers and the lost packets of an overwrite-mode one. Where the workload knows the truth, we check it too.
  */
 @ExtendWith(LttngRecording.class)
+@Isolated
 class RecordedConformanceTest {
     private static final long MIB = 1 << 20;
 

@@ -17,13 +17,13 @@ import com.google.gson.JsonParser;
  * {@code org.lttbench.tests/scripts/bt2_losses.py}: each stream drained on its own, so traces with overlapping
  * packets (which babeltrace2 2.0.4's muxer refuses) are counted too.
  */
-record Bt2Losses(Map<String, Counts> streams) {
+public record Bt2Losses(Map<String, Counts> streams) {
 
-    record Counts(long events, long discardedEvents, long discardedEventsRecords, long discardedPackets,
+    public record Counts(long events, long discardedEvents, long discardedEventsRecords, long discardedPackets,
             long discardedPacketsRecords) {
     }
 
-    static Bt2Losses of(Path trace) throws IOException, InterruptedException {
+    public static Bt2Losses of(Path trace) throws IOException, InterruptedException {
         JsonObject json = JsonParser.parseString(String.join("\n", ReferenceOutput.lines("bt2_losses.py", List.of(trace))))
                 .getAsJsonObject();
         Map<String, Counts> streams = new LinkedHashMap<>();
@@ -34,5 +34,20 @@ record Bt2Losses(Map<String, Counts> streams) {
                     s.get("discarded_packets").getAsLong(), s.get("discarded_packets_records").getAsLong()));
         }
         return new Bt2Losses(streams);
+    }
+
+    /** The sums over every stream of the traces. */
+    public static Counts total(List<Path> traces) throws IOException, InterruptedException {
+        long[] sum = new long[5];
+        for (Path trace : traces) {
+            for (Counts c : of(trace).streams().values()) {
+                sum[0] += c.events();
+                sum[1] += c.discardedEvents();
+                sum[2] += c.discardedEventsRecords();
+                sum[3] += c.discardedPackets();
+                sum[4] += c.discardedPacketsRecords();
+            }
+        }
+        return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4]);
     }
 }

@@ -4,16 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.calibration.Calibration;
 import org.lttbench.core.calibration.CalibrationPlan;
@@ -22,6 +17,7 @@ import org.lttbench.core.calibration.CalibrationWorkload;
 import org.lttbench.core.calibration.SweepPoint;
 import org.lttbench.core.calibration.SweepResult;
 import org.lttbench.core.lttng.ChannelConfig;
+import org.lttbench.tests.Bt2Counter;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
 
@@ -39,6 +35,7 @@ import org.lttbench.tests.TestPaths;
  * change; the estimate leaves out gaps that hold preemption for the same reason.
  */
 @ExtendWith(LttngRecording.class)
+@Isolated
 class CostEstimateAccuracyTest {
     private static final double TOLERANCE = 0.25;
 
@@ -75,28 +72,10 @@ class CostEstimateAccuracyTest {
                 assertTrue(e.costNs() >= 0.5 * direct, config + ": estimate under half the direct measurement");
                 assertTrue(e.eventNs() < e.costNs(), config + ": the switches add to the back-to-back cost");
                 // A switch per packet: the share of events that pay for one is packets over events.
-                long packets = packets(r);
+                long packets = Bt2Counter.of(r.traces()).packets();
                 assertEquals((double) packets / r.captured(), e.switchShare(), 0.2 * packets / r.captured(),
                         config + ": share of events after a switch");
             }
         }
-    }
-
-    /** Packets in the point's traces, as babeltrace2 counts them. */
-    private static long packets(SweepResult r) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("babeltrace2"));
-        r.traces().forEach(t -> command.add(t.toString()));
-        command.addAll(List.of("-c", "sink.utils.counter"));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(2, TimeUnit.MINUTES) && p.exitValue() == 0, "babeltrace2 failed: " + out);
-        Matcher m = Pattern.compile("(\\d+) Packet beginning messages").matcher(out);
-        // The counter prints running totals as it goes: the last are the trace's.
-        long packets = -1;
-        while (m.find()) {
-            packets = Long.parseLong(m.group(1));
-        }
-        assertTrue(packets >= 0, out);
-        return packets;
     }
 }
