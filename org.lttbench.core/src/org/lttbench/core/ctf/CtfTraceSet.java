@@ -90,6 +90,13 @@ public final class CtfTraceSet implements TraceSet {
             long end = Long.MIN_VALUE;
             try {
                 for (CtfStream s : streams) {
+                    // LTTng's packet index, when it describes the stream files, saves reading a header per packet.
+                    long[] indexed = PacketIndex.span(s);
+                    if (indexed != null) {
+                        begin = Math.min(begin, indexed[0]);
+                        end = Math.max(end, indexed[1]);
+                        continue;
+                    }
                     StreamReader r = reader(s, new ReadProgress(ProgressListener.NONE, totalBytes));
                     try {
                         while (r.loadPacket()) {
