@@ -47,11 +47,19 @@ final class PacketIndex {
      * exactly; false when there is no usable index (the consumer may then have seen some entries: discard them).
      * Reads as it goes: memory does not grow with the index.
      */
-    static boolean read(StreamFile file, EntryConsumer consumer) throws IOException {
+    static boolean read(StreamFile file, EntryConsumer consumer) {
         Path path = pathOf(file.path);
         if (!Files.isRegularFile(path)) {
             return false;
         }
+        try {
+            return read(path, file, consumer);
+        } catch (IOException e) {
+            return false; // an index that cannot be read is not used either
+        }
+    }
+
+    private static boolean read(Path path, StreamFile file, EntryConsumer consumer) throws IOException {
         long size = Files.size(path);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
             ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.BIG_ENDIAN);
@@ -97,7 +105,7 @@ final class PacketIndex {
      * The stream's first packet begin and last packet end in ns from its index files, or null when a file has no
      * usable index or the stream's packets carry no timestamps (then the packets must be read).
      */
-    static long[] span(CtfStream stream) throws IOException {
+    static long[] span(CtfStream stream) {
         StreamClassDecoder sc = stream.streamClass;
         if (sc.beginSlot < 0 || sc.endSlot < 0) {
             return null;
