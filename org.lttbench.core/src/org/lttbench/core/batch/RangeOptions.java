@@ -20,13 +20,13 @@ public final class RangeOptions {
     private TimeBound endBound;
 
     /** Parses the times, so that a malformed one is a usage error before any trace is opened. */
-    void parse() throws BatchFailure {
+    public void parse() throws BatchFailure {
         beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
         endBound = end == null ? null : TimeBound.parse("--end", end);
     }
 
     /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
-    TimeRange range(TraceSet traces) throws BatchFailure {
+    public TimeRange range(TraceSet traces) throws BatchFailure {
         if (beginBound == null && endBound == null) {
             return TimeRange.ALL; // without asking the traces for their span, which reads every packet context
         }

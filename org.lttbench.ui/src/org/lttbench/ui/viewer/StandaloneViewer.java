@@ -6,6 +6,7 @@ import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
@@ -66,8 +67,13 @@ public final class StandaloneViewer {
 
     /** Shows the window and starts the first computation (the whole trace). */
     public void open() {
+        open(TimeRange.ALL);
+    }
+
+    /** Shows the window and starts the first computation, for this range ({@link TimeRange#ALL}: the whole trace). */
+    public void open(TimeRange range) {
         shell.open();
-        session.refresh();
+        session.setRange(range);
     }
 
     /** Runs the event loop until the user closes the window. */

@@ -6,11 +6,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.batch.RangeOptions;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.trace.TimeRange;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -27,15 +31,27 @@ public final class ViewCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Mixin
+    RangeOptions times;
+
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
     List<Path> traces;
 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        // Open once before any window: a wrong path is one clear line, not an empty window.
-        try (CtfTraceSet set = CtfTraceSet.open(traces)) {
-            set.streams();
+        // Open once before any window: a wrong path or time is one clear line, not an empty window.
+        TimeRange range;
+        try {
+            times.parse();
+            try (CtfTraceSet set = CtfTraceSet.open(traces)) {
+                set.streams();
+                range = times.range(set);
+            }
+        } catch (BatchFailure e) {
+            err.println("lttbench view: " + e.getMessage());
+            err.flush();
+            return e.exitCode();
         } catch (IOException | RuntimeException e) {
             err.println("lttbench view: " + e.getMessage());
             err.flush();
@@ -47,7 +63,7 @@ public final class ViewCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.USAGE;
         }
-        WindowSystem.show(title(), () -> CtfTraceSet.open(traces));
+        WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range);
         return ExitCode.OK;
     }
 

@@ -2,6 +2,7 @@ package org.lttbench.ui.viewer;
 
 import org.eclipse.swt.SWTError;
 import org.eclipse.swt.widgets.Display;
+import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.TraceSource;
 
 /** SWT as the command line meets it: whether a window can open at all, then the viewer's event loop. */
@@ -24,12 +25,12 @@ final class WindowSystem {
         }
     }
 
-    /** Opens the viewer and returns when the user closes it. */
-    static void show(String title, TraceSource source) {
+    /** Opens the viewer on this range ({@link TimeRange#ALL}: the whole trace) and returns when the user closes it. */
+    static void show(String title, TraceSource source, TimeRange range) {
         Display display = Display.getDefault();
         try {
             StandaloneViewer viewer = new StandaloneViewer(display, title, source);
-            viewer.open();
+            viewer.open(range);
             viewer.runUntilClosed();
         } finally {
             display.dispose();

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
 
 import org.eclipse.swt.widgets.Display;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.batch.TimeBound;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
@@ -90,6 +92,34 @@ class StandaloneViewerTest {
                 ui.pump();
                 ui.screenshot(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
             }
+        } finally {
+            if (!viewer.shell().isDisposed()) {
+                viewer.shell().dispose();
+            }
+        }
+    }
+
+    /** {@code lttbench view --begin T --end T}: the window opens on that range, computed and shown in the range bar. */
+    @Test
+    void itOpensOnTheRangeGiven() throws Exception {
+        List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
+        TimeRange span;
+        try (CtfTraceSet set = CtfTraceSet.open(trace)) {
+            span = set.span();
+        }
+        TimeRange range = new TimeRange(span.begin() + span.duration() / 3, span.begin() + 2 * (span.duration() / 3));
+        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-many-threads", () -> CtfTraceSet.open(trace));
+        try (UiHarness ui = new UiHarness(10, 10)) {
+            SessionProbe probe = new SessionProbe();
+            viewer.session().addListener(probe);
+            viewer.open(range);
+            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            ui.pump();
+            assertEquals(range, probe.last().range());
+            SessionProbe.assertShows(SessionProbe.reference(trace, "process", range, GroupBy.THREAD).table("threads"),
+                    viewer.processView().threadTable());
+            String begin = viewer.processView().rangeBar().beginField().getText();
+            assertEquals(range.begin(), TimeBound.parse("--begin", begin).resolve(span, ZoneId.systemDefault(), false), begin);
         } finally {
             if (!viewer.shell().isDisposed()) {
                 viewer.shell().dispose();

@@ -44,4 +44,13 @@ class ViewCommandTest {
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains(missing.toString()), r.err());
     }
+
+    @Test
+    void aMalformedTimeIsOneLineBeforeAnyWindow() throws Exception {
+        LauncherTest.Result r = LauncherTest.run(launcher(), Map.of(), "view", "--begin", "25:00:00",
+                TestPaths.trace("ust-ros2").toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("--begin '25:00:00' is not a time"), r.err());
+    }
 }
