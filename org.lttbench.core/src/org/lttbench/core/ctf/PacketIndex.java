@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * The packet index LTTng writes beside a stream file ({@code index/<stream file>.idx}, CTF index 1.0 or 1.1): per
@@ -30,10 +31,6 @@ final class PacketIndex {
             long streamId) {
     }
 
-    interface EntryConsumer {
-        void accept(Entry e);
-    }
-
     private PacketIndex() {
     }
 
@@ -44,22 +41,23 @@ final class PacketIndex {
 
     /**
      * Hands each entry of {@code file}'s index to {@code consumer} and says whether the index describes the file
-     * exactly; false when there is no usable index (the consumer may then have seen some entries: discard them).
-     * Reads as it goes: memory does not grow with the index.
+     * exactly, as a stream of class {@code streamId} (-1: any); false when there is no usable index (the consumer may
+     * then have seen some entries: discard them). Reads as it goes: memory does not grow with the index.
      */
-    static boolean read(StreamFile file, EntryConsumer consumer) {
+    static boolean read(StreamFile file, long streamId, Consumer<Entry> consumer) {
         Path path = pathOf(file.path);
         if (!Files.isRegularFile(path)) {
             return false;
         }
         try {
-            return read(path, file, consumer);
+            return read(path, file, streamId, consumer);
         } catch (IOException e) {
             return false; // an index that cannot be read is not used either
         }
     }
 
-    private static boolean read(Path path, StreamFile file, EntryConsumer consumer) throws IOException {
+    private static boolean read(Path path, StreamFile file, long streamId, Consumer<Entry> consumer)
+            throws IOException {
         long size = Files.size(path);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
             ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.BIG_ENDIAN);
@@ -84,8 +82,10 @@ final class PacketIndex {
                 Entry e = new Entry(entry.getLong(0), entry.getLong(8), entry.getLong(16), entry.getLong(24),
                         entry.getLong(32), entry.getLong(40), entry.getLong(48));
                 long bits = e.packetBits();
-                // The packets tile the file, in order, each a positive whole number of bytes holding its content.
+                // The packets tile the file, in order, each a positive whole number of bytes holding its content, all
+                // of the stream's class.
                 if (e.offset() != expectedOffset || bits <= 0 || (bits & 7) != 0
+                        || streamId != -1 && e.streamId() != streamId
                         || Long.compareUnsigned(e.contentBits(), bits) > 0
                         || Long.compareUnsigned(bits >>> 3, file.size - expectedOffset) > 0) {
                     return false;
@@ -112,7 +112,7 @@ final class PacketIndex {
         }
         long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
         for (StreamFile f : stream.files) {
-            boolean usable = read(f, e -> {
+            boolean usable = read(f, sc.id, e -> {
                 span[0] = Math.min(span[0], sc.clock.toNs(e.beginRaw()));
                 // An end of 0 after a non-zero begin was never written (a packet lttng-crash recovered).
                 if (e.endRaw() != 0 || e.beginRaw() == 0) {

@@ -112,6 +112,7 @@ class PacketIndexTest {
                 new Damage("packet offset shifted", b -> withEntryLong(b, 0, 0, 8)),
                 new Damage("packet size not whole bytes", b -> withEntryLong(b, 0, 8, 3)),
                 new Damage("content larger than packet", b -> withEntryLong(b, 0, 16, 1L << 40)),
+                new Damage("another stream class's id", b -> withEntryLong(b, 0, 48, 1)),
                 new Damage("packet larger than the file", b -> withEntryLong(b, entries(b) - 1, 8, 1L << 40)));
     }
 
