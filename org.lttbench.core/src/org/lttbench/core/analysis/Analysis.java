@@ -1,5 +1,7 @@
 package org.lttbench.core.analysis;
 
+import java.util.List;
+
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
@@ -18,4 +20,20 @@ public interface Analysis extends RecordSink {
 
     /** The results, after {@link #end()}. */
     Report report();
+
+    /**
+     * The results grouped this way ({@code --by}), from the same pass, after {@link #end()}; an analysis without
+     * groupings ignores it.
+     */
+    default Report report(AnalysisOptions.GroupBy groupBy) {
+        return report();
+    }
+
+    /**
+     * The other analyses of this run, before it starts: one that needs what another computes (the overhead analysis
+     * needs the process analysis's running times) may take it from there rather than compute it again. It must not
+     * feed it records: the run does.
+     */
+    default void runsWith(List<Analysis> others) {
+    }
 }

@@ -27,6 +27,11 @@ public final class AnalysisRun {
      */
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
             List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
+        for (Analysis a : analyses) {
+            List<Analysis> others = new ArrayList<>(analyses);
+            others.remove(a);
+            a.runsWith(others);
+        }
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
         traces.read(new RecordFanOut(sinks), progress);

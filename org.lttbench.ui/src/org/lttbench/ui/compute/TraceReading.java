@@ -33,22 +33,36 @@ public final class TraceReading implements ReportSource {
                 span.accept(traces.span());
             }
             Map<String, String> notApplicable = new LinkedHashMap<>();
-            List<Analysis> analyses = new ArrayList<>();
+            // One instance per analysis, whatever the groupings asked for: it reports each from the same pass.
+            Map<String, Analysis> byName = new LinkedHashMap<>();
             for (AnalysisRequest request : wanted) {
-                AnalysisProvider provider = Analyses.byName(request.analysis());
+                String name = request.analysis();
+                if (byName.containsKey(name) || notApplicable.containsKey(name)) {
+                    continue;
+                }
+                AnalysisProvider provider = Analyses.byName(name);
                 if (provider == null) {
-                    notApplicable.put(request.analysis(), "this build has no " + request.analysis() + " analysis");
+                    notApplicable.put(name, "this build has no " + name + " analysis");
                     continue;
                 }
                 Analysis analysis = provider.create(new AnalysisOptions(range, request.groupBy()));
                 String why = analysis.whyNotApplicable(traces);
                 if (why != null) {
-                    notApplicable.put(request.analysis(), why);
+                    notApplicable.put(name, why);
                 } else {
-                    analyses.add(analysis);
+                    byName.put(name, analysis);
                 }
             }
-            List<Report> reports = analyses.isEmpty() ? List.of() : AnalysisRun.run(traces, analyses, progress);
+            List<Report> reports = new ArrayList<>();
+            if (!byName.isEmpty()) {
+                AnalysisRun.run(traces, List.copyOf(byName.values()), progress);
+                for (AnalysisRequest request : wanted) {
+                    Analysis analysis = byName.get(request.analysis());
+                    if (analysis != null) {
+                        reports.add(analysis.report(request.groupBy()));
+                    }
+                }
+            }
             return new ReportSet(range, reports, notApplicable, null);
         }
     }

@@ -67,6 +67,9 @@ public final class OverheadAnalysis implements Analysis {
     private long discardedPackets;
     /** With a kernel trace of the same session: the process analysis (CPU time per process) and the events per process. */
     private ProcessAnalysis processes;
+    /** The run's own process analysis over the same range, when there is one: it is fed by the run, not by us. */
+    private ProcessAnalysis runsProcesses;
+    private boolean feedsProcesses;
     private TracingShare share;
     /** Whether user-space events carry a process ID: a kernel trace would then give the share of CPU time. */
     private boolean processIds;
@@ -121,17 +124,29 @@ public final class OverheadAnalysis implements Analysis {
         slotEpoch = new long[slots.size()];
         slotCurrentTid = new long[slots.size()];
         java.util.Arrays.fill(slotCurrentTid, -1);
-        ProcessAnalysis p = new ProcessAnalysis(options);
+        ProcessAnalysis p = runsProcesses != null ? runsProcesses : new ProcessAnalysis(options);
         if (p.whyNotApplicable(traceSet) == null) {
             processes = p;
             share = new TracingShare();
-            processes.start(traceSet);
+            feedsProcesses = p != runsProcesses;
+            if (feedsProcesses) {
+                processes.start(traceSet);
+            }
+        }
+    }
+
+    @Override
+    public void runsWith(List<Analysis> others) {
+        for (Analysis a : others) {
+            if (a instanceof ProcessAnalysis p && p.range().equals(options.range())) {
+                runsProcesses = p;
+            }
         }
     }
 
     @Override
     public void packet(Packet packet) {
-        if (processes != null) {
+        if (feedsProcesses) {
             processes.packet(packet);
         }
         int s = packet.stream().index();
@@ -148,7 +163,7 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public void loss(Loss loss) {
-        if (processes != null) {
+        if (feedsProcesses) {
             processes.loss(loss);
         }
         int s = loss.stream().index();
@@ -164,7 +179,7 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public void event(Event event) {
-        if (processes != null) {
+        if (feedsProcesses) {
             processes.event(event);
         }
         EventType type = event.type();
@@ -361,7 +376,7 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public void end() {
-        if (processes != null) {
+        if (feedsProcesses) {
             processes.end();
         }
     }

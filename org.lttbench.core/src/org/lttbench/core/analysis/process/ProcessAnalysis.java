@@ -2,6 +2,7 @@ package org.lttbench.core.analysis.process;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ public final class ProcessAnalysis implements Analysis {
     private final ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
-    private Report report;
+    private final Map<AnalysisOptions.GroupBy, Report> reports = new EnumMap<>(AnalysisOptions.GroupBy.class);
 
     public ProcessAnalysis(AnalysisOptions options) {
         this(options, null);
@@ -193,14 +194,25 @@ public final class ProcessAnalysis implements Analysis {
         return ledger;
     }
 
+    /** The range this analysis reports on. */
+    public TimeRange range() {
+        return options.range();
+    }
+
     @Override
     public Report report() {
-        if (report != null) {
-            return report;
+        return report(options.groupBy());
+    }
+
+    @Override
+    public Report report(AnalysisOptions.GroupBy groupBy) {
+        Report kept = reports.get(groupBy);
+        if (kept != null) {
+            return kept;
         }
         TimeRange covered = ledger.covered(0);
         TimeRange shown = covered != null ? covered : options.range().equals(TimeRange.ALL) ? new TimeRange(0, 0) : options.range();
-        boolean byProcess = options.groupBy() == AnalysisOptions.GroupBy.PROCESS;
+        boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
         boolean hosts = machines.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
         List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
@@ -239,7 +251,7 @@ public final class ProcessAnalysis implements Analysis {
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
             r.note("the requested range does not meet the kernel trace");
         }
-        report = r;
+        reports.put(groupBy, r);
         return r;
     }
 

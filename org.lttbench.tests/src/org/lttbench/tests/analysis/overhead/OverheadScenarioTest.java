@@ -1,5 +1,6 @@
 package org.lttbench.tests.analysis.overhead;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,10 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.writer.CtfStreamWriter;
@@ -22,9 +28,9 @@ import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.CtfType;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
-import org.lttbench.tests.writer.TraceMetadata;
 import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
 import org.lttbench.tests.writer.TraceMetadata.StreamClass;
+import org.lttbench.tests.writer.TraceMetadata;
 import org.lttbench.tests.writer.UstMetadata;
 import org.lttbench.tests.writer.WrittenTraceCheck;
 
@@ -340,6 +346,19 @@ public class OverheadScenarioTest {
         assertEquals(701L, share.cell(1, "pid"));
         assertNull(share.cell(1, "share"));
         assertTrue(((String) share.cell(1, "why")).contains("does not show"));
+
+        // In one pass with the process analysis, the overhead analysis takes that one's running times: same table.
+        ProcessAnalysis processes = new ProcessAnalysis(AnalysisOptions.DEFAULT);
+        OverheadAnalysis beside = new OverheadAnalysis(AnalysisOptions.DEFAULT);
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(traces))) {
+            AnalysisRun.run(set, List.of(processes, beside), ProgressListener.NONE);
+        }
+        Table sharedShare = beside.report().table("tracing_share");
+        assertEquals(share.rows().size(), sharedShare.rows().size());
+        for (int r = 0; r < share.rows().size(); r++) {
+            assertArrayEquals(share.rows().get(r), sharedShare.rows().get(r), "row " + r);
+        }
+        assertEquals(15_000_000L, sharedShare.cell(0, "cpu_ns"));
 
         // A user-space trace alone has no share table, and says what would give it.
         OverheadAnalysis alone = OverheadAnalysisTest.analyze(List.of(traces[1]));
