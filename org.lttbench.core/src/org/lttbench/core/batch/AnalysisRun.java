@@ -27,11 +27,7 @@ public final class AnalysisRun {
      */
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
             List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
-        for (Analysis a : analyses) {
-            List<Analysis> others = new ArrayList<>(analyses);
-            others.remove(a);
-            a.runsWith(others);
-        }
+        introduce(analyses);
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
         traces.read(new RecordFanOut(sinks), progress);
@@ -40,5 +36,17 @@ public final class AnalysisRun {
             reports.add(a.report());
         }
         return reports;
+    }
+
+    /**
+     * Tells each analysis the others of its pass ({@link Analysis#runsWith}), before the pass starts; for callers
+     * that feed the analyses themselves (Trace Compass hands its events to them one by one).
+     */
+    public static void introduce(List<? extends Analysis> analyses) {
+        for (Analysis a : analyses) {
+            List<Analysis> others = new ArrayList<>(analyses);
+            others.remove(a);
+            a.runsWith(others);
+        }
     }
 }

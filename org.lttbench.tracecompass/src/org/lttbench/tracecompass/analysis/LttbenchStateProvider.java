@@ -15,6 +15,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.RecordFanOut;
 import org.lttbench.tracecompass.trace.RecordAdapter;
@@ -68,6 +69,7 @@ final class LttbenchStateProvider extends AbstractTmfStateProvider {
                 notApplicable.put(provider.name(), why);
             }
         }
+        AnalysisRun.introduce(analyses);
         fanOut = new RecordFanOut(analyses);
         records = traces.records(fanOut);
         fanOut.start(traces);
