@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordPrinter;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.tests.ReferenceOutput;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -102,7 +103,8 @@ final class JsonlComparison {
         long[] counts = new long[2];
         Set<String> seen = new TreeSet<>();
         Map<String, Long> index = new LinkedHashMap<>();
-        Bt2Reference.records(traceDirs, line -> {
+        // babeltrace2's records, from our reference script: the same jsonl, stream after stream.
+        ReferenceOutput.lines("bt2_dump.py", traceDirs, line -> {
             String stream = streamOf(line);
             seen.add(stream);
             long i = index.merge(stream, 1L, Long::sum) - 1;

@@ -48,14 +48,10 @@ public final class ViewCommand implements Callable<Integer> {
                 set.streams();
                 range = times.range(set);
             }
-        } catch (BatchFailure e) {
+        } catch (BatchFailure | IOException | RuntimeException e) {
             err.println("lttbench view: " + e.getMessage());
             err.flush();
-            return e.exitCode();
-        } catch (IOException | RuntimeException e) {
-            err.println("lttbench view: " + e.getMessage());
-            err.flush();
-            return ExitCode.UNREADABLE_TRACE;
+            return e instanceof BatchFailure f ? f.exitCode() : ExitCode.UNREADABLE_TRACE;
         }
         String why = WindowSystem.whyNoDisplay();
         if (why != null) {
