@@ -38,22 +38,24 @@ public final class KernelLayout {
     public enum Role {
         SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
         PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
-        SOFTIRQ_RAISE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END, STATEDUMP_PROCESS_STATE,
-        OTHER
+        SOFTIRQ_RAISE, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END,
+        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, OTHER
     }
 
     /** What {@code prev_state} says of the task leaving the CPU. */
     public enum PrevState {
         /** Runnable: it yielded or was preempted, and waits for a CPU. */
         RUNNABLE,
-        /** Sleeping (interruptible or not), stopped, traced, parked or idle: it waits for something else. */
+        /**
+         * Blocked, but never on I/O: an interruptible sleep, stopped, traced, parked, or an idle kernel thread
+         * ({@code TASK_IDLE}: uninterruptible but counted as nothing).
+         */
         BLOCKED,
+        /** An uninterruptible sleep ({@code D}, killable included): where a task waits for block-device I/O, among others. */
+        UNINTERRUPTIBLE,
         /** Exiting: zombie or dead, it will not run again. */
         DEAD
     }
-
-    /** The softirq vector of block-device completions ({@code BLOCK_SOFTIRQ}), stable since Linux 2.6.16. */
-    public static final int BLOCK_SOFTIRQ = 4;
 
     private static final Map<String, Role> FIXED = Map.ofEntries(Map.entry("sched_switch", Role.SCHED_SWITCH),
             Map.entry("sched_wakeup", Role.SCHED_WAKEUP), Map.entry("sched_waking", Role.SCHED_WAKING),
@@ -61,7 +63,9 @@ public final class KernelLayout {
             Map.entry("sched_process_fork", Role.PROCESS_FORK), Map.entry("sched_process_exec", Role.PROCESS_EXEC),
             Map.entry("sched_process_exit", Role.PROCESS_EXIT), Map.entry("sched_process_free", Role.PROCESS_FREE),
             Map.entry("irq_handler_entry", Role.IRQ_ENTRY), Map.entry("irq_handler_exit", Role.IRQ_EXIT),
-            Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE), Map.entry("block_bio_complete", Role.BLOCK_BIO_COMPLETE),
+            Map.entry("block_rq_issue", Role.BLOCK_RQ_ISSUE), Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE),
+            Map.entry("block_bio_complete", Role.BLOCK_BIO_COMPLETE),
+            Map.entry("lttng_statedump_block_device", Role.STATEDUMP_BLOCK_DEVICE),
             Map.entry("lttng_statedump_start", Role.STATEDUMP_START), Map.entry("lttng_statedump_end", Role.STATEDUMP_END),
             Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE));
 
@@ -183,7 +187,10 @@ public final class KernelLayout {
             if ((value & 0x30) != 0) {
                 return PrevState.DEAD;
             }
-            return (value & 0xCF) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE;
+            if ((value & 0x2) != 0) {
+                return PrevState.UNINTERRUPTIBLE;
+            }
+            return (value & 0xCD) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // 0x80: an idle kernel thread
         }
         long state = value & (taskStateMax() - 1);
         if (state == 0) {
@@ -196,7 +203,12 @@ public final class KernelLayout {
         }
         // S, D, T, t; TASK_PARKED (0x200 from 3.9, 0x40 from 4.14); TASK_NOLOAD (0x400, with D) from 4.2
         long parked = from414 ? 0x40 : kernelAtLeast(3, 9) ? 0x200 : 0;
-        long blocked = 0xF | parked | (kernelAtLeast(4, 2) ? 0x400 : 0);
+        long noload = kernelAtLeast(4, 2) ? 0x400 : 0;
+        // TASK_IDLE (D | TASK_NOLOAD) is an idle kernel thread's wait, not an uninterruptible one
+        if ((state & 0x2) != 0 && (state & noload) == 0) {
+            return PrevState.UNINTERRUPTIBLE;
+        }
+        long blocked = 0xF | parked | noload;
         return (state & blocked) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // WAKEKILL alone, WAKING, NEW
     }
 

@@ -143,9 +143,13 @@ class AnalyzeCommandTest {
         Path trace = diskTrace("cli-csv", KernelTracer.lttng(2, 5, "3.10.31"));
         Run run = analyze("--format", "csv", "--analysis", "process", trace.toString());
         assertEquals(0, run.status(), run.err());
-        String header = run.out().lines().findFirst().orElseThrow();
+        List<String> lines = run.out().lines().toList();
+        assertEquals("# threads", lines.get(0), "tables are named when there are several");
+        String header = lines.get(1);
         assertTrue(List.of(header.split(",")).containsAll(THREAD_KEYS), header);
-        assertEquals(3, run.out().lines().count(), "header and two rows");
+        assertEquals("", lines.get(4), "header and two rows, then the next table");
+        assertEquals(List.of("# io_devices", "device,wait_io_ns,threads,waits,longest_ns", "8:0,46200,1,1,46200"),
+                lines.subList(5, lines.size()), "the disk read's I/O wait, on sda");
     }
 
     @Test

@@ -41,6 +41,39 @@ class KernelLayoutTest {
         throw new AssertionError("no event class " + name);
     }
 
+    private static KernelLayout layout(String tracerMinor, String tracerPatch, String kernel) {
+        return KernelLayout.of(Map.of("tracer_name", "lttng-modules", "tracer_major", "2", "tracer_minor", tracerMinor,
+                "tracer_patchlevel", tracerPatch, "kernel_release", kernel), List.of());
+    }
+
+    /**
+     * Uninterruptible sleeps are told apart from idle kernel threads' waits, per the kernel's own values
+     * (include/linux/sched.h): raw bits TASK_UNINTERRUPTIBLE 0x2, TASK_WAKEKILL 0x80 before 4.14 and 0x100 from 4.14
+     * (TASK_KILLABLE = both), TASK_NOLOAD 0x400 from 4.2 (TASK_IDLE = D | NOLOAD); in the report encoding
+     * ({@code 1 << (task_state_index - 1)}), 0x2 is D and 0x80 is TASK_REPORT_IDLE.
+     */
+    @Test
+    void uninterruptibleSleepsAreNotIdleWaits() {
+        KernelLayout linux36 = layout("1", "0", "3.6.11-1-ARCH");
+        assertEquals(PrevState.UNINTERRUPTIBLE, linux36.prevState(2));
+        assertEquals(PrevState.UNINTERRUPTIBLE, linux36.prevState(0x82), "TASK_KILLABLE is uninterruptible");
+        assertEquals(PrevState.BLOCKED, linux36.prevState(1));
+        KernelLayout raw415 = layout("10", "8", "4.15.0-65-generic");
+        assertEquals(PrevState.UNINTERRUPTIBLE, raw415.prevState(2));
+        assertEquals(PrevState.UNINTERRUPTIBLE, raw415.prevState(0x102), "TASK_KILLABLE on 4.15");
+        assertEquals(PrevState.BLOCKED, raw415.prevState(0x402), "TASK_IDLE: an idle kernel thread, not D");
+        assertEquals(PrevState.BLOCKED, raw415.prevState(1));
+        assertEquals(PrevState.RUNNABLE, raw415.prevState(4096), "preempted");
+        KernelLayout report = layout("13", "0", "5.15.0-91-generic");
+        assertTrue(report.reportsTaskStateIndex());
+        assertEquals(PrevState.UNINTERRUPTIBLE, report.prevState(0x2));
+        assertEquals(PrevState.BLOCKED, report.prevState(0x80), "TASK_REPORT_IDLE");
+        assertEquals(PrevState.BLOCKED, report.prevState(0x1));
+        assertEquals(PrevState.BLOCKED, report.prevState(0x4), "stopped");
+        assertEquals(PrevState.RUNNABLE, report.prevState(0x100), "preempted");
+        assertEquals(PrevState.DEAD, report.prevState(0x20), "zombie");
+    }
+
     @Test
     void namingAcrossTracerVersions() throws Exception {
         try (TraceSet arm = CtfTraceSet.open(List.of(TestPaths.trace("kernel-arm-bug446190")))) {

@@ -167,6 +167,7 @@ public final class KernelTraceWriter implements Closeable {
                 field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")));
         event("block_rq_issue", rq.toArray(Field[]::new));
         event("block_rq_complete", rq.toArray(Field[]::new));
+        event("lttng_statedump_block_device", field("dev", u32()), field("diskname", new StringType()));
         event("lttng_statedump_start");
         event("lttng_statedump_end");
         List<Field> sd = new ArrayList<>(List.of(field("tid", s32()), field("vtid", s32()), field("pid", s32()),
@@ -198,7 +199,7 @@ public final class KernelTraceWriter implements Closeable {
                 event(tracer.syscallExit(sc), field("ret", s64()));
             }
         }
-        if (!tracer.newSyscallNames()) {
+        if (!tracer.newSyscallNames() && !syscalls.isEmpty()) {
             event("exit_syscall", field("ret", tracer.naturalAlignment() ? s32() : s64()));
         }
         for (var e : declared.entrySet()) {
@@ -222,8 +223,14 @@ public final class KernelTraceWriter implements Closeable {
         return writer.stream(stream, "channel0", cpu);
     }
 
-    /** Writes any declared event with its payload values in declaration order. */
+    /**
+     * Writes any declared event with its payload values in declaration order; an event of a class the tracer omits
+     * is not written (a trace recorded without that event).
+     */
     public KernelTraceWriter event(long ts, int cpu, String name, Object... payload) throws IOException {
+        if (tracer.omitted().contains(name)) {
+            return this;
+        }
         if (contexts == 0) {
             cpu(cpu).event(ts, name, payload);
             return this;
@@ -346,12 +353,29 @@ public final class KernelTraceWriter implements Closeable {
         return event(ts, cpu, tracer.softirq("exit"), (long) vec);
     }
 
+    /** The device {@code blockRq*} writes unless told: 8:0 (sda), as a kernel {@code dev_t}. */
+    public static final long SDA = 8L << 20;
+
     public KernelTraceWriter blockRqIssue(long ts, int cpu, long sector) throws IOException {
-        return event(ts, cpu, "block_rq_issue", 8L << 20, sector, 8, 0, 1L, 0L, new long[0]);
+        return blockRqIssue(ts, cpu, SDA, sector);
     }
 
     public KernelTraceWriter blockRqComplete(long ts, int cpu, long sector) throws IOException {
-        return event(ts, cpu, "block_rq_complete", 8L << 20, sector, 8, 0, 1L, 0L, new long[0]);
+        return blockRqComplete(ts, cpu, SDA, sector);
+    }
+
+    /** A request of 8 sectors from {@code sector} issued to the device {@code dev} (a kernel {@code dev_t}). */
+    public KernelTraceWriter blockRqIssue(long ts, int cpu, long dev, long sector) throws IOException {
+        return event(ts, cpu, "block_rq_issue", dev, sector, 8, 0, 1L, 0L, new long[0]);
+    }
+
+    public KernelTraceWriter blockRqComplete(long ts, int cpu, long dev, long sector) throws IOException {
+        return event(ts, cpu, "block_rq_complete", dev, sector, 8, 0, 1L, 0L, new long[0]);
+    }
+
+    /** {@code lttng_statedump_block_device}: the disk name of a device. */
+    public KernelTraceWriter statedumpBlockDevice(long ts, int cpu, long dev, String name) throws IOException {
+        return event(ts, cpu, "lttng_statedump_block_device", dev, name);
     }
 
     public KernelTraceWriter statedumpStart(long ts, int cpu) throws IOException {

@@ -165,9 +165,40 @@ public final class ProcessTimeView extends ReportView {
                 ms[i] = nanos(shown.get(i)[c]) / 1e6;
             }
             model.add(column.title(), s.color(), ms);
+            if (s.key().equals("irq_ns")) {
+                addUnsplit(model, table, shown);
+            }
         }
         return model;
     }
+
+    /**
+     * Running time the trace cannot split between user and system (no system call events: user and system are
+     * empty), as a series of its own after the running states, when any row has some.
+     */
+    private static void addUnsplit(ChartModel model, Table table, List<Object[]> shown) {
+        int user = TableColumns.index(table, "user_ns");
+        int running = TableColumns.index(table, "running_ns");
+        int irq = TableColumns.index(table, "irq_ns");
+        if (user < 0 || running < 0 || irq < 0) {
+            return;
+        }
+        double[] ms = new double[shown.size()];
+        boolean any = false;
+        for (int i = 0; i < ms.length; i++) {
+            Object[] r = shown.get(i);
+            if (r[user] == null) {
+                ms[i] = (nanos(r[running]) - nanos(r[irq])) / 1e6;
+                any |= ms[i] > 0;
+            }
+        }
+        if (any) {
+            model.add("User or system", UNSPLIT, ms);
+        }
+    }
+
+    /** The colour of running time not split between user and system: between theirs. */
+    public static final RGB UNSPLIT = new RGB(0, 136, 146);
 
     private static long total(Table table, Object[] row, List<State> states) {
         long sum = 0;

@@ -57,12 +57,18 @@ public final class ProcessAnalysis implements Analysis {
             "wait_io_ns", "wait_blocked_ns", "unknown_ns" };
     private static final String[] STATE_TITLES = { "User", "System", "IRQ", "Running", "Wait CPU", "Wait I/O",
             "Blocked", "Unknown" };
-    private static final String[] STATE_DESCRIPTIONS = { "time on a CPU outside system calls",
-            "time on a CPU inside system calls (all running time of kernel threads)",
-            "time on a CPU taken by hard IRQ and softirq handlers", "user + system + IRQ",
-            "runnable and waiting for a CPU (woken, or preempted)", "blocked, woken by block-device I/O completion",
-            "blocked on anything else (futex, poll, sleep, network), or until the trace's end",
-            "alive, but the trace had not told the state yet" };
+    private static final String[] STATE_DESCRIPTIONS = {
+            "time on a CPU outside system calls (empty when the trace has no system call events)",
+            "time on a CPU inside system calls, and all running time of kernel threads (empty when the trace has no "
+                    + "system call events and the thread is not a kernel thread)",
+            "time on a CPU taken by hard IRQ and softirq handlers",
+            "time on a CPU: user + system + IRQ (known even where user and system are not)",
+            "runnable and waiting for a CPU (woken, or preempted)",
+            "blocked in an uninterruptible sleep that block-device I/O completion ended (empty when the trace has no "
+                    + "block completion or wakeup events)",
+            "blocked on anything else (futex, poll, sleep, network, a lock, an idle kernel thread), or until the "
+                    + "trace's end",
+            "alive, but the trace had not told the state yet, or on a CPU whose stream the trace lacks" };
 
     private final AnalysisOptions options;
     private final List<ThreadStateMachine> machines = new ArrayList<>();
@@ -224,12 +230,29 @@ public final class ProcessAnalysis implements Analysis {
                 .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
         r.add(table(rows, byProcess, hosts));
+        if (machines.stream().anyMatch(ThreadStateMachine::ioWaitKnown)) {
+            r.add(devicesTable(hosts));
+        }
         for (ThreadStateMachine m : machines) {
             String prefix = hosts ? m.trace().path() + ": " : "";
             r.note(prefix + "kernel layout: " + m.layout().describe());
-            if (!m.layout().declares(Role.SYSCALL_ENTRY)) {
-                r.note(prefix + "the trace has no system call events: user and system time cannot be told apart "
-                        + "(running time of user threads shows as user)");
+            if (!m.userSystemKnown()) {
+                r.note(prefix + "the trace has no system call events: user and system time are unknown for all but "
+                        + "kernel threads (which never run in user mode), and only running time is given");
+            }
+            if (!m.ioWaitKnown()) {
+                r.note(prefix + "the trace has no block_rq_complete or block_bio_complete events (or no wakeups): I/O "
+                        + "wait cannot be told from other waits and is unknown; uninterruptible sleeps count as blocked");
+            } else if (!m.ioWaitChecked()) {
+                r.note(prefix + "I/O wait is not checked against block requests in flight: the trace has no "
+                        + "block_rq_issue events");
+            } else {
+                long[] check = m.ioWaitCheck();
+                if (check[0] > 0) {
+                    r.note(prefix + String.format(java.util.Locale.ROOT, "I/O wait check (whole trace): %.1f%% of "
+                            + "%.3f ms of I/O wait lies within intervals when block requests were in flight "
+                            + "(block_rq_issue to block_rq_complete)", 100.0 * check[1] / check[0], check[0] / 1e6));
+                }
             }
             if (!m.layout().declares(Role.SCHED_WAKING) && !m.layout().declares(Role.SCHED_WAKEUP)) {
                 r.note(prefix + "the trace has no wakeup events: waits cannot be told apart (I/O or not) and "
@@ -264,6 +287,9 @@ public final class ProcessAnalysis implements Analysis {
         /** The part of the range its own trace covers (machines traced over different spans). */
         long rangeNs;
         final long[] times = new long[8];
+        /** Running time the trace cannot split between user and system. */
+        long unsplit;
+        boolean ioUnknown;
         boolean placeholder;
     }
 
@@ -284,7 +310,9 @@ public final class ProcessAnalysis implements Analysis {
             row.pid = t.pid();
             row.name = t.name();
             row.placeholder = t.placeholder();
-            long reported = 0;
+            row.unsplit = ledger.time(t, ThreadState.USER_OR_SYSTEM, 0);
+            row.ioUnknown = !machine(t.trace()).ioWaitKnown();
+            long reported = row.unsplit;
             for (int i = 0; i < order.length; i++) {
                 row.times[i] = order[i] == null ? ledger.running(t, 0) : ledger.time(t, order[i], 0);
                 reported += order[i] == null ? 0 : row.times[i];
@@ -320,8 +348,19 @@ public final class ProcessAnalysis implements Analysis {
             for (int i = 0; i < p.times.length; i++) {
                 p.times[i] += t.times[i];
             }
+            p.unsplit += t.unsplit;
+            p.ioUnknown |= t.ioUnknown;
         }
         return new ArrayList<>(groups.values());
+    }
+
+    private ThreadStateMachine machine(Trace trace) {
+        for (ThreadStateMachine m : machines) {
+            if (m.trace() == trace) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("no state machine for " + trace.path());
     }
 
     private long traceCovered(Trace trace, TimeRange covered) {
@@ -332,6 +371,37 @@ public final class ProcessAnalysis implements Analysis {
             }
         }
         return covered.duration();
+    }
+
+    private Table devicesTable(boolean hosts) {
+        List<Column> columns = new ArrayList<>();
+        if (hosts) {
+            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the device"));
+        }
+        columns.add(new Column("device", "Device", ColumnKind.TEXT,
+                "block device (major:minor) whose request completion ended the waits, with its name when the "
+                        + "statedump gave it; unknown: the block softirq woke the thread without naming the device"));
+        columns.add(new Column("wait_io_ns", "Wait I/O", ColumnKind.DURATION, "I/O wait of all threads on the device"));
+        columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads that waited on it"));
+        columns.add(new Column("waits", "Waits", ColumnKind.INTEGER, "I/O waits it ended"));
+        columns.add(new Column("longest_ns", "Longest", ColumnKind.DURATION, "the longest of those waits"));
+        Table table = new Table("io_devices", "I/O wait per block device", columns);
+        List<ThreadLedger.DeviceWait> devices = new ArrayList<>(ledger.deviceWaits(0));
+        devices.sort(Comparator.comparingLong(d -> -d.ns()));
+        for (ThreadLedger.DeviceWait d : devices) {
+            List<Object> cells = new ArrayList<>();
+            if (hosts) {
+                cells.add(host(d.trace()));
+            }
+            cells.addAll(List.of(d.device(), d.ns(), (long) d.threads(), d.waits(), d.longest()));
+            table.addRow(cells.toArray());
+        }
+        return table;
+    }
+
+    private static String host(Trace trace) {
+        Object host = trace.environment().get("hostname");
+        return host != null ? host.toString() : trace.path().getFileName().toString();
     }
 
     private static Table table(List<Row> rows, boolean byProcess, boolean hosts) {
@@ -357,8 +427,7 @@ public final class ProcessAnalysis implements Analysis {
         for (Row row : rows) {
             List<Object> cells = new ArrayList<>();
             if (hosts) {
-                Object host = row.trace.environment().get("hostname");
-                cells.add(host != null ? host.toString() : row.trace.path().getFileName().toString());
+                cells.add(host(row.trace));
             }
             if (!byProcess) {
                 cells.add(row.placeholder ? null : (Long) (long) row.tid);
@@ -368,8 +437,9 @@ public final class ProcessAnalysis implements Analysis {
             if (byProcess) {
                 cells.add(row.threads);
             }
-            for (long v : row.times) {
-                cells.add(v);
+            for (int i = 0; i < row.times.length; i++) {
+                boolean unknown = (i <= 1 && row.unsplit > 0) || (i == 5 && row.ioUnknown);
+                cells.add(unknown ? null : (Long) row.times[i]);
             }
             cells.add(row.rangeNs > 0 ? (double) row.times[3] / row.rangeNs : null);
             table.addRow(cells.toArray());

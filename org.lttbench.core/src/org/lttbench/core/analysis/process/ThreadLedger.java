@@ -2,7 +2,10 @@ package org.lttbench.core.analysis.process;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
@@ -30,7 +33,50 @@ public final class ThreadLedger implements ThreadStateSink {
         }
     }
 
+    /** I/O wait of one device within one range: its total, how many waits, the longest, and which threads. */
+    public static final class DeviceWait {
+        private final Trace trace;
+        private final String device;
+        private long ns;
+        private long waits;
+        private long longest;
+        private final BitSet threads = new BitSet();
+
+        DeviceWait(Trace trace, String device) {
+            this.trace = trace;
+            this.device = device;
+        }
+
+        public Trace trace() {
+            return trace;
+        }
+
+        /** {@code major:minor}, with the disk's name when the trace gave it, or {@code unknown}. */
+        public String device() {
+            return device;
+        }
+
+        public long ns() {
+            return ns;
+        }
+
+        /** Waits with a part in the range. */
+        public long waits() {
+            return waits;
+        }
+
+        /** The longest wait's part in the range. */
+        public long longest() {
+            return longest;
+        }
+
+        public int threads() {
+            return threads.cardinality();
+        }
+    }
+
     private final TimeRange[] ranges;
+    private final List<Map<List<Object>, DeviceWait>> deviceWaits = new ArrayList<>();
     private Account[] accounts = new Account[256];
     private final List<ThreadRecord> threads = new ArrayList<>();
     private long first = Long.MAX_VALUE;
@@ -38,6 +84,30 @@ public final class ThreadLedger implements ThreadStateSink {
 
     public ThreadLedger(List<TimeRange> ranges) {
         this.ranges = ranges.toArray(new TimeRange[0]);
+        for (int r = 0; r < this.ranges.length; r++) {
+            deviceWaits.add(new LinkedHashMap<>());
+        }
+    }
+
+    @Override
+    public void ioWait(ThreadRecord thread, String device, long from, long to) {
+        for (int r = 0; r < ranges.length; r++) {
+            long b = Math.max(from, ranges[r].begin());
+            long e = Math.min(to, ranges[r].end());
+            if (e > b) {
+                DeviceWait d = deviceWaits.get(r).computeIfAbsent(List.of(thread.trace(), device),
+                        k -> new DeviceWait(thread.trace(), device));
+                d.ns += e - b;
+                d.waits++;
+                d.longest = Math.max(d.longest, e - b);
+                d.threads.set(thread.index());
+            }
+        }
+    }
+
+    /** I/O wait per device (and trace) within range number {@code range}, in the order first seen. */
+    public List<DeviceWait> deviceWaits(int range) {
+        return List.copyOf(deviceWaits.get(range).values());
     }
 
     @Override
@@ -102,10 +172,10 @@ public final class ThreadLedger implements ThreadStateSink {
         return accounts[thread.index()].time[range * STATES + state.ordinal()];
     }
 
-    /** Running time (user + system + IRQ) within that range. */
+    /** Running time (user + system + IRQ, and running time not split between user and system) within that range. */
     public long running(ThreadRecord thread, int range) {
         return time(thread, ThreadState.USER, range) + time(thread, ThreadState.SYSCALL, range)
-                + time(thread, ThreadState.IRQ, range);
+                + time(thread, ThreadState.IRQ, range) + time(thread, ThreadState.USER_OR_SYSTEM, range);
     }
 
     /** When the thread was first told of: the trace's start for threads alive before it, else its fork. */

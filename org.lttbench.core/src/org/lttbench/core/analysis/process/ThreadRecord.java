@@ -10,11 +10,13 @@ import org.lttbench.core.trace.Trace;
 public final class ThreadRecord {
     /** Where running code is when no interrupt handler runs: not yet known, user space, kernel. */
     static final int MODE_UNKNOWN = 0, MODE_USER = 1, MODE_SYSCALL = 2;
+    /** User space or kernel, and the trace will never tell which (it has no system call events). */
+    static final int MODE_EITHER = 3;
 
     // internal states beyond ThreadState's ordinals, told to sinks once resolved
     /** On a CPU, user or system not yet known (no system call event seen yet). */
     static final int RUN_UNRESOLVED = ThreadState.values().length;
-    /** Blocked, cause known at the wakeup. */
+    /** Blocked in an uninterruptible sleep: I/O or not is known at the wakeup. */
     static final int BLOCKED_UNRESOLVED = RUN_UNRESOLVED + 1;
     /** The statedump says runnable: on some CPU, or waiting for one. */
     static final int RUNNABLE_UNRESOLVED = RUN_UNRESOLVED + 2;
@@ -33,6 +35,11 @@ public final class ThreadRecord {
     int cpu = -1;
     int mode = MODE_UNKNOWN;
     boolean exiting;
+    /** When the current uninterruptible sleep began, and the machine's busy block-request time then. */
+    long sleepStart;
+    long busyAtSleep;
+    /** The current wait is the statedump's (interruptible or not: the statedump does not say). */
+    boolean statedumpWait;
     boolean alive = true;
     /** Time of the latest change, told or deferred. */
     long lastTime = Long.MIN_VALUE;

@@ -1,6 +1,7 @@
 package org.lttbench.core.analysis.process;
 
 import static org.lttbench.core.analysis.process.ThreadRecord.BLOCKED_UNRESOLVED;
+import static org.lttbench.core.analysis.process.ThreadRecord.MODE_EITHER;
 import static org.lttbench.core.analysis.process.ThreadRecord.MODE_SYSCALL;
 import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
 import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
@@ -9,7 +10,10 @@ import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntSupplier;
 
 import org.lttbench.core.trace.Event;
@@ -18,6 +22,7 @@ import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.PrevState;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.Trace;
 
 /**
@@ -29,17 +34,23 @@ import org.lttbench.core.trace.Trace;
  * <li>Running: from {@code sched_switch}. User or system: from system call entry and exit; a thread whose first
  * system call event is an exit was in that call since before (its earlier running time was system time); one
  * whose first is an entry was in user space. Kernel threads (statedump type, children of {@code kthreadd}) and idle
- * threads always run in the kernel: their running time is system time.</li>
+ * threads always run in the kernel: their running time is system time. A trace without system call events cannot
+ * tell user from system: other threads' running time is {@link ThreadState#USER_OR_SYSTEM}.</li>
  * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler.</li>
  * <li>Waits: {@code prev_state} decoded by the {@link KernelLayout}. Runnable (a yield, 0; or a preemption, 0x100
- * or {@code TASK_RUNNING | TASK_STATE_MAX} depending on tracer and kernel) is WAIT_CPU until the next switch-in. Blocked is classified at
- * the wakeup ({@code sched_waking}, else {@code sched_wakeup}): WAIT_IO when the waker's CPU runs the block softirq,
- * or when {@code block_rq_complete}/{@code block_bio_complete} happened in the waker's current context (the same
- * interrupt handler; in process context, since the CPU's last switch or system call boundary); WAIT_BLOCKED
- * otherwise, and for waits the trace ends in.</li>
+ * or {@code TASK_RUNNING | TASK_STATE_MAX} depending on tracer and kernel) is WAIT_CPU until the next switch-in. An
+ * uninterruptible sleep ({@code D}) is classified at the wakeup ({@code sched_waking}, else {@code sched_wakeup}):
+ * WAIT_IO when {@code block_rq_complete}/{@code block_bio_complete} (of a request to a disk)
+ * happened in the waker's current context (the same interrupt handler; in process context, since the CPU's last
+ * switch or system call boundary); WAIT_BLOCKED otherwise, and for waits the trace ends in. Every other sleep
+ * (interruptible, stopped, an idle kernel thread's {@code TASK_IDLE}) is WAIT_BLOCKED: being woken by a block
+ * completion does not make it an I/O wait. Without block completion events (or wakeups) the trace cannot tell
+ * I/O waits: uninterruptible sleeps are WAIT_BLOCKED and {@link #ioWaitKnown()} says so.</li>
  * <li>Threads alive before the trace: UNKNOWN from the trace's start until an event tells their state; the
- * statedump's process states say blocked (then classified at the wakeup) or runnable (then WAIT_CPU until
- * switched in, unless the thread turns out to be a CPU's running thread).</li>
+ * statedump's process states say blocked (WAIT_BLOCKED: the statedump does not say whether uninterruptibly) or
+ * runnable (then WAIT_CPU until switched in, unless the thread turns out to be a CPU's running thread).</li>
+ * <li>CPUs the events name (wakeup targets, migrations, the statedump) but whose stream the trace lacks: a thread
+ * woken or moved to one is UNKNOWN from then on, until an event on a CPU the trace has tells its state.</li>
  * <li>What a CPU ran before its first {@code sched_switch}: the thread that switch names as {@code prev_tid} (or a
  * {@code tid} context says), from the CPU's first event.</li>
  * </ul>
@@ -50,9 +61,8 @@ public final class ThreadStateMachine {
     private static final int QUEUE_LIMIT = 1 << 12;
     /** Deferred changes of a CPU's unnamed running thread before it becomes a reported placeholder. */
     private static final int ANONYMOUS_LIMIT = 1 << 16;
-    private static final int MAX_NESTING = 16;
     /** Interrupt nesting levels: 0 is process context. */
-    private static final int HARDIRQ = 1, SOFTIRQ = 2;
+    private static final int MAX_NESTING = 16;
 
     /** Something an event class does to the machine, with its fields resolved once. */
     @FunctionalInterface
@@ -67,9 +77,9 @@ public final class ThreadStateMachine {
         boolean anonymous;
         ThreadRecord idle;
         int depth;
-        final int[] kind = new int[MAX_NESTING + 1];
-        final int[] vector = new int[MAX_NESTING + 1];
         final boolean[] ioCompletion = new boolean[MAX_NESTING + 1];
+        /** Device of the latest block completion in each context (-1: none named). */
+        final long[] ioDevice = new long[MAX_NESTING + 1];
 
         Cpu(int id) {
             this.id = id;
@@ -87,6 +97,24 @@ public final class ThreadStateMachine {
     private boolean started;
     private boolean ended;
 
+    /** Whether the trace can tell user from system time: it declares system call events. */
+    private final boolean syscalls;
+    /** Whether it can tell I/O waits: it declares wakeups and block completions. */
+    private final boolean ioKnown;
+    /** Whether it records block request issues: I/O waits can be checked against requests in flight. */
+    private final boolean ioChecked;
+    private final boolean statedumpDeclared;
+    private boolean statedumpDone;
+    private final InFlightRequests requests = new InFlightRequests();
+    private final Map<Long, String> deviceNames = new HashMap<>();
+    /** CPUs with a stream, and CPUs the events name; null when a stream's CPU is unknown (no check then). */
+    private final BitSet presentCpus;
+    private final BitSet namedCpus = new BitSet();
+    private long ioWaitChecked;
+    private long ioWaitInFlight;
+    private long statedumpWaitsEndedByIo;
+    private long movedToMissingCpu;
+
     private long guessedModes;
     private long guessedWaits;
     private long inconsistencies;
@@ -101,6 +129,20 @@ public final class ThreadStateMachine {
         this.layout = layout;
         this.sink = sink;
         this.indexes = indexes;
+        this.syscalls = layout.declares(Role.SYSCALL_ENTRY);
+        this.ioKnown = (layout.declares(Role.SCHED_WAKING) || layout.declares(Role.SCHED_WAKEUP))
+                && (layout.declares(Role.BLOCK_RQ_COMPLETE) || layout.declares(Role.BLOCK_BIO_COMPLETE));
+        this.ioChecked = ioKnown && layout.declares(Role.BLOCK_RQ_ISSUE) && layout.declares(Role.BLOCK_RQ_COMPLETE);
+        this.statedumpDeclared = layout.declares(Role.STATEDUMP_PROCESS_STATE);
+        BitSet present = new BitSet();
+        for (Stream s : trace.streams()) {
+            if (s.cpu() < 0) {
+                present = null;
+                break;
+            }
+            present.set(s.cpu());
+        }
+        this.presentCpus = present;
     }
 
     public KernelLayout layout() {
@@ -171,8 +213,12 @@ public final class ThreadStateMachine {
             }
             case PROCESS_EXEC -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
+                if (tid == null) {
+                    tid = integer(type.payloadField("pid")); // lttng-modules before 2.4 calls the TID pid
+                }
                 FieldHandle filename = type.payloadField("filename");
-                yield e -> exec(e, tid == null ? -1 : (int) e.longValue(tid), filename);
+                FieldHandle execTid = tid;
+                yield e -> exec(e, execTid == null ? -1 : (int) e.longValue(execTid), filename);
             }
             case PROCESS_EXIT -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
@@ -184,30 +230,51 @@ public final class ThreadStateMachine {
             }
             case SYSCALL_ENTRY -> e -> syscall(e, true);
             case SYSCALL_EXIT -> e -> syscall(e, false);
-            case IRQ_ENTRY -> e -> interruptEntry(e, HARDIRQ, -1);
+            case IRQ_ENTRY, SOFTIRQ_ENTRY -> this::interruptEntry;
             case IRQ_EXIT -> e -> interruptExit(e);
-            case SOFTIRQ_ENTRY -> {
-                FieldHandle vec = integer(type.payloadField("vec"));
-                yield e -> interruptEntry(e, SOFTIRQ, vec == null ? -1 : (int) e.longValue(vec));
-            }
             case SOFTIRQ_EXIT -> e -> interruptExit(e);
-            case BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> e -> ioCompletion(e);
+            case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
+                FieldHandle dev = integer(type.payloadField("dev"));
+                FieldHandle sector = integer(type.payloadField("sector"));
+                FieldHandle sectors = integer(type.payloadField("nr_sector"));
+                boolean request = role != Role.BLOCK_BIO_COMPLETE && dev != null && sector != null;
+                boolean issue = role == Role.BLOCK_RQ_ISSUE;
+                yield e -> block(e, issue, dev == null ? -1 : e.longValue(dev), request,
+                        sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
+            }
+            case STATEDUMP_BLOCK_DEVICE -> {
+                FieldHandle dev = integer(type.payloadField("dev"));
+                FieldHandle name = type.payloadField("diskname");
+                yield dev == null || name == null ? (EventHandler) this::touch : e -> {
+                    touch(e);
+                    deviceNames.put(e.longValue(dev), e.stringValue(name));
+                };
+            }
+            case STATEDUMP_END -> e -> {
+                touch(e);
+                statedumpEnded();
+            };
             case STATEDUMP_PROCESS_STATE -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
                 FieldHandle pid = integer(type.payloadField("pid"));
                 FieldHandle name = type.payloadField("name");
                 FieldHandle kind = integer(type.payloadField("type"));
                 FieldHandle status = integer(type.payloadField("status"));
+                FieldHandle onCpu = integer(type.payloadField("cpu"));
                 if (tid == null || status == null) {
                     yield this::touch;
                 }
                 yield e -> statedump(e, (int) e.longValue(tid), pid == null ? -1 : (int) e.longValue(pid), name,
-                        kind == null ? -1 : e.longValue(kind), e.longValue(status));
+                        kind == null ? -1 : e.longValue(kind), e.longValue(status),
+                        onCpu == null ? -1 : (int) e.longValue(onCpu));
             }
             case SCHED_MIGRATE_TASK -> {
                 FieldHandle tid = integer(type.payloadField("tid"));
                 FieldHandle dest = integer(type.payloadField("dest_cpu"));
-                yield tid == null || dest == null ? (EventHandler) this::touch : e -> migrate(e, (int) e.longValue(tid), (int) e.longValue(dest));
+                FieldHandle orig = integer(type.payloadField("orig_cpu"));
+                yield tid == null || dest == null ? (EventHandler) this::touch
+                        : e -> migrate(e, (int) e.longValue(tid), orig == null ? -1 : (int) e.longValue(orig),
+                                (int) e.longValue(dest));
             }
             // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
             // event to the trace's last
@@ -297,6 +364,9 @@ public final class ThreadStateMachine {
         }
         long birth = r == null ? start : r.lastTime;
         ThreadRecord fresh = new ThreadRecord(indexes.getAsInt(), tid, trace, -1, false);
+        if (!syscalls && (statedumpDone || !statedumpDeclared)) {
+            fresh.mode = MODE_EITHER; // no statedump is left to say it is a kernel thread
+        }
         threads.put(tid, fresh);
         birth(fresh, birth, ThreadState.UNKNOWN.ordinal(), -1);
         return fresh;
@@ -312,9 +382,15 @@ public final class ThreadStateMachine {
         if (c.depth > 0) {
             return ThreadState.IRQ.ordinal();
         }
-        return switch (r.mode) {
+        return modeState(r.mode);
+    }
+
+    /** The running state of a mode: RUN_UNRESOLVED while the mode is unknown. */
+    private static int modeState(int mode) {
+        return switch (mode) {
             case MODE_USER -> ThreadState.USER.ordinal();
             case MODE_SYSCALL -> ThreadState.SYSCALL.ordinal();
+            case MODE_EITHER -> ThreadState.USER_OR_SYSTEM.ordinal();
             default -> RUN_UNRESOLVED;
         };
     }
@@ -400,7 +476,12 @@ public final class ThreadStateMachine {
 
     private void resolveMode(ThreadRecord r, int mode) {
         r.mode = mode;
-        resolve(r, RUN_UNRESOLVED, mode == MODE_USER ? ThreadState.USER.ordinal() : ThreadState.SYSCALL.ordinal());
+        resolve(r, RUN_UNRESOLVED, modeState(mode));
+    }
+
+    /** The mode of a thread no event told: user (or the trace cannot tell), or system for kernel threads. */
+    private int likelyMode(ThreadRecord r) {
+        return r.kernelThread() ? MODE_SYSCALL : syscalls ? MODE_USER : MODE_EITHER;
     }
 
     /** Too much deferred: take the likely answer for what is still open, and tell it. */
@@ -420,7 +501,7 @@ public final class ThreadStateMachine {
     private void settle(ThreadRecord r, boolean guess) {
         for (int i = 0; i < r.queueLength; i++) {
             long until = i + 1 < r.queueLength ? r.queueTime[i + 1] : now;
-            if (r.queueState[i] == RUN_UNRESOLVED && until > r.queueTime[i] && !r.kernelThread()) {
+            if (r.queueState[i] == RUN_UNRESOLVED && until > r.queueTime[i] && !r.kernelThread() && syscalls) {
                 guessedModes++; // some running time whose user/system split no event told
                 break;
             }
@@ -433,7 +514,7 @@ public final class ThreadStateMachine {
             }
         }
         if (r.mode == MODE_UNKNOWN) {
-            resolveMode(r, r.kernelThread() ? MODE_SYSCALL : MODE_USER);
+            resolveMode(r, likelyMode(r));
         }
         resolve(r, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal());
         resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
@@ -469,7 +550,7 @@ public final class ThreadStateMachine {
         for (int i = 0; i < anonymous.queueLength; i++) {
             int state = anonymous.queueState[i];
             if (state == RUN_UNRESOLVED && mode != MODE_UNKNOWN) {
-                state = mode == MODE_USER ? ThreadState.USER.ordinal() : ThreadState.SYSCALL.ordinal();
+                state = modeState(mode);
             }
             enter(p, state, anonymous.queueTime[i], anonymous.queueCpu[i]);
         }
@@ -524,12 +605,17 @@ public final class ThreadStateMachine {
             rename(prev, e.stringValue(prevComm), t);
         }
         PrevState how = layout.prevState(prevStateValue);
+        prev.statedumpWait = false;
         if (prev.exiting || how == PrevState.DEAD) {
             enter(prev, ThreadState.NOT_ALIVE.ordinal(), t, -1);
         } else if (how == PrevState.RUNNABLE) {
             enter(prev, ThreadState.WAIT_CPU.ordinal(), t, c.id);
+        } else if (how == PrevState.UNINTERRUPTIBLE && ioKnown) {
+            prev.sleepStart = t;
+            prev.busyAtSleep = requests.busy(t);
+            enter(prev, BLOCKED_UNRESOLVED, t, -1); // I/O or not: the wakeup tells
         } else {
-            enter(prev, BLOCKED_UNRESOLVED, t, -1);
+            enter(prev, ThreadState.WAIT_BLOCKED.ordinal(), t, -1);
         }
 
         ThreadRecord next = thread(nextTid, c);
@@ -557,32 +643,86 @@ public final class ThreadStateMachine {
         if (r.name() == null && comm != null) {
             rename(r, e.stringValue(comm), t);
         }
+        nameCpu(targetCpu);
         int state = r.state;
         if (state == BLOCKED_UNRESOLVED) {
-            resolve(r, BLOCKED_UNRESOLVED, ioWaker(c) ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal());
-            enter(r, ThreadState.WAIT_CPU.ordinal(), t, targetCpu);
+            long device = ioDevice(c);
+            boolean io = device != NO_IO;
+            if (io) {
+                ioWaitEnded(r, device, t);
+            }
+            resolve(r, BLOCKED_UNRESOLVED, io ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal());
+            woken(r, t, targetCpu);
         } else if (state == ThreadState.WAIT_BLOCKED.ordinal() || state == ThreadState.WAIT_IO.ordinal()
                 || state == ThreadState.UNKNOWN.ordinal()) {
-            enter(r, ThreadState.WAIT_CPU.ordinal(), t, targetCpu);
+            if (r.statedumpWait && ioKnown && ioDevice(c) != NO_IO) {
+                statedumpWaitsEndedByIo++;
+            }
+            r.statedumpWait = false;
+            woken(r, t, targetCpu);
         } else if (state == RUNNABLE_UNRESOLVED) {
             resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
             r.cpu = targetCpu;
+        } else if (state == ThreadState.WAIT_CPU.ordinal() && missing(targetCpu)) {
+            movedToMissingCpu++; // a new thread's first wakeup
+            enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
         } else if (state == ThreadState.WAIT_CPU.ordinal() && targetCpu >= 0) {
             r.cpu = targetCpu;
         }
     }
 
-    /** Whether a wakeup made now on this CPU comes from block-device I/O completion. */
-    private static boolean ioWaker(Cpu c) {
-        if (c.ioCompletion[c.depth]) {
-            return true;
+    /** {@link #ioDevice(Cpu)} when a wakeup is not made by block-device I/O completion. */
+    private static final long NO_IO = Long.MIN_VALUE;
+
+    /**
+     * Whether a wakeup made now on this CPU comes from block-device I/O completion: a completion in the waker's own
+     * context (the same interrupt handler, or in process context since the CPU's last switch or system call
+     * boundary). The device of that completion (-1 when the event did not name it), or {@link #NO_IO}. Being in the
+     * block softirq is not enough: it also wakes workers and runs completions that were not disk I/O.
+     */
+    private static long ioDevice(Cpu c) {
+        return c.ioCompletion[c.depth] ? c.ioDevice[c.depth] : NO_IO;
+    }
+
+    /** An uninterruptible sleep ends by I/O completion at {@code t}: sinks hear it, and it is checked. */
+    private void ioWaitEnded(ThreadRecord r, long device, long t) {
+        long from = r.sleepStart;
+        sink.ioWait(r, deviceLabel(device), from, t);
+        if (ioChecked && t > from) {
+            ioWaitChecked += t - from;
+            ioWaitInFlight += requests.busyWithin(from, r.busyAtSleep, t);
         }
-        for (int d = c.depth; d > 0; d--) {
-            if (c.kind[d] == SOFTIRQ && c.vector[d] == KernelLayout.BLOCK_SOFTIRQ) {
-                return true;
-            }
+    }
+
+    /** {@code major:minor} of a kernel {@code dev_t} (20 minor bits), with the statedump's disk name when known. */
+    private String deviceLabel(long device) {
+        if (device < 0) {
+            return "unknown";
         }
-        return false;
+        String numbers = (device >>> 20) + ":" + (device & 0xFFFFF);
+        String name = deviceNames.get(device);
+        return name == null ? numbers : name + " (" + numbers + ")";
+    }
+
+    /** A woken thread waits for its target CPU, or, when the trace lacks that CPU's stream, is unknown from now. */
+    private void woken(ThreadRecord r, long t, int targetCpu) {
+        if (missing(targetCpu)) {
+            movedToMissingCpu++;
+            enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
+        } else {
+            enter(r, ThreadState.WAIT_CPU.ordinal(), t, targetCpu);
+        }
+    }
+
+    private void nameCpu(int cpu) {
+        if (cpu >= 0 && cpu < 1 << 16) {
+            namedCpus.set(cpu);
+        }
+    }
+
+    /** Whether the events name that CPU but the trace has no stream for it. */
+    private boolean missing(int cpu) {
+        return presentCpus != null && cpu >= 0 && cpu < 1 << 16 && !presentCpus.get(cpu);
     }
 
     private void fork(Event e, int parentTid, int parentPid, int childTid, int childPid, FieldHandle childComm) {
@@ -603,12 +743,14 @@ public final class ThreadStateMachine {
         }
         ThreadRecord child = new ThreadRecord(indexes.getAsInt(), childTid, trace, -1, false);
         threads.put(childTid, child);
-        child.pid(childPid > 0 ? childPid : -1);
-        child.name(childComm == null ? parent.name() : e.stringValue(childComm));
         boolean kernel = parent.kernelThread() || parentTid == 2;
+        // a kernel thread is a process of its own
+        child.pid(childPid > 0 ? childPid : kernel ? childTid : -1);
+        child.name(childComm == null ? parent.name() : e.stringValue(childComm));
         child.kernelThread(kernel);
-        // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in the kernel
-        child.mode = kernel ? MODE_SYSCALL : parent.mode;
+        // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in
+        // the kernel; without system call events, where the parent is may be unknown for good
+        child.mode = kernel ? MODE_SYSCALL : parent.mode == MODE_UNKNOWN && !syscalls ? MODE_EITHER : parent.mode;
         sink.threadUpdated(child, t);
         birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
     }
@@ -622,6 +764,10 @@ public final class ThreadStateMachine {
         ThreadRecord r = tid > 0 ? thread(tid, c) : c.anonymous ? null : c.current;
         if (r == null || filename == null) {
             return;
+        }
+        if (r.tid() > 0 && r.pid() != r.tid()) {
+            r.pid(r.tid()); // a thread that execs leads its process from then on (the kernel gives it the PID as TID)
+            sink.threadUpdated(r, t);
         }
         String path = e.stringValue(filename);
         String base = path.substring(path.lastIndexOf('/') + 1);
@@ -681,7 +827,7 @@ public final class ThreadStateMachine {
         enter(r, entry ? ThreadState.SYSCALL.ordinal() : ThreadState.USER.ordinal(), t, c.id);
     }
 
-    private void interruptEntry(Event e, int kind, int vector) {
+    private void interruptEntry(Event e) {
         Cpu c = cpu(e);
         if (c == null) {
             return;
@@ -692,8 +838,6 @@ public final class ThreadStateMachine {
             return;
         }
         c.depth++;
-        c.kind[c.depth] = kind;
-        c.vector[c.depth] = vector;
         c.ioCompletion[c.depth] = false;
         if (c.depth == 1) {
             enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
@@ -715,19 +859,49 @@ public final class ThreadStateMachine {
         }
     }
 
-    private void ioCompletion(Event e) {
+    private void block(Event e, boolean issue, long device, boolean request, long sector, long sectors) {
         Cpu c = cpu(e);
-        if (c != null) {
-            time(e);
-            c.ioCompletion[c.depth] = true;
+        if (c == null) {
+            return;
+        }
+        long t = time(e);
+        if (device == 0) {
+            return; // a request without a disk (a command such as a CD-ROM's media poll): not disk I/O
+        }
+        if (issue) {
+            if (request) {
+                requests.issue(t, device, sector, sectors);
+            }
+            return;
+        }
+        if (request && requests.complete(t, device, sector, sectors)) {
+            ioWaitInFlight = ioWaitChecked; // a request in flight since the trace began covered every wait so far
+        }
+        c.ioCompletion[c.depth] = true;
+        c.ioDevice[c.depth] = device;
+    }
+
+    /** The statedump is over: threads it did not call kernel threads are user threads. */
+    private void statedumpEnded() {
+        statedumpDone = true;
+        if (syscalls) {
+            return;
+        }
+        List<ThreadRecord> all = new ArrayList<>();
+        threads.forEach(all::add);
+        for (ThreadRecord r : all) {
+            if (r.alive && r.mode == MODE_UNKNOWN) {
+                resolveMode(r, likelyMode(r));
+            }
         }
     }
 
-    private void statedump(Event e, int tid, int pid, FieldHandle name, long kind, long status) {
+    private void statedump(Event e, int tid, int pid, FieldHandle name, long kind, long status, int onCpu) {
         Cpu c = cpu(e);
         if (c == null || tid <= 0) {
             return;
         }
+        nameCpu(onCpu);
         long t = time(e);
         ThreadRecord existing = threads.get(tid);
         boolean gone = status == 3 || status == 4 || status == 7; // exit, zombie, dead
@@ -746,6 +920,9 @@ public final class ThreadStateMachine {
         }
         if (kind == 1 && !r.kernelThread()) {
             r.kernelThread(true);
+            if (r.pid() < 0) {
+                r.pid(tid);
+            }
             changed = true;
             if (r.mode == MODE_UNKNOWN) {
                 resolveMode(r, MODE_SYSCALL);
@@ -759,22 +936,30 @@ public final class ThreadStateMachine {
         }
         if (gone) {
             enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
-        } else if (status == 5) { // wait: blocked, cause told by the wakeup
-            enter(r, BLOCKED_UNRESOLVED, t, -1);
+        } else if (status == 5) { // wait: interruptible or not, the statedump does not say, so never an I/O wait
+            r.statedumpWait = true;
+            enter(r, ThreadState.WAIT_BLOCKED.ordinal(), t, -1);
         } else if (status == 1 || status == 2 || status == 6) { // wait_fork, wait_cpu, run: runnable
             enter(r, RUNNABLE_UNRESOLVED, t, -1);
         }
     }
 
-    private void migrate(Event e, int tid, int dest) {
+    private void migrate(Event e, int tid, int orig, int dest) {
         Cpu c = cpu(e);
         if (c == null) {
             return;
         }
-        time(e);
+        long t = time(e);
+        nameCpu(orig);
+        nameCpu(dest);
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {
-            r.cpu = dest;
+            if (missing(dest)) {
+                movedToMissingCpu++;
+                enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
+            } else {
+                r.cpu = dest;
+            }
         }
     }
 
@@ -840,9 +1025,53 @@ public final class ThreadStateMachine {
         return trace;
     }
 
+    /** Whether the trace tells user from system time (it declares system call events). */
+    public boolean userSystemKnown() {
+        return syscalls;
+    }
+
+    /** Whether the trace tells I/O waits from other waits (it declares wakeups and block completions). */
+    public boolean ioWaitKnown() {
+        return ioKnown;
+    }
+
+    /** Whether I/O waits were checked against block requests in flight (the trace records their issue). */
+    public boolean ioWaitChecked() {
+        return ioChecked;
+    }
+
+    /** I/O wait over the whole trace, in ns, as checked against block requests in flight: {total, in flight}. */
+    public long[] ioWaitCheck() {
+        return new long[] { ioWaitChecked, ioWaitInFlight };
+    }
+
+    /** CPUs the events name but whose stream the trace lacks (empty when it has them all, or cannot tell). */
+    public List<Integer> missingCpus() {
+        List<Integer> missing = new ArrayList<>();
+        if (presentCpus != null) {
+            for (int cpu = namedCpus.nextSetBit(0); cpu >= 0; cpu = namedCpus.nextSetBit(cpu + 1)) {
+                if (!presentCpus.get(cpu)) {
+                    missing.add(cpu);
+                }
+            }
+        }
+        return missing;
+    }
+
     /** Sentences a report must show about how far these results can be trusted. */
     public List<String> caveats() {
         List<String> notes = new ArrayList<>();
+        List<Integer> missing = missingCpus();
+        if (!missing.isEmpty()) {
+            notes.add("partial trace: its events name CPU(s) " + missing.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " but it has no stream for them; "
+                    + movedToMissingCpu + " time(s) a thread was woken or moved there, its time from then on is unknown "
+                    + "(until an event on a CPU the trace has tells its state)");
+        }
+        if (statedumpWaitsEndedByIo > 0) {
+            notes.add(statedumpWaitsEndedByIo + " wait(s) that began before the trace ended with block I/O completion: "
+                    + "the statedump does not say whether they were uninterruptible, so they count as blocked, not I/O");
+        }
         if (placeholders > 0) {
             notes.add(placeholders + " CPU(s) ran a thread the trace never named (before their first sched_switch): "
                     + "its time shows as \"(unknown thread on CPU n)\"");

@@ -59,8 +59,33 @@ final class IntendedTimeline {
         }
     }
 
+    /** One I/O wait the scenario means, and the device it waited on. */
+    record IoWait(String device, long from, long to) {
+    }
+
     private final Map<String, Thread> threads = new LinkedHashMap<>();
+    private final List<IoWait> ioWaits = new ArrayList<>();
+    private final List<Integer> missingCpus = new ArrayList<>();
     private long end = Long.MIN_VALUE;
+
+    /** An I/O wait on that device (as the report names it), besides its WAIT_IO mark on the thread. */
+    IntendedTimeline ioWait(String device, long from, long to) {
+        ioWaits.add(new IoWait(device, from, to));
+        return this;
+    }
+
+    List<IoWait> ioWaits() {
+        return ioWaits;
+    }
+
+    /** CPUs the scenario's events name but for which it writes no stream. */
+    void missingCpus(Integer... cpus) {
+        missingCpus.addAll(List.of(cpus));
+    }
+
+    List<Integer> missingCpus() {
+        return missingCpus;
+    }
 
     /** A thread with its TID (key {@code "101"}); the name and PID the report must show. */
     Thread thread(int tid, String name, int pid) {

@@ -57,11 +57,102 @@ class ProcessAnalysisScenarioTest {
         }
         Report report = ProcessRun.run(dir, AnalysisOptions.DEFAULT);
         assertEquals(new TimeRange(first, offset + w.intended().end()), report.range(), "the range the report covers");
-        assertRows(w.intended(), report.table("threads"), Long.MIN_VALUE, Long.MAX_VALUE, report.range().duration());
+        boolean io = ioKnown(tracer);
+        assertRows(w.intended(), report.table("threads"), Long.MIN_VALUE, Long.MAX_VALUE, report.range().duration(), io);
         for (String note : report.notes()) {
             assertFalse(note.contains("contradicted") || note.contains("never named") || note.contains("to tell user from system")
                     || note.contains("before their wakeup"), "no guess or inconsistency in a consistent scenario: " + note);
         }
+        assertEquals(!io, report.notes().stream().anyMatch(n -> n.contains("I/O wait cannot be told")),
+                "the report says when I/O wait cannot be told: " + report.notes());
+        assertEquals(scenario.syscalls().isEmpty(), report.notes().stream().anyMatch(n -> n.contains("no system call events")),
+                "the report says when user and system time are unknown");
+        List<Integer> missing = w.intended().missingCpus();
+        assertEquals(!missing.isEmpty(), report.notes().stream().anyMatch(n -> n.startsWith("partial trace: its events name CPU(s) "
+                + missing.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " but")),
+                "the report names the CPUs whose stream is missing: " + report.notes());
+        assertDevices(w.intended(), report, io);
+        assertInFlightCheck(w, report, io);
+    }
+
+    /**
+     * The I/O wait check's figures: the intended I/O waits, and their overlap with the union of [issue, complete] of
+     * the requests the scenario wrote (matched by device and sector, from the written events).
+     */
+    static void assertInFlightCheck(Written w, Report report, boolean io) {
+        long offset = w.writer().clockOffset();
+        Map<List<Object>, Long> issued = new HashMap<>();
+        List<long[]> inFlight = new ArrayList<>();
+        long first = Long.MAX_VALUE;
+        for (WrittenEvent e : w.writer().ctf().writtenEvents()) {
+            first = Math.min(first, e.timestamp() - offset);
+        }
+        for (WrittenEvent e : w.writer().ctf().writtenEvents()) {
+            if (!e.name().startsWith("block_rq_")) {
+                continue;
+            }
+            List<Object> key = List.of(e.payload().get(0), e.payload().get(1));
+            if (e.name().equals("block_rq_issue")) {
+                issued.put(key, e.timestamp() - offset);
+            } else if (e.name().equals("block_rq_complete")) {
+                // a completion without an issue: in flight since before the trace
+                Long since = issued.remove(key);
+                inFlight.add(new long[] { since != null ? since : first, e.timestamp() - offset });
+            }
+        }
+        long total = 0;
+        long within = 0;
+        for (IntendedTimeline.IoWait wait : w.intended().ioWaits()) {
+            total += wait.to() - wait.from();
+            for (long t = wait.from(); t < wait.to(); t++) {
+                final long at = t;
+                if (inFlight.stream().anyMatch(f -> f[0] <= at && at < f[1])) {
+                    within++;
+                }
+            }
+        }
+        String check = report.notes().stream().filter(n -> n.startsWith("I/O wait check")).findFirst().orElse(null);
+        if (!io || total == 0) {
+            assertNull(check, "no check without I/O waits: " + report.notes());
+            return;
+        }
+        assertEquals(String.format(java.util.Locale.ROOT, "I/O wait check (whole trace): %.1f%% of %.3f ms of I/O wait "
+                + "lies within intervals when block requests were in flight (block_rq_issue to block_rq_complete)",
+                100.0 * within / total, total / 1e6), check);
+    }
+
+    /** Whether the scenario's trace records block completions (else I/O waits cannot be told). */
+    static boolean ioKnown(KernelTracer tracer) {
+        return !tracer.omitted().contains("block_rq_complete");
+    }
+
+    /**
+     * The I/O wait per device is the scenario's I/O waits per device; and where the trace has block_rq_issue, the
+     * check against requests in flight gives the intended waits' overlap with [issue, complete] of the requests the
+     * scenario wrote (computed here from the written events).
+     */
+    static void assertDevices(IntendedTimeline x, Report report, boolean io) {
+        boolean listed = report.tables().stream().anyMatch(t -> t.key().equals("io_devices"));
+        assertEquals(io, listed, "a per-device table only when I/O waits can be told");
+        if (!io) {
+            return;
+        }
+        Table devices = report.table("io_devices");
+        Map<String, long[]> expected = new HashMap<>();
+        for (IntendedTimeline.IoWait wait : x.ioWaits()) {
+            long[] v = expected.computeIfAbsent(wait.device(), d -> new long[3]);
+            v[0] += wait.to() - wait.from();
+            v[1]++;
+            v[2] = Math.max(v[2], wait.to() - wait.from());
+        }
+        Map<String, List<Long>> actual = new HashMap<>();
+        for (int r = 0; r < devices.rows().size(); r++) {
+            actual.put((String) devices.cell(r, "device"), List.of((Long) devices.cell(r, "wait_io_ns"),
+                    (Long) devices.cell(r, "waits"), (Long) devices.cell(r, "longest_ns")));
+        }
+        Map<String, List<Long>> want = new HashMap<>();
+        expected.forEach((d, v) -> want.put(d, List.of(v[0], v[1], v[2])));
+        assertEquals(want, actual, "I/O wait per device");
     }
 
     /** Ranges cut across states at arbitrary points: the analysis equals the intended timeline clipped to them. */
@@ -79,12 +170,16 @@ class ProcessAnalysisScenarioTest {
             TimeRange range = new TimeRange(offset + cut[0], offset + cut[1]);
             Report report = ProcessRun.run(dir, new AnalysisOptions(range, AnalysisOptions.GroupBy.THREAD));
             assertEquals(range, report.range(), "covered range");
-            assertRows(w.intended(), report.table("threads"), cut[0], cut[1], range.duration());
+            assertRows(w.intended(), report.table("threads"), cut[0], cut[1], range.duration(), ioKnown(tracer));
         }
     }
 
-    /** Every row is an intended thread with its intended times within [from, to] (clock values). */
-    static void assertRows(IntendedTimeline x, Table table, long from, long to, long rangeNs) {
+    /**
+     * Every row is an intended thread with its intended times within [from, to] (clock values). Where the thread ran
+     * without the trace telling user from system, both are unknown (null); where the trace cannot tell I/O waits
+     * ({@code io} false), I/O wait is unknown and the intended I/O waits are blocked time.
+     */
+    static void assertRows(IntendedTimeline x, Table table, long from, long to, long rangeNs, boolean io) {
         Map<String, Integer> rowOf = new HashMap<>();
         for (int r = 0; r < table.rows().size(); r++) {
             Long tid = (Long) table.cell(r, "tid");
@@ -99,6 +194,7 @@ class ProcessAnalysisScenarioTest {
             for (ThreadState s : STATES) {
                 alive += totals.get(s);
             }
+            alive += totals.get(ThreadState.USER_OR_SYSTEM);
             Integer r = rowOf.get(t.key);
             if (alive == 0) {
                 continue; // not alive in the range
@@ -109,10 +205,20 @@ class ProcessAnalysisScenarioTest {
             }
             assertEquals(t.name, table.cell(r, "name"), "name of " + t.key);
             assertEquals(t.pid < 0 ? null : (Long) (long) t.pid, table.cell(r, "pid"), "pid of " + t.key);
+            long unsplit = totals.get(ThreadState.USER_OR_SYSTEM);
             for (int i = 0; i < KEYS.length; i++) {
-                assertEquals(totals.get(STATES[i]), table.cell(r, KEYS[i]), KEYS[i] + " of thread " + t.key);
+                Long want = totals.get(STATES[i]);
+                if (unsplit > 0 && (STATES[i] == ThreadState.USER || STATES[i] == ThreadState.SYSCALL)) {
+                    want = null;
+                } else if (!io && STATES[i] == ThreadState.WAIT_IO) {
+                    want = null;
+                } else if (!io && STATES[i] == ThreadState.WAIT_BLOCKED) {
+                    want += totals.get(ThreadState.WAIT_IO);
+                }
+                assertEquals(want, table.cell(r, KEYS[i]), KEYS[i] + " of thread " + t.key);
             }
-            long running = totals.get(ThreadState.USER) + totals.get(ThreadState.SYSCALL) + totals.get(ThreadState.IRQ);
+            long running = totals.get(ThreadState.USER) + totals.get(ThreadState.SYSCALL) + totals.get(ThreadState.IRQ)
+                    + unsplit;
             assertEquals(running, table.cell(r, "running_ns"), "running_ns of thread " + t.key);
             assertEquals((double) running / rangeNs, (Double) table.cell(r, "running_ratio"), 1e-12, "ratio of " + t.key);
         }

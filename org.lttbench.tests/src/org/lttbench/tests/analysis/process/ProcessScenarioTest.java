@@ -25,14 +25,18 @@ class ProcessScenarioTest {
         List<Arguments> all = new ArrayList<>();
         for (Scenario s : ProcessScenarios.ALL) {
             for (KernelTracer t : ProcessScenarios.TRACERS) {
-                all.add(Arguments.of(s.name() + " lttng " + t.major() + "." + t.minor(), s, t));
+                all.add(Arguments.of(s.name() + " " + tracerName(t), s, t));
             }
         }
         return all.stream();
     }
 
+    static String tracerName(KernelTracer t) {
+        return "lttng" + t.major() + "." + t.minor() + (t.omitted().isEmpty() ? "" : "-without-" + String.join("-", new java.util.TreeSet<>(t.omitted())));
+    }
+
     static String dirName(Scenario s, KernelTracer t) {
-        return "scenario-" + s.name() + "-lttng" + t.major() + "." + t.minor();
+        return "scenario-" + s.name() + "-" + tracerName(t);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,6 +5,7 @@ import static org.lttbench.core.analysis.process.ThreadState.NOT_ALIVE;
 import static org.lttbench.core.analysis.process.ThreadState.SYSCALL;
 import static org.lttbench.core.analysis.process.ThreadState.UNKNOWN;
 import static org.lttbench.core.analysis.process.ThreadState.USER;
+import static org.lttbench.core.analysis.process.ThreadState.USER_OR_SYSTEM;
 import static org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED;
 import static org.lttbench.core.analysis.process.ThreadState.PARKED;
 import static org.lttbench.core.analysis.process.ThreadState.WAIT_CPU;
@@ -38,7 +39,9 @@ final class ProcessScenarios {
             KernelTracer.lttng(2, 6, "3.19.0-generic"),
             KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"),
             KernelTracer.lttng(2, 10, "4.15.0-65-generic").withPatch(8),
-            KernelTracer.lttng(2, 13, "5.15.0-91-generic"));
+            KernelTracer.lttng(2, 13, "5.15.0-91-generic"),
+            // a trace recorded without block events: I/O waits cannot be told (they count as blocked)
+            KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"));
 
     static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve", "wait4",
             "exit", "exit_group");
@@ -48,11 +51,16 @@ final class ProcessScenarios {
         void write(Kernel k, IntendedTimeline x) throws IOException;
     }
 
-    record Scenario(String name, Story story) {
+    /** @param syscalls the system calls the trace declares (none: a trace recorded without system call events) */
+    record Scenario(String name, Story story, List<String> syscalls) {
+        Scenario(String name, Story story) {
+            this(name, story, SYSCALLS);
+        }
+
         /** Writes this scenario for that tracer into {@code dir}; returns the writer (closed) and the intent. */
         Written write(Path dir, KernelTracer tracer) throws IOException {
             IntendedTimeline x = new IntendedTimeline();
-            KernelTraceWriter w = new KernelTraceWriter(dir, tracer, SYSCALLS, true);
+            KernelTraceWriter w = new KernelTraceWriter(dir, tracer, syscalls, true);
             story.write(new Kernel(w), x);
             w.close();
             return new Written(w, x);
@@ -105,6 +113,17 @@ final class ProcessScenarios {
             return kernel() >= 402 ? 0x402 : 2;
         }
 
+        /**
+         * An idle worker thread going to sleep: 0x80 (TASK_REPORT_IDLE), TASK_IDLE (D | TASK_NOLOAD) from 4.2, and an
+         * interruptible sleep before (kernels without TASK_IDLE).
+         */
+        long idleWorker() {
+            if (tracer.reportsPreemptionAs0x100()) {
+                return 0x80;
+            }
+            return kernel() >= 402 ? 0x402 : SLEEPING;
+        }
+
         /** A wakeup in the waker's context: {@code sched_waking} then {@code sched_wakeup} when the kernel has both. */
         void wake(long t, int cpu, String comm, int tid, int target) throws IOException {
             if (tracer.hasWaking()) {
@@ -124,7 +143,11 @@ final class ProcessScenarios {
             new Scenario("futex-sleep", ProcessScenarios::futexSleep),
             new Scenario("migration", ProcessScenarios::migration),
             new Scenario("fork-exec-exit", ProcessScenarios::forkExecExit),
-            new Scenario("statedump", ProcessScenarios::statedump));
+            new Scenario("statedump", ProcessScenarios::statedump),
+            new Scenario("wait-kinds", ProcessScenarios::waitKinds),
+            new Scenario("no-syscalls", ProcessScenarios::noSyscalls, List.of()),
+            new Scenario("kernel-threads", ProcessScenarios::kernelThreads),
+            new Scenario("missing-cpu", ProcessScenarios::missingCpu));
 
     /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
     static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
@@ -273,6 +296,7 @@ final class ProcessScenarios {
         x.idle(1).at(1_000, SYSCALL).at(50_000, IRQ).at(50_100, SYSCALL).at(50_200, IRQ).at(50_600, SYSCALL)
                 .at(90_000, IRQ).at(90_300, SYSCALL).at(119_000, IRQ).at(119_800, SYSCALL).at(120_000, PARKED)
                 .at(121_000, SYSCALL).at(150_000, IRQ).at(150_400, SYSCALL);
+        x.ioWait("8:0", 4_000, 50_400).ioWait("8:0", 71_000, 90_200).ioWait("8:0", 101_000, 120_700);
         x.end(170_000);
     }
 
@@ -328,6 +352,7 @@ final class ProcessScenarios {
                 .at(40_000, SYSCALL).at(41_000, USER).at(50_000, SYSCALL);
         x.idle(0).at(1_000, PARKED).at(5_000, SYSCALL);
         x.idle(1).at(1_000, UNKNOWN).at(30_000, IRQ).at(30_400, SYSCALL).at(40_000, PARKED);
+        x.ioWait("8:0", 5_000, 30_250);
         x.end(50_000);
     }
 
@@ -414,18 +439,205 @@ final class ProcessScenarios {
         w.schedSwitch(30_000, 1, "java", 804, k.preempted(), "swapper/1", 0);
         w.syscallEntry(40_000, 0, "read");
         x.thread(810, "lttng-sessiond", 810).at(1_000, USER).at(1_100, SYSCALL).at(4_000, USER).at(5_000, WAIT_BLOCKED);
-        x.thread(801, "postgres", 801).at(1_000, UNKNOWN).at(2_100, WAIT_IO).at(20_200, WAIT_CPU).at(21_000, SYSCALL)
+        // blocked before the trace, woken by I/O completion: the statedump does not say whether uninterruptibly,
+        // so the wait is blocked, not I/O (and a note says so)
+        x.thread(801, "postgres", 801).at(1_000, UNKNOWN).at(2_100, WAIT_BLOCKED).at(20_200, WAIT_CPU).at(21_000, SYSCALL)
                 .at(21_500, USER).at(25_000, WAIT_CPU).at(26_000, USER).at(40_000, SYSCALL);
         x.thread(802, "cron", 802).at(1_000, UNKNOWN).at(2_200, WAIT_CPU).at(5_000, SYSCALL).at(5_500, USER)
                 .at(6_000, WAIT_BLOCKED);
         x.thread(803, "sshd", 803).at(1_000, UNKNOWN).at(2_300, WAIT_BLOCKED);
         x.thread(804, "java", 804).at(1_000, UNKNOWN).at(1_500, IRQ).at(1_700, SYSCALL).at(3_000, USER)
                 .at(20_000, IRQ).at(20_400, USER).at(30_000, WAIT_CPU);
-        x.thread(805, "kswapd0", 805).at(1_000, UNKNOWN).at(2_500, WAIT_IO).at(20_300, WAIT_CPU).at(25_000, SYSCALL)
+        x.thread(805, "kswapd0", 805).at(1_000, UNKNOWN).at(2_500, WAIT_BLOCKED).at(20_300, WAIT_CPU).at(25_000, SYSCALL)
                 .at(26_000, WAIT_BLOCKED);
         x.idle(0).at(1_000, PARKED).at(6_000, SYSCALL).at(21_000, PARKED);
         x.idle(1).at(1_000, UNKNOWN).at(30_000, SYSCALL);
         x.end(40_000);
+    }
+
+    /**
+     * Which waits are I/O waits. Only an uninterruptible sleep ended by a block completion in the waker's context is:
+     * a reader in D woken by its disk's completion (I/O, on sdb); an idle kernel worker (interruptible sleep, or
+     * TASK_IDLE) that the block softirq wakes after a completion to run more completions (not I/O); a D sleep on a
+     * lock ended by the holder's unlock (not I/O); a D sleep ended from the block softirq without a completion in it
+     * (not I/O); a second reader on sda woken in the disk's hard IRQ (I/O, on sda).
+     */
+    static void waitKinds(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        long sdb = 8L << 20 | 16;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "reader", 901);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "locker", 903);
+        w.statedumpStart(1_002, 0);
+        w.statedumpBlockDevice(1_003, 0, KernelTraceWriter.SDA, "sda");
+        w.statedumpBlockDevice(1_004, 0, sdb, "sdb");
+        w.statedumpProcess(1_005, 0, 901, 901, 1, "reader", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_006, 0, 902, 902, 2, "kworker/1:1H", KERNEL_THREAD, STATUS_WAIT, 1);
+        w.statedumpProcess(1_007, 0, 903, 903, 1, "locker", USER_THREAD, STATUS_WAIT_CPU, 1);
+        w.statedumpProcess(1_008, 0, 904, 904, 1, "holder", USER_THREAD, STATUS_WAIT, 1);
+        w.statedumpProcess(1_009, 0, 905, 905, 2, "kworker/u8:2", KERNEL_THREAD, STATUS_WAIT, 1);
+        w.statedumpEnd(1_010, 0);
+        // the reader blocks on sdb (D); the locker blocks on a mutex (D)
+        w.syscallEntry(2_000, 0, "read");
+        w.blockRqIssue(2_500, 0, sdb, 4096);
+        w.schedSwitch(3_000, 0, "reader", 901, Kernel.DISK, "swapper/0", 0);
+        w.syscallEntry(3_500, 1, "futex");
+        w.schedSwitch(4_000, 1, "locker", 903, Kernel.DISK, "kworker/u8:2", 905);
+        w.schedSwitch(4_500, 1, "kworker/u8:2", 905, k.idleWorker(), "swapper/1", 0);
+        // sdb completes in the block softirq: the reader's I/O wait ends; the softirq also wakes an idle worker
+        // (interruptible sleep) and the other idle worker (TASK_IDLE), neither of which waited for I/O
+        w.irqEntry(20_000, 1, 16, "ahci");
+        w.irqExit(20_100, 1, 16);
+        w.softirqEntry(20_200, 1, 4);
+        w.blockRqComplete(20_300, 1, sdb, 4096);
+        k.wake(20_400, 1, "reader", 901, 0);
+        k.wake(20_600, 1, "kworker/1:1H", 902, 1);
+        k.wake(20_800, 1, "kworker/u8:2", 905, 1);
+        w.softirqExit(21_000, 1, 4);
+        w.schedSwitch(21_100, 1, "swapper/1", 0, 0, "kworker/1:1H", 902);
+        w.schedSwitch(21_400, 1, "kworker/1:1H", 902, Kernel.SLEEPING, "kworker/u8:2", 905);
+        w.schedSwitch(21_700, 1, "kworker/u8:2", 905, k.idleWorker(), "holder", 904);
+        w.schedSwitch(22_000, 0, "swapper/0", 0, 0, "reader", 901);
+        w.syscallExit(22_500, 0, "read", 4096);
+        // the holder unlocks: the locker's D sleep ends, not an I/O wait
+        w.syscallExit(23_000, 1, "futex", 0);
+        w.syscallEntry(24_000, 1, "futex");
+        k.wake(24_200, 1, "locker", 903, 1);
+        w.syscallExit(24_500, 1, "futex", 1);
+        w.schedSwitch(25_000, 1, "holder", 904, Kernel.SLEEPING, "locker", 903);
+        w.syscallExit(25_500, 1, "futex", 0);
+        // the reader reads sda, woken in the disk's hard IRQ right after the completion: I/O
+        w.syscallEntry(30_000, 0, "read");
+        w.blockRqIssue(30_200, 0, 8192);
+        w.schedSwitch(30_500, 0, "reader", 901, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(40_000, 1, 17, "nvme0q1");
+        w.blockRqComplete(40_100, 1, 8192);
+        k.wake(40_200, 1, "reader", 901, 0);
+        w.irqExit(40_400, 1, 17);
+        w.schedSwitch(41_000, 0, "swapper/0", 0, 0, "reader", 901);
+        w.syscallExit(41_500, 0, "read", 4096);
+        // the locker sleeps in D again; the block softirq wakes it with no completion in it: not I/O
+        w.syscallEntry(42_000, 1, "read");
+        w.schedSwitch(42_500, 1, "locker", 903, Kernel.DISK, "swapper/1", 0);
+        w.softirqEntry(50_000, 1, 4);
+        k.wake(50_100, 1, "locker", 903, 1);
+        w.softirqExit(50_300, 1, 4);
+        w.schedSwitch(51_000, 1, "swapper/1", 0, 0, "locker", 903);
+        w.syscallExit(51_500, 1, "read", 100);
+        w.syscallEntry(60_000, 0, "write");
+        x.thread(901, "reader", 901).at(1_000, USER).at(2_000, SYSCALL).at(3_000, WAIT_IO).at(20_400, WAIT_CPU)
+                .at(22_000, SYSCALL).at(22_500, USER).at(30_000, SYSCALL).at(30_500, WAIT_IO).at(40_200, WAIT_CPU)
+                .at(41_000, SYSCALL).at(41_500, USER).at(60_000, SYSCALL);
+        x.thread(902, "kworker/1:1H", 902).at(1_000, UNKNOWN).at(1_006, WAIT_BLOCKED).at(20_600, WAIT_CPU)
+                .at(21_100, SYSCALL).at(21_400, WAIT_BLOCKED);
+        x.thread(903, "locker", 903).at(1_000, USER).at(3_500, SYSCALL).at(4_000, WAIT_BLOCKED).at(24_200, WAIT_CPU)
+                .at(25_000, SYSCALL).at(25_500, USER).at(40_000, IRQ).at(40_400, USER).at(42_000, SYSCALL)
+                .at(42_500, WAIT_BLOCKED).at(50_100, WAIT_CPU).at(51_000, SYSCALL).at(51_500, USER);
+        x.thread(904, "holder", 904).at(1_000, UNKNOWN).at(1_008, WAIT_BLOCKED).at(21_700, SYSCALL).at(23_000, USER)
+                .at(24_000, SYSCALL).at(24_500, USER).at(25_000, WAIT_BLOCKED);
+        x.thread(905, "kworker/u8:2", 905).at(1_000, UNKNOWN).at(1_009, WAIT_BLOCKED).at(4_000, SYSCALL)
+                .at(4_500, WAIT_BLOCKED).at(20_800, WAIT_CPU).at(21_400, SYSCALL).at(21_700, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED).at(3_000, SYSCALL).at(22_000, PARKED).at(30_500, SYSCALL).at(41_000, PARKED);
+        x.idle(1).at(1_000, PARKED).at(4_500, SYSCALL).at(20_000, IRQ).at(20_100, SYSCALL).at(20_200, IRQ)
+                .at(21_000, SYSCALL).at(21_100, PARKED).at(42_500, SYSCALL).at(50_000, IRQ).at(50_300, SYSCALL)
+                .at(51_000, PARKED);
+        x.ioWait("sdb (8:16)", 3_000, 20_400).ioWait("sda (8:0)", 30_500, 40_200);
+        x.end(60_000);
+    }
+
+    /**
+     * A trace recorded without system call events: a user thread's running time is neither user nor system
+     * (USER_OR_SYSTEM), a kernel thread's is system; interrupts are still IRQ time.
+     */
+    static void noSyscalls(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "app", 1001);
+        w.statedumpStart(1_010, 0);
+        w.statedumpProcess(1_020, 0, 1001, 1001, 1, "app", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_030, 0, 1002, 1002, 2, "kswapd0", KERNEL_THREAD, STATUS_WAIT, 0);
+        w.statedumpEnd(1_040, 0);
+        w.irqEntry(2_000, 0, 16, "eth0");
+        w.irqExit(2_400, 0, 16);
+        k.wake(3_000, 0, "kswapd0", 1002, 0);
+        w.schedSwitch(4_000, 0, "app", 1001, k.preempted(), "kswapd0", 1002);
+        w.schedSwitch(6_000, 0, "kswapd0", 1002, Kernel.SLEEPING, "app", 1001);
+        w.schedSwitch(9_000, 0, "app", 1001, Kernel.SLEEPING, "swapper/0", 0);
+        k.wake(12_000, 0, "app", 1001, 0);
+        w.schedSwitch(12_500, 0, "swapper/0", 0, 0, "app", 1001);
+        w.irqEntry(15_000, 0, 16, "eth0");
+        w.irqExit(15_100, 0, 16);
+        w.schedSwitch(20_000, 0, "app", 1001, k.preempted(), "swapper/0", 0);
+        x.thread(1001, "app", 1001).at(1_000, USER_OR_SYSTEM).at(2_000, IRQ).at(2_400, USER_OR_SYSTEM)
+                .at(4_000, WAIT_CPU).at(6_000, USER_OR_SYSTEM).at(9_000, WAIT_BLOCKED).at(12_000, WAIT_CPU)
+                .at(12_500, USER_OR_SYSTEM).at(15_000, IRQ).at(15_100, USER_OR_SYSTEM).at(20_000, WAIT_CPU);
+        x.thread(1002, "kswapd0", 1002).at(1_000, UNKNOWN).at(1_030, WAIT_BLOCKED).at(3_000, WAIT_CPU)
+                .at(4_000, SYSCALL).at(6_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED).at(9_000, SYSCALL).at(12_500, PARKED).at(20_000, SYSCALL);
+        x.end(20_000);
+    }
+
+    /**
+     * Kernel threads never run in user mode and are processes of their own: kthreadd forks a worker (no PID field
+     * in the fork: the child's PID is its TID), which runs and sleeps; the statedump names another.
+     */
+    static void kernelThreads(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "kthreadd", 2);
+        w.statedumpStart(1_010, 0);
+        w.statedumpProcess(1_020, 0, 2, 2, 0, "kthreadd", KERNEL_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_030, 0, 10, 10, 2, "rcu_sched", KERNEL_THREAD, STATUS_WAIT, 0);
+        w.statedumpEnd(1_040, 0);
+        w.fork(2_000, 0, "kthreadd", 2, 2, "kthreadd", 1101, -1);
+        w.wakeupNew(2_100, 0, "kthreadd", 1101, 0);
+        w.schedSwitch(3_000, 0, "kthreadd", 2, Kernel.SLEEPING, "kthreadd", 1101);
+        k.wake(4_000, 0, "rcu_sched", 10, 0);
+        w.schedSwitch(5_000, 0, "kthreadd", 1101, k.preempted(), "rcu_sched", 10);
+        w.schedSwitch(6_000, 0, "rcu_sched", 10, Kernel.SLEEPING, "kthreadd", 1101);
+        w.schedSwitch(8_000, 0, "kthreadd", 1101, k.idleWorker(), "swapper/0", 0);
+        w.irqEntry(9_000, 0, 16, "eth0");
+        w.irqExit(9_500, 0, 16);
+        x.thread(2, "kthreadd", 2).at(1_000, SYSCALL).at(3_000, WAIT_BLOCKED);
+        x.thread(10, "rcu_sched", 10).at(1_000, UNKNOWN).at(1_030, WAIT_BLOCKED).at(4_000, WAIT_CPU).at(5_000, SYSCALL)
+                .at(6_000, WAIT_BLOCKED);
+        x.thread(1101, "kthreadd", 1101).at(2_000, WAIT_CPU).at(3_000, SYSCALL).at(5_000, WAIT_CPU).at(6_000, SYSCALL)
+                .at(8_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED).at(8_000, SYSCALL).at(9_000, IRQ).at(9_500, SYSCALL);
+        x.end(9_500);
+    }
+
+    /**
+     * A partial trace: its events name CPU 1 (a wakeup's target, a migration), but it has no stream for CPU 1. A
+     * thread woken to CPU 1, or moved there, runs there unseen: its time is unknown, not a wait, until it shows on
+     * CPU 0 again.
+     */
+    static void missingCpu(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "main", 1201);
+        w.statedumpStart(1_010, 0);
+        w.statedumpProcess(1_020, 0, 1201, 1201, 1, "main", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_030, 0, 1202, 1201, 1, "helper", USER_THREAD, STATUS_WAIT, 0);
+        w.statedumpProcess(1_040, 0, 1203, 1201, 1, "pool", USER_THREAD, STATUS_WAIT, 0);
+        w.statedumpEnd(1_050, 0);
+        w.syscallEntry(2_000, 0, "futex");
+        k.wake(2_500, 0, "helper", 1202, 1);
+        k.wake(2_800, 0, "pool", 1203, 0);
+        w.syscallExit(3_000, 0, "futex", 2);
+        w.schedSwitch(4_000, 0, "main", 1201, k.preempted(), "pool", 1203);
+        w.syscallExit(4_200, 0, "futex", 0);
+        w.schedSwitch(5_000, 0, "pool", 1203, k.preempted(), "main", 1201);
+        w.migrate(5_500, 0, "pool", 1203, 0, 1);
+        w.syscallEntry(8_000, 0, "futex");
+        w.schedSwitch(8_500, 0, "main", 1201, Kernel.SLEEPING, "helper", 1202);
+        w.syscallExit(8_700, 0, "futex", 0);
+        w.syscallEntry(9_000, 0, "write");
+        x.thread(1201, "main", 1201).at(1_000, USER).at(2_000, SYSCALL).at(3_000, USER).at(4_000, WAIT_CPU)
+                .at(5_000, USER).at(8_000, SYSCALL).at(8_500, WAIT_BLOCKED);
+        x.thread(1202, "helper", 1201).at(1_000, UNKNOWN).at(1_030, WAIT_BLOCKED).at(2_500, UNKNOWN).at(8_500, SYSCALL)
+                .at(8_700, USER).at(9_000, SYSCALL);
+        x.thread(1203, "pool", 1201).at(1_000, UNKNOWN).at(1_040, WAIT_BLOCKED).at(2_800, WAIT_CPU).at(4_000, SYSCALL)
+                .at(4_200, USER).at(5_000, WAIT_CPU).at(5_500, UNKNOWN);
+        x.idle(0).at(1_000, PARKED);
+        x.missingCpus(1);
+        x.end(9_000);
     }
 
     private ProcessScenarios() {
