@@ -295,7 +295,8 @@ final class StreamReader implements Event, Packet {
                 eventsLoss = new Loss(Loss.Kind.DISCARDED_EVENTS, count, ns(begin), ns(endRaw), stream, cpu);
             }
         }
-        if (sc.hasPacketSequence() && prevSequence != UNKNOWN && Long.compareUnsigned(sequence - prevSequence, 1) > 0) {
+        // a sequence number that goes back is no loss (never a negative count): the packets overlap
+        if (sc.hasPacketSequence() && prevSequence != UNKNOWN && sequence - prevSequence > 1) {
             packetsLoss = new Loss(Loss.Kind.DISCARDED_PACKETS, sequence - prevSequence - 1, ns(prevEndRaw), ns(beginRaw),
                     stream, cpu);
         }

@@ -14,13 +14,16 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.lttbench.core.ctf.DecodeState.DecodeException;
+import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceFormatException;
 
 /**
  * Builds the traces of a trace set from their directories, the way babeltrace2's {@code src.ctf.fs} does:
  * directories whose metadata share a UUID are one trace (the widest metadata wins), and stream files whose first
  * packets name the same stream class and {@code stream_instance_id} are one stream, its files ordered by their
- * first packet's time (tracefile rotation, session rotation).
+ * first packet's time (tracefile rotation, session rotation). Unlike babeltrace2, directories that share a UUID
+ * but whose streams overlap (copies of one trace, snapshots of one session) are separate traces: merging them would
+ * read their common packets twice and count the sequence numbers going back as negative losses.
  */
 final class TraceBuilder {
     private static final Pattern ROTATED = Pattern.compile("(.*)_(\\d+)_(\\d+)");
@@ -29,9 +32,13 @@ final class TraceBuilder {
     private int nextStreamIndex;
     private int nextEventIndex;
 
-    /** What a stream file's first packet says. */
-    private record Probe(StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu) {
+    /** What a stream file's first packet says ({@code sequence} -1 when the packet context has none). */
+    private record Probe(Path dir, StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu,
+            long sequence) {
     }
+
+    /** Packets overlapping by less than this are one stream's usual jitter (seen in real traces), not a copy. */
+    private static final long OVERLAP_TOLERANCE_NS = 10_000;
 
     List<CtfTrace> build(List<Path> directories) throws IOException {
         Map<String, List<Path>> byUuid = new LinkedHashMap<>();
@@ -51,17 +58,82 @@ final class TraceBuilder {
                     winner = m;
                 }
             }
-            traces.add(trace(group, winner));
+            if (group.size() > 1 && overlapping(group, winner)) {
+                for (Path dir : group) {
+                    traces.add(trace(List.of(dir), metadata.get(dir)));
+                }
+            } else {
+                traces.add(trace(group, winner));
+            }
         }
         return traces;
     }
 
-    private CtfTrace trace(List<Path> dirs, Metadata md) throws IOException {
-        CtfTrace trace = new CtfTrace(dirs, md);
+    /**
+     * Whether directories sharing a UUID hold overlapping parts of one stream (copies, snapshots), rather than the
+     * consecutive chunks of a session rotation: a stream's file in one directory begins before the same stream's file
+     * in another ends (by packet sequence numbers where the packets have them, else by time).
+     */
+    private static boolean overlapping(List<Path> dirs, Metadata md) throws IOException {
+        Map<Long, StreamClassDecoder> classes = classes(md);
+        Map<List<Object>, List<Probe>> byStream = new LinkedHashMap<>();
+        for (Path dir : dirs) {
+            for (StreamFile f : streamFiles(dir)) {
+                Probe p = probe(dir, f, classes);
+                if (p.beginNs() != -1) {
+                    // without a stream_instance_id (before LTTng 2.4), the file's name is the stream's
+                    Object instance = p.instance() != -1 ? (Object) p.instance() : f.path.getFileName().toString();
+                    byStream.computeIfAbsent(List.of(p.streamClass().id, instance), k -> new ArrayList<>()).add(p);
+                }
+            }
+        }
+        for (List<Probe> files : byStream.values()) {
+            files.sort(Comparator.comparingLong(Probe::beginNs));
+            for (int i = 1; i < files.size(); i++) {
+                Probe prev = files.get(i - 1);
+                Probe next = files.get(i);
+                if (prev.dir().equals(next.dir())) {
+                    continue; // tracefile rotation within one directory
+                }
+                long[] last = lastPacket(prev, md);
+                boolean overlap = prev.sequence() >= 0 && next.sequence() >= 0 ? next.sequence() <= last[1]
+                        : next.beginNs() < last[0] - OVERLAP_TOLERANCE_NS;
+                if (overlap || next.beginNs() == prev.beginNs()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The end time and sequence number of a stream file's last packet (-1 where unknown). */
+    private static long[] lastPacket(Probe p, Metadata md) throws IOException {
+        String name = p.file().path.getFileName().toString();
+        CtfStream one = new CtfStream(null, name, name, p.cpu(), -1, p.streamClass(), List.of(p.file()));
+        StreamReader r = new StreamReader(one, md.uuid, new ReadProgress(ProgressListener.NONE, p.file().size));
+        long[] last = { -1, -1 };
+        try {
+            while (r.loadPacket()) {
+                last[0] = r.endNs();
+                last[1] = r.sequenceNumber();
+            }
+        } finally {
+            r.release();
+        }
+        return last;
+    }
+
+    private static Map<Long, StreamClassDecoder> classes(Metadata md) throws TraceFormatException {
         Map<Long, StreamClassDecoder> classes = new LinkedHashMap<>();
         for (Metadata.StreamDecl decl : md.streams.values()) {
             classes.put(decl.id, new StreamClassDecoder(md, decl));
         }
+        return classes;
+    }
+
+    private CtfTrace trace(List<Path> dirs, Metadata md) throws IOException {
+        CtfTrace trace = new CtfTrace(dirs, md);
+        Map<Long, StreamClassDecoder> classes = classes(md);
         Map<Long, Integer> eventsPerStream = new LinkedHashMap<>();
         for (Metadata.EventDecl e : md.events) {
             eventsPerStream.merge(e.streamId, 1, Integer::sum);
@@ -86,7 +158,7 @@ final class TraceBuilder {
         List<Probe> probes = new ArrayList<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(f, classes));
+                probes.add(probe(dir, f, classes));
             }
         }
         addStreams(trace, probes);
@@ -111,7 +183,7 @@ final class TraceBuilder {
         return files;
     }
 
-    private static Probe probe(StreamFile f, Map<Long, StreamClassDecoder> classes) throws IOException {
+    private static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes) throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;
         for (StreamClassDecoder c : classes.values()) {
@@ -145,13 +217,15 @@ final class TraceBuilder {
             long instance = any.instanceIdSlot >= 0 ? s.values[any.instanceIdSlot] : -1;
             long begin = -1;
             int cpu = -1;
+            long sequence = -1;
             if (sc.packetContext != null) {
                 where = "packet context";
                 sc.packetContext.decode(s, 0);
                 begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
                 cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
+                sequence = sc.sequenceSlot >= 0 ? s.values[sc.sequenceSlot] : -1;
             }
-            return new Probe(f, sc, instance, begin, cpu);
+            return new Probe(dir, f, sc, instance, begin, cpu, sequence);
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw StreamReader.headError(f, 0, f.size, where, e);
         } finally {

@@ -399,12 +399,22 @@ public final class ProcessAnalysis implements Analysis {
         return table;
     }
 
-    private static String host(Trace trace) {
-        Object host = trace.environment().get("hostname");
-        return host != null ? host.toString() : trace.path().getFileName().toString();
+    /** The machine of a trace: its hostname, with the trace's directory when several traces have that hostname. */
+    private String host(Trace trace) {
+        String host = hostname(trace);
+        if (host == null) {
+            return trace.path().getFileName().toString();
+        }
+        long same = machines.stream().filter(m -> host.equals(hostname(m.trace()))).count();
+        return same > 1 ? host + " (" + trace.path().getFileName() + ")" : host;
     }
 
-    private static Table table(List<Row> rows, boolean byProcess, boolean hosts) {
+    private static String hostname(Trace trace) {
+        Object host = trace.environment().get("hostname");
+        return host == null ? null : host.toString();
+    }
+
+    private Table table(List<Row> rows, boolean byProcess, boolean hosts) {
         List<Column> columns = new ArrayList<>();
         if (hosts) {
             columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
