@@ -16,7 +16,7 @@ import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.TraceSet;
 
 /**
- * LTTng traces read by our own CTF 1.8 reader: every trace found at or below the given paths, read in one
+ * LTTng traces read by our own CTF reader: every trace found at or below the given paths, read in one
  * time-ordered pass (a k-way merge over every stream of every trace).
  */
 public final class CtfTraceSet implements TraceSet {
@@ -25,6 +25,7 @@ public final class CtfTraceSet implements TraceSet {
     private final List<CtfEventType> eventTypes = new ArrayList<>();
     private final long totalBytes;
     private TimeRange span;
+    private final java.util.Map<CtfTrace, TimeRange> traceSpans = new java.util.HashMap<>();
 
     private CtfTraceSet(List<CtfTrace> traces) {
         this.traces = List.copyOf(traces);
@@ -82,39 +83,71 @@ public final class CtfTraceSet implements TraceSet {
         return totalBytes;
     }
 
-    /** First packet beginning and last packet end over all streams (reads every packet context once). */
+    /**
+     * The traces' first and last record times (events, and the time ranges of losses): the one span that range
+     * checks, reports and views all use. Known without a read from each stream's first and last packets with events
+     * and its packet contexts (through LTTng's packet index, or by reading every packet header); a whole read gives it
+     * too, at no extra cost. Without any record, the packets' first beginning and last end.
+     */
     @Override
     public synchronized TimeRange span() {
         if (span == null) {
-            long begin = Long.MAX_VALUE;
-            long end = Long.MIN_VALUE;
+            span = spanOf(streams);
+        }
+        return span;
+    }
+
+    /** The same span, of one trace of the set. */
+    @Override
+    public synchronized TimeRange span(Trace trace) {
+        if (traces.size() == 1 && traces.get(0) == trace) {
+            return span();
+        }
+        if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
+            throw new IllegalArgumentException("not a trace of this set: " + trace);
+        }
+        return traceSpans.computeIfAbsent(t, k -> spanOf(k.streams));
+    }
+
+    private TimeRange spanOf(List<CtfStream> of) {
+        long begin = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        try {
+            for (CtfStream s : of) {
+                long[] events = reader(s, new ReadProgress(ProgressListener.NONE, totalBytes)).recordSpan();
+                if (events != null) {
+                    begin = Math.min(begin, events[0]);
+                    end = Math.max(end, events[1]);
+                }
+            }
+            if (begin > end) {
+                long[] packets = packetSpan(of);
+                begin = packets[0];
+                end = packets[1];
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return begin > end ? new TimeRange(0, 0) : new TimeRange(begin, end);
+    }
+
+    /** First packet beginning and last packet end over all streams (for traces without events). */
+    private long[] packetSpan(List<CtfStream> of) throws IOException {
+        long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
+        for (CtfStream s : of) {
+            StreamReader r = reader(s, new ReadProgress(ProgressListener.NONE, totalBytes));
             try {
-                for (CtfStream s : streams) {
-                    // LTTng's packet index, when it describes the stream files, saves reading a header per packet.
-                    long[] indexed = PacketIndex.span(s);
-                    if (indexed != null) {
-                        begin = Math.min(begin, indexed[0]);
-                        end = Math.max(end, indexed[1]);
-                        continue;
+                while (r.loadPacket()) {
+                    if (r.beginNs() != -1) {
+                        span[0] = Math.min(span[0], r.beginNs());
                     }
-                    StreamReader r = reader(s, new ReadProgress(ProgressListener.NONE, totalBytes));
-                    try {
-                        while (r.loadPacket()) {
-                            if (r.beginNs() != -1) {
-                                begin = Math.min(begin, r.beginNs());
-                            }
-                            if (r.endNs() != -1) {
-                                end = Math.max(end, r.endNs());
-                            }
-                        }
-                    } finally {
-                        r.release();
+                    if (r.endNs() != -1) {
+                        span[1] = Math.max(span[1], r.endNs());
                     }
                 }
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } finally {
+                r.release();
             }
-            span = begin > end ? new TimeRange(0, 0) : new TimeRange(begin, end);
         }
         return span;
     }
@@ -127,11 +160,17 @@ public final class CtfTraceSet implements TraceSet {
             readers.add(reader(s, p));
         }
         sink.start(this);
+        RecordMerge merge = new RecordMerge(readers);
         try {
-            new RecordMerge(readers).run(sink);
+            merge.run(sink);
         } finally {
             for (StreamReader r : readers) {
                 r.release();
+            }
+        }
+        synchronized (this) {
+            if (span == null && merge.firstRecord() <= merge.lastRecord()) {
+                span = new TimeRange(merge.firstRecord(), merge.lastRecord()); // what span() would find, for free
             }
         }
         sink.end();

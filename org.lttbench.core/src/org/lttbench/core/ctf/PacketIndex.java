@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 /**
  * The packet index LTTng writes beside a stream file ({@code index/<stream file>.idx}, CTF index 1.0 or 1.1): per
  * packet, its offset, sizes, first and last timestamps (raw clock values), discarded-events counter and stream id,
- * big-endian. It gives a stream's time span without reading a packet header per packet.
+ * big-endian. It says where a stream's packets with events are without reading a packet header per packet.
  * <p>
  * An index is a hint, as in babeltrace2: one that is absent, of an unknown version, or that does not describe the
  * stream file exactly (packets that do not tile the file, sizes that are not whole bytes) is not used, and the
@@ -99,30 +99,5 @@ final class PacketIndex {
 
     private static boolean fill(InputStream in, ByteBuffer buffer) throws IOException {
         return in.readNBytes(buffer.array(), 0, buffer.capacity()) == buffer.capacity();
-    }
-
-    /**
-     * The stream's first packet begin and last packet end in ns from its index files, or null when a file has no
-     * usable index or the stream's packets carry no timestamps (then the packets must be read).
-     */
-    static long[] span(CtfStream stream) {
-        StreamClassDecoder sc = stream.streamClass;
-        if (sc.beginSlot < 0 || sc.endSlot < 0) {
-            return null;
-        }
-        long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
-        for (StreamFile f : stream.files) {
-            boolean usable = read(f, sc.id, e -> {
-                span[0] = Math.min(span[0], sc.clock.toNs(e.beginRaw()));
-                // An end of 0 after a non-zero begin was never written (a packet lttng-crash recovered).
-                if (e.endRaw() != 0 || e.beginRaw() == 0) {
-                    span[1] = Math.max(span[1], sc.clock.toNs(e.endRaw()));
-                }
-            });
-            if (!usable) {
-                return null;
-            }
-        }
-        return span;
     }
 }

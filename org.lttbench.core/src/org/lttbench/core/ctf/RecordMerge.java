@@ -3,6 +3,7 @@ package org.lttbench.core.ctf;
 import java.io.IOException;
 import java.util.List;
 
+import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.RecordSink;
 
 /**
@@ -13,6 +14,8 @@ import org.lttbench.core.trace.RecordSink;
 final class RecordMerge {
     private final StreamReader[] heap;
     private int size;
+    private long firstRecord = Long.MAX_VALUE;
+    private long lastRecord = Long.MIN_VALUE;
 
     RecordMerge(List<StreamReader> readers) {
         heap = readers.toArray(new StreamReader[0]);
@@ -31,9 +34,21 @@ final class RecordMerge {
         while (size > 0) {
             StreamReader r = heap[0];
             switch (r.kind) {
-            case StreamReader.EVENT -> sink.event(r);
+            case StreamReader.EVENT -> {
+                long t = r.timestamp();
+                firstRecord = Math.min(firstRecord, t);
+                lastRecord = Math.max(lastRecord, t);
+                sink.event(r);
+            }
             case StreamReader.PACKET -> sink.packet(r);
-            default -> sink.loss(r.loss());
+            default -> {
+                Loss loss = r.loss();
+                if (loss.beginNs() != -1 && loss.endNs() >= loss.beginNs()) {
+                    firstRecord = Math.min(firstRecord, loss.beginNs());
+                    lastRecord = Math.max(lastRecord, loss.endNs());
+                }
+                sink.loss(loss);
+            }
             }
             r.advance();
             if (r.kind == StreamReader.DONE) {
@@ -44,6 +59,16 @@ final class RecordMerge {
                 siftDown(0);
             }
         }
+    }
+
+    /** The earliest time of an event or a loss's range merged ({@code Long.MAX_VALUE} before any). */
+    long firstRecord() {
+        return firstRecord;
+    }
+
+    /** The latest time of an event or a loss's range merged ({@code Long.MIN_VALUE} before any). */
+    long lastRecord() {
+        return lastRecord;
     }
 
     private void siftDown(int i) {

@@ -3,6 +3,9 @@ package org.lttbench.core.ctf;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import org.lttbench.core.ctf.DecodeState.DecodeException;
 import org.lttbench.core.trace.Event;
@@ -250,6 +253,130 @@ final class StreamReader implements Event, Packet {
         cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
         computeLosses();
         progress.add(pkt >>> 3);
+    }
+
+    /**
+     * The stream's first and last record times in ns ({@code null} when it has neither event nor timed loss): its
+     * events (the first event of its first packet that has events, the last event of its last such packet) and the
+     * time ranges of its losses. Where every file has a usable LTTng index, the index says where the packets are,
+     * which hold events and where the discarded-events counter moved; otherwise every packet header is read. Either
+     * way only two packets' events are decoded. Leaves the reader released, at no record.
+     */
+    long[] recordSpan() throws IOException {
+        long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
+        List<long[]> packets = indexedPackets(span);
+        long first = UNKNOWN;
+        int lastFile = -1;
+        long lastOffset = -1;
+        try {
+            if (packets == null) {
+                while (loadPacket()) {
+                    for (Loss loss : new Loss[] { eventsLoss, packetsLoss }) {
+                        if (loss != null && loss.beginNs() != UNKNOWN && loss.endNs() >= loss.beginNs()) {
+                            span[0] = Math.min(span[0], loss.beginNs());
+                            span[1] = Math.max(span[1], loss.endNs());
+                        }
+                    }
+                    if (contentBits > s.pos) {
+                        if (first == UNKNOWN && nextEvent()) {
+                            first = timestamp;
+                        }
+                        lastFile = fileIndex - 1;
+                        lastOffset = packetOffset;
+                    }
+                }
+            } else {
+                for (long[] p : packets) { // {file index, offset}: the packets with more than a header
+                    if (first == UNKNOWN && loadPacketAt((int) p[0], p[1]) && nextEvent()) {
+                        first = timestamp;
+                    }
+                    lastFile = (int) p[0];
+                    lastOffset = p[1];
+                }
+            }
+            if (first != UNKNOWN) {
+                span[0] = Math.min(span[0], first);
+            }
+            if (lastFile >= 0 && loadPacketAt(lastFile, lastOffset)) {
+                while (nextEvent()) {
+                    span[1] = Math.max(span[1], timestamp);
+                }
+            }
+        } finally {
+            release();
+            file = null;
+        }
+        return span[0] > span[1] ? null : span;
+    }
+
+    /** Reads the header of the packet at that offset of the stream's file number {@code index}. */
+    private boolean loadPacketAt(int index, long offset) throws IOException {
+        release();
+        file = stream.files.get(index);
+        fileIndex = index + 1;
+        if (offset >= file.size) {
+            return false;
+        }
+        readPacketHead(file, offset);
+        return true;
+    }
+
+    /**
+     * Where the stream's packets that hold more than their header and context are, from its files' LTTng indexes:
+     * at most the first and the last ({file index, offset}), or null when a file has no usable index. Widens
+     * {@code span} to the time ranges over which the discarded-events counter moved (babeltrace2's loss ranges).
+     */
+    private List<long[]> indexedPackets(long[] span) throws IOException {
+        List<long[]> found = new ArrayList<>();
+        long[] previous = { UNKNOWN, UNKNOWN }; // {discarded, end}: the counter and time of the previous packet
+        long[] losses = { Long.MAX_VALUE, Long.MIN_VALUE };
+        for (int i = 0; i < stream.files.size(); i++) {
+            StreamFile f = stream.files.get(i);
+            if (f.size == 0) {
+                continue;
+            }
+            readPacketHead(f, 0); // the header and context size, the same for every packet of the stream class
+            long headBits = s.pos;
+            int index = i;
+            List<long[]> inFile = new ArrayList<>();
+            boolean usable = PacketIndex.read(f, sc.id, e -> {
+                if (sc.hasDiscardedEvents() && e.discarded() != (previous[0] == UNKNOWN ? 0 : previous[0])) {
+                    long from = previous[0] == UNKNOWN ? e.beginRaw() : previous[1];
+                    losses[0] = Math.min(losses[0], sc.clock.toNs(from));
+                    losses[1] = Math.max(losses[1], sc.clock.toNs(e.endRaw()));
+                }
+                previous[0] = e.discarded();
+                previous[1] = e.endRaw();
+                if (Long.compareUnsigned(e.contentBits(), headBits) > 0) {
+                    if (inFile.size() == 2) {
+                        inFile.set(1, new long[] { index, e.offset() });
+                    } else {
+                        inFile.add(new long[] { index, e.offset() });
+                    }
+                }
+            });
+            release();
+            if (!usable) {
+                return null;
+            }
+            if (!inFile.isEmpty()) {
+                if (found.isEmpty()) {
+                    found.add(inFile.get(0));
+                }
+                if (found.size() == 2) {
+                    found.remove(1);
+                }
+                found.add(inFile.get(inFile.size() - 1));
+            }
+        }
+        if (found.size() == 2 && Arrays.equals(found.get(0), found.get(1))) {
+            found.remove(1);
+        }
+        if (losses[0] <= losses[1]) {
+            span[0] = Math.min(span[0], losses[0]);
+            span[1] = Math.max(span[1], losses[1]);
+        }
+        return found;
     }
 
     /** A packet header or context that cannot be decoded: the file may end inside it. */

@@ -15,8 +15,16 @@ public interface TraceSet extends Closeable {
     /** Every event class of every trace; {@link EventType#index()} is the position in this list. */
     List<? extends EventType> eventTypes();
 
-    /** First and last timestamps known without reading events (from packet contexts), in ns since the epoch. */
+    /**
+     * The traces' first and last event times, in ns since the epoch: the one span that range checks, reports and
+     * views use. Known before a read (it may cost reading the packet headers) and after one.
+     */
     TimeRange span();
+
+    /** The first and last event times of one of the set's traces. */
+    default TimeRange span(Trace trace) {
+        return span();
+    }
 
     /** Bytes of stream data to read: the denominator of progress. */
     long totalBytes();

@@ -3,6 +3,7 @@ package org.lttbench.tests.ctf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,12 +25,12 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 
 /**
- * LTTng's packet index files ({@code index/<stream>.idx}): where they describe the stream files, the trace's span
- * comes from them, and it is the span the packets themselves give; an index that does not describe its file
+ * LTTng's packet index files ({@code index/<stream>.idx}): where they describe the stream files, they say which
+ * packets hold the first and last events, so the trace's span (its first and last event) is found without reading
+ * every packet header, and it is the span the packets themselves give; an index that does not describe its file
  * (truncated, another version, packets that do not tile the file) is not used, and reading goes on as without it.
  */
 class PacketIndexTest {
-    private static final long ONE_SECOND = 1_000_000_000L;
 
     /**
      * The shared traces with LTTng index files. (The {@code index/} of {@code ust-experiment-libc}'s traces holds
@@ -75,11 +76,17 @@ class PacketIndexTest {
         copyTrace(trace, copy, false);
         TimeRange fromIndex = span(trace);
         assertEquals(span(copy), fromIndex, "span from the index against the span from the packets");
-        // And the index was used: were every first packet a second earlier by its index, so would the span be.
-        Path earlier = TestPaths.workDir("index-earlier-" + trace.getFileName());
-        copyTrace(trace, earlier, true);
-        forEachIndex(earlier, bytes -> bytes.length > 16 ? withEntryLong(bytes, 0, 24, -ONE_SECOND) : bytes);
-        assertEquals(fromIndex.begin() - ONE_SECOND, span(earlier).begin(), "the index was not used");
+        // And the index was used: were every packet empty by its index, no event would be found and the span would
+        // be the packets' (from the first packet's beginning, before its first event).
+        Path empty = TestPaths.workDir("index-empty-" + trace.getFileName());
+        copyTrace(trace, empty, true);
+        forEachIndex(empty, bytes -> {
+            for (int e = 0; e < entries(bytes); e++) {
+                bytes = withEntrySet(bytes, e, 16, 0);
+            }
+            return bytes;
+        });
+        assertNotEquals(fromIndex, span(empty), "the index was not used");
     }
 
     @Test
@@ -88,9 +95,11 @@ class PacketIndexTest {
         Path copy = TestPaths.workDir("index-earlier");
         copyTrace(trace, copy, true);
         TimeRange real = span(trace);
-        // Every index says its first packet began a second earlier than the packet does: only the index says so.
-        forEachIndex(copy, bytes -> withEntryLong(bytes, 0, 24, -ONE_SECOND));
-        assertEquals(new TimeRange(real.begin() - ONE_SECOND, real.end()), span(copy));
+        // Every index says its first and last packets are empty (content_size 0): only the index says so, and the
+        // span then runs from a second packet's first event to an earlier packet's last event.
+        forEachIndex(copy, bytes -> withEntrySet(withEntrySet(bytes, 0, 16, 0), entries(bytes) - 1, 16, 0));
+        TimeRange lied = span(copy);
+        assertTrue(lied.begin() > real.begin() && lied.end() < real.end(), real + " against " + lied);
     }
 
     record Damage(String name, UnaryOperator<byte[]> change) {
@@ -122,8 +131,8 @@ class PacketIndexTest {
         Path trace = TestPaths.trace("ust-trace-with-index");
         Path copy = TestPaths.workDir("index-damaged");
         copyTrace(trace, copy, true);
-        // The first entry lies about its time as well: were the damaged index used, the span would show it.
-        forEachIndex(copy, bytes -> damage.change().apply(withEntryLong(bytes, 0, 24, -ONE_SECOND)));
+        // The first entry also says its packet is empty: were the damaged index used, the span would show it.
+        forEachIndex(copy, bytes -> damage.change().apply(withEntrySet(bytes, 0, 16, 0)));
         assertEquals(span(trace), span(copy), damage.name());
         try (CtfTraceSet set = CtfTraceSet.open(List.of(copy))) {
             long[] records = new long[1];
@@ -185,6 +194,13 @@ class PacketIndexTest {
     private static byte[] withInt(byte[] index, int at, int value) {
         byte[] copy = index.clone();
         ByteBuffer.wrap(copy).putInt(at, value);
+        return copy;
+    }
+
+    /** Sets the 64-bit field at {@code fieldOffset} of entry {@code entry} (big-endian, as LTTng writes). */
+    private static byte[] withEntrySet(byte[] index, int entry, int fieldOffset, long value) {
+        byte[] copy = index.clone();
+        ByteBuffer.wrap(copy).putLong(16 + entry * entryBytes(index) + fieldOffset, value);
         return copy;
     }
 

@@ -167,11 +167,11 @@ public final class DiscardedView extends ReportView {
         for (var entry : byStream.entrySet()) {
             double[] totals = lossTotals.get(entry.getKey());
             if (totals[0] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, events);
+                double[][] xy = steps(entry.getValue(), bin, origin, events, width);
                 model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
             }
             if (totals[1] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, packets);
+                double[][] xy = steps(entry.getValue(), bin, origin, packets, width);
                 model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
             }
         }
@@ -182,7 +182,11 @@ public final class DiscardedView extends ReportView {
      * A step line of one column over the time bins: each bin's value held from its start to its end, and zero where
      * the table leaves bins out. Returns {x in s since the origin, y}.
      */
-    private static double[][] steps(List<Object[]> rows, int bin, long origin, int column) {
+    /**
+     * Each bin flat over its width, as a count per full bin width: a bin the range cuts short (the first and last)
+     * is scaled up, so the area under the line is the count in every bin.
+     */
+    private static double[][] steps(List<Object[]> rows, int bin, long origin, int column, long width) {
         List<double[]> points = new ArrayList<>();
         long previousEnd = Long.MIN_VALUE;
         for (Object[] r : rows) {
@@ -191,7 +195,7 @@ public final class DiscardedView extends ReportView {
                 points.add(new double[] { (previousEnd + 1 - origin) / 1e9, 0 });
                 points.add(new double[] { (b.begin() - origin) / 1e9, 0 });
             }
-            double v = TableColumns.number(r[column]);
+            double v = TableColumns.number(r[column]) * width / (b.duration() + 1);
             points.add(new double[] { (b.begin() - origin) / 1e9, v });
             points.add(new double[] { (b.end() + 1 - origin) / 1e9, v });
             previousEnd = b.end();

@@ -49,7 +49,7 @@ final class LossReport {
         report.add(losses(ledgers, grid));
         List<ChannelAdvice> advice = advice(ledgers, grid);
         report.add(adviceTable(advice));
-        report.add(timeline(ledgers, grid));
+        report.add(timeline(ledgers, grid, shown));
         notes(report, ledgers, advice);
         return report;
     }
@@ -157,7 +157,8 @@ final class LossReport {
         return t;
     }
 
-    private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid) {
+    /** Bins cut to the report's range: the first and last bins of a range start and end where it does. */
+    private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid, TimeRange shown) {
         Table t = new Table("loss_timeline", "Rates and losses over time", List.of(
                 TRACE,
                 STREAM,
@@ -189,9 +190,11 @@ final class LossReport {
                 if (events == 0 && discarded == 0 && packets == 0) {
                     continue;
                 }
-                long begin = grid.binBegin(first);
+                long begin = Math.max(grid.binBegin(first), shown.begin());
+                long end = Math.min(grid.binBegin(first) + width - 1, shown.end());
+                double seconds = Math.max(1, end - begin + 1) / 1e9;
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
-                        new TimeRange(begin, begin + width - 1), events, events * 1e9 / width, bytes * 1e9 / width,
+                        new TimeRange(begin, Math.max(begin, end)), events, events / seconds, bytes / seconds,
                         discarded, packets);
             }
         }

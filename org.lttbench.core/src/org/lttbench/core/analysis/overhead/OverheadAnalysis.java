@@ -365,12 +365,12 @@ public final class OverheadAnalysis implements Analysis {
         return n;
     }
 
-    /** The time the figures cover: first to last event in the range asked for. */
+    /** The time the figures cover: the traces' span (first to last event), within the range asked for. */
     public TimeRange range() {
-        if (first <= last) {
+        TimeRange span = traces == null ? null : traces.span().intersect(options.range());
+        if (span == null && first <= last) {
             return new TimeRange(first, last);
         }
-        TimeRange span = traces == null ? null : traces.span().intersect(options.range());
         return span != null ? span : new TimeRange(0, 0);
     }
 

@@ -14,6 +14,7 @@ import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.KernelLayout;
@@ -71,6 +72,7 @@ public final class ProcessAnalysis implements Analysis {
             "alive, but the trace had not told the state yet, or on a CPU whose stream the trace lacks" };
 
     private final AnalysisOptions options;
+    private TraceSet traces;
     private final List<ThreadStateMachine> machines = new ArrayList<>();
     private final List<String> skipped = new ArrayList<>();
     private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
@@ -132,8 +134,9 @@ public final class ProcessAnalysis implements Analysis {
 
     @Override
     public String whyNotApplicable(TraceSet traces) {
-        if (!kernelTraces(traces).isEmpty()) {
-            return null;
+        List<Trace> kernelTraces = kernelTraces(traces);
+        if (!kernelTraces.isEmpty()) {
+            return options.range().equals(TimeRange.ALL) ? null : whyNotInRange(traces, kernelTraces);
         }
         List<String> kernel = new ArrayList<>();
         for (Trace t : traces.traces()) {
@@ -151,8 +154,25 @@ public final class ProcessAnalysis implements Analysis {
                 + RECOMMENDED_EVENTS + ")";
     }
 
+    /** Why the range asked for has nothing of the kernel traces, or null when it meets one. */
+    private String whyNotInRange(TraceSet traces, List<Trace> kernelTraces) {
+        List<String> spans = new ArrayList<>();
+        for (Trace t : kernelTraces) {
+            TimeRange span = traces.span(t);
+            if (span.intersect(options.range()) != null) {
+                return null;
+            }
+            spans.add((kernelTraces.size() > 1 ? t.path() + " " : "") + "[" + WallClock.format(span.begin()) + ", "
+                    + WallClock.format(span.end()) + "]");
+        }
+        return "the range [" + WallClock.format(options.range().begin()) + ", " + WallClock.format(options.range().end())
+                + "] has no event of the kernel trace" + (kernelTraces.size() > 1 ? "s" : "") + ", whose events span "
+                + String.join(", ", spans);
+    }
+
     @Override
     public void start(TraceSet traces) {
+        this.traces = traces;
         handlers = new ThreadStateMachine.EventHandler[traces.eventTypes().size()];
         List<Trace> kernel = kernelTraces(traces);
         for (Trace t : traces.traces()) {
@@ -217,7 +237,9 @@ public final class ProcessAnalysis implements Analysis {
             return kept;
         }
         TimeRange covered = ledger.covered(0);
-        TimeRange shown = covered != null ? covered : options.range().equals(TimeRange.ALL) ? new TimeRange(0, 0) : options.range();
+        // the traces' one span (the same in every report and in the range checks), within the range asked for
+        TimeRange span = traces == null ? covered : traces.span().intersect(options.range());
+        TimeRange shown = span != null ? span : new TimeRange(0, 0);
         boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
         boolean hosts = machines.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
