@@ -1,5 +1,6 @@
 package org.lttbench.core.analysis;
 
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.trace.TimeRange;
 
 /**
@@ -8,10 +9,16 @@ import org.lttbench.core.trace.TimeRange;
  * @param range   the time range the results cover ({@link TimeRange#ALL} for the whole trace); analyses still see
  *                every record, since state at the range's start depends on what came before
  * @param groupBy rows per thread or per process, where the analysis has both
+ * @param calibration what an event costs on the machine that recorded the traces ({@code lttbench calibrate}), or
+ *                    null: the overhead analysis then bounds the cost from the trace alone
  */
-public record AnalysisOptions(TimeRange range, GroupBy groupBy) {
+public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration) {
 
     public static final AnalysisOptions DEFAULT = new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD);
+
+    public AnalysisOptions(TimeRange range, GroupBy groupBy) {
+        this(range, groupBy, null);
+    }
 
     public enum GroupBy {
         THREAD, PROCESS

@@ -51,6 +51,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     RangeOptions times;
 
+    @Mixin
+    CalibrationOption calibration;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -86,7 +89,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             times.parse();
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy));
+                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read()));
                 write(run(traces, analyses));
             }
             return ExitCode.OK;

@@ -63,6 +63,9 @@ public final class LamiCommand implements Callable<Integer> {
     @Mixin
     RangeOptions times;
 
+    @Mixin
+    CalibrationOption calibration;
+
     @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
     AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
 
@@ -102,7 +105,7 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            Analysis instance = provider.create(new AnalysisOptions(range, groupBy));
+            Analysis instance = provider.create(new AnalysisOptions(range, groupBy, calibration.read()));
             String why = instance.whyNotApplicable(set);
             if (why != null) {
                 throw new BatchFailure(ExitCode.NOT_APPLICABLE, provider.name() + ": " + why);

@@ -18,6 +18,7 @@ import org.lttbench.core.report.Table;
  */
 public final class CalibrationReport {
     public static final String NAME = "calibration";
+    public static final String MACHINE = "calibration_machine";
     public static final String INSTRUMENTATION = "calibration_instrumentation";
     public static final String TRACING = "calibration_tracing";
     public static final String LOSS = "calibration_loss";
@@ -27,15 +28,16 @@ public final class CalibrationReport {
 
     public static Report of(Calibration.Result result) {
         Report report = new Report(NAME, "Tracepoint calibration", result.when());
+        report.add(machine());
         report.add(instrumentation(result));
         report.add(tracing(result));
         report.add(loss(result));
         report.note("ns per iteration are the workload's own measurements: the median over " + result.plan().repeats()
                 + " repetitions of the CPU time of its thread (cpu) and of the wall-clock time (wall)");
         report.note("overhead_ns = traced cpu ns per iteration - cpu ns per iteration without a tracepoint. "
-                + "est_over_direct compares it with est_cost_ns only where the trace has every event: with losses "
+                + "bound_over_direct compares it with cost_bound_ns only where the trace has every event: with losses "
                 + "the trace keeps only the periods the consumer read in time, and discarded events cost less");
-        report.note("est_cost_ns is what the overhead analysis estimates from the trace alone (lttbench analyze "
+        report.note("cost_bound_ns is what the overhead analysis bounds from the trace alone (lttbench analyze "
                 + "--analysis overhead); it needs the vtid context");
         return report;
     }
@@ -47,6 +49,33 @@ public final class CalibrationReport {
 
     private static Column col(String key, String title, ColumnKind kind, String description) {
         return new Column(key, title, kind, description);
+    }
+
+    /** The machine measured: what {@code --calibration} checks a trace's hostname against. */
+    private static Table machine() {
+        Table t = new Table(MACHINE, "The machine measured", List.of(
+                col("host", "Host", ColumnKind.TEXT, "hostname (as LTTng records it in a trace's metadata)"),
+                col("cpus", "CPUs", ColumnKind.INTEGER, "CPUs the JVM sees"),
+                col("cpu_model", "CPU model", ColumnKind.TEXT, "from /proc/cpuinfo")));
+        t.addRow(hostname(), (long) Runtime.getRuntime().availableProcessors(), cpuModel());
+        return t;
+    }
+
+    private static String hostname() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (java.io.IOException e) {
+            return System.getenv("HOSTNAME");
+        }
+    }
+
+    private static String cpuModel() {
+        try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst().orElse(null);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return null;
+        }
     }
 
     private static Table instrumentation(Calibration.Result result) {
@@ -82,14 +111,15 @@ public final class CalibrationReport {
                 col("lost_packets_before", "Lost before", ColumnKind.INTEGER, "packets lost before each stream's first packet read"),
                 col("loss_share", "Lost", ColumnKind.RATIO, "share of the emitted events missing from the trace"),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per iteration event"),
-                col("est_cost_ns", "Est. from trace (ns)", ColumnKind.NUMBER, "cost per event the overhead analysis estimates"),
-                col("est_over_direct", "Est./direct", ColumnKind.NUMBER, "est_cost_ns / overhead_ns, where nothing was lost"),
-                col("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
+                col("cost_bound_ns", "Bound from trace (ns)", ColumnKind.NUMBER, "the overhead analysis's bound of the "
+                        + "cost per event from the trace alone: in this tight loop, events come back to back and it is the cost"),
+                col("bound_over_direct", "Bound/direct", ColumnKind.NUMBER, "cost_bound_ns / overhead_ns, where nothing was lost"),
+                col("why", "Why no bound", ColumnKind.TEXT, "why cost_bound_ns is null")));
         for (SweepResult r : result.sweep()) {
             SweepPoint p = r.point();
             double overhead = overheadNs(result, r);
             CostEstimate e = r.estimate();
-            Double est = e == null ? null : e.costNs();
+            Double est = e == null ? null : e.boundNs();
             String why = e == null ? "no iteration event in the trace" : e.why();
             t.addRow(p.label(), p.channel().subbufSize(), (long) p.channel().numSubbuf(), p.mode(),
                     p.contexts() ? "vpid,vtid,procname" : "none", r.measurement().cpuNsPerIteration(),

@@ -32,7 +32,7 @@ class OverheadAnalyzeCommandTest {
         assertEquals("my_app:current_temp", tp.get("name").getAsString());
         assertEquals(400, tp.get("count").getAsLong());
         assertTrue(tp.get("bytes_per_event").getAsDouble() > 0);
-        assertTrue(tp.get("est_cost_ns").isJsonNull());
+        assertTrue(tp.get("cost_bound_ns").isJsonNull());
         assertTrue(tp.get("why").getAsString().contains("no thread context"), tp.get("why").toString());
     }
 
@@ -46,7 +46,7 @@ class OverheadAnalyzeCommandTest {
         assertTrue(analyses.contains(new com.google.gson.JsonPrimitive("overhead")), analyses.toString());
         JsonObject tick = out.getAsJsonArray("tracepoints").get(0).getAsJsonObject();
         assertEquals("app:tick", tick.get("name").getAsString());
-        assertEquals(250, tick.get("est_cost_ns").getAsDouble(), 1e-9);
+        assertEquals(250, tick.get("cost_bound_ns").getAsDouble(), 1e-9);
 
         // The share's CPU time is the process analysis's running time of the same process.
         long running = -1;
@@ -59,7 +59,44 @@ class OverheadAnalyzeCommandTest {
         JsonObject share = out.getAsJsonArray("tracing_share").get(0).getAsJsonObject();
         assertEquals(501, share.get("pid").getAsLong());
         assertEquals(running, share.get("cpu_ns").getAsLong());
-        assertEquals(1_400 * 250.0 / running, share.get("share").getAsDouble(), 1e-12);
+        assertTrue(share.get("share").isJsonNull(), "no calibration given");
+        assertEquals(1_400 * 250.0 / running, share.get("share_bound").getAsDouble(), 1e-12);
+    }
+
+    /**
+     * {@code --calibration DIR} reads what {@code lttbench calibrate --out DIR} wrote: the cost per event is the
+     * calibration's for the events' contexts (here vpid and vtid, two of the three it measures), and the share
+     * follows; a directory without a calibration is a usage error naming the file.
+     */
+    @Test
+    void aCalibrationGivesTheCostAndTheShare() throws Exception {
+        Path[] traces = OverheadScenarioTest.sessionTraces("cli-overhead-calibration");
+        Path dir = TestPaths.workDir("cli-calibration");
+        java.nio.file.Files.writeString(dir.resolve("calibration.json"), """
+                {"calibration_machine": [{"host": "scenario", "cpus": 2, "cpu_model": null}],
+                 "calibration_tracing": [
+                  {"config": "1M-x4-discard", "subbuf_bytes": 1048576, "subbufs": 4, "mode": "discard", "contexts": "none",
+                   "overhead_ns": 90.0, "emitted": 610006, "captured": 610006, "discarded": 0, "overwritten": 0},
+                  {"config": "4k-x4-discard-ctx", "subbuf_bytes": 4096, "subbufs": 4, "mode": "discard",
+                   "contexts": "vpid,vtid,procname", "overhead_ns": 80.0, "emitted": 610006, "captured": 108222,
+                   "discarded": 501784, "overwritten": 0},
+                  {"config": "1M-x4-discard-ctx", "subbuf_bytes": 1048576, "subbufs": 4, "mode": "discard",
+                   "contexts": "vpid,vtid,procname", "overhead_ns": 120.0, "emitted": 610006, "captured": 610006,
+                   "discarded": 0, "overwritten": 0}]}
+                """);
+        JsonObject out = json(AnalyzeCommandTest.analyze("--format", "json", "--calibration", dir.toString(),
+                traces[0].toString(), traces[1].toString()));
+        JsonObject tick = out.getAsJsonArray("tracepoints").get(0).getAsJsonObject();
+        // the lossy run is not the cost of a kept event: 90 + (120 - 90) x 2/3
+        assertEquals(110.0, tick.get("cost_ns").getAsDouble(), 1e-9);
+        JsonObject share = out.getAsJsonArray("tracing_share").get(0).getAsJsonObject();
+        assertEquals(1_400 * 110.0 / share.get("cpu_ns").getAsLong(), share.get("share").getAsDouble(), 1e-12);
+
+        AnalyzeCommandTest.Run missing = AnalyzeCommandTest.analyze("--calibration", traces[1].toString(),
+                traces[1].toString());
+        assertEquals(2, missing.status());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        assertTrue(missing.err().contains(traces[1].resolve("calibration.json").toString()), missing.err());
     }
 
     @Test
@@ -68,9 +105,9 @@ class OverheadAnalyzeCommandTest {
         AnalyzeCommandTest.Run text = AnalyzeCommandTest.analyze("--analysis", "overhead", trace);
         assertEquals(0, text.status(), text.err());
         assertTrue(text.out().contains("lttng_ust_cyg_profile:func_entry"), text.out());
-        assertTrue(text.out().contains("Est. cost (ns)"), text.out());
+        assertTrue(text.out().contains("Cost at most (ns)"), text.out());
         AnalyzeCommandTest.Run csv = AnalyzeCommandTest.analyze("--analysis", "overhead", "--format", "csv", trace);
         assertEquals(0, csv.status(), csv.err());
-        assertTrue(csv.out().contains("est_cost_ns"), csv.out());
+        assertTrue(csv.out().contains("cost_bound_ns"), csv.out());
     }
 }

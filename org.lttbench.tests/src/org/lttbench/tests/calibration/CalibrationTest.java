@@ -134,9 +134,9 @@ class CalibrationTest {
             // Points with the vtid context get an estimate from the trace; others say why not.
             if (row.get("contexts").getAsString().contains("vtid")) {
                 sawContexts = true;
-                assertFalse(row.get("est_cost_ns").isJsonNull(), config + ": " + row.get("why"));
+                assertFalse(row.get("cost_bound_ns").isJsonNull(), config + ": " + row.get("why"));
             } else {
-                assertTrue(row.get("est_cost_ns").isJsonNull(), config);
+                assertTrue(row.get("cost_bound_ns").isJsonNull(), config);
                 assertTrue(row.get("why").getAsString().contains("thread context"), config);
             }
         }

@@ -99,7 +99,7 @@ public final class ReportFixtures {
                 new Column("name", "Tracepoint", ColumnKind.TEXT, "provider:event"),
                 new Column("count", "Events", ColumnKind.INTEGER, "events"),
                 new Column("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes"),
-                new Column("est_cost_ns", "Est. cost (ns)", ColumnKind.NUMBER, "estimated cost"),
+                new Column("cost_bound_ns", "Est. cost (ns)", ColumnKind.NUMBER, "estimated cost"),
                 new Column("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
         tracepoints.addRow("app:tick", 50_000L, 32.0, 105.5, null);
         tracepoints.addRow("app:tock", 20_000L, 40.0, 130.25, null);

@@ -179,13 +179,26 @@ public final class OverheadView extends ReportView {
         return model;
     }
 
-    /** Each process's estimated share of CPU time spent tracing, as horizontal bars (largest at the top). */
+    /**
+     * Each process's share of CPU time spent tracing, as horizontal bars (largest at the top): the share from the
+     * machine's calibration when the run had one, else the share it cannot exceed (from the trace alone), titled so.
+     */
     static ChartModel shareOf(Table table) {
         ChartModel model = ChartModel.bars("Share of each process's CPU time spent tracing", "Process (PID)", "CPU time spent tracing (%)")
                 .horizontal(true).emptyText("needs the kernel trace of the same session, with sched_switch");
-        int share = table == null ? -1 : TableColumns.index(table, "share");
+        int calibrated = table == null ? -1 : TableColumns.index(table, "share");
+        if (calibrated < 0) {
+            return model;
+        }
+        boolean known = table.rows().stream().anyMatch(r -> r[calibrated] != null);
+        int share = known ? calibrated : TableColumns.index(table, "share_bound");
         if (share < 0) {
             return model;
+        }
+        if (!known) {
+            model = ChartModel.bars("CPU time spent tracing, at most (no calibration)",
+                    "Process (PID)", "CPU time spent tracing, at most (%)").horizontal(true)
+                    .emptyText("needs the kernel trace of the same session, with sched_switch");
         }
         int pid = TableColumns.index(table, "pid");
         int name = TableColumns.index(table, "name");
@@ -208,7 +221,7 @@ public final class OverheadView extends ReportView {
         if (shown.isEmpty()) {
             return model.emptyText("no process has both user-space events and running time in the kernel trace");
         }
-        return model.categories(labels).add("Tracing", Palette.color(2), percent);
+        return model.categories(labels).add(known ? "Tracing" : "Tracing, at most", Palette.color(2), percent);
     }
 
     public ChartPanel histogram() {

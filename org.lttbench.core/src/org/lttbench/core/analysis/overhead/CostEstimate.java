@@ -4,30 +4,32 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What one event of a tracepoint costs the thread that emits it, estimated from the trace alone, the way LTTng's old
- * {@code calibrate} method did: the time between two back-to-back events of one thread, with nothing in between, is
- * the cost of one event.
+ * What the trace alone says of what one event of a tracepoint costs the thread that emits it: at most its
+ * back-to-back gap. The method is LTTng's old {@code calibrate}'s: the time between two back-to-back events of one
+ * thread, with nothing in between, is the cost of one event. But in a real program the shortest typical gap after a
+ * tracepoint also holds the program's work before its next event, which the trace cannot tell apart from the tracer's
+ * cost: so this is an upper bound, equal to the cost only where events do come back to back (tight instrumented
+ * loops, the calibration workload). The tracer's cost itself needs a calibration of the machine ({@link TracerCost}).
  *
- * <p>The estimate takes the gaps that follow an event of the tracepoint (to the same thread's next event on the same
- * CPU, with no loss between them). Their lowest mode is taken to be back-to-back events; the estimate is the mean of
- * the gaps up to {@value #CLUSTER_WIDTH} times that mode. Longer gaps are not the tracer's: preemption, interrupts,
- * the consumer daemon running on that CPU, or the program's own work. Gaps that follow the first event of a packet
- * hold the sub-buffer switch that event made; their own lowest cluster, less a back-to-back gap, is the cost of a
- * switch (the thread's own: slower switch gaps hold the consumer daemon, which the switch wakes, running on that CPU;
- * when none is under 10 µs, switches are not counted), shared over the events as often as switches happened. Assumptions: the lowest mode is back-to-back events
- * (true for the calibration workload and tight instrumented loops; otherwise the estimate is an upper bound that
- * includes the program's work between events), and the trace clock resolves the gaps.
+ * <p>The gaps are those that follow an event of the tracepoint (to the same thread's next event on the same CPU, with
+ * no loss between them). Their lowest mode is taken as back to back; the bound is the mean of the gaps up to
+ * {@value #CLUSTER_WIDTH} times that mode (longer gaps are preemption, interrupts, the consumer daemon). Gaps that
+ * follow the first event of a packet hold the sub-buffer switch that event made: their lowest cluster, less the
+ * ordinary one, is the cost of a switch (the program's work cancels out; slower switch gaps hold the consumer daemon,
+ * which the switch wakes, running on that CPU; when none is under 10 µs beyond the ordinary gap, switches are not
+ * counted), shared over the events as often as switches happened.
  *
- * @param costNs        estimated ns per event including its share of sub-buffer switches, or null (see {@code why})
- * @param eventNs       ns per back-to-back event, without switches, or null
- * @param switchNs      ns per sub-buffer switch beyond a back-to-back gap, or null when no switch was seen or no
+ * @param boundNs       at most this many ns per event, sub-buffer switches included, or null (see {@code why})
+ * @param eventNs       the mean back-to-back gap, without switches, or null when the lowest mode is too long to be
+ *                      back-to-back events (then {@code boundNs} is that mode)
+ * @param switchNs      ns per sub-buffer switch beyond an ordinary gap, or null when no switch was seen or no
  *                      switch gap was short enough to be the thread's own work
  * @param switchShare   fraction of the measured gaps that followed a switch
- * @param lowestModeNs  the lowest mode of the gaps (an upper bound of the cost whatever the program does), or null
+ * @param lowestModeNs  the lowest mode of the gaps, or null
  * @param clusterShare  fraction of ordinary gaps inside the back-to-back cluster
- * @param why           why {@code costNs} is null, or null when it is not
+ * @param why           why {@code boundNs} is null, or what it is when the gaps are never back to back; else null
  */
-public record CostEstimate(Double costNs, Double eventNs, Double switchNs, double switchShare, Double lowestModeNs,
+public record CostEstimate(Double boundNs, Double eventNs, Double switchNs, double switchShare, Double lowestModeNs,
         double clusterShare, String why) {
 
     /**
@@ -74,28 +76,27 @@ public record CostEstimate(Double costNs, Double eventNs, Double switchNs, doubl
         if (mode <= 0) {
             return unknown("the trace clock does not resolve the gaps between its events (most are 0 ns)");
         }
-        if (mode > BACK_TO_BACK_LIMIT_NS) {
-            return new CostEstimate(null, null, null, 0, mode, 0, String.format(Locale.ROOT,
-                    "never back to back: its shortest typical gap, %.1f µs, is the program's work between events, "
-                            + "not the tracepoint's cost (which is at most that)", mode / 1000));
-        }
+        boolean backToBack = mode <= BACK_TO_BACK_LIMIT_NS;
         double limit = CLUSTER_WIDTH * mode;
-        double eventNs = gaps.meanUpTo(limit);
+        double ordinary = backToBack ? gaps.meanUpTo(limit) : mode;
         double clusterShare = gaps.countUpTo(limit) / (double) n;
         Double switchNs = null;
         double switchShare = 0;
-        double costNs = eventNs;
         if (switchGaps.count() > 0) {
             double switchMode = lowestMode(switchGaps.modes(SWITCH_MODE_MIN_SHARE, 3), switchGaps);
             switchShare = switchGaps.count() / (double) (n + switchGaps.count());
             // A switch gap that is never short held other work: the consumer daemon the switch woke, running on
             // this CPU (it grows with the sub-buffer it reads, which the thread's own switch work does not).
-            if (switchMode <= BACK_TO_BACK_LIMIT_NS) {
-                switchNs = Math.max(0, switchGaps.meanUpTo(Math.max(CLUSTER_WIDTH * switchMode, switchMode + 1)) - eventNs);
-                costNs += switchShare * switchNs;
+            if (switchMode - ordinary <= BACK_TO_BACK_LIMIT_NS) {
+                double switchGap = backToBack ? switchGaps.meanUpTo(Math.max(CLUSTER_WIDTH * switchMode, switchMode + 1))
+                        : switchMode;
+                switchNs = Math.max(0, switchGap - ordinary);
             }
         }
-        return new CostEstimate(costNs, eventNs, switchNs, switchShare, mode, clusterShare, null);
+        double bound = ordinary + (switchNs == null ? 0 : switchShare * switchNs);
+        String why = backToBack ? null : String.format(Locale.ROOT, "never back to back: its shortest typical gap, "
+                + "%.1f µs, is mostly the program's work between events; the cost is at most that", mode / 1000);
+        return new CostEstimate(bound, backToBack ? ordinary : null, switchNs, switchShare, mode, clusterShare, why);
     }
 
     /** The lowest of the modes of a histogram, or its median when no peak stands out. */

@@ -276,6 +276,8 @@ public final class OverheadAnalysis implements Analysis {
         EventClass ec = new EventClass();
         ec.tracepoint = tracepoints.computeIfAbsent(type.name(), n -> {
             TracepointStats t = new TracepointStats(n, tracepointsById.size());
+            t.kernel = "kernel".equals(type.trace().domain());
+            t.contexts = List.copyOf(type.contextFieldNames());
             tracepointsById.add(t);
             return t;
         });
@@ -388,7 +390,12 @@ public final class OverheadAnalysis implements Analysis {
 
     /** Each process's share of CPU time spent tracing, or null without a kernel trace of the same session. */
     Table shareTable() {
-        return share == null ? null : share.table(tracepointsById, processes.ledger());
+        return share == null ? null : share.table(tracepointsById, processes.ledger(), options.calibration());
+    }
+
+    /** The machine calibration the user gave, or null. */
+    MachineCalibration calibration() {
+        return options.calibration();
     }
 
     @Override

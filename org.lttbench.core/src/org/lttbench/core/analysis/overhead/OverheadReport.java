@@ -25,24 +25,38 @@ final class OverheadReport {
         TimeRange range = analysis.range();
         Report report = new Report(OverheadAnalysis.NAME, "Tracing overhead per tracepoint", range);
         List<TracepointStats> tracepoints = analysis.tracepoints();
-        report.add(tracepoints(tracepoints, range));
+        MachineCalibration calibration = analysis.calibration();
+        report.add(tracepoints(tracepoints, range, calibration));
         report.add(gaps(tracepoints));
         report.add(counters(tracepoints, analysis.counterNames()));
         report.add(streams(analysis));
         Table share = analysis.shareTable();
         if (share != null) {
             report.add(share);
-            report.note("tracing_share: user-space events x their tracepoint's est_cost_ns over the process's running "
-                    + "time in the kernel trace; it matches vpid with kernel PIDs (no PID namespace between them) and "
-                    + "assumes both traces cover the same period");
+            report.note("tracing_share: user-space events x what each costs the tracer (cost_ns; share_bound: x "
+                    + "cost_bound_ns) over the process's running time in the kernel trace; it matches vpid with kernel "
+                    + "PIDs (no PID namespace between them) and assumes both traces cover the same period");
         } else if (analysis.sawProcessIds()) {
             report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
                     + "share of CPU time spent tracing");
         }
-        report.note("est_cost_ns: the mean gap between back-to-back events of one thread on one CPU (the lowest mode "
-                + "of the gaps after each event, up to " + CostEstimate.CLUSTER_WIDTH + " times it), plus the "
-                + "tracepoint's share of sub-buffer switches. It assumes the lowest mode is events with nothing in "
-                + "between; where the program works between events it is an upper bound.");
+        if (calibration != null) {
+            report.note("cost_ns: what an event costs the tracer on the machine, from its calibration ("
+                    + calibration.describe() + "), for the event's contexts, plus the tracepoint's share of sub-buffer "
+                    + "switches seen in the trace");
+            hostCheck(report, analysis, calibration);
+            calibrationCheck(report, tracepoints, calibration);
+        } else {
+            report.note("cost_ns needs the calibration of the machine that recorded the trace (lttbench calibrate "
+                    + "--out DIR there, then --calibration DIR): the gaps between a program's events hold its own work, "
+                    + "which the trace alone cannot tell from the tracer's cost");
+        }
+        report.note("cost_bound_ns: at most this per event, from the trace alone: the mean gap between back-to-back "
+                + "events of one thread on one CPU (the lowest mode of the gaps after each event, up to "
+                + CostEstimate.CLUSTER_WIDTH + " times it) plus the tracepoint's share of sub-buffer switches. It is "
+                + "the cost only where events come back to back (a tight instrumented loop); otherwise the program's "
+                + "work between events is in it. gap_*: the time from an event to its thread's next one, cost and "
+                + "work together.");
         if (analysis.discardedEvents() > 0 || analysis.discardedPackets() > 0) {
             report.note("the trace lost " + analysis.discardedEvents() + " discarded events and "
                     + analysis.discardedPackets() + " packets: gaps across a loss are left out, and counts miss them");
@@ -50,42 +64,82 @@ final class OverheadReport {
         return report;
     }
 
+    /** A calibration from another machine says little of this trace: say so when the hostnames differ. */
+    private static void hostCheck(Report report, OverheadAnalysis analysis, MachineCalibration calibration) {
+        if (calibration.host() == null) {
+            return;
+        }
+        for (org.lttbench.core.trace.Trace t : analysis.traceSet().traces()) {
+            Object host = t.environment().get("hostname");
+            if (host != null && !host.toString().equals(calibration.host())) {
+                report.note("the calibration was measured on " + calibration.host() + ", but " + t.path()
+                        + " was recorded on " + host + ": cost_ns is that machine's cost");
+            }
+        }
+    }
+
+    /**
+     * Where a tracepoint's events come back to back faster than the calibration says one costs, the calibration does
+     * not describe the machine that recorded the trace: say so.
+     */
+    private static void calibrationCheck(Report report, List<TracepointStats> tracepoints, MachineCalibration calibration) {
+        for (TracepointStats tp : tracepoints) {
+            Double cost = tp.cost(calibration).ns();
+            Double bound = tp.estimate().boundNs();
+            if (cost != null && bound != null && bound < 0.75 * cost) {
+                report.note(String.format(java.util.Locale.ROOT, "%s: its events follow each other in %.0f ns, faster "
+                        + "than the calibration's %.0f ns per event: was the calibration measured on another machine?",
+                        tp.name(), bound, cost));
+                return;
+            }
+        }
+    }
+
     private static Column col(String key, String title, ColumnKind kind, String description) {
         return new Column(key, title, kind, description);
     }
 
-    private static Table tracepoints(List<TracepointStats> tracepoints, TimeRange range) {
-        Table t = new Table(TRACEPOINTS, "Tracepoints: rate, size, gaps between a thread's events, estimated cost", List.of(
+    private static Table tracepoints(List<TracepointStats> tracepoints, TimeRange range, MachineCalibration calibration) {
+        Table t = new Table(TRACEPOINTS, "Tracepoints: rate, size, what an event costs, gaps between a thread's events", List.of(
                 col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
                 col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
                 col("rate_hz", "Rate (/s)", ColumnKind.NUMBER, "events per second over the range"),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
+                col("cost_ns", "Cost (ns)", ColumnKind.NUMBER, "what one event costs the tracer: the machine's "
+                        + "calibration for the event's contexts, plus the tracepoint's share of sub-buffer switches; "
+                        + "empty without a calibration (see why)"),
+                col("cost_bound_ns", "Cost at most (ns)", ColumnKind.NUMBER, "an upper bound of the cost from the trace "
+                        + "alone: the back-to-back gap (the cost itself only where events come back to back)"),
                 col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU"),
-                col("gap_p10_ns", "p10 (ns)", ColumnKind.NUMBER, "10th percentile of the gaps"),
-                col("gap_p50_ns", "p50 (ns)", ColumnKind.NUMBER, "median gap"),
-                col("gap_p90_ns", "p90 (ns)", ColumnKind.NUMBER, "90th percentile of the gaps"),
-                col("gap_p99_ns", "p99 (ns)", ColumnKind.NUMBER, "99th percentile of the gaps"),
+                col("gap_p10_ns", "Gap p10 (ns)", ColumnKind.NUMBER, "10th percentile of the gaps after an event "
+                        + "(the tracer's cost and the program's work until its next event)"),
+                col("gap_p50_ns", "Gap p50 (ns)", ColumnKind.NUMBER, "median gap after an event"),
+                col("gap_p90_ns", "Gap p90 (ns)", ColumnKind.NUMBER, "90th percentile of the gaps after an event"),
+                col("gap_p99_ns", "Gap p99 (ns)", ColumnKind.NUMBER, "99th percentile of the gaps after an event"),
                 col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)"),
                 col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more"),
-                col("lowest_mode_ns", "Low mode (ns)", ColumnKind.NUMBER, "the lowest mode of the gaps: at most the cost"),
-                col("est_cost_ns", "Est. cost (ns)", ColumnKind.NUMBER, "estimated cost of one event, sub-buffer switches included"),
-                col("est_event_ns", "Back-to-back (ns)", ColumnKind.NUMBER, "mean gap between back-to-back events"),
-                col("est_switch_ns", "Switch (ns)", ColumnKind.NUMBER, "extra cost of a sub-buffer switch"),
+                col("lowest_mode_ns", "Low mode (ns)", ColumnKind.NUMBER, "the lowest mode of the gaps"),
+                col("back_to_back_ns", "Back-to-back (ns)", ColumnKind.NUMBER,
+                        "mean gap in the lowest cluster (back-to-back events, if any)"),
+                col("switch_ns", "Switch (ns)", ColumnKind.NUMBER, "extra time of a gap after a sub-buffer switch"),
                 col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers"),
-                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the back-to-back cluster"),
-                col("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
+                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster"),
+                col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty")));
         double seconds = range.duration() / 1e9;
         for (TracepointStats tp : tracepoints) {
             GapHistogram all = tp.allGaps();
             CostEstimate e = tp.estimate();
+            TracerCost cost = tp.cost(calibration);
             boolean gaps = all.count() > 0;
             List<Double> modes = all.modes();
+            String why = cost.why() != null && e.why() != null && e.boundNs() == null ? cost.why() + "; " + e.why()
+                    : cost.why() != null ? cost.why() : e.why();
             t.addRow(tp.name(), tp.events(), seconds > 0 ? tp.events() / seconds : null, finite(tp.bytesPerEvent()),
-                    all.count(), gaps ? all.percentile(0.10) : null, gaps ? all.percentile(0.50) : null,
-                    gaps ? all.percentile(0.90) : null, gaps ? all.percentile(0.99) : null,
-                    gaps ? (long) modes.size() : null, gaps ? (modes.size() >= 2 ? "yes" : "no") : null,
-                    e.lowestModeNs(), e.costNs(), e.eventNs(), e.switchNs(),
-                    e.costNs() == null ? null : e.switchShare(), e.costNs() == null ? null : e.clusterShare(), e.why());
+                    cost.ns(), e.boundNs(), all.count(), gaps ? all.percentile(0.10) : null,
+                    gaps ? all.percentile(0.50) : null, gaps ? all.percentile(0.90) : null,
+                    gaps ? all.percentile(0.99) : null, gaps ? (long) modes.size() : null,
+                    gaps ? (modes.size() >= 2 ? "yes" : "no") : null, e.lowestModeNs(), e.eventNs(), e.switchNs(),
+                    e.boundNs() == null ? null : e.switchShare(), e.boundNs() == null ? null : e.clusterShare(), why);
         }
         return t;
     }

@@ -16,6 +16,10 @@ public final class TracepointStats {
     final GapHistogram gaps = new GapHistogram();
     /** Gaps after an event that opened a packet: they hold the sub-buffer switch. */
     final GapHistogram switchGaps = new GapHistogram();
+    /** Whether its events come from a kernel trace. */
+    boolean kernel;
+    /** The context fields its events record (those of the first event class of this name seen). */
+    List<String> contexts;
     /** Indexed by counter id (see {@link OverheadAnalysis#counterNames()}); null where the counter never changed hands. */
     CounterDeltas[] counters = new CounterDeltas[0];
 
@@ -46,8 +50,14 @@ public final class TracepointStats {
         return all;
     }
 
+    /** What the trace alone says of its cost: an upper bound. */
     public CostEstimate estimate() {
         return CostEstimate.of(threadEvents > 0, events, gaps, switchGaps);
+    }
+
+    /** What an event costs the tracer, from the machine's calibration (null: none given). */
+    public TracerCost cost(MachineCalibration calibration) {
+        return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate());
     }
 
     CounterDeltas counter(int id) {

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.overhead.CostEstimate;
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -21,6 +22,7 @@ import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.writer.CtfStreamWriter;
@@ -99,13 +101,13 @@ public class OverheadScenarioTest {
         assertEquals(2_000, e.switchNs(), 1e-9);
         double share = switches / (double) (events - 1);
         assertEquals(share, e.switchShare(), 1e-12);
-        assertEquals(150 + share * 2_000, e.costNs(), 1e-9);
+        assertEquals(150 + share * 2_000, e.boundNs(), 1e-9);
         assertEquals((events - 1 - switches - preemptions) / (double) (events - 1 - switches), e.clusterShare(), 1e-12);
         assertEquals(150, tp.allGaps().percentile(0.5), 150 * 0.045);
 
         Table table = analysis.report().table("tracepoints");
         assertEquals("scenario:tick", table.cell(0, "name"));
-        assertEquals(e.costNs(), table.cell(0, "est_cost_ns"));
+        assertEquals(e.boundNs(), table.cell(0, "cost_bound_ns"));
         assertEquals("no", table.cell(0, "bimodal"), "1 % switches and 0.1 % preemptions are not modes");
     }
 
@@ -131,7 +133,7 @@ public class OverheadScenarioTest {
         assertEquals(200, modes.get(0), 200 * 0.045);
         assertEquals(20_000, modes.get(1), 20_000 * 0.045);
         CostEstimate e = tp.estimate();
-        assertEquals(200, e.costNs(), 1e-9);
+        assertEquals(200, e.boundNs(), 1e-9);
         // The first event opened the stream's packet: the 200 ns gap after it is a switch gap, not an ordinary one.
         assertEquals(999 / 1999.0, e.clusterShare(), 1e-12);
         Table table = analysis.report().table("tracepoints");
@@ -239,12 +241,12 @@ public class OverheadScenarioTest {
         assertEquals(101, entry.events());
         // Entries: each followed by its exit (100 of thread 101, 1 of thread 102).
         assertEquals(101, entry.allGaps().count());
-        assertEquals(400, entry.estimate().costNs(), 1e-9);
+        assertEquals(400, entry.estimate().boundNs(), 1e-9);
         // Exits: 98 followed by the next entry 600 ns later; exit 49 by the sched_switch out, 600 ns later too (it runs
         // in thread 101); thread 102's exit by its own switch out, 14.6 µs later. The 30 µs off the CPU follow the
         // sched_switch, not an exit.
         assertEquals(100, exit.allGaps().count());
-        assertEquals(600, exit.estimate().costNs(), 1e-9);
+        assertEquals(600, exit.estimate().boundNs(), 1e-9);
         // Of the three switches: the first has no thread yet; 102 never runs again; 101 does, 30 µs later.
         assertEquals(1, analysis.tracepoint("sched_switch").allGaps().count());
         assertEquals(30_000, analysis.tracepoint("sched_switch").allGaps().percentile(0.5), 30_000 * 0.045);
@@ -277,20 +279,23 @@ public class OverheadScenarioTest {
         }
         OverheadAnalysis analysis = OverheadAnalysisTest.analyze(List.of(dir));
         CostEstimate once = analysis.tracepoint("scenario:once").estimate();
-        assertNull(once.costNs());
+        assertNull(once.boundNs());
         assertTrue(once.why().contains("a single event"), once.why());
         CostEstimate anonymous = analysis.tracepoint("scenario:anonymous").estimate();
-        assertNull(anonymous.costNs());
+        assertNull(anonymous.boundNs());
         assertTrue(anonymous.why().contains("no thread context"), anonymous.why());
         CostEstimate heartbeat = analysis.tracepoint("scenario:heartbeat").estimate();
-        assertNull(heartbeat.costNs());
         assertTrue(heartbeat.why().contains("never back to back"), heartbeat.why());
         assertEquals(2_000_000, heartbeat.lowestModeNs(), 2_000_000 * 0.045, "each thread's gap: 2 ms");
+        assertEquals(heartbeat.lowestModeNs(), heartbeat.boundNs(), "never back to back: the bound is the gap");
+        assertNull(heartbeat.eventNs());
 
         Table table = analysis.report().table("tracepoints");
         for (int row = 0; row < table.rows().size(); row++) {
-            assertNull(table.cell(row, "est_cost_ns"), (String) table.cell(row, "name"));
-            assertNotNull(table.cell(row, "why"), (String) table.cell(row, "name"));
+            String name = (String) table.cell(row, "name");
+            assertNull(table.cell(row, "cost_ns"), name + ": no calibration given");
+            assertEquals(name.equals("scenario:heartbeat"), table.cell(row, "cost_bound_ns") != null, name);
+            assertNotNull(table.cell(row, "why"), name);
         }
     }
 
@@ -333,19 +338,33 @@ public class OverheadScenarioTest {
         Path[] traces = sessionTraces("overhead-share");
         OverheadAnalysis analysis = OverheadAnalysisTest.analyze(List.of(traces));
         CostEstimate e = analysis.tracepoint("app:tick").estimate();
-        assertEquals(250, e.costNs(), 1e-9);
+        assertEquals(250, e.boundNs(), 1e-9);
         Table share = analysis.report().table("tracing_share");
         assertEquals(2, share.rows().size());
         assertEquals(501L, share.cell(0, "pid"));
         assertEquals("app", share.cell(0, "name"));
         assertEquals(1_400L, share.cell(0, "events"));
-        assertEquals(1_400L, share.cell(0, "estimated_events"));
         assertEquals(15_000_000L, share.cell(0, "cpu_ns"));
-        assertEquals(1_400 * 250L, share.cell(0, "tracing_ns"));
-        assertEquals(1_400 * 250.0 / 15_000_000, (Double) share.cell(0, "share"), 1e-12);
+        // Without the machine's calibration: the share it cannot exceed, from the trace alone (here, where events
+        // come back to back, the share itself)
+        assertNull(share.cell(0, "tracing_ns"));
+        assertNull(share.cell(0, "share"));
+        assertTrue(((String) share.cell(0, "why")).contains("cost is known"), (String) share.cell(0, "why"));
+        assertEquals(1_400 * 250.0 / 15_000_000, (Double) share.cell(0, "share_bound"), 1e-12);
         assertEquals(701L, share.cell(1, "pid"));
         assertNull(share.cell(1, "share"));
+        assertNull(share.cell(1, "share_bound"));
         assertTrue(((String) share.cell(1, "why")).contains("does not show"));
+
+        // With a calibration saying an event costs 250 ns with any contexts: 1,400 x 250 ns over 15 ms
+        MachineCalibration calibration = new MachineCalibration("scenario", 250, 250, Path.of("calibration.json"));
+        OverheadAnalysis calibrated = OverheadAnalysisTest.analyze(List.of(traces),
+                new AnalysisOptions(TimeRange.ALL, AnalysisOptions.GroupBy.THREAD, calibration));
+        Table costed = calibrated.report().table("tracing_share");
+        assertEquals(1_400 * 250L, costed.cell(0, "tracing_ns"));
+        assertEquals(1_400 * 250.0 / 15_000_000, (Double) costed.cell(0, "share"), 1e-12);
+        assertNull(costed.cell(0, "why"));
+        assertEquals(250.0, calibrated.report().table("tracepoints").cell(0, "cost_ns"));
 
         // In one pass with the process analysis, the overhead analysis takes that one's running times: same table.
         ProcessAnalysis processes = new ProcessAnalysis(AnalysisOptions.DEFAULT);

@@ -80,7 +80,7 @@ class ExampleTraceTest {
             Double estimate = null;
             for (int r = 0; r < tracepoints.rows().size(); r++) {
                 if ("lttbench_calibrate:iteration".equals(tracepoints.cell(r, "name"))) {
-                    estimate = (Double) tracepoints.cell(r, "est_cost_ns");
+                    estimate = (Double) tracepoints.cell(r, "cost_bound_ns");
                 }
             }
             assertTrue(estimate != null, "an estimate for lttbench_calibrate:iteration");

@@ -1,0 +1,114 @@
+package org.lttbench.core.analysis.overhead;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
+/**
+ * What one LTTng-UST event costs on one machine, as {@code lttbench calibrate} measured it there: the workload's own
+ * CPU time per iteration with the tracepoint traced, less without it, in the largest lossless discard-mode channel of
+ * the sweep, without contexts and with the contexts {@code vpid}, {@code vtid}, {@code procname}. This is the
+ * tracer's cost alone, which a trace of a real program cannot isolate from the program's work between its events.
+ *
+ * @param host             the machine it was measured on (its hostname), or null when the file does not say
+ * @param withoutContextsNs ns per event without contexts
+ * @param withContextsNs   ns per event with the three contexts
+ * @param source           the calibration file
+ */
+public record MachineCalibration(String host, double withoutContextsNs, double withContextsNs, Path source) {
+
+    /** The contexts the calibration measures with (and without). */
+    public static final List<String> CONTEXTS = List.of("vpid", "vtid", "procname");
+
+    /** The file {@code lttbench calibrate --out DIR} writes the calibration to. */
+    public static final String FILE = "calibration.json";
+
+    /**
+     * What an event costs with these context fields: the cost without contexts, plus a third of the three contexts'
+     * cost per context it records (any context field counts as one of them).
+     */
+    public double eventNs(Collection<String> contexts) {
+        int n = Math.min(contexts.size(), CONTEXTS.size());
+        return withoutContextsNs + (withContextsNs - withoutContextsNs) * n / CONTEXTS.size();
+    }
+
+    /** One line saying where the figures come from, for notes. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s%s: %.1f ns per event without contexts, %.1f ns with vpid, vtid, procname",
+                source, host == null ? "" : " (host " + host + ")", withoutContextsNs, withContextsNs);
+    }
+
+    /**
+     * Reads the calibration that {@code lttbench calibrate --out DIR} wrote: {@code DIR} or {@code DIR/calibration.json}.
+     *
+     * @throws IOException naming the file and what it lacks when it is not a calibration
+     */
+    public static MachineCalibration read(Path path) throws IOException {
+        Path file = Files.isDirectory(path) ? path.resolve(FILE) : path;
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + ": no calibration there (lttbench calibrate --out DIR writes DIR/" + FILE + ")");
+        }
+        JsonObject json;
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            JsonElement e = JsonParser.parseReader(r);
+            if (!e.isJsonObject()) {
+                throw new IOException(file + ": not a calibration (expected a JSON object)");
+            }
+            json = e.getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new IOException(file + ": not a calibration (not JSON: " + e.getMessage() + ")");
+        }
+        JsonArray rows = json.has("calibration_tracing") && json.get("calibration_tracing").isJsonArray()
+                ? json.getAsJsonArray("calibration_tracing") : null;
+        if (rows == null) {
+            throw new IOException(file + ": not a calibration (no calibration_tracing table)");
+        }
+        double[] best = { Double.NaN, Double.NaN };
+        long[] bestBuffer = { -1, -1 };
+        for (JsonElement e : rows) {
+            JsonObject row = e.getAsJsonObject();
+            if (!"discard".equals(text(row, "mode")) || number(row, "discarded") != 0 || number(row, "overwritten") != 0
+                    || number(row, "captured") != number(row, "emitted") || Double.isNaN(number(row, "overhead_ns"))) {
+                continue; // a lossy run costs less per event than a kept event does
+            }
+            int k = "none".equals(text(row, "contexts")) ? 0 : 1;
+            long buffer = (long) (number(row, "subbuf_bytes") * number(row, "subbufs"));
+            if (buffer > bestBuffer[k]) {
+                bestBuffer[k] = buffer;
+                best[k] = number(row, "overhead_ns");
+            }
+        }
+        if (Double.isNaN(best[0]) || Double.isNaN(best[1])) {
+            throw new IOException(file + ": the calibration has no lossless discard-mode run "
+                    + (Double.isNaN(best[0]) ? "without contexts" : "with contexts") + " (run lttbench calibrate again)");
+        }
+        String host = null;
+        if (json.has("calibration_machine") && json.get("calibration_machine").isJsonArray()
+                && json.getAsJsonArray("calibration_machine").size() > 0) {
+            host = text(json.getAsJsonArray("calibration_machine").get(0).getAsJsonObject(), "host");
+        }
+        return new MachineCalibration(host, best[0], best[1], file);
+    }
+
+    private static String text(JsonObject row, String key) {
+        JsonElement e = row.get(key);
+        return e == null || e.isJsonNull() ? null : e.getAsString();
+    }
+
+    private static double number(JsonObject row, String key) {
+        JsonElement e = row.get(key);
+        return e == null || e.isJsonNull() || !e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber() ? Double.NaN
+                : e.getAsDouble();
+    }
+}
