@@ -79,6 +79,9 @@ final class TraceBuilder {
             try {
                 classes.get(e.streamId).add(t, e);
             } catch (TraceFormatException x) {
+                if (md.ctf2) {
+                    throw x; // it names the fragment already
+                }
                 throw new TraceFormatException(md.file, -1, "event " + e.name + ": " + x.getMessage(), x);
             }
             trace.eventTypes.add(t);
@@ -86,7 +89,7 @@ final class TraceBuilder {
         List<Probe> probes = new ArrayList<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(f, classes));
+                probes.add(probe(f, classes, md.ctf2));
             }
         }
         addStreams(trace, probes);
@@ -111,7 +114,7 @@ final class TraceBuilder {
         return files;
     }
 
-    private static Probe probe(StreamFile f, Map<Long, StreamClassDecoder> classes) throws IOException {
+    private static Probe probe(StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2) throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;
         for (StreamClassDecoder c : classes.values()) {
@@ -137,6 +140,9 @@ final class TraceBuilder {
                         throw new TraceFormatException(f.path, 0, "the first packet says stream_id "
                                 + Long.toUnsignedString(id) + ", which the metadata does not declare");
                     }
+                } else if (ctf2 && classes.containsKey(0L)) {
+                    // CTF 2: without a data stream class ID field, the ID is 0.
+                    sc = classes.get(0L);
                 } else if (classes.size() != 1) {
                     throw new TraceFormatException(f.path, 0, "the packet header has no stream_id and the metadata"
                             + " declares " + classes.size() + " stream classes");
