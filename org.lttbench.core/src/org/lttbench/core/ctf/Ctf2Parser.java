@@ -309,8 +309,8 @@ final class Ctf2Parser {
         preamble = true;
         Object version = f.get("version");
         if (!(version instanceof BigDecimal v) || v.compareTo(BigDecimal.valueOf(2)) != 0) {
-            throw error("CTF 2 metadata version " + (version == null ? "missing" : kind(version))
-                    + " is not supported (expected \"version\": 2)");
+            throw error("unsupported version " + (version == null ? "(none given)"
+                    : version instanceof BigDecimal n ? n.toString() : kind(version)) + ": expected \"version\": 2");
         }
         if (f.containsKey("uuid")) {
             metadata.uuid = uuid(f.get("uuid"), "uuid");
@@ -767,7 +767,8 @@ final class Ctf2Parser {
         for (Object r : list) {
             TypeDecl.Role role = r instanceof String s ? TypeDecl.Role.of(s) : null;
             if (role == null) {
-                throw error(at + ": unknown role " + kind(r));
+                throw error(at + ": unknown role " + (r instanceof String name ? "\"" + name + "\"" : kind(r))
+                        + " (expected one of " + roleNames(EnumSet.allOf(TypeDecl.Role.class)) + ")");
             }
             if (!scope.roles.contains(role)) {
                 throw error(at + ": the role " + role.json + " is not allowed "

@@ -139,7 +139,7 @@ final class DecoderCompiler {
             return new TraceFormatException(file, -1, what);
         }
         String where = path.isEmpty() ? "" : " " + scopeText(scope) + " member " + String.join(".", path) + ":";
-        return new TraceFormatException(file, origin.offset(), origin + ":" + where + " " + what);
+        return new TraceFormatException(file, origin.offset(), "CTF 2 metadata " + origin + ":" + where + " " + what);
     }
 
     private static String scopeText(String scope) {
@@ -647,7 +647,8 @@ final class DecoderCompiler {
                 List<FieldDecoder> leaves = new ArrayList<>();
                 FieldDecoder.ValueRef ref = completed(d, steps.subList(s + 1, steps.size()), at.depth, leaves, text);
                 if (ref == null) {
-                    throw error("the " + what + " field location " + text + " points to no integer or boolean field");
+                    throw error("the " + what + " field location " + text + " points to a field that is not an integer"
+                            + " or a boolean");
                 }
                 if (at.depth != 0 && at.depth != depth) {
                     throw error("the " + what + " field location " + text + " points into an array element other than"
