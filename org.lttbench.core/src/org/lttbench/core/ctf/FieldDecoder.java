@@ -172,12 +172,12 @@ abstract class FieldDecoder {
         }
 
         @Override
-        final long longValue(DecodeState s, int b) {
+        long longValue(DecodeState s, int b) {
             return s.values[b + slot];
         }
 
         @Override
-        final double doubleValue(DecodeState s, int b) {
+        double doubleValue(DecodeState s, int b) {
             long v = s.values[b + slot];
             return signed || v >= 0 ? v : (double) (v >>> 1) * 2.0 + (v & 1);
         }
@@ -198,6 +198,17 @@ abstract class FieldDecoder {
         @Override
         void write(ValueWriter w, DecodeState s, int b) {
             w.bool(s.values[b + slot] != 0);
+        }
+
+        /** 1 for true, 0 for false. */
+        @Override
+        long longValue(DecodeState s, int b) {
+            return s.values[b + slot] != 0 ? 1 : 0;
+        }
+
+        @Override
+        double doubleValue(DecodeState s, int b) {
+            return longValue(s, b);
         }
 
         @Override
