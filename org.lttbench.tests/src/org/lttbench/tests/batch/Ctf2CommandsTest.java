@@ -14,7 +14,7 @@ import org.lttbench.tests.TestPaths;
 /**
  * The commands that read traces take CTF 2 as they take CTF 1.8: {@code analyze} (every analysis, every format) and
  * {@code lami} give, on a CTF 2 copy of a shared trace (its metadata rewritten as CTF 2, the same data streams), the
- * output they give on the original, but for the trace's path.
+ * output they give on the original, but for the trace's path; the Eclipse application reads a real CTF 2 trace.
  */
 class Ctf2CommandsTest {
 
@@ -50,6 +50,18 @@ class Ctf2CommandsTest {
     @Test
     void analyzeUserSpaceTraceWithLosses() throws Exception {
         assertSameOutput("ust-hello-lost", List.of("analyze", "--format", "csv"));
+    }
+
+    /** The Eclipse application (headless Equinox, the core bundle with Gson from the platform) reads CTF 2 too. */
+    @Test
+    void eclipseApplicationReadsCtf2() throws Exception {
+        String trace = TestPaths.traceCtf2("trace-with-index").toString();
+        LauncherTest.Result app = BatchApplicationTest.runApplication("dump", "--count", trace);
+        assertEquals(0, app.code(), app.err());
+        assertTrue(app.out().contains("events: 4000\n"), app.out());
+        LauncherTest.Result bad = BatchApplicationTest.runApplication("dump", TestPaths.traceCtf2("vl-ints").resolve("stream")
+                .toString());
+        assertEquals(3, bad.code(), bad.toString());
     }
 
     @Test
