@@ -357,11 +357,11 @@ final class Ctf2MetadataWriter {
         }
     }
 
-    /** The CTF 2 role of an unsigned integer, from CTF 1.8's reserved names and clock mappings; or null. */
     private static String roleName(TypeDecl.Role r) {
         return r.json;
     }
 
+    /** The CTF 2 role of an unsigned integer, from CTF 1.8's reserved names and clock mappings; or null. */
     private String role(TypeDecl.Int i, String name, boolean topLevel) {
         if (DecoderCompiler.PACKET_HEADER.equals(scope) && topLevel) {
             return switch (name) {

@@ -225,7 +225,7 @@ final class DecoderCompiler {
             FieldDecoder d = new FieldDecoder.Blob(next, b.length(), length);
             next += 2;
             if (b.roles().contains(TypeDecl.Role.METADATA_STREAM_UUID)) {
-                fixedRole(TypeDecl.Role.METADATA_STREAM_UUID, d, frame);
+                fixedRole(TypeDecl.Role.METADATA_STREAM_UUID, d);
             }
             return d;
         }
@@ -314,7 +314,7 @@ final class DecoderCompiler {
         if (ctf2) {
             for (TypeDecl.Role r : i.roles()) {
                 if (r != TypeDecl.Role.EVENT_RECORD_CLASS_ID && !EVENT_HEADER.equals(scope)) {
-                    fixedRole(r, d, null);
+                    fixedRole(r, d);
                 }
             }
         }
@@ -325,7 +325,7 @@ final class DecoderCompiler {
      * A CTF 2 role of the packet header or context: the reader finds that field's value in its slot after the
      * scope is decoded, so it must be decoded with the scope every time (not in an array, variant or optional).
      */
-    private void fixedRole(TypeDecl.Role role, FieldDecoder d, Frame frame) throws TraceFormatException {
+    private void fixedRole(TypeDecl.Role role, FieldDecoder d) throws TraceFormatException {
         if (!PACKET_HEADER.equals(scope) && !PACKET_CONTEXT.equals(scope)) {
             return;
         }

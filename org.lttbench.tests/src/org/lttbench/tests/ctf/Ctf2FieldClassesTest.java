@@ -117,7 +117,8 @@ class Ctf2FieldClassesTest {
                     + "     {\"path\": [null, \"blen\"]}, \"element-field-class\": \"u8\"}}]}}},"
                     + "  {\"name\": \"big\", \"field-class\": {\"type\": \"variable-length-signed-integer\"}},"
                     + "  {\"name\": \"aligned\", \"field-class\": {\"type\": \"structure\", \"minimum-alignment\": 64,"
-                    + "   \"member-classes\": [{\"name\": \"x\", \"field-class\": \"u8\"}]}}"
+                    + "   \"member-classes\": [{\"name\": \"x\", \"field-class\": \"u8\"}]}},"
+                    + "  {\"name\": \"_under\", \"field-class\": \"u8\"}"
                     + " ]}}",
             RS + "{\"type\": \"event-record-class\", \"id\": 2, \"name\": \"other\", \"specific-context-field-class\":"
                     + " {\"type\": \"structure\", \"member-classes\": [{\"name\": \"ctxlen\", \"field-class\": \"u8\"}]},"
@@ -205,6 +206,7 @@ class Ctf2FieldClassesTest {
         leb(b, -300, true); // big
         b.align(64);
         u(b, 7, 8); // aligned.x
+        u(b, 3, 8); // _under
         // event 2: other
         u(b, 2, 8);
         leb(b, 2000, false);
@@ -225,7 +227,7 @@ class Ctf2FieldClassesTest {
             + "\"n\":5,\"dstr\":\"abc\",\"u16\":\"H\\u00e9\",\"u32\":\"ok\",\"blob\":[1,2,255],\"blen\":2,\"dblob\":[7,8],"
             + "\"has\":true,\"opt1\":42,\"sel\":-2,\"opt2\":\"neg\",\"opt3\":null,\"var\":{\"a\":{\"len\":2,\"items\":[10,20]}},"
             + "\"after\":[\"x\",\"y\"],\"recs\":[{\"k\":1,\"vals\":[9],\"up\":[1,1]},{\"k\":0,\"vals\":[],\"up\":[2,2]}],"
-            + "\"big\":-300,\"aligned\":{\"x\":7}},\"context\":{\"vtid\":77}}";
+            + "\"big\":-300,\"aligned\":{\"x\":7},\"_under\":3},\"context\":{\"vtid\":77}}";
     static final String OTHER = "{\"ts\":1000000002005,\"name\":\"other\",\"cpu\":-1,\"stream\":\"stream\",\"fields\":"
             + "{\"arr\":[99]},\"context\":{\"vtid\":78,\"ctxlen\":1}}";
 
@@ -247,6 +249,8 @@ class Ctf2FieldClassesTest {
             FieldHandle u16 = zoo.payloadField("u16");
             FieldHandle big = zoo.payloadField("big");
             FieldHandle vtid = zoo.contextField("vtid");
+            // CTF 2 keeps a name's leading underscore (CTF 1.8 drops one).
+            FieldHandle under = zoo.payloadField("_under");
             assertEquals(FieldHandle.FieldKind.UNSIGNED_INTEGER, flag.kind());
             assertEquals(FieldHandle.FieldKind.STRING, u16.kind());
             assertEquals(List.of("vtid"), zoo.contextFieldNames());
@@ -260,6 +264,7 @@ class Ctf2FieldClassesTest {
                         assertEquals("Hé", e.stringValue(u16));
                         assertEquals(-300, e.longValue(big));
                         assertEquals(77, e.longValue(vtid));
+                        assertEquals(3, e.longValue(under));
                         assertEquals(1_000_000_001_239L, e.timestamp());
                     }
                 }
