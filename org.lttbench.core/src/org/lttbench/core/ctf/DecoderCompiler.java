@@ -14,8 +14,8 @@ import org.lttbench.core.trace.TraceFormatException;
 /**
  * Compiles the field types of one stream class's dynamic scopes into {@link FieldDecoder}s: assigns each value its
  * slot, resolves sequence lengths and variant tags (CTF 1.8 references, CTF 2 field locations) to slots, applies the
- * trace's byte order, and gives the integers a meaning to the reader their role (CTF 2 roles; CTF 1.8's reserved
- * names: event id, clock update, packet sizes...).
+ * trace's byte order, and gives the fields that mean something to the reader their role (CTF 2's roles; CTF 1.8's
+ * reserved names and clock mappings: event id, clock update, packet sizes...).
  */
 final class DecoderCompiler {
     static final String PACKET_HEADER = "trace.packet.header";

@@ -60,10 +60,6 @@ final class MetadataFile {
         return m;
     }
 
-    static String text(Path file) throws IOException {
-        return tsdlText(file, content(file));
-    }
-
     private static String tsdlText(Path file, Content content) throws TraceFormatException {
         byte[] bytes = content.bytes;
         for (int i = 0; i < bytes.length; i++) {
