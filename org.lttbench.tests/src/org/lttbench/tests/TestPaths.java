@@ -22,6 +22,20 @@ public final class TestPaths {
         return traces().resolve(name);
     }
 
+    /** The directory of real CTF 2 traces ({@code ../shared/traces-ctf2} beside the repository). */
+    public static Path tracesCtf2() {
+        Path dir = Path.of(required("lttbench.traces.ctf2")).toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("the shared CTF 2 traces are not at " + dir
+                    + " (expected ../shared/traces-ctf2 beside the repository)");
+        }
+        return dir;
+    }
+
+    public static Path traceCtf2(String name) {
+        return tracesCtf2().resolve(name);
+    }
+
     /** A fresh directory under the test bundle's {@code target/work}. */
     public static Path workDir(String name) throws IOException {
         Path dir = Path.of(required("lttbench.work"), name);

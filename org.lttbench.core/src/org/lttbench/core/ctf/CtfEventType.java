@@ -82,8 +82,14 @@ final class CtfEventType implements EventType {
         if (scope == null) {
             return null;
         }
-        String key = fieldName.startsWith("_") ? fieldName.substring(1) : fieldName;
-        int i = scope.indexOf(key);
+        // The name as the metadata has it (CTF 2 keeps a leading underscore), else without its underscore (CTF 1.8
+        // names lose it, and callers may give LTTng's TSDL spelling).
+        int i = scope.indexOf(fieldName);
+        String key = fieldName;
+        if (i < 0 && fieldName.startsWith("_")) {
+            key = fieldName.substring(1);
+            i = scope.indexOf(key);
+        }
         return i < 0 ? null : new CtfFieldHandle(key, scope.members[i], owner, streamClass);
     }
 

@@ -16,8 +16,8 @@ import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.TraceSet;
 
 /**
- * LTTng traces read by our own CTF reader: every trace found at or below the given paths, read in one
- * time-ordered pass (a k-way merge over every stream of every trace).
+ * LTTng traces read by our own CTF reader (CTF 1.8 and CTF 2): every trace found at or below the given paths, read in
+ * one time-ordered pass (a k-way merge over every stream of every trace).
  */
 public final class CtfTraceSet implements TraceSet {
     private final List<CtfTrace> traces;

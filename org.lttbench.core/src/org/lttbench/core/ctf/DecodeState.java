@@ -31,6 +31,8 @@ final class DecodeState {
     long clock;
     /** Event class id the event header gave, or -1. */
     long eventId;
+    /** Bits the last variable-length integer read holds (7 per byte, at most 64). */
+    int leb128Bits;
 
     DecodeState(int fixedSlots) {
         values = new long[fixedSlots + 64];
@@ -183,9 +185,53 @@ final class DecodeState {
                 + " of the packet content (" + limit + " bytes)");
     }
 
+    /**
+     * Reads a CTF 2 variable-length integer (LEB128: 7 bits per byte, least significant first, high bit set on every
+     * byte but the last) at the cursor, which must be on a byte; {@link #leb128Bits} says how many bits it held.
+     * Values wider than 64 bits are not supported.
+     */
+    long readLeb128() throws DecodeException {
+        int start = (int) (pos >>> 3);
+        int i = start;
+        long v = 0;
+        int shift = 0;
+        while (true) {
+            if (i >= limit) {
+                throw new DecodeException("a variable-length integer at byte " + start + " of the packet runs past the end"
+                        + " of its content (" + limit + " bytes)");
+            }
+            int c = le.get(i++) & 0xFF;
+            if (shift < 64) {
+                v |= (long) (c & 0x7F) << shift;
+            }
+            shift += 7;
+            if ((c & 0x80) == 0) {
+                break;
+            }
+            if (shift >= 70) {
+                throw new DecodeException("a variable-length integer at byte " + start + " of the packet has more than 10"
+                        + " bytes: values wider than 64 bits are not supported");
+            }
+        }
+        pos = (long) i << 3;
+        leb128Bits = Math.min(shift, 64);
+        return v;
+    }
+
+    /** Bytes before the first NUL code unit of {@code unit} bytes (UTF-16, UTF-32) at byte {@code index}. */
+    int stringLength(int index, int unit) throws DecodeException {
+        for (int i = index; i + unit <= limit; i += unit) {
+            if (unit == 2 ? le.getShort(i) == 0 : le.getInt(i) == 0) {
+                return i - index;
+            }
+        }
+        throw new DecodeException("a string at byte " + index + " of the packet has no terminating NUL before the end"
+                + " of the packet content (" + limit + " bytes)");
+    }
+
     /** Clock update with babeltrace2's wrap rule: a smaller low part means the high part moved up by one. */
     void updateClock(long value, int size) {
-        if (size == 64) {
+        if (size >= 64) {
             clock = value;
             return;
         }

@@ -2,16 +2,20 @@ package org.lttbench.core.ctf;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.lttbench.core.trace.TraceFormatException;
 
 /**
  * Compiles the field types of one stream class's dynamic scopes into {@link FieldDecoder}s: assigns each value its
- * slot, resolves sequence lengths and variant tags to slots, applies the trace's byte order, and gives the
- * integers babeltrace2 gives a meaning to their role (event id, clock update).
+ * slot, resolves sequence lengths and variant tags (CTF 1.8 references, CTF 2 field locations) to slots, applies the
+ * trace's byte order, and gives the fields that mean something to the reader their role (CTF 2's roles; CTF 1.8's
+ * reserved names and clock mappings: event id, clock update, packet sizes...).
  */
 final class DecoderCompiler {
     static final String PACKET_HEADER = "trace.packet.header";
@@ -20,52 +24,131 @@ final class DecoderCompiler {
     static final String STREAM_EVENT_CONTEXT = "stream.event.context";
     static final String EVENT_CONTEXT = "event.context";
     static final String EVENT_FIELDS = "event.fields";
-    private static final String[] SCOPES = { PACKET_HEADER, PACKET_CONTEXT, EVENT_HEADER, STREAM_EVENT_CONTEXT,
-            EVENT_CONTEXT, EVENT_FIELDS };
+    private static final List<String> SCOPES = List.of(PACKET_HEADER, PACKET_CONTEXT, EVENT_HEADER, STREAM_EVENT_CONTEXT,
+            EVENT_CONTEXT, EVENT_FIELDS);
 
-    /** Members compiled so far in one structure (or variant), for resolving references to them. */
+    /** CTF 2 field location origins, by their scope name here. */
+    static final Map<String, String> CTF2_ORIGINS = Map.of("packet-header", PACKET_HEADER, "packet-context",
+            PACKET_CONTEXT, "event-record-header", EVENT_HEADER, "event-record-common-context", STREAM_EVENT_CONTEXT,
+            "event-record-specific-context", EVENT_CONTEXT, "event-record-payload", EVENT_FIELDS);
+
+    /** CTF 1.8's reserved names of top-level members, and the roles CTF 2 gives such fields instead. */
+    private static final Map<String, Map<String, TypeDecl.Role>> RESERVED = Map.of(PACKET_HEADER,
+            Map.of("magic", TypeDecl.Role.PACKET_MAGIC_NUMBER, "uuid", TypeDecl.Role.METADATA_STREAM_UUID, "stream_id",
+                    TypeDecl.Role.DATA_STREAM_CLASS_ID, "stream_instance_id", TypeDecl.Role.DATA_STREAM_ID),
+            PACKET_CONTEXT,
+            Map.of("timestamp_begin", TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP, "timestamp_end",
+                    TypeDecl.Role.PACKET_END_DEFAULT_CLOCK_TIMESTAMP, "content_size", TypeDecl.Role.PACKET_CONTENT_LENGTH,
+                    "packet_size", TypeDecl.Role.PACKET_TOTAL_LENGTH, "events_discarded",
+                    TypeDecl.Role.DISCARDED_EVENT_RECORD_COUNTER_SNAPSHOT, "packet_seq_num",
+                    TypeDecl.Role.PACKET_SEQUENCE_NUMBER));
+
+    private enum FrameKind {
+        STRUCT, ARRAY_ELEMENT, OPTION, OPTIONAL
+    }
+
+    /** Members compiled so far in one structure (or variant option, array element, optional), to resolve references. */
     private static final class Frame {
         final Frame parent;
         final int depth;
+        final FrameKind kind;
         final List<String> names = new ArrayList<>();
         final List<FieldDecoder> decoders = new ArrayList<>();
+        /** CTF 2: the member of this structure being compiled (it holds the frames below), or null. */
+        String current;
 
-        Frame(Frame parent, int depth) {
+        Frame(Frame parent, int depth, FrameKind kind) {
             this.parent = parent;
             this.depth = depth;
+            this.kind = kind;
         }
     }
 
     private final Metadata metadata;
     private final Path file;
+    private final boolean ctf2;
     private final Map<String, Frame> roots = new HashMap<>();
     private String scope;
     private int next;
     private int depth;
     /** The clock this stream class's integers map to (babeltrace2 allows one per stream class). */
     private Metadata.Clock clock;
+    /** CTF 2: the stream class's default clock, or null. */
+    private final Metadata.Clock defaultClock;
+    /** Fields with a role in the fixed scopes (packet header and context), the first of each role. */
+    private final Map<TypeDecl.Role, FieldDecoder> roleFields = new EnumMap<>(TypeDecl.Role.class);
+    /** Where the metadata declares what is being compiled, for errors (CTF 2), or null. */
+    private Metadata.Origin origin;
+    /** Member names from the scope root to the field being compiled, for errors. */
+    private final List<String> path = new ArrayList<>();
+    /** How many variant options and optional fields hold the field being compiled. */
+    private int choiceDepth;
 
-    DecoderCompiler(Metadata metadata) {
+    DecoderCompiler(Metadata metadata, Metadata.StreamDecl stream) throws TraceFormatException {
         this.metadata = metadata;
         this.file = metadata.file;
+        this.ctf2 = metadata.ctf2;
+        if (ctf2 && stream.defaultClock != null) {
+            defaultClock = metadata.clocks.get(stream.defaultClock);
+            if (defaultClock == null) {
+                origin = stream.origin;
+                throw error("the data stream class's default clock class \"" + stream.defaultClock
+                        + "\" is not declared before it");
+            }
+            clock = defaultClock;
+        } else {
+            defaultClock = null;
+        }
     }
 
     Metadata.Clock clock() {
         return clock;
     }
 
-    /** Compiles one scope root with its first slot at {@code firstSlot}; returns null for an absent scope. */
-    FieldDecoder.Struct compileScope(String scopeName, TypeDecl.Struct decl, int firstSlot) throws TraceFormatException {
+    /** The field of a fixed scope (packet header or context) with this role, or null. */
+    FieldDecoder roleField(TypeDecl.Role role) {
+        return roleFields.get(role);
+    }
+
+    /**
+     * Compiles one scope root with its first slot at {@code firstSlot}; returns null for an absent scope.
+     *
+     * @param where the CTF 2 fragment that declares it, for errors (null for CTF 1.8)
+     */
+    FieldDecoder.Struct compileScope(String scopeName, TypeDecl.Struct decl, int firstSlot, Metadata.Origin where)
+            throws TraceFormatException {
+        // A scope compiled later (another event class's) is not there for this one.
+        for (int i = SCOPES.indexOf(scopeName); i < SCOPES.size(); i++) {
+            roots.remove(SCOPES.get(i));
+        }
         if (decl == null) {
-            roots.remove(scopeName);
             return null;
         }
         this.scope = scopeName;
+        this.origin = where;
         this.next = firstSlot;
         this.depth = 0;
-        Frame root = new Frame(null, 0);
+        this.path.clear();
+        Frame root = new Frame(null, 0, FrameKind.STRUCT);
         roots.put(scopeName, root);
         return struct(decl, root, true);
+    }
+
+    private TraceFormatException error(String what) {
+        if (origin == null) {
+            return new TraceFormatException(file, -1, what);
+        }
+        String where = path.isEmpty() ? "" : " " + scopeText(scope) + " member " + String.join(".", path) + ":";
+        return new TraceFormatException(file, origin.offset(), "CTF 2 metadata " + origin + ":" + where + " " + what);
+    }
+
+    private static String scopeText(String scope) {
+        for (Map.Entry<String, String> e : CTF2_ORIGINS.entrySet()) {
+            if (e.getValue().equals(scope)) {
+                return e.getKey();
+            }
+        }
+        return scope;
     }
 
     private FieldDecoder.Struct struct(TypeDecl.Struct decl, Frame frame, boolean topLevel) throws TraceFormatException {
@@ -75,12 +158,29 @@ final class DecoderCompiler {
         FieldDecoder[] decoders = new FieldDecoder[members.size()];
         for (int i = 0; i < members.size(); i++) {
             TypeDecl.Member m = members.get(i);
-            names[i] = stripped(m.name());
+            names[i] = name(m.name());
+            frame.current = m.name();
+            path.add(names[i]);
             decoders[i] = field(m.type(), names[i], frame, topLevel);
+            path.remove(path.size() - 1);
+            frame.current = null;
             frame.names.add(m.name());
             frame.decoders.add(decoders[i]);
+            if (topLevel && !ctf2 && RESERVED.containsKey(scope)) {
+                TypeDecl.Role role = RESERVED.get(scope).get(names[i]);
+                boolean uuid = role == TypeDecl.Role.METADATA_STREAM_UUID;
+                if (role != null && !roleFields.containsKey(role) && (!uuid && decoders[i] instanceof FieldDecoder.Int
+                        || uuid && decoders[i] instanceof FieldDecoder.ScalarArray a && a.fixedLength == 16)) {
+                    roleFields.put(role, decoders[i]);
+                }
+            }
         }
         return new FieldDecoder.Struct(first, decl.align(), names, decoders, next - first);
+    }
+
+    /** The name a member is known by: CTF 1.8 strips one leading underscore (as babeltrace2 does); CTF 2 keeps it. */
+    private String name(String written) {
+        return ctf2 ? written : stripped(written);
     }
 
     static String stripped(String name) {
@@ -94,46 +194,101 @@ final class DecoderCompiler {
         if (type instanceof TypeDecl.Enum e) {
             return integer(e.container(), e, name, topLevel);
         }
-        if (type instanceof TypeDecl.Float f) {
-            return new FieldDecoder.Float(next++, f.align(), f.size() == 32, bigEndian(f.order()));
+        if (type instanceof TypeDecl.Bits b) {
+            int form = b.reversedBits() ? FieldDecoder.Int.REVERSED : FieldDecoder.Int.FIXED;
+            boolean big = bigEndian(b.order());
+            if (b.bool()) {
+                return new FieldDecoder.Bool(next++, b.align(), b.size(), big, form);
+            }
+            if (b.flags() != null) {
+                return new FieldDecoder.BitMap(next++, b.align(), b.size(), big, form, b.flags());
+            }
+            return new FieldDecoder.Int(next++, b.align(), b.size(), false, big, 16, FieldDecoder.Int.ROLE_NONE, form);
         }
-        if (type instanceof TypeDecl.Str) {
-            FieldDecoder d = new FieldDecoder.Str(next);
+        if (type instanceof TypeDecl.Float f) {
+            return new FieldDecoder.Float(next++, f.align(), f.size(), bigEndian(f.order()));
+        }
+        if (type instanceof TypeDecl.Str str) {
+            FieldDecoder d = new FieldDecoder.Str(next, str.encoding() == TypeDecl.Encoding.NONE
+                    || str.encoding() == TypeDecl.Encoding.ASCII ? TypeDecl.Encoding.UTF8 : str.encoding());
             next += 2;
             return d;
         }
+        if (type instanceof TypeDecl.LengthStr ls) {
+            FieldDecoder.ValueRef length = ls.location() == null ? null : length(ls.location(), frame);
+            FieldDecoder d = new FieldDecoder.TextArray(next, 8, ls.length(), length, ls.encoding());
+            next += 2;
+            return d;
+        }
+        if (type instanceof TypeDecl.Blob b) {
+            FieldDecoder.ValueRef length = b.location() == null ? null : length(b.location(), frame);
+            FieldDecoder d = new FieldDecoder.Blob(next, b.length(), length);
+            next += 2;
+            if (b.roles().contains(TypeDecl.Role.METADATA_STREAM_UUID)) {
+                fixedRole(TypeDecl.Role.METADATA_STREAM_UUID, d);
+            }
+            return d;
+        }
         if (type instanceof TypeDecl.Struct s) {
-            return struct(s, new Frame(frame, depth), false);
+            return struct(s, new Frame(frame, depth, FrameKind.STRUCT), false);
         }
         if (type instanceof TypeDecl.Variant v) {
-            return variant(v, name, frame);
+            return v.location() != null ? ctf2Variant(v, name, frame) : variant(v, name, frame);
+        }
+        if (type instanceof TypeDecl.Optional o) {
+            return optional(o, frame);
         }
         if (type instanceof TypeDecl.Array a) {
-            return array(a.element(), a.length(), null, frame);
+            return array(a.element(), a.length(), null, a.minAlign(), frame);
         }
         if (type instanceof TypeDecl.Sequence s) {
-            return array(s.element(), 0, resolve(s.lengthRef(), frame, "sequence length"), frame);
+            FieldDecoder.ValueRef length = s.location() != null ? length(s.location(), frame)
+                    : resolve(s.lengthRef(), frame, "sequence length");
+            return array(s.element(), 0, length, s.minAlign(), frame);
         }
         throw new IllegalStateException("unknown type " + type);
     }
 
     private FieldDecoder integer(TypeDecl.Int i, TypeDecl.Enum e, String name, boolean topLevel) throws TraceFormatException {
         int role = FieldDecoder.Int.ROLE_NONE;
-        String clockName = i.clock();
-        if (EVENT_HEADER.equals(scope)) {
-            if (name.equals("id")) {
+        boolean packetEnd;
+        String clockName;
+        if (ctf2) {
+            Set<TypeDecl.Role> roles = i.roles();
+            clockName = null;
+            packetEnd = roles.contains(TypeDecl.Role.PACKET_END_DEFAULT_CLOCK_TIMESTAMP);
+            if (roles.contains(TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP) || packetEnd) {
+                if (defaultClock == null) {
+                    throw error("a field with the role " + (packetEnd ? "packet-end-" : "")
+                            + "default-clock-timestamp needs a default clock class, and the data stream class has none");
+                }
+                clockName = defaultClock.name();
+            }
+            if (roles.contains(TypeDecl.Role.EVENT_RECORD_CLASS_ID)) {
+                if (roles.contains(TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP)) {
+                    throw error("one field cannot be both an event record class ID and a timestamp");
+                }
                 role = FieldDecoder.Int.ROLE_EVENT_ID;
             }
-            if (clockName == null && name.equals("timestamp")) {
+        } else {
+            clockName = i.clock();
+            if (EVENT_HEADER.equals(scope)) {
+                if (name.equals("id")) {
+                    role = FieldDecoder.Int.ROLE_EVENT_ID;
+                }
+                if (clockName == null && name.equals("timestamp")) {
+                    clockName = implicitClock();
+                }
+            }
+            if (PACKET_CONTEXT.equals(scope) && clockName == null
+                    && (name.equals("timestamp_begin") || name.equals("timestamp_end"))) {
                 clockName = implicitClock();
             }
-        }
-        if (PACKET_CONTEXT.equals(scope) && clockName == null
-                && (name.equals("timestamp_begin") || name.equals("timestamp_end"))) {
-            clockName = implicitClock();
+            // babeltrace2 reads timestamp_end without moving the clock: the packet's events come before it.
+            packetEnd = PACKET_CONTEXT.equals(scope) && topLevel && name.equals("timestamp_end");
         }
         if (clockName != null) {
-            Metadata.Clock c = metadata.clocks.get(clockName);
+            Metadata.Clock c = ctf2 ? defaultClock : metadata.clocks.get(clockName);
             if (c == null && clockName.equals("default") && metadata.clocks.isEmpty()) {
                 c = new Metadata.Clock("default", 1_000_000_000L, 0, 0);
             }
@@ -146,18 +301,41 @@ final class DecoderCompiler {
                         + " and " + c.name());
             }
             clock = c;
-            // babeltrace2 reads timestamp_end without moving the clock: the packet's events come before it.
-            boolean packetEnd = PACKET_CONTEXT.equals(scope) && topLevel && name.equals("timestamp_end");
             if (role == FieldDecoder.Int.ROLE_NONE && !packetEnd) {
                 role = FieldDecoder.Int.ROLE_CLOCK;
             }
         }
         boolean big = bigEndian(i.order());
-        if (e != null) {
-            return new FieldDecoder.Enum(next++, i.align(), i.size(), i.signed(), big, role, e.mappings());
+        int form = i.varLength() ? FieldDecoder.Int.VARIABLE
+                : i.reversedBits() ? FieldDecoder.Int.REVERSED : FieldDecoder.Int.FIXED;
+        FieldDecoder.Int d = e != null
+                ? new FieldDecoder.Enum(next++, i.align(), i.size(), i.signed(), big, role, e.mappings(), form)
+                : new FieldDecoder.Int(next++, i.align(), i.size(), i.signed(), big, i.base(), role, form);
+        if (ctf2) {
+            for (TypeDecl.Role r : i.roles()) {
+                if (r != TypeDecl.Role.EVENT_RECORD_CLASS_ID && !EVENT_HEADER.equals(scope)) {
+                    fixedRole(r, d);
+                }
+            }
         }
-        return new FieldDecoder.Int(next++, i.align(), i.size(), i.signed(), big, i.base(), role);
+        return d;
     }
+
+    /**
+     * A CTF 2 role of the packet header or context: the reader finds that field's value in its slot after the
+     * scope is decoded, so it must be decoded with the scope every time (not in an array, variant or optional).
+     */
+    private void fixedRole(TypeDecl.Role role, FieldDecoder d) throws TraceFormatException {
+        if (!PACKET_HEADER.equals(scope) && !PACKET_CONTEXT.equals(scope)) {
+            return;
+        }
+        if (depth > 0 || choiceDepth > 0) {
+            throw error("a field with the role " + role.json + " inside an array, variant or optional field is not"
+                    + " supported");
+        }
+        roleFields.putIfAbsent(role, d);
+    }
+
 
     private String implicitClock() throws TraceFormatException {
         if (metadata.clocks.isEmpty()) {
@@ -175,6 +353,8 @@ final class DecoderCompiler {
         return o == TypeDecl.Order.BIG;
     }
 
+    // ---- CTF 1.8 variants and references
+
     private FieldDecoder variant(TypeDecl.Variant v, String name, Frame frame) throws TraceFormatException {
         if (v.tag() == null) {
             throw new TraceFormatException(file, -1, "variant " + name + " has no tag");
@@ -190,18 +370,20 @@ final class DecoderCompiler {
         String[] names = new String[options.size()];
         String[] orig = new String[options.size()];
         FieldDecoder[] decoders = new FieldDecoder[options.size()];
+        choiceDepth++;
         for (int i = 0; i < options.size(); i++) {
             orig[i] = options.get(i).name();
             names[i] = stripped(orig[i]);
-            decoders[i] = field(options.get(i).type(), names[i], new Frame(frame, depth), false);
+            decoders[i] = field(options.get(i).type(), names[i], new Frame(frame, depth, FrameKind.OPTION), false);
         }
-        return new FieldDecoder.Variant(first, tag, tagEnum, names, orig, decoders, next - first);
+        choiceDepth--;
+        return FieldDecoder.Variant.tagged(first, tag, tagEnum, names, orig, decoders, next - first);
     }
 
-    private FieldDecoder array(TypeDecl element, long length, FieldDecoder.SlotRef lengthRef, Frame frame)
+    private FieldDecoder array(TypeDecl element, long length, FieldDecoder.ValueRef lengthRef, int minAlign, Frame frame)
             throws TraceFormatException {
         if (isText(element)) {
-            FieldDecoder d = new FieldDecoder.TextArray(next, element.align(), length, lengthRef);
+            FieldDecoder d = new FieldDecoder.TextArray(next, Math.max(minAlign, element.align()), length, lengthRef);
             next += 2;
             return d;
         }
@@ -209,23 +391,24 @@ final class DecoderCompiler {
         int savedNext = next;
         depth++;
         next = 0;
-        FieldDecoder elementDecoder = field(element, "element", new Frame(frame, depth), false);
+        FieldDecoder elementDecoder = field(element, "element", new Frame(frame, depth, FrameKind.ARRAY_ELEMENT), false);
         int elementSlots = next;
         depth--;
         next = savedNext;
-        if (element instanceof TypeDecl.Int || element instanceof TypeDecl.Enum || element instanceof TypeDecl.Float) {
+        if (element instanceof TypeDecl.Int || element instanceof TypeDecl.Enum || element instanceof TypeDecl.Float
+                || element instanceof TypeDecl.Bits) {
             next = first + 3;
-            return new FieldDecoder.ScalarArray(first, elementDecoder, length, lengthRef);
+            return new FieldDecoder.ScalarArray(first, elementDecoder, length, lengthRef, minAlign);
         }
         next = first + 2;
-        return new FieldDecoder.CompoundArray(first, elementDecoder, elementSlots, length, lengthRef);
+        return new FieldDecoder.CompoundArray(first, elementDecoder, elementSlots, length, lengthRef, minAlign);
     }
 
     /** babeltrace2's rule: 8-bit, byte-aligned, UTF-8 encoded integer elements make a string. */
     private static boolean isText(TypeDecl element) {
         TypeDecl.Int i = element instanceof TypeDecl.Enum e ? e.container()
                 : element instanceof TypeDecl.Int x ? x : null;
-        return i != null && i.size() == 8 && i.align() == 8 && i.encoding() != TypeDecl.Encoding.NONE;
+        return i != null && i.size() == 8 && i.align() == 8 && i.encoding() != TypeDecl.Encoding.NONE && !i.varLength();
     }
 
     private FieldDecoder.SlotRef resolve(String path, Frame frame, String what) throws TraceFormatException {
@@ -303,5 +486,229 @@ final class DecoderCompiler {
             d = s.members[m];
         }
         return d;
+    }
+
+    // ---- CTF 2 variants, optionals and field locations
+
+    private FieldDecoder ctf2Variant(TypeDecl.Variant v, String name, Frame frame) throws TraceFormatException {
+        Located selector = locate(v.location(), frame, "selector");
+        boolean signed = integerLeaves(selector, v.location(), "selector", false);
+        List<long[]> low = new ArrayList<>();
+        List<Integer> option = new ArrayList<>();
+        for (int o = 0; o < v.options().size(); o++) {
+            for (long[] r : v.ranges().get(o)) {
+                low.add(r);
+                option.add(o);
+            }
+        }
+        int first = next++;
+        List<TypeDecl.Member> options = v.options();
+        String[] names = new String[options.size()];
+        FieldDecoder[] decoders = new FieldDecoder[options.size()];
+        choiceDepth++;
+        for (int i = 0; i < options.size(); i++) {
+            names[i] = options.get(i).name() == null ? "" : options.get(i).name();
+            decoders[i] = field(options.get(i).type(), names[i], new Frame(frame, depth, FrameKind.OPTION), false);
+        }
+        choiceDepth--;
+        long[] lo = new long[low.size()];
+        long[] hi = new long[low.size()];
+        int[] opt = new int[low.size()];
+        for (int r = 0; r < lo.length; r++) {
+            lo[r] = low.get(r)[0];
+            hi[r] = low.get(r)[1];
+            opt[r] = option.get(r);
+        }
+        return new FieldDecoder.Variant(first, selector.ref, signed, lo, hi, opt, names, decoders, next - first);
+    }
+
+    private FieldDecoder optional(TypeDecl.Optional o, Frame frame) throws TraceFormatException {
+        Located selector = locate(o.location(), frame, "selector");
+        boolean bool = o.ranges() == null;
+        boolean signed = false;
+        if (bool) {
+            for (FieldDecoder leaf : selector.leaves) {
+                if (!(leaf instanceof FieldDecoder.Bool)) {
+                    throw error("the selector " + o.location().text() + " of an optional field without selector ranges"
+                            + " must be a boolean");
+                }
+            }
+        } else {
+            signed = integerLeaves(selector, o.location(), "selector", false);
+        }
+        int first = next++;
+        choiceDepth++;
+        FieldDecoder inner = field(o.type(), "", new Frame(frame, depth, FrameKind.OPTIONAL), false);
+        choiceDepth--;
+        long[] lo = null;
+        long[] hi = null;
+        if (!bool) {
+            lo = new long[o.ranges().size()];
+            hi = new long[o.ranges().size()];
+            for (int r = 0; r < lo.length; r++) {
+                lo[r] = o.ranges().get(r)[0];
+                hi[r] = o.ranges().get(r)[1];
+            }
+        }
+        return new FieldDecoder.Optional(first, selector.ref, signed, lo, hi, inner, next - first);
+    }
+
+    private FieldDecoder.ValueRef length(TypeDecl.Location location, Frame frame) throws TraceFormatException {
+        Located length = locate(location, frame, "length");
+        integerLeaves(length, location, "length", true);
+        return length.ref;
+    }
+
+    /**
+     * Checks that a located field is an integer (booleans are not) in every case it can be; returns whether it is
+     * signed.
+     */
+    private boolean integerLeaves(Located located, TypeDecl.Location location, String what, boolean unsigned)
+            throws TraceFormatException {
+        Boolean signed = null;
+        for (FieldDecoder leaf : located.leaves) {
+            if (!(leaf instanceof FieldDecoder.Int i) || leaf instanceof FieldDecoder.Bool
+                    || leaf instanceof FieldDecoder.BitMap) {
+                throw error("the " + what + " field location " + location.text() + " points to a field that is not an"
+                        + " integer");
+            }
+            if (unsigned && i.signed) {
+                throw error("the " + what + " field location " + location.text() + " points to a signed integer (a"
+                        + " length must be unsigned)");
+            }
+            if (signed != null && signed != i.signed) {
+                throw error("the " + what + " field location " + location.text() + " points to signed and unsigned"
+                        + " integers, depending on the variant options selected");
+            }
+            signed = i.signed;
+        }
+        return signed != null && signed;
+    }
+
+    /** A located field: how to read its value, and the decoders it can be (several through completed variants). */
+    private record Located(FieldDecoder.ValueRef ref, List<FieldDecoder> leaves) {
+    }
+
+    /**
+     * Resolves a CTF 2 field location to a field decoded before the one being compiled: from its origin scope (or
+     * the structure holding the dependent field), member after member; through a structure, array or variant being
+     * decoded (the current element or option), or into an already decoded variant (each option, at run time) or
+     * optional field.
+     */
+    private Located locate(TypeDecl.Location location, Frame frame, String what) throws TraceFormatException {
+        List<String> steps = location.path();
+        String text = location.text();
+        if (steps.isEmpty() || steps.get(steps.size() - 1) == null) {
+            throw error("the " + what + " field location " + text + " must end with a member name");
+        }
+        Frame at;
+        List<Frame> chain = new ArrayList<>();
+        for (Frame f = frame; f != null; f = f.parent) {
+            chain.add(f);
+        }
+        Collections.reverse(chain);
+        if (location.origin() != null) {
+            if (location.origin().equals(scope)) {
+                at = chain.get(0);
+            } else {
+                int there = SCOPES.indexOf(location.origin());
+                at = roots.get(location.origin());
+                if (at == null || there > SCOPES.indexOf(scope)) {
+                    throw error("the " + what + " field location " + text + " points to the " + scopeText(location.origin())
+                            + ", which is " + (there > SCOPES.indexOf(scope) ? "decoded after this field"
+                                    : "not declared for this event record"));
+                }
+                chain = List.of(at);
+            }
+        } else {
+            at = frame;
+            while (at.kind != FrameKind.STRUCT) {
+                at = at.parent;
+            }
+        }
+        for (int s = 0; s < steps.size(); s++) {
+            String step = steps.get(s);
+            if (step == null) {
+                Frame up = at.parent;
+                while (up != null && up.kind != FrameKind.STRUCT) {
+                    up = up.parent;
+                }
+                if (up == null || location.origin() != null) {
+                    throw error("the " + what + " field location " + text + " goes above the root of the "
+                            + scopeText(scope));
+                }
+                at = up;
+                continue;
+            }
+            int i = at.names.lastIndexOf(step);
+            if (i >= 0) {
+                // A member decoded already: what follows descends into it.
+                FieldDecoder d = at.decoders.get(i);
+                List<FieldDecoder> leaves = new ArrayList<>();
+                FieldDecoder.ValueRef ref = completed(d, steps.subList(s + 1, steps.size()), at.depth, leaves, text);
+                if (ref == null) {
+                    throw error("the " + what + " field location " + text + " points to a field that is not an integer"
+                            + " or a boolean");
+                }
+                if (at.depth != 0 && at.depth != depth) {
+                    throw error("the " + what + " field location " + text + " points into an array element other than"
+                            + " the one being decoded: not supported");
+                }
+                return new Located(ref, leaves);
+            }
+            if (step.equals(at.current)) {
+                // The member being decoded, which holds this field: go down to the structure inside it that does.
+                int k = chain.indexOf(at);
+                Frame below = null;
+                for (int j = k + 1; j < chain.size(); j++) {
+                    if (chain.get(j).kind == FrameKind.STRUCT) {
+                        below = chain.get(j);
+                        break;
+                    }
+                }
+                if (below == null || s == steps.size() - 1) {
+                    throw error("the " + what + " field location " + text + " points to a field that is not decoded"
+                            + " before this one");
+                }
+                at = below;
+                continue;
+            }
+            String in = at.parent != null ? "its structure"
+                    : "the " + scopeText(location.origin() != null ? location.origin() : scope);
+            throw error("the " + what + " field location " + text + " points nowhere: no member \"" + step
+                    + "\" is decoded before this field in " + in);
+        }
+        throw error("the " + what + " field location " + text + " points to a structure, not to an integer");
+    }
+
+    /** A value inside an already decoded field, following {@code rest}; null when there is none. */
+    private FieldDecoder.ValueRef completed(FieldDecoder d, List<String> rest, int atDepth, List<FieldDecoder> leaves,
+            String text) {
+        boolean relative = atDepth != 0;
+        if (d instanceof FieldDecoder.Struct s) {
+            if (rest.isEmpty() || rest.get(0) == null) {
+                return null;
+            }
+            int m = s.indexOf(rest.get(0));
+            return m < 0 ? null : completed(s.members[m], rest.subList(1, rest.size()), atDepth, leaves, text);
+        }
+        if (d instanceof FieldDecoder.Variant v) {
+            FieldDecoder.ValueRef[] per = new FieldDecoder.ValueRef[v.options.length];
+            boolean any = false;
+            for (int o = 0; o < per.length; o++) {
+                per[o] = completed(v.options[o], rest, atDepth, leaves, text);
+                any |= per[o] != null;
+            }
+            return any ? new FieldDecoder.OptionRef(v.slot, relative, per, text) : null;
+        }
+        if (d instanceof FieldDecoder.Optional o) {
+            FieldDecoder.ValueRef inner = completed(o.field, rest, atDepth, leaves, text);
+            return inner == null ? null : new FieldDecoder.PresentRef(o.slot, relative, inner, text);
+        }
+        if (d instanceof FieldDecoder.Int && rest.isEmpty()) {
+            leaves.add(d);
+            return new FieldDecoder.SlotRef(d.slot, relative);
+        }
+        return null;
     }
 }

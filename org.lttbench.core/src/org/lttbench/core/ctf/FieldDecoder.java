@@ -51,10 +51,43 @@ abstract class FieldDecoder {
         return sb.toString();
     }
 
+    /** Where a dependent field (array, string or BLOB length, variant or optional selector) finds a decoded value. */
+    interface ValueRef {
+        long get(DecodeState s, int base) throws DecodeException;
+    }
+
     /** A reference to an already decoded integer: absolute slot, or relative to the enclosing array element. */
-    record SlotRef(int slot, boolean relative) {
-        long get(DecodeState s, int base) {
+    record SlotRef(int slot, boolean relative) implements ValueRef {
+        @Override
+        public long get(DecodeState s, int base) {
             return s.values[relative ? base + slot : slot];
+        }
+    }
+
+    /**
+     * CTF 2: a value inside an already decoded variant, found through the option it selected ({@code perOption} holds
+     * null for an option without such a field).
+     */
+    record OptionRef(int variantSlot, boolean relative, ValueRef[] perOption, String path) implements ValueRef {
+        @Override
+        public long get(DecodeState s, int base) throws DecodeException {
+            int option = (int) s.values[relative ? base + variantSlot : variantSlot];
+            ValueRef r = perOption[option];
+            if (r == null) {
+                throw new DecodeException("the field location " + path + " points to no field in the variant's selected option");
+            }
+            return r.get(s, base);
+        }
+    }
+
+    /** CTF 2: a value inside an already decoded optional, which must be present. */
+    record PresentRef(int flagSlot, boolean relative, ValueRef inner, String path) implements ValueRef {
+        @Override
+        public long get(DecodeState s, int base) throws DecodeException {
+            if (s.values[relative ? base + flagSlot : flagSlot] == 0) {
+                throw new DecodeException("the field location " + path + " points into an optional field that is absent");
+            }
+            return inner.get(s, base);
         }
     }
 
@@ -64,22 +97,32 @@ abstract class FieldDecoder {
         static final int ROLE_NONE = 0;
         static final int ROLE_CLOCK = 1;
         static final int ROLE_EVENT_ID = 2;
+        /** Fixed-length, in the byte order's usual bit order (every CTF 1.8 integer). */
+        static final int FIXED = 0;
+        /** CTF 2 variable-length integer (LEB128). */
+        static final int VARIABLE = 1;
+        /** CTF 2 fixed-length, in the other bit order (first bit read is the most significant, little-endian). */
+        static final int REVERSED = 2;
 
         final int size;
         final boolean signed;
         final boolean bigEndian;
         final int base;
         final int role;
-        private final int signShift;
+        final int form;
 
         Int(int slot, int align, int size, boolean signed, boolean bigEndian, int base, int role) {
-            super(slot, align);
+            this(slot, align, size, signed, bigEndian, base, role, FIXED);
+        }
+
+        Int(int slot, int align, int size, boolean signed, boolean bigEndian, int base, int role, int form) {
+            super(slot, form == VARIABLE ? 8 : align);
             this.size = size;
             this.signed = signed;
             this.bigEndian = bigEndian;
             this.base = base;
             this.role = role;
-            this.signShift = 64 - size;
+            this.form = form;
         }
 
         @Override
@@ -89,7 +132,7 @@ abstract class FieldDecoder {
 
         @Override
         long minBits() {
-            return size;
+            return form == VARIABLE ? 8 : size;
         }
 
         @Override
@@ -102,11 +145,21 @@ abstract class FieldDecoder {
             if (align > 1) {
                 s.align(align);
             }
-            long raw = bigEndian ? s.readBE(size) : s.readLE(size);
-            s.values[b + slot] = signed ? (raw << signShift) >> signShift : raw;
+            long raw;
+            int bits = size;
+            if (form == FIXED) {
+                raw = bigEndian ? s.readBE(size) : s.readLE(size);
+            } else if (form == VARIABLE) {
+                raw = s.readLeb128();
+                bits = s.leb128Bits;
+            } else {
+                raw = Long.reverse(bigEndian ? s.readBE(size) : s.readLE(size)) >>> (64 - size);
+            }
+            int shift = 64 - bits;
+            s.values[b + slot] = signed ? (raw << shift) >> shift : raw;
             if (role != ROLE_NONE) {
                 if (role == ROLE_CLOCK) {
-                    s.updateClock(raw, size);
+                    s.updateClock(raw, bits);
                 } else {
                     s.eventId = raw;
                 }
@@ -119,12 +172,12 @@ abstract class FieldDecoder {
         }
 
         @Override
-        final long longValue(DecodeState s, int b) {
+        long longValue(DecodeState s, int b) {
             return s.values[b + slot];
         }
 
         @Override
-        final double doubleValue(DecodeState s, int b) {
+        double doubleValue(DecodeState s, int b) {
             long v = s.values[b + slot];
             return signed || v >= 0 ? v : (double) (v >>> 1) * 2.0 + (v & 1);
         }
@@ -136,6 +189,74 @@ abstract class FieldDecoder {
         }
     }
 
+    /** CTF 2 fixed-length boolean: false when every bit is clear. */
+    static final class Bool extends Int {
+        Bool(int slot, int align, int size, boolean bigEndian, int form) {
+            super(slot, align, size, false, bigEndian, 10, ROLE_NONE, form);
+        }
+
+        @Override
+        void write(ValueWriter w, DecodeState s, int b) {
+            w.bool(s.values[b + slot] != 0);
+        }
+
+        /** 1 for true, 0 for false. */
+        @Override
+        long longValue(DecodeState s, int b) {
+            return s.values[b + slot] != 0 ? 1 : 0;
+        }
+
+        @Override
+        double doubleValue(DecodeState s, int b) {
+            return longValue(s, b);
+        }
+
+        @Override
+        String stringValue(DecodeState s, int b) {
+            return Boolean.toString(s.values[b + slot] != 0);
+        }
+    }
+
+    /** CTF 2 fixed-length bit map: an unsigned value whose flags are active when any of their bits is set. */
+    static final class BitMap extends Int {
+        final String[] flags;
+        final long[] masks;
+
+        BitMap(int slot, int align, int size, boolean bigEndian, int form, List<TypeDecl.Mapping> flags) {
+            super(slot, align, size, false, bigEndian, 16, ROLE_NONE, form);
+            this.flags = new String[flags.size()];
+            this.masks = new long[flags.size()];
+            for (int i = 0; i < flags.size(); i++) {
+                this.flags[i] = flags.get(i).label();
+                long mask = 0;
+                for (long[] r : flags.get(i).ranges()) {
+                    for (long bit = Math.max(0, r[0]); bit <= Math.min(63, r[1]); bit++) {
+                        mask |= 1L << bit;
+                    }
+                }
+                masks[i] = mask;
+            }
+        }
+
+        @Override
+        FieldKind kind() {
+            return FieldKind.ENUMERATION;
+        }
+
+        @Override
+        void write(ValueWriter w, DecodeState s, int b) {
+            long v = s.values[b + slot];
+            String[] out = new String[flags.length];
+            int n = 0;
+            for (int i = 0; i < flags.length; i++) {
+                if ((v & masks[i]) != 0) {
+                    out[n++] = flags[i];
+                }
+            }
+            w.enumeration(v, false, out, n);
+        }
+    }
+
     static final class Enum extends Int {
         final String[] labels;
         /** Ranges, flattened: label index, low, high (bounds signed or unsigned like the container). */
@@ -143,8 +264,9 @@ abstract class FieldDecoder {
         final long[] rangeLow;
         final long[] rangeHigh;
 
-        Enum(int slot, int align, int size, boolean signed, boolean bigEndian, int role, List<TypeDecl.Mapping> mappings) {
-            super(slot, align, size, signed, bigEndian, 10, role);
+        Enum(int slot, int align, int size, boolean signed, boolean bigEndian, int role, List<TypeDecl.Mapping> mappings,
+                int form) {
+            super(slot, align, size, signed, bigEndian, 10, role, form);
             labels = new String[mappings.size()];
             int n = 0;
             for (TypeDecl.Mapping m : mappings) {
@@ -205,13 +327,16 @@ abstract class FieldDecoder {
         }
     }
 
+    /** IEEE 754 binary16 (CTF 2), binary32 or binary64. */
     static final class Float extends FieldDecoder {
+        final int size;
         final boolean single;
         final boolean bigEndian;
 
-        Float(int slot, int align, boolean single, boolean bigEndian) {
+        Float(int slot, int align, int size, boolean bigEndian) {
             super(slot, align);
-            this.single = single;
+            this.size = size;
+            this.single = size != 64;
             this.bigEndian = bigEndian;
         }
 
@@ -222,7 +347,7 @@ abstract class FieldDecoder {
 
         @Override
         long minBits() {
-            return single ? 32 : 64;
+            return size;
         }
 
         @Override
@@ -235,9 +360,9 @@ abstract class FieldDecoder {
             if (align > 1) {
                 s.align(align);
             }
-            int size = single ? 32 : 64;
             long raw = bigEndian ? s.readBE(size) : s.readLE(size);
-            double v = single ? java.lang.Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
+            double v = size == 32 ? java.lang.Float.intBitsToFloat((int) raw)
+                    : size == 64 ? Double.longBitsToDouble(raw) : java.lang.Float.float16ToFloat((short) raw);
             s.values[b + slot] = Double.doubleToRawLongBits(v);
         }
 
@@ -262,10 +387,20 @@ abstract class FieldDecoder {
         }
     }
 
-    /** Text: a NUL-terminated string, or an array or sequence of 8-bit characters; slots: byte index, length. */
+    /**
+     * Text: a NUL-terminated string, a CTF 1.8 array or sequence of 8-bit characters, or a CTF 2 static- or
+     * dynamic-length string; slots: byte index, length in bytes. UTF-8 (every CTF 1.8 string) or, in CTF 2, UTF-16 or
+     * UTF-32 (code units of 2 or 4 bytes; the value ends at the first NUL code unit).
+     */
     abstract static class Text extends FieldDecoder {
-        Text(int slot, int align) {
+        final TypeDecl.Encoding encoding;
+        /** Bytes of one code unit. */
+        final int unit;
+
+        Text(int slot, int align, TypeDecl.Encoding encoding) {
             super(slot, align);
+            this.encoding = encoding;
+            this.unit = encoding.unit;
         }
 
         @Override
@@ -278,21 +413,38 @@ abstract class FieldDecoder {
             return FieldKind.STRING;
         }
 
-        /** Bytes of the value: up to the first NUL. */
+        /** Bytes of the value: up to the first NUL code unit. */
         final int length(DecodeState s, int b) {
             int index = (int) s.values[b + slot];
             int n = (int) s.values[b + slot + 1];
-            for (int i = 0; i < n; i++) {
-                if (s.le.get(index + i) == 0) {
+            if (unit == 1) {
+                for (int i = 0; i < n; i++) {
+                    if (s.le.get(index + i) == 0) {
+                        return i;
+                    }
+                }
+                return n;
+            }
+            int whole = n - n % unit;
+            for (int i = 0; i < whole; i += unit) {
+                if (zeroUnit(s, index + i)) {
                     return i;
                 }
             }
-            return n;
+            return whole;
+        }
+
+        final boolean zeroUnit(DecodeState s, int index) {
+            return unit == 2 ? s.le.getShort(index) == 0 : s.le.getInt(index) == 0;
         }
 
         @Override
         final void write(ValueWriter w, DecodeState s, int b) {
-            w.string(s.le, (int) s.values[b + slot], length(s, b));
+            if (unit == 1) {
+                w.string(s.le, (int) s.values[b + slot], length(s, b));
+            } else {
+                w.text(stringValue(s, b));
+            }
         }
 
         @Override
@@ -301,7 +453,17 @@ abstract class FieldDecoder {
             int n = length(s, b);
             byte[] bytes = new byte[n];
             s.le.get(index, bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
+            return new String(bytes, charset());
+        }
+
+        private java.nio.charset.Charset charset() {
+            return switch (encoding) {
+            case UTF16BE -> StandardCharsets.UTF_16BE;
+            case UTF16LE -> StandardCharsets.UTF_16LE;
+            case UTF32BE -> java.nio.charset.Charset.forName("UTF-32BE");
+            case UTF32LE -> java.nio.charset.Charset.forName("UTF-32LE");
+            default -> StandardCharsets.UTF_8;
+            };
         }
 
         @Override
@@ -312,32 +474,43 @@ abstract class FieldDecoder {
 
     static final class Str extends Text {
         Str(int slot) {
-            super(slot, 8);
+            this(slot, TypeDecl.Encoding.UTF8);
+        }
+
+        Str(int slot, TypeDecl.Encoding encoding) {
+            super(slot, 8, encoding);
         }
 
         @Override
         long minBits() {
-            return 8;
+            return 8L * unit;
         }
 
         @Override
         void decode(DecodeState s, int b) throws DecodeException {
             s.align(8);
             int index = (int) (s.pos >>> 3);
-            int n = s.stringLength(index);
+            int n = unit == 1 ? s.stringLength(index) : s.stringLength(index, unit);
             s.values[b + slot] = index;
             s.values[b + slot + 1] = n;
-            s.pos += (n + 1L) << 3;
+            s.pos += (n + (long) unit) << 3;
         }
     }
 
-    /** An array ({@code lengthRef} null) or sequence of 8-bit UTF-8 characters: a string of at most that length. */
+    /**
+     * An array ({@code lengthRef} null) or sequence of 8-bit UTF-8 characters (CTF 1.8), or a CTF 2 static- or
+     * dynamic-length string: a string of at most that many bytes.
+     */
     static final class TextArray extends Text {
         final long fixedLength;
-        final SlotRef lengthRef;
+        final ValueRef lengthRef;
 
-        TextArray(int slot, int align, long fixedLength, SlotRef lengthRef) {
-            super(slot, align);
+        TextArray(int slot, int align, long fixedLength, ValueRef lengthRef) {
+            this(slot, align, fixedLength, lengthRef, TypeDecl.Encoding.UTF8);
+        }
+
+        TextArray(int slot, int align, long fixedLength, ValueRef lengthRef, TypeDecl.Encoding encoding) {
+            super(slot, align, encoding);
             this.fixedLength = fixedLength;
             this.lengthRef = lengthRef;
         }
@@ -356,6 +529,58 @@ abstract class FieldDecoder {
             s.values[b + slot] = s.pos >>> 3;
             s.values[b + slot + 1] = n;
             s.pos += n << 3;
+        }
+    }
+
+    /** A CTF 2 static-length ({@code lengthRef} null) or dynamic-length BLOB; slots: byte index, length in bytes. */
+    static final class Blob extends FieldDecoder {
+        final long fixedLength;
+        final ValueRef lengthRef;
+
+        Blob(int slot, long fixedLength, ValueRef lengthRef) {
+            super(slot, 8);
+            this.fixedLength = fixedLength;
+            this.lengthRef = lengthRef;
+        }
+
+        @Override
+        int slots() {
+            return 2;
+        }
+
+        @Override
+        long minBits() {
+            return lengthRef == null ? sizeTimes(fixedLength, 8) : 0;
+        }
+
+        @Override
+        FieldKind kind() {
+            return FieldKind.COMPOUND;
+        }
+
+        @Override
+        void decode(DecodeState s, int b) throws DecodeException {
+            long n = checkedLength(s, b, this, fixedLength, lengthRef, 8, "BLOB");
+            s.values[b + slot] = s.pos >>> 3;
+            s.values[b + slot + 1] = n;
+            s.pos += n << 3;
+        }
+
+        /** Byte index of the BLOB's first byte in the packet. */
+        int byteIndex(DecodeState s, int b) {
+            return (int) s.values[b + slot];
+        }
+
+        /** The bytes, as an array of unsigned 8-bit integers. */
+        @Override
+        void write(ValueWriter w, DecodeState s, int b) {
+            int index = (int) s.values[b + slot];
+            long n = s.values[b + slot + 1];
+            w.beginArray();
+            for (int i = 0; i < n; i++) {
+                w.integer(s.le.get(index + i) & 0xFF, false, 10);
+            }
+            w.endArray();
         }
     }
 
@@ -423,34 +648,58 @@ abstract class FieldDecoder {
         }
     }
 
+    /**
+     * A variant: the selector's value picks the option whose ranges hold it (CTF 1.8: the ranges of the tag
+     * enumeration's labels that name an option; CTF 2: each option's selector ranges). Slot: the selected option.
+     */
     static final class Variant extends FieldDecoder {
-        final SlotRef tag;
+        final ValueRef tag;
         final String[] names;
         final FieldDecoder[] options;
-        final Enum tagDecoder;
-        /** For each range of the tag enumeration, the option it selects, or -1. */
+        /** Selector ranges, flattened, in the order they are tried: bounds and the option each selects. */
+        final long[] rangeLow;
+        final long[] rangeHigh;
         final int[] rangeOption;
+        final boolean signed;
         private final int slots;
 
-        Variant(int slot, SlotRef tag, Enum tagDecoder, String[] names, String[] origNames, FieldDecoder[] options,
-                int slots) {
+        Variant(int slot, ValueRef tag, boolean signed, long[] rangeLow, long[] rangeHigh, int[] rangeOption,
+                String[] names, FieldDecoder[] options, int slots) {
             super(slot, 1);
             this.tag = tag;
-            this.tagDecoder = tagDecoder;
+            this.signed = signed;
+            this.rangeLow = rangeLow;
+            this.rangeHigh = rangeHigh;
+            this.rangeOption = rangeOption;
             this.names = names;
             this.options = options;
             this.slots = slots;
-            rangeOption = new int[tagDecoder.rangeLabel.length];
-            for (int r = 0; r < rangeOption.length; r++) {
-                rangeOption[r] = -1;
+        }
+
+        /** CTF 1.8: a tag enumeration's ranges select the option named like their label. */
+        static Variant tagged(int slot, ValueRef tag, Enum tagDecoder, String[] names, String[] origNames,
+                FieldDecoder[] options, int slots) {
+            List<long[]> ranges = new java.util.ArrayList<>();
+            List<Integer> selects = new java.util.ArrayList<>();
+            for (int r = 0; r < tagDecoder.rangeLabel.length; r++) {
                 String label = tagDecoder.labels[tagDecoder.rangeLabel[r]];
                 for (int o = 0; o < origNames.length; o++) {
                     if (origNames[o].equals(label)) {
-                        rangeOption[r] = o;
+                        ranges.add(new long[] { tagDecoder.rangeLow[r], tagDecoder.rangeHigh[r] });
+                        selects.add(o);
                         break;
                     }
                 }
             }
+            long[] low = new long[ranges.size()];
+            long[] high = new long[ranges.size()];
+            int[] option = new int[ranges.size()];
+            for (int i = 0; i < low.length; i++) {
+                low[i] = ranges.get(i)[0];
+                high[i] = ranges.get(i)[1];
+                option[i] = selects.get(i);
+            }
+            return new Variant(slot, tag, tagDecoder.signed, low, high, option, names, options, slots);
         }
 
         @Override
@@ -473,13 +722,15 @@ abstract class FieldDecoder {
             long v = tag.get(s, b);
             int option = -1;
             for (int r = 0; r < rangeOption.length; r++) {
-                if (rangeOption[r] >= 0 && tagDecoder.contains(r, v)) {
+                if (signed ? rangeLow[r] <= v && v <= rangeHigh[r]
+                        : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0) {
                     option = rangeOption[r];
                     break;
                 }
             }
             if (option < 0) {
-                throw new DecodeException("variant tag value " + v + " selects none of the variant's options");
+                throw new DecodeException("variant tag value " + (signed ? Long.toString(v) : Long.toUnsignedString(v))
+                        + " selects none of the variant's options");
             }
             s.values[b + slot] = option;
             options[option].decode(s, b);
@@ -495,10 +746,80 @@ abstract class FieldDecoder {
     }
 
     /**
+     * A CTF 2 optional: present when its boolean selector is true or its integer selector lies in its ranges. Slots:
+     * presence (0 or 1), then the field's.
+     */
+    static final class Optional extends FieldDecoder {
+        final ValueRef selector;
+        /** Null for a boolean selector. */
+        final long[] rangeLow;
+        final long[] rangeHigh;
+        final boolean signed;
+        final FieldDecoder field;
+        private final int slots;
+
+        Optional(int slot, ValueRef selector, boolean signed, long[] rangeLow, long[] rangeHigh, FieldDecoder field,
+                int slots) {
+            super(slot, 1);
+            this.selector = selector;
+            this.signed = signed;
+            this.rangeLow = rangeLow;
+            this.rangeHigh = rangeHigh;
+            this.field = field;
+            this.slots = slots;
+        }
+
+        @Override
+        int slots() {
+            return slots;
+        }
+
+        @Override
+        long minBits() {
+            return 0;
+        }
+
+        @Override
+        FieldKind kind() {
+            return FieldKind.COMPOUND;
+        }
+
+        @Override
+        void decode(DecodeState s, int b) throws DecodeException {
+            long v = selector.get(s, b);
+            boolean present;
+            if (rangeLow == null) {
+                present = v != 0;
+            } else {
+                present = false;
+                for (int r = 0; r < rangeLow.length && !present; r++) {
+                    present = signed ? rangeLow[r] <= v && v <= rangeHigh[r]
+                            : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0;
+                }
+            }
+            s.values[b + slot] = present ? 1 : 0;
+            if (present) {
+                field.decode(s, b);
+            }
+        }
+
+        @Override
+        void write(ValueWriter w, DecodeState s, int b) throws DecodeException {
+            if (s.values[b + slot] == 0) {
+                w.nil();
+            } else {
+                w.beginOptional();
+                field.write(w, s, b);
+                w.endOptional();
+            }
+        }
+    }
+
+    /**
      * The length of an array or sequence at the cursor (aligned first), checked against the bits left in the packet:
      * a hostile length never makes a loop run or an allocation happen.
      */
-    static long checkedLength(DecodeState s, int b, FieldDecoder array, long fixedLength, SlotRef lengthRef,
+    static long checkedLength(DecodeState s, int b, FieldDecoder array, long fixedLength, ValueRef lengthRef,
             long bitsEach, String what) throws DecodeException {
         if (array.align > 1) {
             s.align(array.align);
@@ -521,10 +842,10 @@ abstract class FieldDecoder {
     abstract static class ElementArray extends FieldDecoder {
         final FieldDecoder element;
         final long fixedLength;
-        final SlotRef lengthRef;
+        final ValueRef lengthRef;
 
-        ElementArray(int slot, FieldDecoder element, long fixedLength, SlotRef lengthRef) {
-            super(slot, element.align);
+        ElementArray(int slot, FieldDecoder element, long fixedLength, ValueRef lengthRef, int align) {
+            super(slot, Math.max(align, element.align));
             this.element = element;
             this.fixedLength = fixedLength;
             this.lengthRef = lengthRef;
@@ -550,8 +871,8 @@ abstract class FieldDecoder {
     static final class ScalarArray extends ElementArray {
 
         /** The element decoder writes into slot {@code slot + 2} (scratch). */
-        ScalarArray(int slot, FieldDecoder element, long fixedLength, SlotRef lengthRef) {
-            super(slot, element, fixedLength, lengthRef);
+        ScalarArray(int slot, FieldDecoder element, long fixedLength, ValueRef lengthRef, int align) {
+            super(slot, element, fixedLength, lengthRef, align);
         }
 
         @Override
@@ -591,8 +912,8 @@ abstract class FieldDecoder {
         /** Slots of one element, laid out from 0. */
         final int elementSlots;
 
-        CompoundArray(int slot, FieldDecoder element, int elementSlots, long fixedLength, SlotRef lengthRef) {
-            super(slot, element, fixedLength, lengthRef);
+        CompoundArray(int slot, FieldDecoder element, int elementSlots, long fixedLength, ValueRef lengthRef, int align) {
+            super(slot, element, fixedLength, lengthRef, align);
             this.elementSlots = Math.max(1, elementSlots);
         }
 

@@ -103,6 +103,24 @@ final class JsonValueWriter implements ValueWriter {
         out.append('"');
     }
 
+    @Override
+    public void bool(boolean value) {
+        comma();
+        out.append(value);
+    }
+
+    @Override
+    public void text(String value) {
+        comma();
+        appendString(out, value);
+    }
+
+    @Override
+    public void nil() {
+        comma();
+        out.append("null");
+    }
+
     static void appendString(StringBuilder out, String s) {
         out.append('"');
         for (int i = 0; i < s.length(); i++) {

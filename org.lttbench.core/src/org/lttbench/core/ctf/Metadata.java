@@ -6,8 +6,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What one trace's TSDL metadata declares: the trace, its clocks, stream classes and event classes. */
+/**
+ * What one trace's metadata declares, CTF 1.8 TSDL or CTF 2 JSON alike: the trace, its clocks, stream classes and
+ * event classes.
+ */
 final class Metadata {
+
+    /**
+     * Where a CTF 2 class comes from, for error messages: the fragment's index (the preamble is 0) and its byte
+     * offset in the metadata file.
+     */
+    record Origin(int fragment, long offset, String what) {
+        @Override
+        public String toString() {
+            return "fragment " + fragment + " (" + what + ")";
+        }
+    }
 
     /** A clock: the raw cycles of mapped integers become ns since the epoch through it. */
     record Clock(String name, long frequency, long offsetSeconds, long offsetCycles) {
@@ -24,6 +38,10 @@ final class Metadata {
 
     static final class StreamDecl {
         long id = -1;
+        /** CTF 2: the id of the default clock class, or null. */
+        String defaultClock;
+        /** CTF 2: its fragment, or null (CTF 1.8). */
+        Origin origin;
         TypeDecl.Struct packetContext;
         TypeDecl.Struct eventHeader;
         TypeDecl.Struct eventContext;
@@ -33,11 +51,17 @@ final class Metadata {
         String name;
         long id = -1;
         long streamId = -1;
+        /** CTF 2: its fragment, or null (CTF 1.8). */
+        Origin origin;
         TypeDecl.Struct context;
         TypeDecl.Struct fields;
     }
 
     final Path file;
+    /** CTF 2 metadata (JSON): roles, not reserved names, say what fields mean; names are kept as written. */
+    boolean ctf2;
+    /** CTF 2: the trace class fragment (where the packet header is declared), or null. */
+    Origin traceOrigin;
     TypeDecl.Order byteOrder;
     byte[] uuid;
     long major = -1;

@@ -10,7 +10,11 @@ import java.nio.file.Path;
 
 import org.lttbench.core.trace.TraceFormatException;
 
-/** Reads a trace's {@code metadata} file, plain TSDL text or packetized (magic 0x75D11D57), and parses it. */
+/**
+ * Reads a trace's {@code metadata} file, plain or packetized (magic 0x75D11D57; CTF2-PMETA-1.0 wraps CTF 2 metadata
+ * the same way), and parses it: CTF 2 when its text starts with a record separator (a JSON text sequence), TSDL
+ * (CTF 1.8) otherwise.
+ */
 final class MetadataFile {
     static final String NAME = "metadata";
     private static final int PACKET_MAGIC = 0x75D11D57;
@@ -18,22 +22,60 @@ final class MetadataFile {
     private static final int HEADER_BYTES = 37;
     /** Far more than any LTTng metadata (a kernel trace's is about 1 MiB); a guard against hostile files. */
     private static final long MAX_BYTES = 256L << 20;
+    /** The JSON text sequence record separator that starts every CTF 2 metadata fragment. */
+    static final byte RS = 0x1E;
 
     private MetadataFile() {
     }
 
+    /**
+     * The metadata text's bytes and, for packetized metadata, where each packet's content starts in the text and in
+     * the file (to name file offsets in errors).
+     */
+    record Content(byte[] bytes, int[] textStarts, long[] fileStarts) {
+        /** Byte offset in the metadata file of byte {@code textOffset} of the text. */
+        long fileOffset(long textOffset) {
+            if (textStarts == null) {
+                return textOffset;
+            }
+            int i = java.util.Arrays.binarySearch(textStarts, (int) Math.min(Integer.MAX_VALUE, textOffset));
+            if (i < 0) {
+                i = -i - 2;
+            }
+            return i < 0 ? textOffset : fileStarts[i] + textOffset - textStarts[i];
+        }
+    }
+
     static Metadata read(Path traceDir) throws IOException {
         Path file = traceDir.resolve(NAME);
-        String text = text(file);
-        Metadata m = TsdlParser.parse(text, file);
+        Content content = content(file);
+        if (content.bytes.length > 0 && content.bytes[0] == RS) {
+            return Ctf2Parser.parse(content, file);
+        }
+        Metadata m = TsdlParser.parse(tsdlText(file, content), file);
         if (m.major != -1 && (m.major != 1 || m.minor != 8)) {
             throw new TraceFormatException(file, -1, "CTF version " + m.major + "." + m.minor
-                    + " is not supported (this reader reads CTF 1.8)");
+                    + " is not supported (this reader reads CTF 1.8 and CTF 2)");
         }
         return m;
     }
 
-    static String text(Path file) throws IOException {
+    private static String tsdlText(Path file, Content content) throws TraceFormatException {
+        byte[] bytes = content.bytes;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new TraceFormatException(file, content.fileOffset(i), content.textStarts == null
+                        ? "the metadata is neither packetized (magic 0x75d11d57) nor text (found a NUL byte)"
+                        : "a NUL byte inside metadata text");
+            }
+        }
+        if (bytes.length == 0) {
+            throw new TraceFormatException(file, 0, "the metadata file is empty");
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    static Content content(Path file) throws IOException {
         byte[] bytes;
         try {
             long size = Files.size(file);
@@ -56,20 +98,15 @@ final class MetadataFile {
                 return packetized(file, b.order(ByteOrder.BIG_ENDIAN));
             }
         }
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == 0) {
-                throw new TraceFormatException(file, i, "the metadata is neither packetized (magic 0x75d11d57) nor"
-                        + " text (found a NUL byte)");
-            }
-        }
         if (bytes.length == 0) {
             throw new TraceFormatException(file, 0, "the metadata file is empty");
         }
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new Content(bytes, null, null);
     }
 
-    private static String packetized(Path file, ByteBuffer b) throws TraceFormatException {
-        StringBuilder text = new StringBuilder();
+    private static Content packetized(Path file, ByteBuffer b) throws TraceFormatException {
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        java.util.List<long[]> starts = new java.util.ArrayList<>();
         int offset = 0;
         int n = b.capacity();
         while (offset < n) {
@@ -98,14 +135,16 @@ final class MetadataFile {
             }
             byte[] chunk = new byte[(int) (content / 8) - HEADER_BYTES];
             b.get(offset + HEADER_BYTES, chunk);
-            for (int i = 0; i < chunk.length; i++) {
-                if (chunk[i] == 0) {
-                    throw new TraceFormatException(file, offset + HEADER_BYTES + i, "a NUL byte inside metadata text");
-                }
-            }
-            text.append(new String(chunk, StandardCharsets.UTF_8));
+            starts.add(new long[] { text.size(), offset + HEADER_BYTES });
+            text.write(chunk, 0, chunk.length);
             offset += (int) (packet / 8);
         }
-        return text.toString();
+        int[] textStarts = new int[starts.size()];
+        long[] fileStarts = new long[starts.size()];
+        for (int i = 0; i < textStarts.length; i++) {
+            textStarts[i] = (int) starts.get(i)[0];
+            fileStarts[i] = starts.get(i)[1];
+        }
+        return new Content(text.toByteArray(), textStarts, fileStarts);
     }
 }

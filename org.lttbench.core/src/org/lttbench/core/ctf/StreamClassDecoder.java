@@ -25,6 +25,7 @@ final class StreamClassDecoder {
     final int magicSlot;
     final int streamIdSlot;
     final int instanceIdSlot;
+    /** The metadata stream UUID's field (CTF 1.8: a 16-byte array; CTF 2: a 16-byte BLOB), or null. */
     final FieldDecoder uuidField;
     final int beginSlot;
     final int endSlot;
@@ -33,6 +34,8 @@ final class StreamClassDecoder {
     final int discardedSlot;
     final int sequenceSlot;
     final int cpuSlot;
+    /** The event class id when the event header gives none. */
+    final long defaultEventId;
 
     /** First slot of the event-class-specific scopes; the slot count every event class fits in. */
     final int eventBase;
@@ -45,31 +48,32 @@ final class StreamClassDecoder {
 
     StreamClassDecoder(Metadata metadata, Metadata.StreamDecl decl) throws TraceFormatException {
         this.id = decl.id;
-        DecoderCompiler c = new DecoderCompiler(metadata);
+        DecoderCompiler c = new DecoderCompiler(metadata, decl);
         int next = 0;
-        packetHeader = c.compileScope(DecoderCompiler.PACKET_HEADER, metadata.packetHeader, next);
+        packetHeader = c.compileScope(DecoderCompiler.PACKET_HEADER, metadata.packetHeader, next, metadata.traceOrigin);
         next += slots(packetHeader);
-        packetContext = c.compileScope(DecoderCompiler.PACKET_CONTEXT, decl.packetContext, next);
+        packetContext = c.compileScope(DecoderCompiler.PACKET_CONTEXT, decl.packetContext, next, decl.origin);
         next += slots(packetContext);
-        eventHeader = c.compileScope(DecoderCompiler.EVENT_HEADER, decl.eventHeader, next);
+        eventHeader = c.compileScope(DecoderCompiler.EVENT_HEADER, decl.eventHeader, next, decl.origin);
         next += slots(eventHeader);
-        streamEventContext = c.compileScope(DecoderCompiler.STREAM_EVENT_CONTEXT, decl.eventContext, next);
+        streamEventContext = c.compileScope(DecoderCompiler.STREAM_EVENT_CONTEXT, decl.eventContext, next, decl.origin);
         next += slots(streamEventContext);
         eventBase = next;
         fixedSlots = next;
-        magicSlot = intSlot(packetHeader, "magic");
-        streamIdSlot = intSlot(packetHeader, "stream_id");
-        instanceIdSlot = intSlot(packetHeader, "stream_instance_id");
-        int uuid = packetHeader == null ? -1 : packetHeader.indexOf("uuid");
-        uuidField = uuid >= 0 && packetHeader.members[uuid] instanceof FieldDecoder.ScalarArray a && a.fixedLength == 16
-                ? a : null;
-        beginSlot = intSlot(packetContext, "timestamp_begin");
-        endSlot = intSlot(packetContext, "timestamp_end");
-        contentSizeSlot = intSlot(packetContext, "content_size");
-        packetSizeSlot = intSlot(packetContext, "packet_size");
-        discardedSlot = intSlot(packetContext, "events_discarded");
-        sequenceSlot = intSlot(packetContext, "packet_seq_num");
+        magicSlot = roleSlot(c, TypeDecl.Role.PACKET_MAGIC_NUMBER);
+        streamIdSlot = roleSlot(c, TypeDecl.Role.DATA_STREAM_CLASS_ID);
+        instanceIdSlot = roleSlot(c, TypeDecl.Role.DATA_STREAM_ID);
+        uuidField = c.roleField(TypeDecl.Role.METADATA_STREAM_UUID);
+        beginSlot = roleSlot(c, TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP);
+        endSlot = roleSlot(c, TypeDecl.Role.PACKET_END_DEFAULT_CLOCK_TIMESTAMP);
+        contentSizeSlot = roleSlot(c, TypeDecl.Role.PACKET_CONTENT_LENGTH);
+        packetSizeSlot = roleSlot(c, TypeDecl.Role.PACKET_TOTAL_LENGTH);
+        discardedSlot = roleSlot(c, TypeDecl.Role.DISCARDED_EVENT_RECORD_COUNTER_SNAPSHOT);
+        sequenceSlot = roleSlot(c, TypeDecl.Role.PACKET_SEQUENCE_NUMBER);
+        // Not a role in CTF 2 either: LTTng's name for the packet's CPU.
         cpuSlot = intSlot(packetContext, "cpu_id");
+        // Without an event record class ID field, CTF 2 says the ID is 0; CTF 1.8 takes the only event class.
+        defaultEventId = metadata.ctf2 ? 0 : -1;
         compiler = c;
         Metadata.Clock mapped = c.clock();
         clock = new ClockConverter(mapped == null ? new Metadata.Clock("default", 1_000_000_000L, 0, 0) : mapped);
@@ -77,9 +81,9 @@ final class StreamClassDecoder {
 
     /** Compiles an event class of this stream class (its context and payload slots follow the fixed ones). */
     void add(CtfEventType type, Metadata.EventDecl decl) throws TraceFormatException {
-        type.context = compiler.compileScope(DecoderCompiler.EVENT_CONTEXT, decl.context, eventBase);
+        type.context = compiler.compileScope(DecoderCompiler.EVENT_CONTEXT, decl.context, eventBase, decl.origin);
         int payloadBase = eventBase + slots(type.context);
-        type.payload = compiler.compileScope(DecoderCompiler.EVENT_FIELDS, decl.fields, payloadBase);
+        type.payload = compiler.compileScope(DecoderCompiler.EVENT_FIELDS, decl.fields, payloadBase, decl.origin);
         fixedSlots = Math.max(fixedSlots, payloadBase + slots(type.payload));
         type.streamClass = this;
         eventTypes.add(type);
@@ -126,6 +130,15 @@ final class StreamClassDecoder {
 
     private static int slots(FieldDecoder d) {
         return d == null ? 0 : d.slots();
+    }
+
+    private static int roleSlot(DecoderCompiler c, TypeDecl.Role role) {
+        return c.roleField(role) instanceof FieldDecoder.Int d ? d.slot : -1;
+    }
+
+    /** Byte index, in the packet, of the metadata stream UUID the packet header holds. */
+    int uuidByteIndex(DecodeState s) {
+        return uuidField instanceof FieldDecoder.Blob b ? b.byteIndex(s, 0) : (int) (s.values[uuidField.slot] >>> 3);
     }
 
     private static int intSlot(FieldDecoder.Struct scope, String name) {

@@ -400,7 +400,7 @@ final class StreamReader implements Event, Packet {
                     + Long.toUnsignedString(v[sc.streamIdSlot]) + " but this stream's packets have stream_id " + sc.id);
         }
         if (sc.uuidField != null && traceUuid != null) {
-            int index = (int) (v[sc.uuidField.slot] >>> 3);
+            int index = sc.uuidByteIndex(s);
             for (int i = 0; i < 16; i++) {
                 if (s.le.get(index + i) != traceUuid[i]) {
                     throw new TraceFormatException(f.path, offset + index, "the packet header's UUID differs from the"
@@ -451,7 +451,7 @@ final class StreamReader implements Event, Packet {
             }
             return false;
         }
-        s.eventId = -1;
+        s.eventId = sc.defaultEventId;
         s.resetArena();
         CtfEventType t = null;
         try {

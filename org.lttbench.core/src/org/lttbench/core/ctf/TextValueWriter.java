@@ -119,14 +119,53 @@ final class TextValueWriter implements ValueWriter {
 
     @Override
     public void string(ByteBuffer bytes, int index, int length) {
-        beforeValue();
         StringBuilder decoded = new StringBuilder(length);
         JsonValueWriter.appendUtf8(decoded, bytes, index, length, false);
+        text(decoded);
+    }
+
+    @Override
+    public void text(String value) {
+        text((CharSequence) value);
+    }
+
+    private void text(CharSequence decoded) {
+        beforeValue();
         out.append('"');
         for (int i = 0; i < decoded.length(); i++) {
             appendEscaped(decoded.charAt(i));
         }
         out.append('"');
+    }
+
+    /** babeltrace2's {@code true} and {@code false}. */
+    @Override
+    public void bool(boolean value) {
+        beforeValue();
+        out.append(value);
+    }
+
+    /** babeltrace2's text for an absent optional field. */
+    @Override
+    public void nil() {
+        beforeValue();
+        out.append("<none>");
+    }
+
+    /** babeltrace2 prints a present optional field's value in braces. */
+    @Override
+    public void beginOptional() {
+        beforeValue();
+        out.append("{ ");
+        push(false);
+        first = false;
+    }
+
+    @Override
+    public void endOptional() {
+        depth--;
+        out.append(" }");
+        first = false;
     }
 
     /** babeltrace2's escapes: backslash, quotes and question mark, then C escapes or \xNN for control characters. */

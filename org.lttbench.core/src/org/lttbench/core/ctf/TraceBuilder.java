@@ -79,7 +79,7 @@ final class TraceBuilder {
         Map<List<Object>, List<Probe>> byStream = new LinkedHashMap<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                Probe p = probe(dir, f, classes);
+                Probe p = probe(dir, f, classes, md.ctf2);
                 if (p.beginNs() != -1) {
                     // without a stream_instance_id (before LTTng 2.4), the file's name is the stream's
                     Object instance = p.instance() != -1 ? (Object) p.instance() : f.path.getFileName().toString();
@@ -151,6 +151,9 @@ final class TraceBuilder {
             try {
                 classes.get(e.streamId).add(t, e);
             } catch (TraceFormatException x) {
+                if (md.ctf2) {
+                    throw x; // it names the fragment already
+                }
                 throw new TraceFormatException(md.file, -1, "event " + e.name + ": " + x.getMessage(), x);
             }
             trace.eventTypes.add(t);
@@ -158,7 +161,7 @@ final class TraceBuilder {
         List<Probe> probes = new ArrayList<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(dir, f, classes));
+                probes.add(probe(dir, f, classes, md.ctf2));
             }
         }
         addStreams(trace, probes);
@@ -183,7 +186,8 @@ final class TraceBuilder {
         return files;
     }
 
-    private static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes) throws IOException {
+    private static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
+            throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;
         for (StreamClassDecoder c : classes.values()) {
@@ -209,6 +213,9 @@ final class TraceBuilder {
                         throw new TraceFormatException(f.path, 0, "the first packet says stream_id "
                                 + Long.toUnsignedString(id) + ", which the metadata does not declare");
                     }
+                } else if (ctf2 && classes.containsKey(0L)) {
+                    // CTF 2: without a data stream class ID field, the ID is 0.
+                    sc = classes.get(0L);
                 } else if (classes.size() != 1) {
                     throw new TraceFormatException(f.path, 0, "the packet header has no stream_id and the metadata"
                             + " declares " + classes.size() + " stream classes");

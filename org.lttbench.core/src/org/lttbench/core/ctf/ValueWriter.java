@@ -26,6 +26,22 @@ interface ValueWriter {
     /** A string's bytes (without the terminating NUL), in the packet. */
     void string(ByteBuffer bytes, int index, int length);
 
+    /** A CTF 2 boolean. */
+    void bool(boolean value);
+
+    /** A string already decoded (CTF 2's UTF-16 and UTF-32 strings). */
+    void text(String value);
+
+    /** A CTF 2 optional field that is absent. */
+    void nil();
+
+    /** A CTF 2 optional field that is present: its value follows. */
+    default void beginOptional() {
+    }
+
+    default void endOptional() {
+    }
+
     /** A variant: its selected option's name follows as the only member of an object. */
     default void beginVariant(String option) {
         beginStruct();

@@ -33,9 +33,9 @@ import com.google.gson.JsonPrimitive;
  * (babeltrace2's muxer cannot order real traces whose packets overlap, and the order between streams at equal
  * times is not part of the format), record by record and field by field.
  */
-final class JsonlComparison {
+public final class JsonlComparison {
     /** What was compared, for the test's report. */
-    record Counts(int traces, int streams, long events, long losses) {
+    public record Counts(int traces, int streams, long events, long losses) {
         Counts plus(Counts o) {
             return new Counts(traces + o.traces, streams + o.streams, events + o.events, losses + o.losses);
         }
@@ -95,6 +95,15 @@ final class JsonlComparison {
 
     /** Compares the records of one trace (its directories), failing on the first difference. */
     static Counts compare(List<Path> traceDirs) throws IOException, InterruptedException {
+        return compare(traceDirs, traceDirs);
+    }
+
+    /**
+     * Compares our records of one trace ({@code traceDirs}) with babeltrace2's records of {@code referenceDirs}: the
+     * same trace, or another copy of its data streams (a CTF 2 trace and its CTF 1.8 counterpart, which babeltrace2
+     * 2.0.4 can read).
+     */
+    public static Counts compare(List<Path> traceDirs, List<Path> referenceDirs) throws IOException, InterruptedException {
         LinesByStream ours = new LinesByStream();
         try (CtfTraceSet set = CtfTraceSet.open(traceDirs)) {
             assertEquals(1, set.traces().size(), "the directories make one trace: " + traceDirs);
@@ -104,7 +113,7 @@ final class JsonlComparison {
         Set<String> seen = new TreeSet<>();
         Map<String, Long> index = new LinkedHashMap<>();
         // babeltrace2's records, from our reference script: the same jsonl, stream after stream.
-        ReferenceOutput.lines("bt2_dump.py", traceDirs, line -> {
+        ReferenceOutput.lines("bt2_dump.py", referenceDirs, line -> {
             String stream = streamOf(line);
             seen.add(stream);
             long i = index.merge(stream, 1L, Long::sum) - 1;

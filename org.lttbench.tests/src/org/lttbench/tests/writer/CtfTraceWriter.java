@@ -16,12 +16,19 @@ import java.util.Map;
 import org.lttbench.tests.writer.TraceMetadata.StreamClass;
 
 /**
- * Writes a real CTF 1.8 trace directory the way LTTng lays it out: a {@code metadata} file (plain TSDL text, or
- * LTTng's packetized form) and one stream file per channel and CPU ({@code <channel>_<cpu>}) made of packets with
- * LTTng's packet header and context. Scenario tests build traces whose analysis results are known by construction;
- * babeltrace2 reads them back as the independent check that the bytes are real CTF.
+ * Writes a real CTF trace directory the way LTTng lays it out: a {@code metadata} file (CTF 1.8 TSDL, or CTF 2 JSON
+ * as LTTng 2.15 writes by default; plain text, or LTTng's packetized form) and one stream file per channel and CPU
+ * ({@code <channel>_<cpu>}) made of packets with LTTng's packet header and context (the same bytes in both
+ * formats). Scenario tests build traces whose analysis results are known by construction; babeltrace2 reads them
+ * back (in CTF 1.8) as the independent check that the bytes are real CTF.
  */
 public final class CtfTraceWriter implements Closeable {
+
+    /** The metadata's format: CTF 1.8 (TSDL, LTTng up to 2.14) or CTF 2 (JSON, LTTng 2.15's default). */
+    public enum Format {
+        CTF_1_8, CTF_2
+    }
+
     private final Path dir;
     private final TraceMetadata metadata;
     private final Map<String, CtfStreamWriter> streams = new LinkedHashMap<>();
@@ -29,6 +36,7 @@ public final class CtfTraceWriter implements Closeable {
     private int packetBytes = 4096;
     private boolean padPackets = true;
     private boolean packetizedMetadata;
+    private Format format = Format.CTF_1_8;
     private boolean closed;
 
     /**
@@ -67,6 +75,16 @@ public final class CtfTraceWriter implements Closeable {
     public CtfTraceWriter packetizedMetadata(boolean packetized) {
         this.packetizedMetadata = packetized;
         return this;
+    }
+
+    /** Writes the metadata in this format (CTF 1.8 unless told); the data streams are the same either way. */
+    public CtfTraceWriter format(Format metadataFormat) {
+        this.format = metadataFormat;
+        return this;
+    }
+
+    public Format format() {
+        return format;
     }
 
     int packetBytes() {
@@ -120,7 +138,7 @@ public final class CtfTraceWriter implements Closeable {
         for (CtfStreamWriter s : streams.values()) {
             s.close();
         }
-        byte[] text = metadata.tsdl().getBytes(StandardCharsets.UTF_8);
+        byte[] text = (format == Format.CTF_2 ? metadata.ctf2() : metadata.tsdl()).getBytes(StandardCharsets.UTF_8);
         Path file = dir.resolve("metadata");
         if (!packetizedMetadata) {
             Files.write(file, text);
@@ -137,7 +155,7 @@ public final class CtfTraceWriter implements Closeable {
                 header.putInt((37 + n) * 8); // content size, bits
                 header.putInt((37 + n) * 8); // packet size, bits
                 header.put((byte) 0).put((byte) 0).put((byte) 0); // compression, encryption, checksum scheme
-                header.put((byte) 1).put((byte) 8);
+                header.put((byte) (format == Format.CTF_2 ? 2 : 1)).put((byte) (format == Format.CTF_2 ? 0 : 8));
                 out.write(header.array());
                 out.write(text, off, n);
             }

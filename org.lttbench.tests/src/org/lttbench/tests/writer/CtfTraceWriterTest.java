@@ -13,12 +13,14 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.ctf.JsonlComparison;
 import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
 import org.lttbench.tests.writer.TraceMetadata.StreamClass;
 
 /**
  * The writer produces real CTF: babeltrace2 reads back exactly the events (names, timestamps, CPUs, contexts,
- * payloads) and discard counts written, across the encodings LTTng uses.
+ * payloads) and discard counts written, across the encodings LTTng uses; with CTF 2 metadata, the same data streams
+ * read as babeltrace2 reads them with CTF 1.8 metadata.
  */
 class CtfTraceWriterTest {
 
@@ -59,11 +61,7 @@ class CtfTraceWriterTest {
     private static void check(String name, ByteOrder order, HeaderKind header, boolean natural, boolean packetized,
             boolean seq) throws Exception {
         Path dir = TestPaths.workDir("writer-" + name);
-        TraceMetadata m = new TraceMetadata(order, UUID.randomUUID());
-        m.env("domain", "kernel").env("tracer_name", "lttng-modules").env("tracer_major", 2).env("tracer_minor", 13);
-        if (natural) {
-            m.headerIntegerAlignment(64);
-        }
+        TraceMetadata m = metadata(order, natural);
         StreamClass sc = m.streamClass(header, List.of(), seq);
         declare(sc, natural);
         CtfTraceWriter w = new CtfTraceWriter(dir, m, true).packetizedMetadata(packetized);
@@ -71,6 +69,22 @@ class CtfTraceWriterTest {
         w.close();
         assertTrue(w.streams().get(0).packetsWritten() > 3, "several packets per stream");
         assertEquals(3000, WrittenTraceCheck.assertBabeltraceReadsWhatWasWritten(w));
+        // The same trace with CTF 2 metadata: we read what babeltrace2 reads from the CTF 1.8 one.
+        Path ctf2 = TestPaths.workDir("writer-" + name + "-ctf2");
+        CtfTraceWriter w2 = new CtfTraceWriter(ctf2, m, false).packetizedMetadata(packetized)
+                .format(CtfTraceWriter.Format.CTF_2);
+        fill(w2, sc, 3, 3000, false);
+        w2.close();
+        assertEquals(3000, JsonlComparison.compare(List.of(ctf2), List.of(dir)).events());
+    }
+
+    private static TraceMetadata metadata(ByteOrder order, boolean natural) {
+        TraceMetadata m = new TraceMetadata(order, UUID.randomUUID());
+        m.env("domain", "kernel").env("tracer_name", "lttng-modules").env("tracer_major", 2).env("tracer_minor", 13);
+        if (natural) {
+            m.headerIntegerAlignment(64);
+        }
+        return m;
     }
 
     @Test
@@ -100,5 +114,11 @@ class CtfTraceWriterTest {
         w.close();
         assertEquals(2000, WrittenTraceCheck.assertBabeltraceReadsWhatWasWritten(w));
         assertTrue(Files.readString(dir.resolve("metadata")).contains("_perf_thread_cpu_cycles;"));
+        Path ctf2 = TestPaths.workDir("writer-ust-ctf2");
+        CtfTraceWriter w2 = new CtfTraceWriter(ctf2, m, false).format(CtfTraceWriter.Format.CTF_2);
+        fill(w2, sc, 2, 2000, true);
+        w2.close();
+        assertEquals(2000, JsonlComparison.compare(List.of(ctf2), List.of(dir)).events());
+        assertTrue(Files.readString(ctf2.resolve("metadata")).contains("\"name\": \"perf_thread_cpu_cycles\""));
     }
 }

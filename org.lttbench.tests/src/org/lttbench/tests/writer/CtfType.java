@@ -13,6 +13,17 @@ public sealed interface CtfType {
     /** The TSDL declaration of a field of this type named {@code tsdlName} (the underscore-prefixed name). */
     String declare(String tsdlName);
 
+    /**
+     * The CTF 2 field class of this type, as a JSON object, for a trace of that byte order (TSDL declares the
+     * trace's native byte order; CTF 2 says it on every field class).
+     */
+    String json(java.nio.ByteOrder order);
+
+    /** CTF 2's name for a byte order. */
+    static String byteOrder(java.nio.ByteOrder order) {
+        return order == java.nio.ByteOrder.BIG_ENDIAN ? "big-endian" : "little-endian";
+    }
+
     /** Alignment in bits. */
     int alignBits();
 
@@ -69,6 +80,13 @@ public sealed interface CtfType {
         }
 
         @Override
+        public String json(java.nio.ByteOrder order) {
+            return "{\"type\": \"fixed-length-" + (signed ? "signed" : "unsigned") + "-integer\", \"length\": " + sizeBits
+                    + ", \"byte-order\": \"" + CtfType.byteOrder(order) + "\", \"alignment\": " + alignBits
+                    + (base != 10 ? ", \"preferred-display-base\": " + base : "") + "}";
+        }
+
+        @Override
         public void encode(BitBuffer out, Object value) {
             out.align(alignBits);
             out.writeBits(((Number) value).longValue(), sizeBits);
@@ -80,6 +98,11 @@ public sealed interface CtfType {
         @Override
         public String declare(String tsdlName) {
             return "string " + tsdlName;
+        }
+
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            return "{\"type\": \"null-terminated-string\"}";
         }
 
         @Override
@@ -100,6 +123,11 @@ public sealed interface CtfType {
         @Override
         public String declare(String tsdlName) {
             return new IntegerType(8, false, 8, 10).body("UTF8") + " " + tsdlName + "[" + length + "]";
+        }
+
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            return "{\"type\": \"static-length-string\", \"length\": " + length + "}";
         }
 
         @Override
@@ -137,6 +165,18 @@ public sealed interface CtfType {
             return element.body("none") + " " + tsdlName + "[" + length + "]";
         }
 
+        /** A sequence's length is an earlier member of the same structure: a relative field location. */
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            if (length.startsWith(" ")) {
+                String tsdlName = length.strip();
+                return "{\"type\": \"dynamic-length-array\", \"length-field-location\": {\"path\": [\""
+                        + tsdlName.substring(1) + "\"]}, \"element-field-class\": " + element.json(order) + "}";
+            }
+            return "{\"type\": \"static-length-array\", \"length\": " + length + ", \"element-field-class\": "
+                    + element.json(order) + "}";
+        }
+
         @Override
         public int alignBits() {
             return element.alignBits();
@@ -172,6 +212,19 @@ public sealed interface CtfType {
         }
 
         @Override
+        public String json(java.nio.ByteOrder order) {
+            String integer = container.json(order);
+            StringBuilder s = new StringBuilder(integer.substring(0, integer.length() - 1)).append(", \"mappings\": {");
+            boolean first = true;
+            for (var e : labels.entrySet()) {
+                s.append(first ? "" : ", ").append(TraceMetadata.jsonString(e.getKey())).append(": [[")
+                        .append(e.getValue()).append(", ").append(e.getValue()).append("]]");
+                first = false;
+            }
+            return s.append("}}").toString();
+        }
+
+        @Override
         public int alignBits() {
             return container.alignBits();
         }
@@ -199,6 +252,12 @@ public sealed interface CtfType {
         @Override
         public int alignBits() {
             return sizeBits;
+        }
+
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            return "{\"type\": \"fixed-length-floating-point-number\", \"length\": " + sizeBits + ", \"byte-order\": \""
+                    + CtfType.byteOrder(order) + "\", \"alignment\": " + sizeBits + "}";
         }
 
         @Override

@@ -262,6 +262,130 @@ public final class TraceMetadata {
         return s.toString();
     }
 
+    /**
+     * The same metadata as CTF 2 (CTF2-SPEC-2.0) JSON text sequence, as LTTng 2.15 writes it: the same layout (the
+     * data streams are the same bytes), roles instead of reserved names, field locations instead of TSDL
+     * references, names without TSDL's leading underscore (what readers of the TSDL report).
+     */
+    public String ctf2() {
+        int a = nativeIntAlign;
+        String order = CtfType.byteOrder(byteOrder);
+        StringBuilder s = new StringBuilder();
+        s.append(RS).append("{\"type\": \"preamble\", \"version\": 2, \"uuid\": ").append(uuidJson()).append("}\n");
+        s.append(RS).append("{\"type\": \"trace-class\", \"environment\": {");
+        boolean first = true;
+        for (var e : env.entrySet()) {
+            s.append(first ? "" : ", ").append(jsonString(e.getKey())).append(": ")
+                    .append(e.getValue() instanceof String str ? jsonString(str) : e.getValue().toString());
+            first = false;
+        }
+        s.append("}, \"packet-header-field-class\": {\"type\": \"structure\", \"member-classes\": [")
+                .append(member("magic", uint(32, Math.min(a, 32), order, "packet-magic-number"))).append(", ")
+                .append(member("uuid", "{\"type\": \"static-length-blob\", \"length\": 16, \"roles\": [\"metadata-stream-uuid\"]}"))
+                .append(", ").append(member("stream_id", uint(32, Math.min(a, 32), order, "data-stream-class-id")))
+                .append(", ").append(member("stream_instance_id", uint(64, Math.min(a, 64), order, "data-stream-id")))
+                .append("]}}\n");
+        s.append(RS).append("{\"type\": \"clock-class\", \"id\": ").append(jsonString(clockName)).append(", \"name\": ")
+                .append(jsonString(clockName)).append(", \"description\": \"Monotonic Clock\", \"frequency\": ")
+                .append(clockFrequency).append(", \"origin\": \"unix-epoch\", \"offset-from-origin\": {\"seconds\": ")
+                .append(Long.divideUnsigned(clockOffset, clockFrequency)).append(", \"cycles\": ")
+                .append(Long.remainderUnsigned(clockOffset, clockFrequency)).append("}}\n");
+        for (StreamClass st : streams) {
+            String ts = "default-clock-timestamp";
+            s.append(RS).append("{\"type\": \"data-stream-class\", \"id\": ").append(st.id)
+                    .append(", \"default-clock-class-id\": ").append(jsonString(clockName))
+                    .append(", \"packet-context-field-class\": {\"type\": \"structure\", \"member-classes\": [")
+                    .append(member("timestamp_begin", uint(64, Math.min(a, 64), order, ts))).append(", ")
+                    .append(member("timestamp_end", uint(64, Math.min(a, 64), order, "packet-end-default-clock-timestamp")))
+                    .append(", ").append(member("content_size", uint(64, Math.min(a, 64), order, "packet-content-length")))
+                    .append(", ").append(member("packet_size", uint(64, Math.min(a, 64), order, "packet-total-length")));
+            if (st.packetSequenceNumber) {
+                s.append(", ").append(member("packet_seq_num", uint(64, Math.min(a, 64), order, "packet-sequence-number")));
+            }
+            s.append(", ").append(member("events_discarded", uint(64, Math.min(a, 64), order,
+                    "discarded-event-record-counter-snapshot")));
+            s.append(", ").append(member("cpu_id", uint(32, Math.min(a, 32), order, null))).append("]}");
+            boolean compact = st.header == HeaderKind.COMPACT;
+            String idClass = compact ? uint(5, 1, order, "event-record-class-id") : uint(16, Math.min(a, 16), order,
+                    "event-record-class-id");
+            idClass = idClass.substring(0, idClass.length() - 1) + ", \"mappings\": {\"compact\": [[0, "
+                    + (st.header.extendedId - 1) + "]], \"extended\": [[" + st.header.extendedId + ", "
+                    + st.header.extendedId + "]]}}";
+            String compactTs = compact ? uint(27, 1, order, ts) : uint(32, Math.min(a, 32), order, ts);
+            s.append(", \"event-record-header-field-class\": {\"type\": \"structure\", \"minimum-alignment\": ").append(a)
+                    .append(", \"member-classes\": [").append(member("id", idClass)).append(", ")
+                    .append(member("v", "{\"type\": \"variant\", \"selector-field-location\": {\"origin\":"
+                            + " \"event-record-header\", \"path\": [\"id\"]}, \"options\": [{\"name\": \"compact\","
+                            + " \"selector-field-ranges\": [[0, " + (st.header.extendedId - 1) + "]], \"field-class\":"
+                            + " {\"type\": \"structure\", \"member-classes\": [" + member("timestamp", compactTs)
+                            + "]}}, {\"name\": \"extended\", \"selector-field-ranges\": [[" + st.header.extendedId + ", "
+                            + st.header.extendedId + "]], \"field-class\": {\"type\": \"structure\", \"member-classes\": ["
+                            + member("id", uint(32, Math.min(a, 32), order, "event-record-class-id")) + ", "
+                            + member("timestamp", uint(64, Math.min(a, 64), order, ts)) + "]}}]}"))
+                    .append("]}");
+            if (!st.eventContext.isEmpty()) {
+                s.append(", \"event-record-common-context-field-class\": ").append(structure(st.eventContext));
+            }
+            s.append("}\n");
+        }
+        for (StreamClass st : streams) {
+            for (EventClass e : st.events) {
+                s.append(RS).append("{\"type\": \"event-record-class\", \"id\": ").append(e.id())
+                        .append(", \"data-stream-class-id\": ").append(st.id).append(", \"name\": ").append(jsonString(e.name()))
+                        .append(", \"payload-field-class\": ").append(structure(e.fields())).append("}\n");
+            }
+        }
+        return s.toString();
+    }
+
+    private static final char RS = 0x1E;
+
+    private String structure(List<Field> fields) {
+        StringBuilder s = new StringBuilder("{\"type\": \"structure\", \"member-classes\": [");
+        for (int i = 0; i < fields.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(member(fields.get(i).name(), fields.get(i).type().json(byteOrder)));
+        }
+        return s.append("]}").toString();
+    }
+
+    private static String member(String name, String fieldClass) {
+        return "{\"name\": " + jsonString(name) + ", \"field-class\": " + fieldClass + "}";
+    }
+
+    private static String uint(int bits, int align, String order, String role) {
+        return "{\"type\": \"fixed-length-unsigned-integer\", \"length\": " + bits + ", \"byte-order\": \"" + order
+                + "\", \"alignment\": " + align + (role == null ? "" : ", \"roles\": [\"" + role + "\"]") + "}";
+    }
+
+    private String uuidJson() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16);
+        b.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+        StringBuilder s = new StringBuilder("[");
+        for (int i = 0; i < 16; i++) {
+            s.append(i == 0 ? "" : ", ").append(b.get(i) & 0xFF);
+        }
+        return s.append("]").toString();
+    }
+
+    /** A JSON string literal. */
+    static String jsonString(String value) {
+        StringBuilder s = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            switch (c) {
+            case '"' -> s.append("\\\"");
+            case '\\' -> s.append("\\\\");
+            default -> {
+                if (c < 0x20) {
+                    s.append(String.format("\\u%04x", (int) c));
+                } else {
+                    s.append(c);
+                }
+            }
+            }
+        }
+        return s.append('"').toString();
+    }
+
     private static String packetContext(String name, boolean sequenceNumber) {
         return "struct " + name + " {\n\tuint64_clock_monotonic_t timestamp_begin;\n\tuint64_clock_monotonic_t timestamp_end;\n"
                 + "\tuint64_t content_size;\n\tuint64_t packet_size;\n" + (sequenceNumber ? "\tuint64_t packet_seq_num;\n" : "")

@@ -1,5 +1,7 @@
 /**
- * Writes real CTF 1.8 traces for tests whose answers are known by construction.
+ * Writes real CTF traces for tests whose answers are known by construction: CTF 1.8 (TSDL metadata), or the same
+ * data streams with CTF 2 metadata ({@link org.lttbench.tests.writer.CtfTraceWriter#format}, what LTTng 2.15 records
+ * by default; {@link org.lttbench.tests.writer.TraceMetadata#ctf2()}).
  *
  * <ul>
  * <li>{@link org.lttbench.tests.writer.TraceMetadata}: LTTng-style TSDL (env, clock, stream classes with compact

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
@@ -59,8 +60,14 @@ final class ProcessScenarios {
 
         /** Writes this scenario for that tracer into {@code dir}; returns the writer (closed) and the intent. */
         Written write(Path dir, KernelTracer tracer) throws IOException {
+            return write(dir, tracer, CtfTraceWriter.Format.CTF_1_8);
+        }
+
+        /** The same, with the metadata in that format (the data streams are the same bytes). */
+        Written write(Path dir, KernelTracer tracer, CtfTraceWriter.Format format) throws IOException {
             IntendedTimeline x = new IntendedTimeline();
             KernelTraceWriter w = new KernelTraceWriter(dir, tracer, syscalls, true);
+            w.ctf().format(format);
             story.write(new Kernel(w), x);
             w.close();
             return new Written(w, x);
