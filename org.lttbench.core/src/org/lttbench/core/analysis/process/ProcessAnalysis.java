@@ -74,6 +74,8 @@ public final class ProcessAnalysis implements Analysis {
     private final AnalysisOptions options;
     private TraceSet traces;
     private final List<ThreadStateMachine> machines = new ArrayList<>();
+    /** What each kernel trace can tell, for a report replayed from a kept history (no machine runs then). */
+    private final Map<Trace, TraceFacts> replayed;
     private final List<String> skipped = new ArrayList<>();
     private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
     private final ThreadLedger ledger;
@@ -91,9 +93,42 @@ public final class ProcessAnalysis implements Analysis {
      *                 test's checks), or {@code null}
      */
     public ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer) {
+        this(options, observer, Map.of());
+    }
+
+    private ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer, Map<Trace, TraceFacts> replayed) {
         this.options = options;
+        this.replayed = Map.copyOf(replayed);
         this.ledger = new ThreadLedger(List.of(options.range()));
         this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+    }
+
+    /**
+     * What a kernel trace can tell: whether it splits running time between user and system (system call events),
+     * and whether it tells I/O waits from other waits (wakeups and block completions).
+     */
+    public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
+    }
+
+    /**
+     * An analysis no trace feeds: a kept history of thread states is replayed into its {@link #ledger()} (state changes
+     * and I/O waits, each thread's in time order, then each trace's end), and it reports them as the analysis that
+     * made the history did, given what each trace could tell ({@link #traceFacts()} of that analysis).
+     */
+    public static ProcessAnalysis replay(AnalysisOptions options, Map<Trace, TraceFacts> facts) {
+        return new ProcessAnalysis(options, null, facts);
+    }
+
+    /** What each kernel trace read could tell (after the pass), as a replay needs it. */
+    public Map<Trace, TraceFacts> traceFacts() {
+        if (!replayed.isEmpty()) {
+            return replayed;
+        }
+        Map<Trace, TraceFacts> facts = new LinkedHashMap<>();
+        for (ThreadStateMachine m : machines) {
+            facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown()));
+        }
+        return facts;
     }
 
     /** Tells two sinks the same changes, in the same order. */
@@ -108,6 +143,12 @@ public final class ProcessAnalysis implements Analysis {
         public void threadUpdated(ThreadRecord thread, long time) {
             first.threadUpdated(thread, time);
             second.threadUpdated(thread, time);
+        }
+
+        @Override
+        public void ioWait(ThreadRecord thread, String device, long from, long to) {
+            first.ioWait(thread, device, from, to);
+            second.ioWait(thread, device, from, to);
         }
 
         @Override
@@ -241,7 +282,8 @@ public final class ProcessAnalysis implements Analysis {
         TimeRange span = traces == null ? covered : traces.span().intersect(options.range());
         TimeRange shown = span != null ? span : new TimeRange(0, 0);
         boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
-        boolean hosts = machines.size() > 1;
+        Map<Trace, TraceFacts> facts = traceFacts();
+        boolean hosts = facts.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
         List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
         if (byProcess) {
@@ -252,7 +294,7 @@ public final class ProcessAnalysis implements Analysis {
                 .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
         r.add(table(rows, byProcess, hosts));
-        if (machines.stream().anyMatch(ThreadStateMachine::ioWaitKnown)) {
+        if (facts.values().stream().anyMatch(TraceFacts::ioWaitKnown)) {
             r.add(devicesTable(hosts));
         }
         for (ThreadStateMachine m : machines) {
@@ -333,7 +375,8 @@ public final class ProcessAnalysis implements Analysis {
             row.name = t.name();
             row.placeholder = t.placeholder();
             row.unsplit = ledger.time(t, ThreadState.USER_OR_SYSTEM, 0);
-            row.ioUnknown = !machine(t.trace()).ioWaitKnown();
+            TraceFacts f = traceFacts().get(t.trace());
+            row.ioUnknown = f == null || !f.ioWaitKnown();
             long reported = row.unsplit;
             for (int i = 0; i < order.length; i++) {
                 row.times[i] = order[i] == null ? ledger.running(t, 0) : ledger.time(t, order[i], 0);
@@ -374,15 +417,6 @@ public final class ProcessAnalysis implements Analysis {
             p.ioUnknown |= t.ioUnknown;
         }
         return new ArrayList<>(groups.values());
-    }
-
-    private ThreadStateMachine machine(Trace trace) {
-        for (ThreadStateMachine m : machines) {
-            if (m.trace() == trace) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("no state machine for " + trace.path());
     }
 
     private long traceCovered(Trace trace, TimeRange covered) {
@@ -427,7 +461,7 @@ public final class ProcessAnalysis implements Analysis {
         if (host == null) {
             return trace.path().getFileName().toString();
         }
-        long same = machines.stream().filter(m -> host.equals(hostname(m.trace()))).count();
+        long same = traceFacts().keySet().stream().filter(t -> host.equals(hostname(t))).count();
         return same > 1 ? host + " (" + trace.path().getFileName() + ")" : host;
     }
 

@@ -62,6 +62,19 @@ public final class ThreadRecord {
         this.placeholder = placeholder;
     }
 
+    /**
+     * A thread as a kept history tells it, to replay that history for another range without reading the trace: its
+     * identity as last known. Its state machine bookkeeping is unused.
+     */
+    public static ThreadRecord restored(int index, int tid, Trace trace, int idleCpu, boolean placeholder, int pid,
+            String name, boolean kernelThread) {
+        ThreadRecord r = new ThreadRecord(index, tid, trace, idleCpu, placeholder);
+        r.pid = pid;
+        r.name = name;
+        r.kernelThread = kernelThread;
+        return r;
+    }
+
     /** Dense over every record of one run: sinks index arrays with it. */
     public int index() {
         return index;

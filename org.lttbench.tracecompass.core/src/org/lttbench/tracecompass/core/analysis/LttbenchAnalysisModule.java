@@ -1,0 +1,366 @@
+package org.lttbench.tracecompass.core.analysis;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
+import org.eclipse.tracecompass.statesystem.core.StateSystemFactory;
+import org.eclipse.tracecompass.statesystem.core.backend.StateHistoryBackendFactory;
+import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.ReportArchive;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tracecompass.core.trace.TmfTraceSet;
+
+/**
+ * LTTbench in Trace Compass: one pass of LTTbench's own reader over the files of an LTTng trace (or of every trace of
+ * an experiment) runs every applicable LTTbench analysis, writes the threads' states into a state system kept in the
+ * trace's supplementary directory ({@code <id>.ht}, as Trace Compass names its own) and keeps the reports beside it
+ * ({@code <id>.reports.json}), with the layout version and a fingerprint of the trace's files: a later session with
+ * the same LTTbench and unchanged files shows them without reading an event. Where a trace has no files of its own,
+ * Trace Compass reads its events instead ({@link TmfTraceSet}). Progress is in bytes read; a cancel stops the read
+ * at the next packet and removes what was half written. A trace that cannot be read fails the module with the
+ * reader's message (file, offset, what was expected), which the views show; no error dialog.
+ */
+public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
+    public static final String ID = "org.lttbench.tracecompass.analysis";
+    /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
+    static final int VERSION = 2;
+    private static final String REPORTS_SUFFIX = ".reports.json";
+
+    private final CountDownLatch initialized = new CountDownLatch(1);
+    private volatile boolean initializedOk;
+    private volatile ITmfStateSystemBuilder stateSystem;
+    private volatile PassResults results;
+    private volatile long totalBytes;
+    private volatile long bytesRead;
+
+    /** Only traces Trace Compass reads as CTF: LTTng's. */
+    @Override
+    public boolean canExecute(ITmfTrace trace) {
+        for (ITmfTrace t : TmfTraceManager.getTraceSet(trace)) {
+            if (t instanceof CtfTmfTrace) {
+                return super.canExecute(trace);
+            }
+        }
+        return false;
+    }
+
+    private File historyFile(ITmfTrace trace) {
+        return new File(TmfTraceManager.getSupplementaryFileDir(trace) + getId() + ".ht");
+    }
+
+    private File reportsFile(ITmfTrace trace) {
+        return new File(TmfTraceManager.getSupplementaryFileDir(trace) + getId() + REPORTS_SUFFIX);
+    }
+
+    @Override
+    protected boolean executeAnalysis(IProgressMonitor monitor) {
+        ITmfTrace trace = getTrace();
+        if (trace == null) {
+            return false;
+        }
+        File history = historyFile(trace);
+        File reports = reportsFile(trace);
+        TraceSet traces;
+        TraceFiles files;
+        try {
+            files = TraceFiles.of(trace);
+            traces = files.readable() ? CtfTraceSet.open(files.directories()) : TmfTraceSet.of(trace);
+        } catch (IOException | RuntimeException e) {
+            return failed(e);
+        }
+        totalBytes = traces.totalBytes();
+        PassResults kept = kept(history, reports, files, traces);
+        if (kept != null) {
+            results = kept;
+            bytesRead = totalBytes;
+            ready(true);
+            return true;
+        }
+        return build(traces, files, history, reports, monitor);
+    }
+
+    /** The results an earlier session kept for these same files, or null (then they are made again). */
+    private PassResults kept(File history, File reports, TraceFiles files, TraceSet traces) {
+        if (!history.isFile() || !reports.isFile()) {
+            return null;
+        }
+        ITmfStateSystemBuilder ss = null;
+        try (Reader in = Files.newBufferedReader(reports.toPath(), StandardCharsets.UTF_8)) {
+            ReportArchive.Contents contents = ReportArchive.read(in);
+            Map<String, String> p = contents.properties();
+            if (!Integer.toString(VERSION).equals(p.get("version")) || !files.fingerprint().equals(p.get("fingerprint"))
+                    || !files.readable()) {
+                throw new IOException("kept for another LTTbench or other files");
+            }
+            ss = StateSystemFactory.newStateSystem(
+                    StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history, VERSION), false);
+            Map<String, Report> byName = new LinkedHashMap<>();
+            for (Report r : contents.reports()) {
+                byName.put(r.analysis(), r);
+            }
+            Map<String, String> notApplicable = new LinkedHashMap<>();
+            Map<Trace, Long> ends = new LinkedHashMap<>();
+            Map<Trace, ProcessAnalysis.TraceFacts> facts = new LinkedHashMap<>();
+            for (var e : p.entrySet()) {
+                String key = e.getKey();
+                if (key.startsWith("not-applicable.")) {
+                    notApplicable.put(key.substring("not-applicable.".length()), e.getValue());
+                } else if (key.startsWith("end.")) {
+                    ends.put(traces.traces().get(Integer.parseInt(key.substring("end.".length()))), Long.parseLong(e.getValue()));
+                } else if (key.startsWith("facts.")) {
+                    String[] f = e.getValue().split(",");
+                    facts.put(traces.traces().get(Integer.parseInt(key.substring("facts.".length()))),
+                            new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1])));
+                }
+            }
+            stateSystem = ss;
+            Report process = byName.get("process");
+            ThreadStateHistory threads = process == null ? null
+                    : new ThreadStateHistory(ss, traces.traces(), facts, ends, process.notes());
+            return new PassResults(traces, byName, notApplicable, threads, true);
+        } catch (IOException | RuntimeException | StateSystemDisposedException e) {
+            if (ss != null) {
+                ss.dispose();
+            }
+            stateSystem = null;
+            history.delete();
+            reports.delete();
+            return null;
+        }
+    }
+
+    private boolean build(TraceSet traces, TraceFiles files, File history, File reports, IProgressMonitor monitor) {
+        SubMonitor progress = SubMonitor.convert(monitor, "LTTbench: reading " + totalBytes / (1 << 20) + " MiB",
+                (int) Math.min(Integer.MAX_VALUE, Math.max(1, totalBytes / 1024)));
+        ITmfStateSystemBuilder ss;
+        try {
+            ss = StateSystemFactory.newStateSystem(StateHistoryBackendFactory.createHistoryTreeBackendNewFile(getId(),
+                    history, VERSION, traces.span().begin(), 10_000));
+        } catch (IOException | RuntimeException e) {
+            return failed(e);
+        }
+        ThreadStateWriter writer = new ThreadStateWriter(ss, traces.traces());
+        List<Analysis> analyses = new ArrayList<>();
+        Map<String, String> notApplicable = new LinkedHashMap<>();
+        ProcessAnalysis processAnalysis = new ProcessAnalysis(AnalysisOptions.DEFAULT, writer);
+        for (AnalysisProvider provider : Analyses.all()) {
+            Analysis analysis = provider == ProcessAnalysis.PROVIDER ? processAnalysis : provider.create(AnalysisOptions.DEFAULT);
+            String why = analysis.whyNotApplicable(traces);
+            if (why == null) {
+                analyses.add(analysis);
+            } else {
+                notApplicable.put(provider.name(), why);
+            }
+        }
+        long[] reported = { 0 };
+        try {
+            List<Report> made = AnalysisRun.run(traces, analyses, (done, total) -> {
+                if (monitor.isCanceled()) {
+                    throw new OperationCanceledException();
+                }
+                bytesRead = done;
+                long units = done / 1024;
+                if (units > reported[0]) {
+                    progress.worked((int) (units - reported[0]));
+                    reported[0] = units;
+                }
+            });
+            long end = traces.span().end();
+            ss.closeHistory(Math.max(end, ss.getCurrentEndTime()));
+            Map<String, Report> byName = new LinkedHashMap<>();
+            for (Report r : made) {
+                if (traces instanceof TmfTraceSet) {
+                    TmfTraceSet.annotate(r);
+                }
+                byName.put(r.analysis(), r);
+            }
+            Report process = byName.get("process");
+            if (process != null && writer.outOfOrder() > 0) {
+                process.note(writer.outOfOrder() + " thread state change(s) came earlier than the thread's previous "
+                        + "one and were moved to it");
+            }
+            stateSystem = ss;
+            ThreadStateHistory threads = process == null ? null
+                    : new ThreadStateHistory(ss, traces.traces(), processAnalysis.traceFacts(), writer.ends(), process.notes());
+            if (files.readable()) {
+                keep(reports, made, files, notApplicable, writer.ends(), processAnalysis.traceFacts(), traces.traces());
+            }
+            results = new PassResults(traces, byName, notApplicable, threads, false);
+            bytesRead = totalBytes;
+            ready(true);
+            return true;
+        } catch (OperationCanceledException e) {
+            abandon(ss, reports);
+            ready(false);
+            return false;
+        } catch (IOException | RuntimeException | StateSystemDisposedException e) {
+            abandon(ss, reports);
+            return failed(e);
+        }
+    }
+
+    /** Writes the reports beside the state system, whole or not at all. */
+    private static void keep(File reports, List<Report> made, TraceFiles files, Map<String, String> notApplicable,
+            Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts, List<? extends Trace> traces)
+            throws IOException {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("version", Integer.toString(VERSION));
+        properties.put("fingerprint", files.fingerprint());
+        notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
+        ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
+        facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t), f.userSystemKnown() + "," + f.ioWaitKnown()));
+        Path tmp = reports.toPath().resolveSibling(reports.getName() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            ReportArchive.write(made, properties, out);
+        }
+        Files.move(tmp, reports.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A half-built state system is closed (Trace Compass's waiters are let go) and removed, with the reports. */
+    private static void abandon(ITmfStateSystemBuilder ss, File reports) {
+        try {
+            ss.closeHistory(Math.max(ss.getStartTime(), ss.getCurrentEndTime()));
+        } catch (RuntimeException e) {
+            // the files go anyway
+        }
+        ss.removeFiles();
+        ss.dispose();
+        reports.delete();
+    }
+
+    /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
+    private boolean failed(Throwable e) {
+        fail(e);
+        ready(false);
+        return false;
+    }
+
+    private void ready(boolean ok) {
+        initializedOk = ok;
+        initialized.countDown();
+    }
+
+    @Override
+    protected void onFail() {
+        if (initialized.getCount() > 0) {
+            ready(false);
+        }
+    }
+
+    @Override
+    protected void canceling() {
+        // the read checks the monitor at every packet
+    }
+
+    /** The pass's results once the module completed ({@code waitForCompletion}), else {@code null}. */
+    public PassResults results() {
+        return results;
+    }
+
+    /** How far the pass has read, from 0 to 1, in bytes. */
+    public double progress() {
+        long total = totalBytes;
+        return results != null ? 1 : total <= 0 ? 0 : Math.min(1, (double) bytesRead / total);
+    }
+
+    /** Why the pass did not complete, when it failed (the reader's message names the file and the offset). */
+    public Throwable failure() {
+        return getFailureCause();
+    }
+
+    /** Bytes of stream data the pass reads (0 before it starts). */
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    @Override
+    public boolean waitForInitialization() {
+        try {
+            initialized.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return initializedOk;
+    }
+
+    @Override
+    public ITmfStateSystem getStateSystem(String id) {
+        return getId().equals(id) ? stateSystem : null;
+    }
+
+    @Override
+    public Iterable<ITmfStateSystem> getStateSystems() {
+        ITmfStateSystem ss = stateSystem;
+        return ss == null ? List.of() : List.of(ss);
+    }
+
+    @Override
+    public Map<String, Integer> getProviderVersions() {
+        return Map.of(getId(), VERSION);
+    }
+
+    @Override
+    public void clearPersistentData() {
+        super.clearPersistentData();
+        ITmfTrace trace = getTrace();
+        ITmfStateSystemBuilder ss = stateSystem;
+        if (ss != null) {
+            ss.removeFiles();
+        } else if (trace != null) {
+            historyFile(trace).delete();
+        }
+        if (trace != null) {
+            reportsFile(trace).delete();
+        }
+        resetAnalysis();
+    }
+
+    @Override
+    public void dispose() {
+        super.dispose();
+        ITmfStateSystem ss = stateSystem;
+        if (ss != null) {
+            ss.dispose();
+        }
+    }
+
+    @Override
+    protected String getFullHelpText() {
+        return "LTTbench: where each process's time went (user, system call, IRQ, waiting for a CPU, blocked on disk "
+                + "I/O or on anything else), what the tracing cost per tracepoint, and what the trace lost per channel, "
+                + "stream and CPU with buffer-size advice. One pass of LTTbench's own reader over the trace's files runs "
+                + "every analysis that applies; the results are kept beside the trace. Its views are under this analysis "
+                + "and in Window > Show View > LTTbench.";
+    }
+}

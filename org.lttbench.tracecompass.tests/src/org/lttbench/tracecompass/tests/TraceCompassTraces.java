@@ -1,0 +1,116 @@
+package org.lttbench.tracecompass.tests;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.lttbench.core.batch.Main;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+
+/**
+ * Traces opened the way Trace Compass opens them without a workbench (its own tests do the same): the trace type's
+ * class, {@code initTrace} on the trace directory, then the "trace opened" signal, which makes Trace Compass
+ * instantiate every analysis module its extension point declares for that type.
+ */
+public final class TraceCompassTraces {
+    private TraceCompassTraces() {
+    }
+
+    public static Path shared(String name) {
+        return Path.of(System.getProperty("lttbench.traces")).resolve(name);
+    }
+
+    public static Path work(String name) throws IOException {
+        Path dir = Path.of(System.getProperty("lttbench.work")).resolve(name);
+        if (Files.exists(dir)) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    /** An LTTng kernel trace, opened (its modules instantiated), with no kept results from an earlier run. */
+    public static LttngKernelTrace kernel(Path dir) throws TmfTraceException {
+        LttngKernelTrace trace = new LttngKernelTrace();
+        trace.initTrace(null, dir.toString(), CtfTmfEvent.class);
+        return opened(trace);
+    }
+
+    public static LttngUstTrace ust(Path dir) throws TmfTraceException {
+        LttngUstTrace trace = new LttngUstTrace();
+        trace.initTrace(null, dir.toString(), CtfTmfEvent.class);
+        return opened(trace);
+    }
+
+    /** A trace of Trace Compass's generic CTF type (not LTTng's). */
+    public static CtfTmfTrace genericCtf(Path dir) throws TmfTraceException {
+        CtfTmfTrace trace = new CtfTmfTrace();
+        trace.initTrace(null, dir.toString(), CtfTmfEvent.class);
+        return opened(trace);
+    }
+
+    public static TmfExperiment experiment(String name, ITmfTrace... traces) {
+        TmfExperiment e = new TmfExperiment(CtfTmfEvent.class, name, traces, TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        return opened(e);
+    }
+
+    private static <T extends ITmfTrace> T opened(T trace) {
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceCompassTraces.class, trace, null));
+        return trace;
+    }
+
+    public static void close(ITmfTrace trace) {
+        TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(TraceCompassTraces.class, trace));
+        trace.dispose();
+    }
+
+    /** The module Trace Compass instantiated for the trace from our plugin.xml, found by its id. */
+    public static LttbenchAnalysisModule module(ITmfTrace trace) {
+        var m = trace.getAnalysisModule(LttbenchAnalysisModule.ID);
+        assertNotNull(m, "Trace Compass offers LTTbench for " + trace.getName());
+        assertTrue(m instanceof LttbenchAnalysisModule, m.getClass().getName());
+        return (LttbenchAnalysisModule) m;
+    }
+
+    /** What the command line prints ({@code ./lttbench} runs the same {@link Main}), and its exit code. */
+    public record Cli(int code, String out, String err) {
+    }
+
+    public static synchronized Cli cli(String... args) {
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = Main.run(args);
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,64 @@
+package org.lttbench.tracecompass.tests.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.util.List;
+
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.report.JsonReportWriter;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.tests.TraceCompassTraces;
+import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
+
+/**
+ * Scheduled the way Trace Compass schedules it (the module Trace Compass instantiated for the opened trace,
+ * {@code schedule()}, {@code waitForCompletion()}), LTTbench's module gives per thread and per process exactly what
+ * {@code ./lttbench analyze --analysis process --format json} gives on the same trace: from the pass itself, and
+ * again from the state system it kept (a replay, no read).
+ */
+class FiguresAgainstCliTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = { "kernel-many-threads", "kernel-tracefile-rotation", "kernel-uneven-streams-partial",
+            "kernel-scp-src", "kernel-arm-bug446190", "kernel-bigendian" })
+    void sameFiguresAsTheCommandLine(String name) throws Exception {
+        LttngKernelTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
+        try {
+            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            PassResults results = module.results();
+            assertNotNull(results);
+            assertFalse(results.kept(), "a fresh supplementary directory: the pass ran");
+            String path = TraceCompassTraces.shared(name).toString();
+            for (GroupBy by : GroupBy.values()) {
+                Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "process", "--format", "json", "--by",
+                        by.name().toLowerCase(), path);
+                assertEquals(0, cli.code(), cli.err());
+                Report replayed = results.threadStates().report(TimeRange.ALL, by);
+                assertEquals(cli.out(), json(replayed), name + " by " + by + ": from the state system");
+                if (by == GroupBy.THREAD) {
+                    assertEquals(cli.out(), json(results.report("process")), name + ": from the pass");
+                }
+            }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    static String json(Report r) throws Exception {
+        StringWriter out = new StringWriter();
+        JsonReportWriter.write(List.of(r), out);
+        return out.toString();
+    }
+}

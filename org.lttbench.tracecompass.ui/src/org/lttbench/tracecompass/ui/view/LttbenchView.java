@@ -1,0 +1,170 @@
+package org.lttbench.tracecompass.ui.view;
+
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.timestamp.ITmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceContext;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.ui.compute.AnalysisSession;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.view.ReportView;
+
+/**
+ * A Trace Compass view hosting one of LTTbench's SWT views. It shows the active trace and follows Trace Compass's
+ * time range: the selected range when one is selected (dragged in any time view, or chosen in the view's own range
+ * bar, which selects it for every view), otherwise the visible window range.
+ */
+public abstract class LttbenchView extends TmfView {
+    private ReportView content;
+    private ITmfTrace trace;
+    private AnalysisSession session;
+    private TimeRange selection;
+    private TimeRange window;
+
+    protected LttbenchView(String name) {
+        super(name);
+    }
+
+    /** The LTTbench view this Trace Compass view hosts. */
+    protected abstract ReportView createContent(Composite parent);
+
+    @Override
+    public void createPartControl(Composite parent) {
+        super.createPartControl(parent);
+        content = createContent(parent);
+        content.rangeBar().onRangeChosen(this::select);
+        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        if (active != null) {
+            show(active);
+        }
+    }
+
+    @Override
+    public void setFocus() {
+        content.setFocus();
+    }
+
+    @TmfSignalHandler
+    public void traceOpened(TmfTraceOpenedSignal signal) {
+        ui(() -> show(signal.getTrace()));
+    }
+
+    @TmfSignalHandler
+    public void traceSelected(TmfTraceSelectedSignal signal) {
+        ui(() -> {
+            if (signal.getTrace() != trace) {
+                show(signal.getTrace());
+            }
+        });
+    }
+
+    @TmfSignalHandler
+    public void traceClosed(TmfTraceClosedSignal signal) {
+        ui(() -> {
+            TraceSessions.closed(signal.getTrace());
+            if (signal.getTrace() == trace) {
+                trace = null;
+                session = null;
+                content.setReports(ReportSet.failed(TimeRange.ALL, "the trace was closed: select an LTTng trace"));
+            }
+        });
+    }
+
+    @TmfSignalHandler
+    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
+        ui(() -> {
+            if (concerns(signal.getTrace())) {
+                selection = range(signal.getBeginTime(), signal.getEndTime());
+                follow();
+            }
+        });
+    }
+
+    @TmfSignalHandler
+    public void windowRangeUpdated(TmfWindowRangeUpdatedSignal signal) {
+        ui(() -> {
+            if (concerns(signal.getTrace())) {
+                window = range(signal.getCurrentRange());
+                follow();
+            }
+        });
+    }
+
+    private void show(ITmfTrace t) {
+        trace = t;
+        LttbenchAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(t, LttbenchAnalysisModule.class,
+                LttbenchAnalysisModule.ID);
+        if (module == null || !module.canExecute(t)) {
+            session = null;
+            content.setReports(ReportSet.failed(TimeRange.ALL, "LTTbench analyses LTTng kernel and user-space traces (and "
+                    + "experiments of them); " + t.getName() + " is not one"));
+            return;
+        }
+        session = TraceSessions.of(t, module, content.getDisplay());
+        content.setSession(session);
+        TmfTraceContext context = TmfTraceManager.getInstance().getTraceContext(t);
+        selection = range(context.getSelectionRange());
+        window = range(context.getWindowRange());
+        // even for the range it has: this view's analyses may be new to the session
+        session.setRange(current());
+    }
+
+    /** The range the views show: the selection when it is a range, else the window. */
+    private TimeRange current() {
+        return selection.duration() > 0 ? selection : window;
+    }
+
+    private void follow() {
+        TimeRange r = current();
+        if (session != null && !r.equals(session.range())) {
+            session.setRange(r);
+        }
+    }
+
+    /** The view's range bar selects in Trace Compass, so that its other views follow too (and so does this one). */
+    private void select(TimeRange chosen) {
+        if (trace == null) {
+            return;
+        }
+        TimeRange r = chosen.equals(TimeRange.ALL) ? TraceCompassReports.spanOf(trace) : chosen;
+        broadcast(new TmfSelectionRangeUpdatedSignal(this, TmfTimestamp.fromNanos(r.begin()), TmfTimestamp.fromNanos(r.end()),
+                trace));
+    }
+
+    private boolean concerns(ITmfTrace t) {
+        return trace != null && (t == null || t == trace || TmfTraceManager.getTraceSetWithExperiment(trace).contains(t));
+    }
+
+    private static TimeRange range(TmfTimeRange r) {
+        return range(r.getStartTime(), r.getEndTime());
+    }
+
+    private static TimeRange range(ITmfTimestamp a, ITmfTimestamp b) {
+        long x = a.toNanos();
+        long y = b.toNanos();
+        return new TimeRange(Math.min(x, y), Math.max(x, y));
+    }
+
+    /** Signals come on any thread; the view changes on the UI thread, while it exists. */
+    private void ui(Runnable r) {
+        Display display = Display.getDefault();
+        display.asyncExec(() -> {
+            if (content != null && !content.isDisposed()) {
+                r.run();
+            }
+        });
+    }
+}
