@@ -1,0 +1,40 @@
+package org.lttbench.tracecompass.tests.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.junit.jupiter.api.Test;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.tests.TraceCompassTraces;
+import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
+
+/**
+ * An experiment of a kernel trace and a user-space trace: LTTbench's module on the experiment reads both with one
+ * pass and gives, per analysis, what {@code ./lttbench analyze --format json KERNEL UST} gives for the two traces.
+ */
+class ExperimentTest {
+
+    @Test
+    void kernelAndUstExperimentGivesTheCommandLinesFigures() throws Exception {
+        String k = TraceCompassTraces.shared("session-multi-domains/kernel").toString();
+        String u = TraceCompassTraces.shared("session-multi-domains/ust").toString();
+        LttngKernelTrace kernel = TraceCompassTraces.kernel(java.nio.file.Path.of(k));
+        LttngUstTrace ust = TraceCompassTraces.ust(java.nio.file.Path.of(u));
+        TmfExperiment both = TraceCompassTraces.experiment("kernel+ust", kernel, ust);
+        try {
+            LttbenchAnalysisModule module = TraceCompassTraces.module(both);
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            for (String analysis : new String[] { "overhead", "discarded" }) {
+                Cli cli = TraceCompassTraces.cli("analyze", "--analysis", analysis, "--format", "json", k, u);
+                assertEquals(0, cli.code(), cli.err());
+                assertEquals(cli.out(), FiguresAgainstCliTest.json(module.results().report(analysis)), analysis);
+            }
+        } finally {
+            TraceCompassTraces.close(both);
+        }
+    }
+}
