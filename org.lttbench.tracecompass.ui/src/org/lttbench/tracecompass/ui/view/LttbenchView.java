@@ -139,7 +139,7 @@ public abstract class LttbenchView extends TmfView {
         if (trace == null) {
             return;
         }
-        TimeRange r = chosen.equals(TimeRange.ALL) ? TraceCompassReports.spanOf(trace) : chosen;
+        TimeRange r = chosen.equals(TimeRange.ALL) ? ProviderReports.spanOf(trace) : chosen;
         broadcast(new TmfSelectionRangeUpdatedSignal(this, TmfTimestamp.fromNanos(r.begin()), TmfTimestamp.fromNanos(r.end()),
                 trace));
     }

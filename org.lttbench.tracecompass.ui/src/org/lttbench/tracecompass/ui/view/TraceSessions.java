@@ -16,7 +16,7 @@ final class TraceSessions {
     }
 
     static AnalysisSession of(ITmfTrace trace, LttbenchAnalysisModule module, Display display) {
-        return SESSIONS.computeIfAbsent(trace, t -> new AnalysisSession(display, new TraceCompassReports(t, module)));
+        return SESSIONS.computeIfAbsent(trace, t -> new AnalysisSession(display, new ProviderReports(t, module)));
     }
 
     static void closed(ITmfTrace trace) {

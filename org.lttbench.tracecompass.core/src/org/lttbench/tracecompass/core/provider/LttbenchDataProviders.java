@@ -1,0 +1,29 @@
+package org.lttbench.tracecompass.core.provider;
+
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+
+/** The ids of LTTbench's data providers, and what they share. */
+public final class LttbenchDataProviders {
+    /** Time graph of thread states. */
+    public static final String THREAD_STATES = "org.lttbench.tracecompass.provider.threadstates";
+    /** A report table; its secondary id is {@code analysis/grouping/table}, e.g. {@code process/thread/threads}. */
+    public static final String TABLE = "org.lttbench.tracecompass.provider.table";
+    /** Discarded events over time, per stream (XY). */
+    public static final String DISCARDED_XY = "org.lttbench.tracecompass.provider.discarded.xy";
+
+    private LttbenchDataProviders() {
+    }
+
+    /** LTTbench's module on that trace (an experiment's own, for an experiment), or null. */
+    static LttbenchAnalysisModule module(ITmfTrace trace) {
+        return trace.getAnalysisModule(LttbenchAnalysisModule.ID) instanceof LttbenchAnalysisModule m ? m
+                : TmfTraceUtils.getAnalysisModuleOfClass(trace, LttbenchAnalysisModule.class, LttbenchAnalysisModule.ID);
+    }
+
+    /** The full id of a table provider. */
+    public static String table(String analysis, String grouping, String table) {
+        return TABLE + ":" + analysis + "/" + grouping + "/" + table;
+    }
+}

@@ -1,0 +1,99 @@
+package org.lttbench.tracecompass.core.provider;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.core.trace.TmfTraceSet;
+
+/**
+ * An analysis's report for any range of a trace, as the module's results answer it: the whole trace from the pass;
+ * process time over any range from the kept state system; the other analyses over a part of the trace by one more
+ * read (LTTbench's reader, or Trace Compass's where the trace has no files). The latest answer per analysis and
+ * grouping is kept, so that the tables of one report (asked one by one by data providers) cost one computation.
+ */
+public final class RangeReports {
+    private final LttbenchAnalysisModule module;
+    private final Map<String, Object[]> latest = new LinkedHashMap<>();
+
+    RangeReports(LttbenchAnalysisModule module) {
+        this.module = module;
+    }
+
+    /** The module's results, once it completed; the module is scheduled if it was not. */
+    PassResults results() throws IOException {
+        module.schedule();
+        if (!module.waitForCompletion() || module.results() == null) {
+            Throwable cause = module.failure();
+            ITmfTrace trace = module.getTrace();
+            throw new IOException("the LTTbench analysis of " + (trace == null ? "the trace" : trace.getName())
+                    + (cause != null ? " failed: " + cause.getMessage() : " did not complete (cancelled?)"), cause);
+        }
+        return module.results();
+    }
+
+    /**
+     * @param range in LTTbench's time base; {@link TimeRange#ALL} or any range holding the whole trace is the whole
+     *              trace
+     * @return the report, or null when the analysis does not apply (then {@link #whyNotApplicable} says why)
+     */
+    public synchronized Report report(String analysis, GroupBy groupBy, TimeRange range) throws IOException {
+        PassResults pass = results();
+        if (pass.whyNotApplicable(analysis) != null) {
+            return null;
+        }
+        TimeRange span = pass.traces().span();
+        boolean whole = range.begin() <= span.begin() && range.end() >= span.end();
+        TimeRange asked = whole ? TimeRange.ALL : range;
+        String key = analysis + "/" + groupBy;
+        Object[] kept = latest.get(key);
+        if (kept != null && kept[0].equals(asked)) {
+            return (Report) kept[1];
+        }
+        Report report;
+        if (analysis.equals("process") && pass.threadStates() != null) {
+            report = whole && groupBy == GroupBy.THREAD ? pass.report(analysis) : pass.threadStates().report(asked, groupBy);
+        } else if (whole && pass.report(analysis) != null) {
+            report = pass.report(analysis);
+        } else {
+            Analysis a = Analyses.byName(analysis).create(new AnalysisOptions(asked, groupBy));
+            report = AnalysisRun.run(pass.traces(), List.of(a), ProgressListener.NONE).get(0);
+            if (pass.traces() instanceof TmfTraceSet) {
+                TmfTraceSet.annotate(report);
+            }
+        }
+        latest.put(key, new Object[] { asked, report });
+        return report;
+    }
+
+    public String whyNotApplicable(String analysis) throws IOException {
+        return results().whyNotApplicable(analysis);
+    }
+
+    /** The analyses that ran and those that do not apply, for the data providers' descriptors. */
+    public static List<String> analyses() {
+        List<String> names = new ArrayList<>();
+        Analyses.all().forEach(p -> names.add(p.name()));
+        return names;
+    }
+
+    private static final Map<LttbenchAnalysisModule, RangeReports> BY_MODULE = new java.util.WeakHashMap<>();
+
+    /** One per module: its providers share its latest answers. */
+    public static synchronized RangeReports of(LttbenchAnalysisModule module) {
+        return BY_MODULE.computeIfAbsent(module, RangeReports::new);
+    }
+}

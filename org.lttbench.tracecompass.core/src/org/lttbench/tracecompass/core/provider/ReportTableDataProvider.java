@@ -1,0 +1,81 @@
+package org.lttbench.tracecompass.core.provider;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * One table of one LTTbench report, for the time range asked ({@code requested_times}: its first and last; none: the
+ * whole trace), as a tree of rows: process time per thread or per process and I/O wait per device, the tracepoints'
+ * cost and their gaps, losses per stream with the buffer advice, and each report's notes. The module's results answer
+ * it ({@link RangeReports}); the views and the trace server show the same.
+ */
+public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider implements ITmfTreeDataProvider<TmfTreeDataModel> {
+    /** Said when the table does not exist for this trace (an analysis that does not apply, a table it did not make). */
+    public static final String ABSENT = "no such table for this trace: ";
+    /** Said when the analysis does not apply to the trace; the reason follows. */
+    public static final String NOT_APPLICABLE = "not applicable: ";
+
+    private final RangeReports reports;
+    private final String analysis;
+    private final GroupBy groupBy;
+    private final String table;
+    private final String id;
+    private final TimeBase time;
+
+    /** @param secondary {@code analysis/grouping/table} */
+    ReportTableDataProvider(ITmfTrace trace, RangeReports reports, String secondary) {
+        super(trace);
+        String[] parts = secondary.split("/");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("not analysis/grouping/table: " + secondary);
+        }
+        this.reports = reports;
+        this.analysis = parts[0];
+        this.groupBy = GroupBy.valueOf(parts[1].toUpperCase(Locale.ROOT));
+        this.table = parts[2];
+        this.id = LttbenchDataProviders.TABLE + ":" + secondary;
+        this.time = TimeBase.of(trace);
+    }
+
+    @Override
+    public String getId() {
+        return id;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, IProgressMonitor monitor) {
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        TimeRange range = times == null || times.isEmpty() ? TimeRange.ALL
+                : new TimeRange(time.toLttbench(times.get(0)), time.toLttbench(times.get(times.size() - 1)));
+        try {
+            Report report = reports.report(analysis, groupBy, range);
+            if (report == null) {
+                return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, NOT_APPLICABLE + reports.whyNotApplicable(analysis));
+            }
+            Table t = table.equals(ReportTables.NOTES) ? ReportTables.notes(report)
+                    : report.tables().stream().filter(x -> x.key().equals(table)).findFirst().orElse(null);
+            if (t == null) {
+                return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, ABSENT + analysis + " has no table " + table);
+            }
+            return new TmfModelResponse<>(ReportTables.model(t), ITmfResponse.Status.COMPLETED, report.title());
+        } catch (IOException | RuntimeException e) {
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.lttbench.tracecompass.core.provider;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.TableColumnDescriptor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataType;
+import org.eclipse.tracecompass.tmf.core.model.ITableColumnDescriptor;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * A report's table as a Trace Compass tree model, and back: what a table data provider serves (to LTTbench's views and
+ * to any client of Trace Compass's data providers, such as its trace server) and what the views read. Each row is an
+ * entry of labels, raw values as text (ns, bytes, counts: as the JSON report gives them; a time range as
+ * {@code begin..end}; empty when unknown); each column a descriptor with its title, Trace Compass's data type, and a
+ * tooltip that ends with the column's key and kind ({@code [wait_io_ns:DURATION]}), so that the table comes back whole.
+ */
+public final class ReportTables {
+    private static final Pattern KEY = Pattern.compile("\\[([A-Za-z0-9_]+):([A-Z_]+)\\]$");
+    /** The table of a report's notes, one entry each. */
+    public static final String NOTES = "notes";
+
+    private ReportTables() {
+    }
+
+    public static TmfTreeModel<TmfTreeDataModel> model(Table table) {
+        List<ITableColumnDescriptor> columns = new ArrayList<>();
+        int i = 0;
+        for (Column c : table.columns()) {
+            columns.add(new TableColumnDescriptor.Builder().setId(i++).setText(c.title())
+                    .setTooltip((c.description() == null ? "" : c.description() + " ") + "[" + c.key() + ":" + c.kind() + "]")
+                    .setDataType(dataType(c.kind())).build());
+        }
+        List<TmfTreeDataModel> entries = new ArrayList<>();
+        long id = 0;
+        for (Object[] row : table.rows()) {
+            List<String> labels = new ArrayList<>();
+            for (Object cell : row) {
+                labels.add(label(cell));
+            }
+            entries.add(new TmfTreeDataModel(id++, -1, labels));
+        }
+        return new TmfTreeModel.Builder<TmfTreeDataModel>().setColumnDescriptors(columns).setEntries(entries)
+                .setScope(table.key()).build();
+    }
+
+    /** The notes of a report as a one-column table. */
+    public static Table notes(Report report) {
+        Table t = new Table(NOTES, "Notes", List.of(new Column("note", "Note", ColumnKind.TEXT, "what the figures need beside them")));
+        report.notes().forEach(n -> t.addRow(n));
+        return t;
+    }
+
+    private static DataType dataType(ColumnKind kind) {
+        return switch (kind) {
+            case TEXT, PROCESS_NAME -> DataType.STRING;
+            case TIMESTAMP -> DataType.TIMESTAMP;
+            case DURATION -> DataType.DURATION;
+            case TIME_RANGE -> DataType.TIME_RANGE;
+            case SIZE -> DataType.BINARY_NUMBER;
+            default -> DataType.NUMBER;
+        };
+    }
+
+    private static String label(Object cell) {
+        if (cell == null) {
+            return "";
+        }
+        if (cell instanceof TimeRange r) {
+            return r.begin() + ".." + r.end();
+        }
+        return cell.toString();
+    }
+
+    /** The table a tree model holds, as {@link #model} made it (key from its scope). */
+    public static Table table(TmfTreeModel<? extends ITmfTreeDataModel> model, String title) {
+        List<Column> columns = new ArrayList<>();
+        for (ITableColumnDescriptor d : model.getColumnDescriptors()) {
+            Matcher m = KEY.matcher(d.getTooltip());
+            if (!m.find()) {
+                throw new IllegalArgumentException("not an LTTbench table column: " + d.getText());
+            }
+            String description = d.getTooltip().substring(0, m.start()).strip();
+            columns.add(new Column(m.group(1), d.getText(), ColumnKind.valueOf(m.group(2)),
+                    description.isEmpty() ? null : description));
+        }
+        String key = model.getScope() == null ? title : model.getScope();
+        Table t = new Table(key, title, columns);
+        for (ITmfTreeDataModel e : model.getEntries()) {
+            List<String> labels = e.getLabels();
+            Object[] cells = new Object[columns.size()];
+            for (int c = 0; c < cells.length; c++) {
+                cells[c] = cell(columns.get(c).kind(), c < labels.size() ? labels.get(c) : "");
+            }
+            t.addRow(cells);
+        }
+        return t;
+    }
+
+    private static Object cell(ColumnKind kind, String label) {
+        if (label.isEmpty()) {
+            return null;
+        }
+        return switch (kind) {
+            case TEXT, PROCESS_NAME -> label;
+            case NUMBER, RATIO -> Double.parseDouble(label);
+            case TIME_RANGE -> {
+                int dots = label.indexOf("..");
+                yield new TimeRange(Long.parseLong(label.substring(0, dots)), Long.parseLong(label.substring(dots + 2)));
+            }
+            // an integer kind holds Longs; a cell that was a Double comes back one
+            default -> label.indexOf('.') >= 0 || label.indexOf('E') >= 0 ? (Object) Double.parseDouble(label)
+                    : (Object) Long.parseLong(label);
+        };
+    }
+}

@@ -1,0 +1,250 @@
+package org.lttbench.tracecompass.core.provider;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.dataprovider.X11ColorUtils;
+import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
+import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
+import org.eclipse.tracecompass.tmf.core.model.OutputStyleModel;
+import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+
+/**
+ * The threads' states over time, as LTTbench's state machine told them: one row per thread, under its process
+ * (under its machine when there are several), each state an interval styled by what it is (user, system call, IRQ,
+ * user or system, waiting for a CPU, blocked on disk I/O, blocked, unknown), with a tooltip and a legend. It reads the
+ * module's state system only ({@code Threads/<n>/State} and who the thread is, as the module's writer keeps them).
+ */
+final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
+        implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
+
+    /** The legend: each state shown, its label and colour (the views' colours). */
+    static final Map<ThreadState, String[]> STATES = new LinkedHashMap<>();
+    static {
+        STATES.put(ThreadState.USER, new String[] { "User", "#009E73" });
+        STATES.put(ThreadState.SYSCALL, new String[] { "System call", "#0072B2" });
+        STATES.put(ThreadState.IRQ, new String[] { "IRQ", "#D55E00" });
+        STATES.put(ThreadState.USER_OR_SYSTEM, new String[] { "User or system (no system call events)", "#008892" });
+        STATES.put(ThreadState.WAIT_CPU, new String[] { "Waiting for a CPU", "#E69F00" });
+        STATES.put(ThreadState.WAIT_IO, new String[] { "Blocked on disk I/O", "#CC79A7" });
+        STATES.put(ThreadState.WAIT_BLOCKED, new String[] { "Blocked", "#56B4E9" });
+        STATES.put(ThreadState.UNKNOWN, new String[] { "Unknown", "#787878" });
+        STATES.put(ThreadState.PARKED, new String[] { "Idle thread, parked", "#E0E0E0" });
+    }
+    private static final ThreadState[] ALL = ThreadState.values();
+
+    private final LttbenchAnalysisModule module;
+    private final TimeBase time;
+    private TmfTreeModel<TimeGraphEntryModel> tree;
+    private final Map<Long, Integer> quarkOfEntry = new HashMap<>();
+    private final Map<Long, ThreadRecord> threadOfEntry = new HashMap<>();
+
+    ThreadStatesDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
+        super(trace);
+        this.module = module;
+        this.time = TimeBase.of(trace);
+    }
+
+    @Override
+    public String getId() {
+        return LttbenchDataProviders.THREAD_STATES;
+    }
+
+    private ITmfStateSystem stateSystem() {
+        module.schedule();
+        return module.waitForInitialization() ? module.getStateSystem(LttbenchAnalysisModule.ID) : null;
+    }
+
+    @Override
+    public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
+            IProgressMonitor monitor) {
+        ITmfStateSystem ss = stateSystem();
+        if (ss == null || module.results() == null || module.results().threadStates() == null) {
+            String why = module.failure() != null ? module.failure().getMessage()
+                    : module.results() != null ? "no thread states: " + module.results().whyNotApplicable("process")
+                    : CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED;
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, why);
+        }
+        if (tree == null) {
+            try {
+                tree = buildTree(ss);
+            } catch (StateSystemDisposedException e) {
+                return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+            }
+        }
+        return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    /** Machines (when several), processes, threads: each thread's row from its birth to its end. */
+    private TmfTreeModel<TimeGraphEntryModel> buildTree(ITmfStateSystem ss) throws StateSystemDisposedException {
+        List<ThreadRecord> threads = new ArrayList<>(module.results().threadStates().threads());
+        threads.sort(Comparator.comparing((ThreadRecord t) -> t.tid() == 0).thenComparingInt(ThreadRecord::pid)
+                .thenComparingInt(ThreadRecord::tid));
+        List<TimeGraphEntryModel> entries = new ArrayList<>();
+        long start = time.toTraceCompass(ss.getStartTime());
+        long end = time.toTraceCompass(ss.getCurrentEndTime());
+        int root = ss.optQuarkAbsolute("Threads");
+        long[] next = { 1 };
+        Map<Object, Long> groups = new HashMap<>();
+        boolean hosts = threads.stream().map(ThreadRecord::trace).distinct().count() > 1;
+        for (ThreadRecord t : threads) {
+            int quark = ss.optQuarkRelative(ss.optQuarkRelative(root, Integer.toString(t.index())), "State");
+            long born = ss.querySingleState(ss.getStartTime(), quark).getValue() == null
+                    ? ss.querySingleState(ss.getStartTime(), quark).getEndTime() + 1 : ss.getStartTime();
+            ITmfStateInterval last = ss.querySingleState(ss.getCurrentEndTime(), quark);
+            long died = last.getValue() instanceof Integer v && ALL[v] == ThreadState.NOT_ALIVE ? last.getStartTime()
+                    : ss.getCurrentEndTime();
+            long parent = -1;
+            if (hosts) {
+                Object host = t.trace().environment().getOrDefault("hostname", t.trace().path().getFileName());
+                parent = groups.computeIfAbsent(t.trace(), k -> add(entries, next, -1, host.toString(), start, end));
+            }
+            long hostId = parent;
+            String process = t.tid() == 0 ? "swapper (idle, one thread per CPU)"
+                    : t.pid() < 0 ? "(process unknown)" : (t.name() == null ? "?" : t.name()) + " (" + t.pid() + ")";
+            parent = groups.computeIfAbsent(List.of(t.trace(), t.tid() == 0 ? "idle" : t.pid() < 0 ? "none" : t.pid()),
+                    k -> add(entries, next, hostId, process, start, end));
+            String name = t.placeholder() ? "(unknown thread)" : (t.name() == null ? "?" : t.name()) + " (" + t.tid() + ")";
+            long id = next[0]++;
+            entries.add(new TimeGraphEntryModel(id, parent, name, time.toTraceCompass(born), time.toTraceCompass(died), true));
+            quarkOfEntry.put(id, quark);
+            threadOfEntry.put(id, t);
+        }
+        return new TmfTreeModel<>(List.of("Thread"), entries);
+    }
+
+    private static long add(List<TimeGraphEntryModel> entries, long[] next, long parent, String name, long start, long end) {
+        long id = next[0]++;
+        entries.add(new TimeGraphEntryModel(id, parent, name, start, end, false));
+        return id;
+    }
+
+    @Override
+    public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, IProgressMonitor monitor) {
+        ITmfStateSystem ss = stateSystem();
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
+        if (ss == null || tree == null) {
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
+        }
+        if (times == null || items == null) {
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        Map<Integer, Long> entryOfQuark = new HashMap<>();
+        for (long item : items) {
+            Integer q = quarkOfEntry.get(item);
+            if (q != null) {
+                entryOfQuark.put(q, item);
+            }
+        }
+        TreeSet<Long> at = new TreeSet<>();
+        for (long t : times) {
+            long x = time.toLttbench(t);
+            if (x >= ss.getStartTime() && x <= ss.getCurrentEndTime()) {
+                at.add(x);
+            }
+        }
+        Map<Long, List<ITimeGraphState>> rows = new LinkedHashMap<>();
+        entryOfQuark.values().forEach(id -> rows.put(id, new ArrayList<>()));
+        if (!at.isEmpty() && !entryOfQuark.isEmpty()) {
+            try {
+                for (ITmfStateInterval i : ss.query2D(entryOfQuark.keySet(), at)) {
+                    if (monitor != null && monitor.isCanceled()) {
+                        return new TmfModelResponse<>(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+                    }
+                    if (i.getValue() instanceof Integer v && ALL[v] != ThreadState.NOT_ALIVE) {
+                        long s = time.toTraceCompass(i.getStartTime());
+                        rows.get(entryOfQuark.get(i.getAttribute())).add(new TimeGraphState(s,
+                                time.toTraceCompass(end(ss, i)) - s, null, new OutputElementStyle(ALL[v].name())));
+                    }
+                }
+            } catch (StateSystemDisposedException e) {
+                return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+            }
+        }
+        List<ITimeGraphRowModel> models = new ArrayList<>();
+        rows.forEach((id, states) -> {
+            states.sort(Comparator.comparingLong(ITimeGraphState::getStartTime));
+            models.add(new TimeGraphRowModel(id, states));
+        });
+        return new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    /**
+     * Where an interval's state ends: where the next one starts (a state system interval holds its end time), or the
+     * end of the history for the last one, as the reports count a thread's time ({@code end - begin}).
+     */
+    private static long end(ITmfStateSystem ss, ITmfStateInterval i) {
+        return i.getEndTime() >= ss.getCurrentEndTime() ? i.getEndTime() : i.getEndTime() + 1;
+    }
+
+    @Override
+    public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, IProgressMonitor monitor) {
+        return new TmfModelResponse<>(List.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    @Override
+    public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, IProgressMonitor monitor) {
+        ITmfStateSystem ss = stateSystem();
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
+        if (ss == null || times == null || times.isEmpty() || items == null || items.isEmpty()) {
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        Integer quark = quarkOfEntry.get(items.get(0));
+        ThreadRecord thread = threadOfEntry.get(items.get(0));
+        long t = time.toLttbench(times.get(0));
+        if (quark == null || t < ss.getStartTime() || t > ss.getCurrentEndTime()) {
+            return new TmfModelResponse<>(Map.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        }
+        try {
+            ITmfStateInterval i = ss.querySingleState(t, quark);
+            Map<String, String> tip = new LinkedHashMap<>();
+            if (i.getValue() instanceof Integer v && STATES.containsKey(ALL[v])) {
+                tip.put("State", STATES.get(ALL[v])[0]);
+                tip.put("For", String.format(java.util.Locale.ROOT, "%.3f ms", (end(ss, i) - i.getStartTime()) / 1e6));
+            }
+            tip.put("TID", Integer.toString(thread.tid()));
+            tip.put("PID", thread.pid() < 0 ? "unknown" : Integer.toString(thread.pid()));
+            return new TmfModelResponse<>(tip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        } catch (StateSystemDisposedException e) {
+            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+        }
+    }
+
+    @Override
+    public TmfModelResponse<OutputStyleModel> fetchStyle(Map<String, Object> parameters, IProgressMonitor monitor) {
+        Map<String, OutputElementStyle> styles = new LinkedHashMap<>();
+        STATES.forEach((state, s) -> styles.put(state.name(), new OutputElementStyle(null, Map.of(
+                StyleProperties.STYLE_NAME, s[0], StyleProperties.BACKGROUND_COLOR, s[1],
+                StyleProperties.HEIGHT, state == ThreadState.PARKED ? 0.3f : 1.0f, StyleProperties.OPACITY, 1.0f))));
+        return new TmfModelResponse<>(new OutputStyleModel(styles), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+}

@@ -1,0 +1,225 @@
+package org.lttbench.tracecompass.tests.provider;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
+import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.model.xy.ITmfTreeXYDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.xy.ITmfXyModel;
+import org.eclipse.tracecompass.tmf.core.model.xy.ISeriesModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
+import org.lttbench.tracecompass.core.provider.ReportTables;
+import org.lttbench.tracecompass.tests.TraceCompassTraces;
+import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * LTTbench's data providers, through Trace Compass's data provider manager for an opened trace (as the views and the
+ * trace server get them): a table's tree equals the command line's table, for the whole trace and for a range; the
+ * thread states' time graph gives each thread the intervals whose durations per state are the per-thread report's
+ * times, with a legend for every state; the discarded events over time add up to the trace's discarded events.
+ */
+class DataProvidersTest {
+
+    private static ITmfTrace kernel(String name) throws Exception {
+        LttngKernelTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
+        LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
+        module.schedule();
+        assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+        return trace;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Table table(ITmfTrace trace, String analysis, String grouping, String table, Map<String, Object> params) {
+        ITmfTreeDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                LttbenchDataProviders.table(analysis, grouping, table), ITmfTreeDataProvider.class);
+        assertNotNull(p, "Trace Compass makes the table provider");
+        TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> r = p.fetchTree(params, new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, r.getStatus(), r.getStatusMessage());
+        return ReportTables.table(r.getModel(), table);
+    }
+
+    /** The rows of one table of the command line's JSON, as lists of JSON values. */
+    private static List<List<JsonElement>> cliRows(Cli cli, String table, Table like) {
+        JsonArray rows = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray(table);
+        List<List<JsonElement>> out = new ArrayList<>();
+        for (JsonElement e : rows) {
+            JsonObject o = e.getAsJsonObject();
+            List<JsonElement> row = new ArrayList<>();
+            like.columns().forEach(c -> row.add(o.get(c.key())));
+            out.add(row);
+        }
+        return out;
+    }
+
+    private static List<List<JsonElement>> rows(Table t) {
+        com.google.gson.Gson gson = new com.google.gson.Gson();
+        List<List<JsonElement>> out = new ArrayList<>();
+        for (Object[] r : t.rows()) {
+            List<JsonElement> row = new ArrayList<>();
+            for (Object cell : r) {
+                row.add(cell instanceof TimeRange range ? JsonParser.parseString("{\"begin\":" + range.begin() + ",\"end\":"
+                        + range.end() + "}") : gson.toJsonTree(cell));
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    @Test
+    void tablesAreTheCommandLinesForTheWholeTraceAndForARange() throws Exception {
+        String name = "kernel-scp-src";
+        ITmfTrace trace = kernel(name);
+        try {
+            String path = TraceCompassTraces.shared(name).toString();
+            Table threads = table(trace, "process", "thread", "threads", Map.of());
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "process", "--format", "json", path);
+            assertEquals(cliRows(cli, "threads", threads), rows(threads));
+            Table devices = table(trace, "process", "thread", "io_devices", Map.of());
+            assertEquals(cliRows(cli, "io_devices", devices), rows(devices));
+
+            long begin = trace.getStartTime().toNanos() + 5_000_000_000L;
+            long end = begin + 3_000_000_000L;
+            Map<String, Object> range = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(begin, end));
+            Table processes = table(trace, "process", "process", "processes", range);
+            Cli ranged = TraceCompassTraces.cli("analyze", "--analysis", "process", "--by", "process", "--format", "json",
+                    "--begin", Long.toString(begin), "--end", Long.toString(end), path);
+            assertEquals(0, ranged.code(), ranged.err());
+            assertEquals(cliRows(ranged, "processes", processes), rows(processes));
+            Table streams = table(trace, "discarded", "thread", "streams", range);
+            Cli discarded = TraceCompassTraces.cli("analyze", "--analysis", "discarded", "--format", "json", "--begin",
+                    Long.toString(begin), "--end", Long.toString(end), path);
+            assertEquals(cliRows(discarded, "streams", streams), rows(streams));
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void threadStatesAddUpToTheReportAndHaveALegend() throws Exception {
+        String name = "kernel-bigendian";
+        ITmfTrace trace = kernel(name);
+        try {
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                    LttbenchDataProviders.THREAD_STATES, ITimeGraphDataProvider.class);
+            assertNotNull(p);
+            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            Table report = table(trace, "process", "thread", "threads", Map.of());
+            Map<String, Integer> rowOfThread = new HashMap<>();
+            for (int r = 0; r < report.rows().size(); r++) {
+                rowOfThread.put(report.cell(r, "name") + " (" + report.cell(r, "tid") + ")", r);
+            }
+            // the entries' own bounds: Trace Compass's trace end grows while it indexes in the background
+            int checked = 0;
+            for (TimeGraphEntryModel e : tree.getModel().getEntries()) {
+                Integer row = rowOfThread.get(e.getName());
+                if (!e.hasRowModel() || row == null) {
+                    continue;
+                }
+                // walk the thread's intervals one by one: each asked at the end of the previous one
+                Map<ThreadState, Long> sums = new HashMap<>();
+                long t = e.getStartTime();
+                while (t < e.getEndTime()) {
+                    Map<String, Object> params = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(t),
+                            DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(e.getId()));
+                    List<ITimeGraphRowModel> rows = p.fetchRowModel(params, new NullProgressMonitor()).getModel().getRows();
+                    if (rows.isEmpty() || rows.get(0).getStates().isEmpty()) {
+                        break;
+                    }
+                    ITimeGraphState s = rows.get(0).getStates().get(0);
+                    sums.merge(ThreadState.valueOf(s.getStyle().getParentKey()), s.getDuration(), Long::sum);
+                    t = s.getStartTime() + s.getDuration();
+                }
+                String[][] keys = { { "USER", "user_ns" }, { "SYSCALL", "system_ns" }, { "IRQ", "irq_ns" },
+                        { "WAIT_CPU", "wait_cpu_ns" }, { "WAIT_BLOCKED", "wait_blocked_ns" }, { "UNKNOWN", "unknown_ns" } };
+                for (String[] k : keys) {
+                    Object want = report.cell(row, k[1]);
+                    if (want != null) {
+                        assertEquals(want, sums.getOrDefault(ThreadState.valueOf(k[0]), 0L), e.getName() + " " + k[1]);
+                    }
+                }
+                if (++checked == 12) {
+                    break;
+                }
+            }
+            assertTrue(checked >= 5, "threads checked: " + checked);
+            var styles = ((IOutputStyleProvider) p).fetchStyle(Map.of(), null).getModel().getStyles();
+            for (ThreadState s : new ThreadState[] { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ,
+                    ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN }) {
+                assertNotNull(styles.get(s.name()).getStyleValues().get(StyleProperties.STYLE_NAME), "legend of " + s);
+            }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void discardedEventsOverTimeAddUpToTheLosses() throws Exception {
+        ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared("session-multi-domains/kernel"));
+        try {
+            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
+            module.schedule();
+            assertTrue(module.waitForCompletion());
+            ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                    LttbenchDataProviders.DISCARDED_XY, ITmfTreeXYDataProvider.class);
+            assertNotNull(p);
+            var tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            List<Long> ids = new ArrayList<>();
+            tree.getModel().getEntries().forEach(e -> ids.add(e.getId()));
+            // samples over a span wider than the trace's, so that every loss range is inside
+            long from = trace.getStartTime().toNanos() - 1_000_000_000L;
+            long to = trace.getEndTime().toNanos() + 1_000_000_000L;
+            List<Long> times = new ArrayList<>();
+            for (int i = 0; i <= 1000; i++) {
+                times.add(from + (to - from) / 1000 * i);
+            }
+            TmfModelResponse<ITmfXyModel> xy = p.fetchXY(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, times,
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, xy.getStatus(), xy.getStatusMessage());
+            double sum = 0;
+            for (ISeriesModel s : xy.getModel().getSeriesData()) {
+                for (double y : s.getData()) {
+                    sum += y;
+                }
+            }
+            // 728 discarded events (the shared traces' README, babeltrace2's count)
+            assertEquals(728, sum, 1e-6);
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+}
