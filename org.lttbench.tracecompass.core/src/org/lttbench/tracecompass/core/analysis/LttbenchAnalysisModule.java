@@ -84,6 +84,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     @Override
     protected boolean executeAnalysis(IProgressMonitor monitor) {
+        failure = null;
         ITmfTrace trace = getTrace();
         if (trace == null) {
             return false;
@@ -260,6 +261,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
     private boolean failed(Throwable e) {
+        failure = e;
         fail(e);
         ready(false);
         return false;
@@ -282,6 +284,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         // the read checks the monitor at every packet
     }
 
+    private volatile Throwable failure;
+
     /** The pass's results once the module completed ({@code waitForCompletion}), else {@code null}. */
     public PassResults results() {
         return results;
@@ -295,7 +299,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** Why the pass did not complete, when it failed (the reader's message names the file and the offset). */
     public Throwable failure() {
-        return getFailureCause();
+        // kept here: getFailureCause() is Trace Compass 11.2's, and the MANIFEST takes 11.1
+        return failure;
     }
 
     /** Bytes of stream data the pass reads (0 before it starts). */

@@ -34,9 +34,9 @@ public final class ReportTables {
 
     public static TmfTreeModel<TmfTreeDataModel> model(Table table) {
         List<ITableColumnDescriptor> columns = new ArrayList<>();
-        int i = 0;
         for (Column c : table.columns()) {
-            columns.add(new TableColumnDescriptor.Builder().setId(i++).setText(c.title())
+            // columns by position (Builder.setId is Trace Compass 11.2's; the MANIFEST takes 11.1)
+            columns.add(new TableColumnDescriptor.Builder().setText(c.title())
                     .setTooltip((c.description() == null ? "" : c.description() + " ") + "[" + c.key() + ":" + c.kind() + "]")
                     .setDataType(dataType(c.kind())).build());
         }
