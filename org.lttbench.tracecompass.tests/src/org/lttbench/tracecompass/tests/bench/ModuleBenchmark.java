@@ -22,6 +22,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.core.runtime.ILogListener;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.tracecompass.analysis.os.linux.core.kernel.KernelAnalysisModule;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
@@ -192,6 +194,7 @@ class ModuleBenchmark {
         LttbenchAnalysisModule module = lttbenchModule(trace);
         try {
             Run run = timed(module);
+            assertNotNull(module.results(), "LTTbench's module has results");
             assertFalse(module.results().kept(), "a cold run reads the trace");
             return run;
         } finally {
@@ -382,6 +385,15 @@ class ModuleBenchmark {
         long before = usedHeap();
         heapPools.forEach(MemoryPoolMXBean::resetPeakUsage);
         HeapSampler sampler = new HeapSampler();
+        // An Error thrown by the module's job (OutOfMemoryError) is not caught by Trace Compass's analysis job, which
+        // still marks the module completed, without a failure; Eclipse's job manager logs it: listen to the log.
+        List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ILogListener listener = (status, plugin) -> {
+            if (status.getException() instanceof Error e) {
+                errors.add(e);
+            }
+        };
+        Platform.addLogListener(listener);
         sampler.start();
         long fromMs = ManagementFactory.getRuntimeMXBean().getUptime();
         Run run;
@@ -390,13 +402,23 @@ class ModuleBenchmark {
         } finally {
             sampler.stop = true;
             sampler.join();
+            Platform.removeLogListener(listener);
         }
+        boolean completed = module.results() != null && errors.isEmpty();
         long toMs = ManagementFactory.getRuntimeMXBean().getUptime();
         long poolPeaks = heapPools.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         System.gc();
         long after = usedHeap();
-        line("trace: %,d events; LTTbench's module completed in %.3f s (%,.0f events/s, CPU %.3f s); its state system "
-                + "has %,d attributes", events, run.seconds(), events / run.seconds(), run.cpuNs() / 1e9, run.attributes());
+        if (completed) {
+            line("trace: %,d events; LTTbench's module completed in %.3f s (%,.0f events/s, CPU %.3f s); its state "
+                    + "system has %,d attributes", events, run.seconds(), events / run.seconds(), run.cpuNs() / 1e9,
+                    run.attributes());
+        } else {
+            line("trace: %,d events; LTTbench's module did NOT complete: after %.3f s Trace Compass said it completed "
+                    + "(waitForCompletion true, no failure cause) but it has %s: an Error (OutOfMemoryError when the heap is "
+                    + "full) escaped its job, whose catch takes Exceptions only; errors logged: %s", events,
+                    run.seconds(), module.results() == null ? "no results" : "results", errors);
+        }
         line("heap used before the run %d MiB (after GC: Trace Compass and the OSGi runtime), after it %d MiB "
                 + "(after GC, the module's results still held)", before >> 20, after >> 20);
         line("heap during the run: sampled every 10 ms, max used %d MiB; sum of the heap pools' peaks %d MiB "
@@ -405,8 +427,10 @@ class ModuleBenchmark {
         if (gc != null) {
             line("%s", gc);
         }
-        line("RESULT memory: %,d events with %s: completed, max heap used %d MiB of %d MiB", events, heapArguments(),
-                sampler.max >> 20, Runtime.getRuntime().maxMemory() >> 20);
+        line("RESULT memory: %,d events with %s: %s in %.1f s, max heap used %d MiB of %d MiB", events,
+                heapArguments(), completed ? "completed" : "FAILED (" + errors.stream().map(Throwable::toString)
+                        .findFirst().orElse("no results") + ")", run.seconds(), sampler.max >> 20,
+                Runtime.getRuntime().maxMemory() >> 20);
         module.dispose();
         trace.dispose();
     }
@@ -427,11 +451,13 @@ class ModuleBenchmark {
         @Override
         public void run() {
             while (!stop) {
-                max = Math.max(max, usedHeap());
                 try {
+                    max = Math.max(max, usedHeap());
                     Thread.sleep(10);
                 } catch (InterruptedException e) {
                     return;
+                } catch (OutOfMemoryError e) {
+                    // the heap is full: max is its size; go on sampling
                 }
             }
         }
@@ -447,6 +473,7 @@ class ModuleBenchmark {
         long maxBefore = 0;
         long maxAfter = 0;
         long capacity = 0;
+        int full = 0;
         for (String l : Files.readAllLines(Path.of(log))) {
             Matcher m = GC_PAUSE.matcher(l);
             if (!m.find()) {
@@ -457,13 +484,16 @@ class ModuleBenchmark {
                 continue;
             }
             pauses++;
+            if (l.contains("Pause Full")) {
+                full++;
+            }
             maxBefore = Math.max(maxBefore, Long.parseLong(m.group(2)));
             maxAfter = Math.max(maxAfter, Long.parseLong(m.group(3)));
             capacity = Math.max(capacity, Long.parseLong(m.group(4)));
         }
-        return String.format(Locale.ROOT, "gc log (%s): %d pauses during the run; heap before a pause at most %d MiB, "
-                + "after one (live data) at most %d MiB, committed at most %d MiB", log, pauses, maxBefore, maxAfter,
-                capacity);
+        return String.format(Locale.ROOT, "gc log (%s): %d pauses during the run (%d full); heap before a pause at "
+                + "most %d MiB, after one (live data) at most %d MiB, committed at most %d MiB", log, pauses, full,
+                maxBefore, maxAfter, capacity);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
