@@ -13,7 +13,9 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
@@ -154,6 +156,19 @@ public final class ProcessAnalysis implements Analysis {
                 + RECOMMENDED_EVENTS + ")";
     }
 
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        String why = whyNotApplicable(traces);
+        if (why == null || !kernelTraces(traces).isEmpty()) {
+            return why;
+        }
+        boolean anyKernel = traces.traces().stream().anyMatch(ProcessAnalysis::isKernel);
+        return "it needs an LTTng kernel trace with sched_switch events, and "
+                + (anyKernel ? "the kernel trace recorded none"
+                        : traces.traces().size() == 1 ? "this is a user-space (UST) trace" : "these are user-space (UST) traces")
+                + " (--analysis process lists the kernel events to record)";
+    }
+
     /** Why the range asked for has nothing of the kernel traces, or null when it meets one. */
     private String whyNotInRange(TraceSet traces, List<Trace> kernelTraces) {
         List<String> spans = new ArrayList<>();
@@ -243,6 +258,9 @@ public final class ProcessAnalysis implements Analysis {
         boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
         boolean hosts = machines.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
+        if (traces != null) {
+            r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
+        }
         List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
         if (byProcess) {
             rows = byProcess(rows);
@@ -285,19 +303,62 @@ public final class ProcessAnalysis implements Analysis {
             }
             long[] l = lost.get(m.trace());
             if (l != null) {
-                r.note(prefix + "the trace lost " + (l[0] > 0 ? l[0] + " event(s)" : "")
-                        + (l[0] > 0 && l[1] > 0 ? " and " : "") + (l[1] > 0 ? l[1] + " packet(s)" : "")
+                r.lossNote(prefix + "the trace lost " + (l[0] > 0 ? SummaryLine.count(l[0]) + (l[0] == 1 ? " event" : " events") : "")
+                        + (l[0] > 0 && l[1] > 0 ? " and " : "") + (l[1] > 0 ? SummaryLine.count(l[1]) + (l[1] == 1 ? " packet" : " packets") : "")
                         + ": states around the losses may be wrong");
             }
         }
         for (String s : skipped) {
             r.note("not analysed: " + s);
         }
+        if (byProcess) {
+            r.note("per process, each time is the sum over its threads (the Threads column): 12 threads asleep over a "
+                    + "whole range count 12 times its length; CPU is running time over the range as top counts it "
+                    + "(100% = one CPU), so a process running on several CPUs at once goes over 100%");
+        }
+        r.summary(summary(rows, byProcess, shown));
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
             r.note("the requested range does not meet the kernel trace");
         }
         reports.put(groupBy, r);
         return r;
+    }
+
+    /** The report's first line: the kernel traces read, the range, their losses, rows, and what is unknown. */
+    private String summary(List<Row> rows, boolean byProcess, TimeRange shown) {
+        SummaryLine line = SummaryLine.of("Process time");
+        if (traces != null) {
+            TraceNames names = TraceNames.ofTraces(traces.traces());
+            List<String> read = new ArrayList<>();
+            for (ThreadStateMachine m : machines) {
+                read.add(names.name(m.trace().path().toString()));
+            }
+            line.read(String.join(", ", read) + " (kernel)");
+        }
+        line.range(shown);
+        long events = 0;
+        long packets = 0;
+        for (long[] l : lost.values()) {
+            events += l[0];
+            packets += l[1];
+        }
+        line.lost(events, packets, 0);
+        line.add(SummaryLine.count(rows.size()) + (byProcess ? (rows.size() == 1 ? " process" : " processes")
+                : (rows.size() == 1 ? " thread" : " threads")));
+        List<String> unknown = new ArrayList<>();
+        if (machines.stream().anyMatch(m -> !m.userSystemKnown())) {
+            unknown.add("user/system");
+        }
+        if (machines.stream().anyMatch(m -> !m.ioWaitKnown())) {
+            unknown.add("I/O wait");
+        }
+        if (!unknown.isEmpty()) {
+            line.add(String.join(" and ", unknown) + " unknown");
+        }
+        if (!skipped.isEmpty()) {
+            line.skipped(skipped.size() == 1 ? "1 kernel trace" : skipped.size() + " kernel traces", "no sched_switch");
+        }
+        return line.toString();
     }
 
     private static final class Row {
@@ -452,9 +513,11 @@ public final class ProcessAnalysis implements Analysis {
         for (int i = 0; i < STATE_KEYS.length; i++) {
             columns.add(new Column(STATE_KEYS[i], STATE_TITLES[i], ColumnKind.DURATION, STATE_DESCRIPTIONS[i]));
         }
-        columns.add(new Column("running_ratio", "Running", ColumnKind.RATIO,
-                "running time over the range's duration (the part of it the thread's own trace covers)"));
-        Table table = byProcess ? new Table("processes", "Time per process", columns)
+        columns.add(new Column("running_ratio", "CPU", ColumnKind.RATIO, byProcess
+                ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "
+                        + "threads can go over 100%"
+                : "running time over the range's duration (the part of it the thread's own trace covers): 100% is one CPU"));
+        Table table = byProcess ? new Table("processes", "Time per process (sums over its threads; CPU: 100% = one CPU)", columns)
                 : new Table("threads", "Time per thread", columns);
         for (Row row : rows) {
             List<Object> cells = new ArrayList<>();
