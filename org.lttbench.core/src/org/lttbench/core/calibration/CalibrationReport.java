@@ -122,10 +122,11 @@ public final class CalibrationReport {
     private static Table tracing(Calibration.Result result) {
         Table t = new Table(TRACING, "Tracing overhead per event, by channel configuration", List.of(
                 col("config", "Configuration", ColumnKind.TEXT, "sub-buffer size x count, mode, contexts"),
-                col("subbuf_bytes", "Sub-buffer", ColumnKind.SIZE, "sub-buffer size"),
-                col("subbufs", "Count", ColumnKind.INTEGER, "sub-buffers per CPU"),
-                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite"),
-                col("contexts", "Contexts", ColumnKind.TEXT, "vpid, vtid, procname recorded with each event"),
+                // The configuration's label says these (4k-x4-discard-ctx): detail columns in text.
+                col("subbuf_bytes", "Sub-buffer", ColumnKind.SIZE, "sub-buffer size").asDetail(),
+                col("subbufs", "Count", ColumnKind.INTEGER, "sub-buffers per CPU").asDetail(),
+                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite").asDetail(),
+                col("contexts", "Contexts", ColumnKind.TEXT, "vpid, vtid, procname recorded with each event").asDetail(),
                 col("cpu_ns_per_iteration", "CPU/iteration", ColumnKind.FRACTIONAL_DURATION, "median CPU ns per traced iteration").asDetail(),
                 col("ns_per_iteration", "Wall/iteration", ColumnKind.FRACTIONAL_DURATION, "median wall-clock ns per traced iteration").asDetail(),
                 col("overhead_ns", "Overhead", ColumnKind.FRACTIONAL_DURATION, "cpu ns per iteration beyond the loop "
