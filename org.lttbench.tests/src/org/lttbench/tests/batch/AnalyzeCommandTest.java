@@ -163,6 +163,24 @@ class AnalyzeCommandTest {
         assertTrue(run.err().contains("kernel trace") && run.err().contains("sched_switch"), run.err());
     }
 
+    /** Several user-space traces, no analysis asked for: the process analysis is left out, and one line says why. */
+    @Test
+    void aDefaultRunSaysInOneLineWhatItSkipped() {
+        for (String format : List.of("text", "json")) {
+            Run run = analyze("--format", format, TestPaths.trace("ust-trace-with-index").toString(),
+                    TestPaths.trace("ust-ros2").toString());
+            assertEquals(0, run.status(), run.err());
+            List<String> skipped = run.err().lines().filter(l -> l.contains("skipped")).toList();
+            assertEquals(List.of("note: the process analysis was skipped: it needs an LTTng kernel trace with sched_switch "
+                    + "events, and these are user-space (UST) traces (--analysis process lists the kernel events to record)"), skipped);
+            assertFalse(run.out().contains("\"threads\""), "no process table");
+        }
+        Run text = analyze(TestPaths.trace("ust-trace-with-index").toString(), TestPaths.trace("ust-ros2").toString());
+        String first = text.out().lines().findFirst().orElse("");
+        assertTrue(first.startsWith("Tracing overhead: 2 traces (user space) in traces: ") && first.contains("ust-ros2")
+                && first.contains("ust-trace-with-index"), "what was read, first: " + first);
+    }
+
     @Test
     void kernelTraceWithoutSchedSwitchIsNotApplicable() throws Exception {
         Path trace = TestPaths.workDir("cli-no-switch");
