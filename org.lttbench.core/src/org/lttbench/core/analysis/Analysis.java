@@ -18,6 +18,14 @@ public interface Analysis extends RecordSink {
      */
     String whyNotApplicable(TraceSet traces);
 
+    /**
+     * The same reason in a few words, for a run that leaves this analysis out without being asked to run it (one line
+     * saying why); {@code null} when it applies.
+     */
+    default String whyNotApplicableBriefly(TraceSet traces) {
+        return whyNotApplicable(traces);
+    }
+
     /** The results, after {@link #end()}. */
     Report report();
 

@@ -71,6 +71,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "all: every row). CSV, JSON and --out files always hold every row.")
     int rows;
 
+    @Option(names = "--wide", description = "Text: every column of every table, as wide as it needs (default: the headline "
+            + "columns, in 120 columns). CSV, JSON and --out files always hold every column.")
+    boolean wide;
+
     @Mixin
     ProgressOptions progress;
 
@@ -122,6 +126,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         boolean explicit = analysisNames != null && !analysisNames.isEmpty();
         List<Analysis> selected = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (AnalysisProvider p : providers) {
             Analysis a = p.create(options);
             String why = a.whyNotApplicable(traces);
@@ -129,11 +134,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 selected.add(a);
             } else {
                 reasons.add(p.name() + ": " + why);
+                skipped.add("note: the " + p.name() + " analysis was skipped: " + a.whyNotApplicableBriefly(traces));
             }
         }
         if ((explicit && !reasons.isEmpty()) || selected.isEmpty()) {
             throw new BatchFailure(ExitCode.NOT_APPLICABLE, reasons.isEmpty() ? "no analysis to run" : String.join("; ", reasons));
         }
+        // By default those that do not apply are left out, but not in silence: one line each, on stderr (JSON and CSV
+        // stay clean), before the reports.
+        PrintWriter err = spec.commandLine().getErr();
+        skipped.forEach(err::println);
+        err.flush();
         return selected;
     }
 
@@ -168,7 +179,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         PrintWriter stdout = spec.commandLine().getOut();
         if (format == ReportFormat.TEXT) {
-            TextReportWriter.write(reports, stdout, rows);
+            TextReportWriter.write(reports, stdout, TextReportWriter.Layout.terminal(rows, wide));
         } else {
             format.write(reports, stdout);
         }

@@ -79,7 +79,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             String prefix = sessionPrefix + "-" + ProcessHandle.current().pid();
             Calibration.Result result = new Calibration(workload, plan, dir, prefix, System.err).run();
             Report report = CalibrationReport.of(result);
-            ReportFormat.TEXT.write(List.of(report), outWriter);
+            org.lttbench.core.report.TextReportWriter.write(List.of(report), outWriter,
+                    org.lttbench.core.report.TextReportWriter.Layout.terminal(org.lttbench.core.report.TextReportWriter.ALL_ROWS, false));
             if (!temporary) {
                 write(report, ReportFormat.TEXT, dir.resolve("calibration.txt"));
                 write(report, ReportFormat.JSON, dir.resolve("calibration.json"));

@@ -39,7 +39,32 @@ public final class CalibrationReport {
                 + "the trace keeps only the periods the consumer read in time, and discarded events cost less");
         report.note("cost_bound_ns is what the overhead analysis bounds from the trace alone (lttbench analyze "
                 + "--analysis overhead); it needs the vtid context");
+        double inactive = result.inactive().cpuNsPerIteration() - result.untraced().cpuNsPerIteration();
+        if (inactive < 0) {
+            report.note(String.format(java.util.Locale.ROOT, "the loop with an inactive tracepoint ran %.3f ns per "
+                    + "iteration faster than the loop without one: that is the measurement's noise, so its overhead "
+                    + "reads 0 (a cost is never negative)", -inactive));
+        }
+        for (SweepResult r : result.sweep()) {
+            if (overheadNs(result, r) < 0) {
+                report.note(r.point().label() + ": the traced loop measured faster than the loop without a tracepoint "
+                        + "(the machine was busy while the untraced loop ran?): its overhead reads 0");
+            }
+        }
+        report.summary(String.format(java.util.Locale.ROOT, "Calibration: %d channel configurations traced, %d "
+                + "repetitions each; an inactive tracepoint costs %s, an event %s to %s", result.sweep().size(),
+                result.plan().repeats(), org.lttbench.core.report.CellFormat.duration(Math.max(0, inactive)),
+                org.lttbench.core.report.CellFormat.duration(minOverhead(result)),
+                org.lttbench.core.report.CellFormat.duration(maxOverhead(result))));
         return report;
+    }
+
+    private static double minOverhead(Calibration.Result result) {
+        return result.sweep().stream().mapToDouble(r -> Math.max(0, overheadNs(result, r))).min().orElse(0);
+    }
+
+    private static double maxOverhead(Calibration.Result result) {
+        return result.sweep().stream().mapToDouble(r -> Math.max(0, overheadNs(result, r))).max().orElse(0);
     }
 
     /** What tracing added to one iteration, measured directly: traced CPU ns per iteration less the untraced loop's. */
@@ -82,13 +107,14 @@ public final class CalibrationReport {
         Table t = new Table(INSTRUMENTATION, "Instrumentation overhead: the loop without tracing", List.of(
                 col("case", "Case", ColumnKind.TEXT, "what the loop had"),
                 col("iterations", "Iterations", ColumnKind.INTEGER, "iterations per timed repetition"),
-                col("cpu_ns_per_iteration", "cpu ns/iter", ColumnKind.NUMBER, "median CPU ns per iteration"),
-                col("ns_per_iteration", "wall ns/iter", ColumnKind.NUMBER, "median wall-clock ns per iteration"),
-                col("overhead_ns", "Overhead (ns)", ColumnKind.NUMBER, "cpu ns per iteration beyond the loop without tracepoint")));
+                col("cpu_ns_per_iteration", "CPU/iteration", ColumnKind.FRACTIONAL_DURATION, "median CPU ns per iteration"),
+                col("ns_per_iteration", "Wall/iteration", ColumnKind.FRACTIONAL_DURATION, "median wall-clock ns per iteration"),
+                col("overhead_ns", "Overhead", ColumnKind.FRACTIONAL_DURATION, "cpu ns per iteration beyond the loop "
+                        + "without tracepoint (0 where the measurement's noise made it negative)")));
         WorkloadMeasurement base = result.untraced();
         for (WorkloadMeasurement m : List.of(base, result.inactive())) {
             t.addRow(m == base ? "no tracepoint compiled in" : "tracepoint compiled in, no session", m.iterations(),
-                    m.cpuNsPerIteration(), m.nsPerIteration(), m.cpuNsPerIteration() - base.cpuNsPerIteration());
+                    m.cpuNsPerIteration(), m.nsPerIteration(), Math.max(0, m.cpuNsPerIteration() - base.cpuNsPerIteration()));
         }
         return t;
     }
@@ -96,25 +122,27 @@ public final class CalibrationReport {
     private static Table tracing(Calibration.Result result) {
         Table t = new Table(TRACING, "Tracing overhead per event, by channel configuration", List.of(
                 col("config", "Configuration", ColumnKind.TEXT, "sub-buffer size x count, mode, contexts"),
-                col("subbuf_bytes", "Sub-buffer", ColumnKind.SIZE, "sub-buffer size"),
-                col("subbufs", "Count", ColumnKind.INTEGER, "sub-buffers per CPU"),
-                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite"),
-                col("contexts", "Contexts", ColumnKind.TEXT, "vpid, vtid, procname recorded with each event"),
-                col("cpu_ns_per_iteration", "cpu ns/iter", ColumnKind.NUMBER, "median CPU ns per traced iteration"),
-                col("ns_per_iteration", "wall ns/iter", ColumnKind.NUMBER, "median wall-clock ns per traced iteration"),
-                col("overhead_ns", "Overhead (ns)", ColumnKind.NUMBER, "cpu ns per iteration beyond the loop without tracepoint"),
+                // The configuration's label says these (4k-x4-discard-ctx): detail columns in text.
+                col("subbuf_bytes", "Sub-buffer", ColumnKind.SIZE, "sub-buffer size").asDetail(),
+                col("subbufs", "Count", ColumnKind.INTEGER, "sub-buffers per CPU").asDetail(),
+                col("mode", "Mode", ColumnKind.TEXT, "discard or overwrite").asDetail(),
+                col("contexts", "Contexts", ColumnKind.TEXT, "vpid, vtid, procname recorded with each event").asDetail(),
+                col("cpu_ns_per_iteration", "CPU/iteration", ColumnKind.FRACTIONAL_DURATION, "median CPU ns per traced iteration").asDetail(),
+                col("ns_per_iteration", "Wall/iteration", ColumnKind.FRACTIONAL_DURATION, "median wall-clock ns per traced iteration").asDetail(),
+                col("overhead_ns", "Overhead", ColumnKind.FRACTIONAL_DURATION, "cpu ns per iteration beyond the loop "
+                        + "without tracepoint (0 where the measurement's noise made it negative)"),
                 col("emitted", "Emitted", ColumnKind.INTEGER, "events the workload emitted"),
                 col("captured", "Captured", ColumnKind.INTEGER, "events found in the trace"),
                 col("discarded", "Discarded", ColumnKind.INTEGER, "events the tracer counted as discarded"),
                 col("overwritten", "Overwritten", ColumnKind.INTEGER, "events neither captured nor counted: lost packets"),
-                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost between packets read (babeltrace2's count)"),
-                col("lost_packets_before", "Lost before", ColumnKind.INTEGER, "packets lost before each stream's first packet read"),
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost between packets read (babeltrace2's count)").asDetail(),
+                col("lost_packets_before", "Lost before", ColumnKind.INTEGER, "packets lost before each stream's first packet read").asDetail(),
                 col("loss_share", "Lost", ColumnKind.RATIO, "share of the emitted events missing from the trace"),
-                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per iteration event"),
-                col("cost_bound_ns", "Bound from trace (ns)", ColumnKind.NUMBER, "the overhead analysis's bound of the "
+                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per iteration event").asDetail(),
+                col("cost_bound_ns", "Bound from trace", ColumnKind.FRACTIONAL_DURATION, "the overhead analysis's bound of the "
                         + "cost per event from the trace alone: in this tight loop, events come back to back and it is the cost"),
                 col("bound_over_direct", "Bound/direct", ColumnKind.NUMBER, "cost_bound_ns / overhead_ns, where nothing was lost"),
-                col("why", "Why no bound", ColumnKind.TEXT, "why cost_bound_ns is null")));
+                col("why", "Why no bound", ColumnKind.TEXT, "why cost_bound_ns is null").asDetail()));
         for (SweepResult r : result.sweep()) {
             SweepPoint p = r.point();
             double overhead = overheadNs(result, r);
@@ -123,7 +151,7 @@ public final class CalibrationReport {
             String why = e == null ? "no iteration event in the trace" : e.why();
             t.addRow(p.label(), p.channel().subbufSize(), (long) p.channel().numSubbuf(), p.mode(),
                     p.contexts() ? "vpid,vtid,procname" : "none", r.measurement().cpuNsPerIteration(),
-                    r.measurement().nsPerIteration(), overhead, r.measurement().allEvents(), r.capturedAll(),
+                    r.measurement().nsPerIteration(), Math.max(0, overhead), r.measurement().allEvents(), r.capturedAll(),
                     r.discarded(), r.overwritten(), r.lostPackets(), r.lostFirstPackets(), r.lossShare(), r.bytesPerEvent(), est,
                     est == null || overhead <= 0 || r.capturedAll() < r.measurement().allEvents() ? null : est / overhead,
                     why);

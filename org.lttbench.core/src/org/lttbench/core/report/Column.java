@@ -2,9 +2,23 @@ package org.lttbench.core.report;
 
 /**
  * @param key         name in JSON and CSV headers, e.g. {@code wait_io_ns}
- * @param title       short header for text tables and views, e.g. {@code Wait I/O}
+ * @param title       short header for text tables and views, e.g. {@code Wait I/O}; without a unit: text cells carry
+ *                    theirs ({@link CellFormat})
  * @param kind        what the cells mean
  * @param description one sentence for LAMI metadata and tooltips
+ * @param detail      a detail column: always in CSV, JSON, LAMI and {@code --out} files, but left out of the terminal's
+ *                    text tables unless {@code --wide}, and hidden in the views' tables until asked for, so the headline
+ *                    columns fit without scrolling
  */
-public record Column(String key, String title, ColumnKind kind, String description) {
+public record Column(String key, String title, ColumnKind kind, String description, boolean detail) {
+
+    /** A headline column. */
+    public Column(String key, String title, ColumnKind kind, String description) {
+        this(key, title, kind, description, false);
+    }
+
+    /** The same column, as a detail column. */
+    public Column asDetail() {
+        return new Column(key, title, kind, description, true);
+    }
 }

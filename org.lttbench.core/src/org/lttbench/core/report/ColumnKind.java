@@ -1,9 +1,11 @@
 package org.lttbench.core.report;
 
 /**
- * What a column's cells mean. Writers format by kind (durations in ms in text, ns in JSON) and LAMI maps each kind
- * to its data class. Cell values: {@link Long} for integer kinds, {@link Double} for NUMBER and RATIO, {@link String}
- * for TEXT, {@link org.lttbench.core.trace.TimeRange} for TIME_RANGE; {@code null} when unknown.
+ * What a column's cells mean. Writers format by kind (in text, durations scaled with their unit, sizes in KiB/MiB,
+ * rates per second; raw ns, bytes and fractions in JSON and CSV) and LAMI maps each kind to its data class. Cell
+ * values: {@link Long} for integer kinds, {@link Double} for NUMBER, RATIO, FRACTIONAL_DURATION, RATE and BYTE_RATE,
+ * {@link String} for TEXT, PROCESS_NAME and TRACE, {@link org.lttbench.core.trace.TimeRange} for TIME_RANGE;
+ * {@code null} when unknown.
  */
 public enum ColumnKind {
     TEXT("string"),
@@ -15,25 +17,53 @@ public enum ColumnKind {
     TIMESTAMP("timestamp"),
     /** ns. */
     DURATION("duration"),
+    /**
+     * ns with a fraction ({@link Double}: a mean, a percentile, an estimate): shown as a duration in text, a plain
+     * number in LAMI (its title says ns).
+     */
+    FRACTIONAL_DURATION("number", "ns"),
     TIME_RANGE("time-range"),
     /** bytes. */
     SIZE("size"),
     /** bits per second. */
     BITRATE("bitrate"),
+    /** Things (events, packets) per second ({@link Double}). */
+    RATE("number", "/s"),
+    /** Bytes per second ({@link Double}); shown in KiB/s, MiB/s... in text. */
+    BYTE_RATE("number", "B/s"),
     /** LAMI merges PID, TID and PROCESS_NAME columns of one row into one {@code process} object. */
     PID("number"),
     TID("number"),
     CPU("cpu"),
-    PROCESS_NAME("string");
+    PROCESS_NAME("string"),
+    /**
+     * A trace directory (its path, as read): text names every trace of a run the same way in every table, by its
+     * path below the directory the run's traces share ({@link TraceNames}).
+     */
+    TRACE("string");
 
     private final String lamiClass;
+    private final String rawUnit;
 
     ColumnKind(String lamiClass) {
+        this(lamiClass, null);
+    }
+
+    ColumnKind(String lamiClass, String rawUnit) {
         this.lamiClass = lamiClass;
+        this.rawUnit = rawUnit;
     }
 
     /** The LAMI 1.0 data class a plain cell of this kind has ({@code int} is pre-1.0: LAMI 1.0 integers are {@code number}). */
     public String lamiClass() {
         return lamiClass;
+    }
+
+    /**
+     * The unit of a raw value that its LAMI class does not say (a plain number of ns, per second, bytes per second),
+     * for titles where the cell is a bare number; {@code null} otherwise.
+     */
+    public String rawUnit() {
+        return rawUnit;
     }
 }

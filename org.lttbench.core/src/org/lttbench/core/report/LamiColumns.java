@@ -55,7 +55,9 @@ final class LamiColumns {
                 }
             } else {
                 Column c = columns.get(i);
-                slots.add(new Slot(c.title(), c.kind().lamiClass(), i));
+                // A bare number says its unit in its title (a duration, a size... carries it in its class).
+                String unit = c.kind().rawUnit();
+                slots.add(new Slot(unit == null ? c.title() : c.title() + " (" + unit + ")", c.kind().lamiClass(), i));
             }
         }
     }

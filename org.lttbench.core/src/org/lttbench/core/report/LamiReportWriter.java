@@ -193,7 +193,7 @@ public final class LamiReportWriter {
                 json.nullValue();
             }
         }
-        case NUMBER -> {
+        case NUMBER, FRACTIONAL_DURATION, RATE, BYTE_RATE -> {
             double d = (Double) v;
             if (Double.isFinite(d)) {
                 json.value(d);
@@ -211,7 +211,7 @@ public final class LamiReportWriter {
         }
         case TIME_RANGE -> timeRange(json, (TimeRange) v);
         case INTEGER, PID, TID -> json.value((Long) v);
-        case TEXT, PROCESS_NAME -> json.value((String) v);
+        case TEXT, PROCESS_NAME, TRACE -> json.value((String) v);
         }
     }
 

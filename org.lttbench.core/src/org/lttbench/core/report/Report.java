@@ -15,6 +15,9 @@ public final class Report {
     private final TimeRange range;
     private final List<Table> tables = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final java.util.Set<String> lossNotes = new java.util.HashSet<>();
+    private final List<String> traces = new ArrayList<>();
+    private String summary;
 
     /**
      * @param analysis the analysis name ({@code process}, {@code overhead}, {@code discarded})
@@ -64,5 +67,57 @@ public final class Report {
 
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /**
+     * A note that says what the trace lost (it is one of {@link #notes()}): a view that says so in its own words (the
+     * loss banner) leaves these out rather than say it twice.
+     */
+    public Report lossNote(String sentence) {
+        lossNotes.add(sentence);
+        return note(sentence);
+    }
+
+    /** Whether a note of this report is a {@link #lossNote}. */
+    public boolean isLossNote(String note) {
+        return lossNotes.contains(note);
+    }
+
+    /**
+     * One line at the top of the analysis in text and in the views: what was read, the range, what was lost, what was
+     * skipped and why.
+     */
+    public Report summary(String line) {
+        summary = line;
+        return this;
+    }
+
+    /** The {@link #summary(String)} line, or {@code null}. */
+    public String summary() {
+        return summary;
+    }
+
+    /** The paths of the traces the analysis read (text names them with {@link TraceNames}). */
+    public Report traces(List<String> paths) {
+        traces.clear();
+        traces.addAll(paths);
+        return this;
+    }
+
+    /** A report of the same analysis, range, summary, traces and notes, with this one table. */
+    public Report withOnly(Table table) {
+        Report single = new Report(analysis, title, range).add(table).summary(summary).traces(traces);
+        for (String n : notes) {
+            if (isLossNote(n)) {
+                single.lossNote(n);
+            } else {
+                single.note(n);
+            }
+        }
+        return single;
+    }
+
+    public List<String> traces() {
+        return List.copyOf(traces);
     }
 }

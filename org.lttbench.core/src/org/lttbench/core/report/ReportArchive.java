@@ -26,7 +26,7 @@ import com.google.gson.stream.JsonWriter;
  */
 public final class ReportArchive {
     /** Bump when the layout below changes: an archive of another version is not read. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
     private static final String FORMAT = "lttbench-reports";
 
     /** What was read: the reports, and the properties written with them. */
@@ -52,9 +52,16 @@ public final class ReportArchive {
             json.name("analysis").value(r.analysis());
             json.name("title").value(r.title());
             json.name("range").beginArray().value(r.range().begin()).value(r.range().end()).endArray();
+            json.name("summary").value(r.summary());
+            json.name("traces").beginArray();
+            for (String path : r.traces()) {
+                json.value(path);
+            }
+            json.endArray();
+            // each note with whether it is a loss note
             json.name("notes").beginArray();
             for (String n : r.notes()) {
-                json.value(n);
+                json.beginArray().value(n).value(r.isLossNote(n)).endArray();
             }
             json.endArray();
             json.name("tables").beginArray();
@@ -76,7 +83,8 @@ public final class ReportArchive {
         json.name("chart_data").value(t.isChartData());
         json.name("columns").beginArray();
         for (Column c : t.columns()) {
-            json.beginArray().value(c.key()).value(c.title()).value(c.kind().name()).value(c.description()).endArray();
+            json.beginArray().value(c.key()).value(c.title()).value(c.kind().name()).value(c.description())
+                    .value(c.detail()).endArray();
         }
         json.endArray();
         json.name("rows").beginArray();
@@ -144,8 +152,20 @@ public final class ReportArchive {
         JsonArray range = o.getAsJsonArray("range");
         Report r = new Report(o.get("analysis").getAsString(), o.get("title").getAsString(),
                 new TimeRange(range.get(0).getAsLong(), range.get(1).getAsLong()));
-        for (JsonElement n : o.getAsJsonArray("notes")) {
-            r.note(n.getAsString());
+        JsonElement summary = o.get("summary");
+        r.summary(summary == null || summary.isJsonNull() ? null : summary.getAsString());
+        List<String> traces = new ArrayList<>();
+        for (JsonElement path : o.getAsJsonArray("traces")) {
+            traces.add(path.getAsString());
+        }
+        r.traces(traces);
+        for (JsonElement e : o.getAsJsonArray("notes")) {
+            JsonArray n = e.getAsJsonArray();
+            if (n.get(1).getAsBoolean()) {
+                r.lossNote(n.get(0).getAsString());
+            } else {
+                r.note(n.get(0).getAsString());
+            }
         }
         for (JsonElement t : o.getAsJsonArray("tables")) {
             r.add(table(t.getAsJsonObject()));
@@ -158,7 +178,7 @@ public final class ReportArchive {
         for (JsonElement e : o.getAsJsonArray("columns")) {
             JsonArray c = e.getAsJsonArray();
             columns.add(new Column(c.get(0).getAsString(), c.get(1).getAsString(), ColumnKind.valueOf(c.get(2).getAsString()),
-                    c.get(3).isJsonNull() ? null : c.get(3).getAsString()));
+                    c.get(3).isJsonNull() ? null : c.get(3).getAsString(), c.get(4).getAsBoolean()));
         }
         Table t = new Table(o.get("key").getAsString(), o.get("title").getAsString(), columns);
         if (o.get("chart_data").getAsBoolean()) {

@@ -36,8 +36,7 @@ public final class ReportFiles {
         List<Path> files = new ArrayList<>();
         for (Report report : reports) {
             for (Table table : report.tables()) {
-                Report single = new Report(report.analysis(), report.title(), report.range()).add(table);
-                report.notes().forEach(single::note);
+                Report single = report.withOnly(table);
                 Path file = dir.resolve(table.key() + "." + format.extension());
                 try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
                     format.write(List.of(single), out);

@@ -81,8 +81,8 @@ public final class Table {
             return;
         }
         boolean ok = switch (column.kind()) {
-            case TEXT, PROCESS_NAME -> value instanceof String;
-            case NUMBER, RATIO -> value instanceof Double;
+            case TEXT, PROCESS_NAME, TRACE -> value instanceof String;
+            case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> value instanceof Double;
             case TIME_RANGE -> value instanceof org.lttbench.core.trace.TimeRange;
             default -> value instanceof Long;
         };

@@ -130,11 +130,13 @@ class AnalyzeCommandTest {
         Run run = analyze(trace.toString());
         assertEquals(0, run.status(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertTrue(lines.get(0).startsWith("Time per thread"), run.out());
-        assertTrue(lines.get(1).contains("TID") && lines.get(1).contains("Wait I/O (ms)") && lines.get(1).contains("Running (%)"),
-                lines.get(1));
-        assertTrue(lines.get(2).contains(" dd"), "work first: " + lines.get(2));
-        assertTrue(lines.get(3).contains("swapper/0"), "the idle thread last, though it ran longest: " + lines.get(3));
+        assertTrue(lines.get(0).startsWith("Process time: cli-text (kernel), "), "the summary first: " + run.out());
+        int title = lines.indexOf("Time per thread");
+        assertTrue(title > 0, run.out());
+        List<String> header = List.of(lines.get(title + 1).trim().split("  +"));
+        assertTrue(header.containsAll(List.of("TID", "Wait I/O", "Running", "CPU")), lines.get(title + 1));
+        assertTrue(lines.get(title + 2).contains(" dd"), "work first: " + lines.get(title + 2));
+        assertTrue(lines.get(title + 3).contains("swapper/0"), "the idle thread last, though it ran longest: " + lines.get(title + 3));
         assertTrue(run.out().contains("kernel layout: lttng-modules 2.8.0 on Linux 4.4"), run.out());
     }
 
@@ -159,6 +161,24 @@ class AnalyzeCommandTest {
         assertEquals("", run.out());
         assertEquals(1, run.err().lines().count(), "one line: " + run.err());
         assertTrue(run.err().contains("kernel trace") && run.err().contains("sched_switch"), run.err());
+    }
+
+    /** Several user-space traces, no analysis asked for: the process analysis is left out, and one line says why. */
+    @Test
+    void aDefaultRunSaysInOneLineWhatItSkipped() {
+        for (String format : List.of("text", "json")) {
+            Run run = analyze("--format", format, TestPaths.trace("ust-trace-with-index").toString(),
+                    TestPaths.trace("ust-ros2").toString());
+            assertEquals(0, run.status(), run.err());
+            List<String> skipped = run.err().lines().filter(l -> l.contains("skipped")).toList();
+            assertEquals(List.of("note: the process analysis was skipped: it needs an LTTng kernel trace with sched_switch "
+                    + "events, and these are user-space (UST) traces (--analysis process lists the kernel events to record)"), skipped);
+            assertFalse(run.out().contains("\"threads\""), "no process table");
+        }
+        Run text = analyze(TestPaths.trace("ust-trace-with-index").toString(), TestPaths.trace("ust-ros2").toString());
+        String first = text.out().lines().findFirst().orElse("");
+        assertTrue(first.startsWith("Tracing overhead: 2 traces (user space) in traces: ") && first.contains("ust-ros2")
+                && first.contains("ust-trace-with-index"), "what was read, first: " + first);
     }
 
     @Test

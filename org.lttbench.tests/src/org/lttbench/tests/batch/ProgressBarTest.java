@@ -29,7 +29,7 @@ class ProgressBarTest {
         clock.addAndGet(2_000_000_000L); // 2 s later, a quarter read: 12.5 MiB/s, 6 s left
         bar.progress(25 * MIB, 100 * MIB);
         String quarter = bytes.toString(StandardCharsets.UTF_8);
-        assertEquals("\r[########----------------------]  25%  25.0 MiB of 100.0 MiB  12.5 MiB/s  ETA 0:06", quarter);
+        assertEquals("\r[########----------------------]  25%  25.0 MiB of 100 MiB  12.5 MiB/s  ETA 0:06", quarter);
 
         clock.addAndGet(100_000_000L); // redrawn at most 5 times a second
         bar.progress(26 * MIB, 100 * MIB);
@@ -37,7 +37,7 @@ class ProgressBarTest {
 
         clock.addAndGet(2_000_000_000L); // done: drawn at once, no ETA
         bar.progress(100 * MIB, 100 * MIB);
-        assertTrue(bytes.toString(StandardCharsets.UTF_8).endsWith("\r[##############################] 100%  100.0 MiB of 100.0 MiB  24.4 MiB/s"),
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).endsWith("\r[##############################] 100%  100 MiB of 100 MiB  24.4 MiB/s"),
                 bytes.toString(StandardCharsets.UTF_8));
 
         bar.finish();

@@ -35,7 +35,7 @@ class TextRowLimitTest {
         assertTrue(lines.get(header + 1).contains("TID"), lines.get(header + 1));
         assertEquals(String.format("... and %,d more rows (--rows all shows every row)", threads - 10), lines.get(header + 12));
         int gaps = indexOf(lines, "Gaps between a thread's consecutive events");
-        assertEquals("(chart data, " + gapBins + " rows: every row with --rows all, --format csv|json or --out DIR)",
+        assertEquals(String.format("(chart data, %,d rows: every row with --rows all, --format csv|json or --out DIR)", gapBins),
                 lines.get(gaps + 1));
 
         Result every = InProcessCli.run("analyze", "--analysis", "process", "--rows", "all", TRACE);

@@ -64,6 +64,11 @@ class ReportArchiveTest {
             assertEquals(a.title(), b.title());
             assertEquals(a.range(), b.range());
             assertEquals(a.notes(), b.notes());
+            assertEquals(a.summary(), b.summary());
+            assertEquals(a.traces(), b.traces());
+            for (String n : a.notes()) {
+                assertEquals(a.isLossNote(n), b.isLossNote(n), n);
+            }
             assertEquals(a.tables().size(), b.tables().size());
             for (int t = 0; t < a.tables().size(); t++) {
                 Table x = a.tables().get(t);

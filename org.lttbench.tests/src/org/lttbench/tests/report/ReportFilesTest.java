@@ -63,8 +63,10 @@ class ReportFilesTest {
         assertTrue(!json.has("threads"), "one table per file: " + json);
 
         String text = Files.readString(dir.resolve("TEXT/threads.txt"));
-        assertTrue(text.startsWith("Threads  ["), text);
-        assertTrue(text.contains("2.000"), "2 ms of user time: " + text);
+        assertTrue(text.startsWith("Where the time went: 2.00 s from "), "the report's title and range first: " + text);
+        assertTrue(text.contains("\nThreads\n"), text);
+        assertTrue(text.contains("2.00 ms"), "2 ms of user time: " + text);
+        assertTrue(text.contains("500 ns"), "and 500 ns: " + text);
         assertTrue(Files.readString(dir.resolve("TEXT/streams.txt")).contains("note: chan_0 lost 42 events"));
     }
 

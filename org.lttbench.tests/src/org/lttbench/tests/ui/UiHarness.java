@@ -52,6 +52,20 @@ public final class UiHarness implements AutoCloseable {
         }
     }
 
+    /** Runs the event loop for a while (relayouts and repaints after a tab switch), then until it is idle. */
+    public void settle(int millis) {
+        long end = System.nanoTime() + millis * 1_000_000L;
+        shell.layout(true, true);
+        while (System.nanoTime() < end) {
+            if (!display.readAndDispatch()) {
+                display.timerExec(10, () -> {
+                });
+                display.sleep();
+            }
+        }
+        pump();
+    }
+
     /**
      * Runs the event loop until the condition holds. The limit only keeps a broken build from hanging: it is far above
      * what the work needs, and reaching it fails with the reason.
@@ -77,6 +91,22 @@ public final class UiHarness implements AutoCloseable {
         Path file = TestPaths.screenshot(name + ".png");
         ControlSnapshot.savePng(control, file);
         return new ImageLoader().load(file.toString())[0];
+    }
+
+    /**
+     * The same, and a copy in the repository's {@code docs/} when the build asks for it ({@code -Dlttbench.docs=DIR}),
+     * for the README: a normal test run never rewrites tracked files.
+     */
+    public ImageData screenshotForDocs(Control control, String name) throws IOException {
+        ImageData image = screenshot(control, name);
+        String docs = System.getProperty("lttbench.docs", "");
+        // Unset, Maven passes an empty property as "null".
+        if (!docs.isBlank() && !docs.equals("null") && !docs.startsWith("${")) {
+            Path dir = java.nio.file.Files.createDirectories(Path.of(docs));
+            java.nio.file.Files.copy(TestPaths.screenshot(name + ".png"), dir.resolve(name + ".png"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return image;
     }
 
     /** A left-button drag across a control, as the mouse sends it (x in the control's pixels). */

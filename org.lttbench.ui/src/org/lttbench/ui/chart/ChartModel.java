@@ -34,6 +34,7 @@ public final class ChartModel {
     private String emptyText = "no data";
     private long timeOriginNs = Long.MIN_VALUE;
     private double[] xSpan;
+    private List<String> barLabels = List.of();
 
     /**
      * @param xTitle the category (bars) or x (lines) axis title, with its unit
@@ -83,6 +84,23 @@ public final class ChartModel {
         }
         series.add(new Series(name, color, x.clone(), y.clone()));
         return this;
+    }
+
+    /**
+     * A text at the end of each bar (after the stack of a stacked chart), one per category: the total a small bar
+     * stands for, which its length alone would not tell.
+     */
+    public ChartModel barLabels(List<String> labels) {
+        if (kind != Kind.BARS || labels.size() != categories.size()) {
+            throw new IllegalArgumentException(labels.size() + " bar labels for " + categories.size() + " categories");
+        }
+        barLabels = List.copyOf(labels);
+        return this;
+    }
+
+    /** The texts at the end of the bars, or an empty list. */
+    public List<String> barLabels() {
+        return barLabels;
     }
 
     /** What the chart says when it has nothing to draw (for example why the analysis does not apply). */

@@ -67,6 +67,13 @@ public final class ChartPanel extends Composite {
             child.setMenu(menu.menu());
         }
         installRangeDrag();
+        // The room bar labels need depends on the plot's size.
+        // Later, not in the resize: a new range relays the chart out, which resizes the plot again.
+        chart.getPlotArea().getControl().addListener(SWT.Resize, e -> {
+            if (!model.barLabels().isEmpty() && !model.isEmpty()) {
+                getDisplay().asyncExec(this::fitBarLabels);
+            }
+        });
     }
 
     public Chart chart() {
@@ -120,7 +127,7 @@ public final class ChartPanel extends Composite {
             chart.getAxisSet().adjustRange();
             // Values start at zero and leave headroom, so the largest bar does not touch the frame.
             double[] extent = model.valueExtent();
-            y.setRange(new Range(Math.min(0, extent[0]), extent[1] * 1.05));
+            y.setRange(new Range(Math.min(0, extent[0]), valueAxisEnd(extent[1])));
             if (model.kind() == ChartModel.Kind.LINES) {
                 double[] xs = model.xExtent();
                 x.setRange(new Range(xs[0], xs[1]));
@@ -129,6 +136,58 @@ public final class ChartPanel extends Composite {
             chart.suspendUpdate(false);
         }
         chart.redraw();
+    }
+
+    /** Gives the bar labels room again after a resize, unless the axis already ends within 1% of where it should. */
+    private void fitBarLabels() {
+        if (isDisposed() || model.barLabels().isEmpty() || model.isEmpty()) {
+            return;
+        }
+        double[] extent = model.valueExtent();
+        double end = valueAxisEnd(extent[1]);
+        IAxis y = chart.getAxisSet().getYAxis(0);
+        if (Math.abs(y.getRange().upper - end) > end * 0.01) {
+            y.setRange(new Range(Math.min(0, extent[0]), end));
+            chart.redraw();
+        }
+    }
+
+    /**
+     * Where the value axis ends: with headroom after the largest value, and room after each bar for its label (the
+     * plot's width known, else a fixed share).
+     */
+    private double valueAxisEnd(double largest) {
+        double end = largest * 1.05;
+        if (model.barLabels().isEmpty() || largest <= 0) {
+            return end;
+        }
+        Control plot = chart.getPlotArea().getControl();
+        int room = model.horizontal() ? plot.getSize().x : plot.getSize().y;
+        if (room < 100) {
+            return largest * 1.3;
+        }
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(chart);
+        try {
+            gc.setFont(chart.getAxisSet().getXAxis(0).getTick().getFont());
+            for (int c = 0; c < model.categories().size(); c++) {
+                String label = model.barLabels().get(c);
+                if (label == null || label.isEmpty()) {
+                    continue;
+                }
+                double bar = 0;
+                for (ChartModel.Series s : model.series()) {
+                    bar = model.stacked() ? bar + Math.max(0, s.y()[c]) : Math.max(bar, s.y()[c]);
+                }
+                int need = (model.horizontal() ? gc.textExtent(label).x : gc.getFontMetrics().getHeight()) + 10;
+                if (need < room) {
+                    // bar / end * room + need <= room
+                    end = Math.max(end, bar * room / (room - need));
+                }
+            }
+        } finally {
+            gc.dispose();
+        }
+        return end;
     }
 
     public void savePng(Path file) throws IOException {
@@ -176,6 +235,8 @@ public final class ChartPanel extends Composite {
         chart.getPlotArea().addCustomPaintListener((ICustomPaintListener) e -> {
             if (model.isEmpty()) {
                 paintEmptyText(e.gc, plot.getSize());
+            } else if (!model.barLabels().isEmpty()) {
+                paintBarLabels(e.gc);
             }
             if (dragging) {
                 Rectangle area = plot.getBounds();
@@ -185,6 +246,34 @@ public final class ChartPanel extends Composite {
                 e.gc.setAlpha(255);
             }
         });
+    }
+
+    /** The text at the end of each bar (after its stack), beside it. */
+    private void paintBarLabels(org.eclipse.swt.graphics.GC gc) {
+        IAxis category = chart.getAxisSet().getXAxis(0);
+        IAxis value = chart.getAxisSet().getYAxis(0);
+        gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+        gc.setFont(category.getTick().getFont());
+        int height = gc.getFontMetrics().getHeight();
+        java.util.List<String> labels = model.barLabels();
+        for (int c = 0; c < labels.size(); c++) {
+            String label = labels.get(c);
+            if (label == null || label.isEmpty()) {
+                continue;
+            }
+            double end = 0;
+            for (ChartModel.Series s : model.series()) {
+                end = model.stacked() ? end + Math.max(0, s.y()[c]) : Math.max(end, s.y()[c]);
+            }
+            int along = category.getPixelCoordinate(c);
+            int to = value.getPixelCoordinate(end);
+            int w = gc.textExtent(label).x;
+            if (model.horizontal()) {
+                gc.drawText(label, to + 4, along - height / 2, true);
+            } else {
+                gc.drawText(label, along - w / 2, to - height - 2, true);
+            }
+        }
     }
 
     /** Why the chart is empty, centred in the plot and wrapped to its width. */

@@ -55,7 +55,9 @@ public final class SvgChartWriter {
         double bottom = legendTop - 10;
 
         List<String> xLabels = new ArrayList<>();
-        double[] valueTicks = AxisTicks.of(Math.min(0, model.valueExtent()[0]), model.valueExtent()[1], 6);
+        // Bar labels need room after the longest bar.
+        double[] valueTicks = AxisTicks.of(Math.min(0, model.valueExtent()[0]),
+                model.valueExtent()[1] * (model.barLabels().isEmpty() ? 1 : 1.25), 6);
         List<String> valueLabels = new ArrayList<>();
         for (double t : valueTicks) {
             valueLabels.add(AxisTicks.label(t));
@@ -168,6 +170,24 @@ public final class SvgChartWriter {
                 }
             }
             svg.append("</g>\n");
+        }
+        // The text at the end of each bar (after its stack).
+        for (int c = 0; c < Math.min(n, model.barLabels().size()); c++) {
+            String label = model.barLabels().get(c);
+            if (label == null || label.isEmpty()) {
+                continue;
+            }
+            double end = 0;
+            for (ChartModel.Series sr : series) {
+                end = model.stacked() ? end + Math.max(0, sr.y()[c]) : Math.max(end, sr.y()[c]);
+            }
+            double at = (end - lo) / (hi - lo);
+            double slotStart = model.horizontal() ? bottom - (c + 1) * slot : left + c * slot;
+            if (model.horizontal()) {
+                text(left + at * (right - left) + 4, slotStart + slot / 2 + FONT / 3.0, label, "start", "class=\"bar-label\"");
+            } else {
+                text(slotStart + slot / 2, bottom - at * (bottom - top) - 4, label, "middle", "class=\"bar-label\"");
+            }
         }
     }
 

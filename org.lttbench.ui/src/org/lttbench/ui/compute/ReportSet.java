@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lttbench.core.analysis.discarded.SpanHistogram;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
@@ -18,12 +19,28 @@ public final class ReportSet {
     private final List<Report> reports;
     private final Map<String, String> notApplicable;
     private final String failure;
+    private final SpanHistogram histogram;
 
     public ReportSet(TimeRange range, List<Report> reports, Map<String, String> notApplicable, String failure) {
+        this(range, reports, notApplicable, failure, null);
+    }
+
+    /**
+     * @param histogram events and losses over the traces' whole span, read in the same pass (the range bar draws it),
+     *                  or {@code null}
+     */
+    public ReportSet(TimeRange range, List<Report> reports, Map<String, String> notApplicable, String failure,
+            SpanHistogram histogram) {
         this.range = range;
         this.reports = List.copyOf(reports);
         this.notApplicable = Map.copyOf(new LinkedHashMap<>(notApplicable));
         this.failure = failure;
+        this.histogram = histogram;
+    }
+
+    /** Events and losses over the traces' whole span, when the run read them ({@code null} otherwise). */
+    public SpanHistogram histogram() {
+        return histogram;
     }
 
     /** Reports made elsewhere (tests, a host that ran the analyses itself). */
@@ -70,18 +87,45 @@ public final class ReportSet {
 
     /** The notes of the reports of these analyses, once each, in report order. */
     public List<String> notes(java.util.Set<String> analyses) {
+        return notes(analyses, true);
+    }
+
+    /**
+     * The notes of the reports of these analyses, once each, in report order; without those that say what was lost
+     * ({@link Report#isLossNote}) unless {@code withLoss}.
+     */
+    public List<String> notes(java.util.Set<String> analyses, boolean withLoss) {
         List<String> notes = new ArrayList<>();
         for (Report r : reports) {
             if (!analyses.contains(r.analysis())) {
                 continue;
             }
             for (String n : r.notes()) {
-                if (!notes.contains(n)) {
+                if (!notes.contains(n) && (withLoss || !r.isLossNote(n))) {
                     notes.add(n);
                 }
             }
         }
         return notes;
+    }
+
+    /** The summary line of the first report of this analysis, or {@code null}. */
+    public String summary(String analysis) {
+        for (Report r : reports) {
+            if (r.analysis().equals(analysis)) {
+                return r.summary();
+            }
+        }
+        return null;
+    }
+
+    /** The paths of every trace the reports read (to name them alike in every table, {@link org.lttbench.core.report.TraceNames}). */
+    public List<String> tracePaths() {
+        java.util.Set<String> paths = new java.util.LinkedHashSet<>();
+        for (Report r : reports) {
+            paths.addAll(r.traces());
+        }
+        return List.copyOf(paths);
     }
 
     /** The range the figures of these analyses really cover (what the first of their reports says), or the requested range. */

@@ -11,6 +11,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.discarded.SpanHistogram;
 import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
@@ -54,8 +55,10 @@ public final class TraceReading implements ReportSource {
                 }
             }
             List<Report> reports = new ArrayList<>();
+            // Events and losses over the whole span, for the range bar: from the same pass, whatever the range.
+            SpanHistogram histogram = new SpanHistogram();
             if (!byName.isEmpty()) {
-                AnalysisRun.run(traces, List.copyOf(byName.values()), progress);
+                AnalysisRun.run(traces, List.copyOf(byName.values()), List.of(histogram), progress);
                 for (AnalysisRequest request : wanted) {
                     Analysis analysis = byName.get(request.analysis());
                     if (analysis != null) {
@@ -63,7 +66,7 @@ public final class TraceReading implements ReportSource {
                     }
                 }
             }
-            return new ReportSet(range, reports, notApplicable, null);
+            return new ReportSet(range, reports, notApplicable, null, byName.isEmpty() ? null : histogram);
         }
     }
 }

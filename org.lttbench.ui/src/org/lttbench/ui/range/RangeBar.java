@@ -10,8 +10,10 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.lttbench.core.analysis.discarded.SpanHistogram;
 import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.TimeBound;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 
@@ -19,9 +21,14 @@ import org.lttbench.core.trace.TimeRange;
  * Chooses the time range the views show: type begin and end in the forms {@code --begin/--end} accept
  * ({@link TimeBound}: wall-clock {@code HH:MM:SS.nnnnnnnnn} as babeltrace2 prints it, a full local date and time, or
  * ns since the epoch) and press Enter or Apply, drag across the strip of the whole trace (or across a chart with a
- * time axis), or go back to the whole trace.
+ * time axis), or go back to the whole trace. The strip draws the trace's events over time and, in red, its losses, so
+ * a range can be chosen where something happened.
  */
 public final class RangeBar extends Composite {
+    /** The colour of the strip's events, and of its losses (drawn down from its top). */
+    public static final org.eclipse.swt.graphics.RGB EVENTS = SpanStrip.EVENTS;
+    public static final org.eclipse.swt.graphics.RGB LOSSES = SpanStrip.LOSSES;
+
     private final Text begin;
     private final Text end;
     private final Button apply;
@@ -78,6 +85,63 @@ public final class RangeBar extends Composite {
     /** Called with each range the user chooses; {@link TimeRange#ALL} for the whole trace. */
     public void onRangeChosen(Consumer<TimeRange> l) {
         listener = l;
+    }
+
+    /** Draws the traces' events and losses over the whole span in the strip, as a run read them in its pass. */
+    public void setHistogram(SpanHistogram h) {
+        if (h == null || h.span() == null) {
+            return;
+        }
+        double[] events = new double[SpanHistogram.BINS];
+        double[] lost = new double[SpanHistogram.BINS];
+        for (int b = 0; b < SpanHistogram.BINS; b++) {
+            events[b] = h.events(b);
+            lost[b] = h.lostEvents(b) + h.lostPackets(b);
+        }
+        strip.histogram(new SpanStrip.Histogram(h.span().begin(), h.binWidth(), events, lost));
+    }
+
+    /**
+     * The same from a table of events and losses per time bin of the whole trace (the discarded analysis's
+     * {@code loss_timeline}: per stream, bins of one width), for a host whose runs do not read a histogram.
+     */
+    public void setHistogram(Table timeline) {
+        int bin = timeline.columnIndex("bin");
+        int events = timeline.columnIndex("events");
+        int discarded = timeline.columnIndex("discarded_events");
+        int packets = timeline.columnIndex("discarded_packets");
+        long origin = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        long width = 1;
+        for (Object[] r : timeline.rows()) {
+            TimeRange b = (TimeRange) r[bin];
+            origin = Math.min(origin, b.begin());
+            last = Math.max(last, b.end());
+            width = Math.max(width, b.duration() + 1);
+        }
+        if (timeline.rows().isEmpty()) {
+            return;
+        }
+        // Bins are cut to the range: the first may start late; count bins from the last one's grid.
+        int n = (int) Math.min(100_000, (last - origin) / width + 2);
+        double[] e = new double[n];
+        double[] l = new double[n];
+        for (Object[] r : timeline.rows()) {
+            int i = (int) Math.min(n - 1, (((TimeRange) r[bin]).begin() - origin) / width);
+            e[i] += r[events] instanceof Long v ? v : 0;
+            l[i] += (r[discarded] instanceof Double v ? v : 0) + (r[packets] instanceof Double v ? v : 0);
+        }
+        strip.histogram(new SpanStrip.Histogram(origin, width, e, l));
+    }
+
+    /** Whether the strip draws a histogram of the trace. */
+    public boolean hasHistogram() {
+        return strip.histogram() != null;
+    }
+
+    /** The strip of the whole trace (drag across it to choose a range). */
+    public org.eclipse.swt.widgets.Control strip() {
+        return strip;
     }
 
     public void setSpan(TimeRange traceSpan) {

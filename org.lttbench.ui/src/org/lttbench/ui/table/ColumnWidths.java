@@ -7,6 +7,7 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.widgets.Control;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.TimeRange;
 
 /**
@@ -25,6 +26,10 @@ final class ColumnWidths {
     }
 
     static int[] of(Control control, List<Column> columns, List<Object[]> rows) {
+        return of(control, columns, rows, null);
+    }
+
+    static int[] of(Control control, List<Column> columns, List<Object[]> rows, TraceNames names) {
         int n = columns.size();
         Candidates[] candidates = new Candidates[n];
         for (int c = 0; c < n; c++) {
@@ -42,7 +47,7 @@ final class ColumnWidths {
             for (int c = 0; c < n; c++) {
                 Column column = columns.get(c);
                 widths[c] = gc.textExtent(CellFormat.header(column)).x + HEADER_PAD;
-                for (String text : candidates[c].texts(column)) {
+                for (String text : candidates[c].texts(column, names)) {
                     widths[c] = Math.max(widths[c], gc.textExtent(text).x + CELL_PAD);
                 }
             }
@@ -85,16 +90,16 @@ final class ColumnWidths {
             }
         }
 
-        List<String> texts(Column column) {
+        List<String> texts(Column column, TraceNames names) {
             List<String> texts = new ArrayList<>();
             for (String s : longest) {
                 if (s != null) {
-                    texts.add(CellFormat.text(column, s));
+                    texts.add(CellFormat.text(column, s, names));
                 }
             }
             for (Object v : new Object[] { largest, smallest, tiniest, other }) {
                 if (v != null) {
-                    texts.add(CellFormat.text(column, v));
+                    texts.add(CellFormat.text(column, v, names));
                 }
             }
             texts.add(CellFormat.text(column, null));

@@ -21,12 +21,14 @@ import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.CsvReportWriter;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.ui.export.ExportMenu;
 
 /**
  * Any report {@link Table} as a sortable JFace table: headers with units, cells formatted by {@link CellFormat},
  * click a header to sort by its raw values (again to reverse). Virtual, so tables of thousands of threads stay fast.
- * Its context menu exports the table as CSV (raw units) and copies the selected rows.
+ * Its context menu exports the table as CSV (raw units), copies the selected rows, and shows the detail columns, which
+ * are hidden at first so that the headline columns fit without scrolling.
  */
 public final class ReportTableViewer extends Composite {
 
@@ -35,6 +37,10 @@ public final class ReportTableViewer extends Composite {
     private Object[][] rows = new Object[0][];
     private int sortColumn = -1;
     private boolean descending;
+    private TraceNames names;
+    /** Whether detail columns are shown (they are hidden until asked for, so the headline columns fit). */
+    private boolean details;
+    private org.eclipse.swt.widgets.MenuItem detailsItem;
 
     public ReportTableViewer(Composite parent, int style) {
         super(parent, style);
@@ -56,9 +62,42 @@ public final class ReportTableViewer extends Composite {
                 // rows are set with the input
             }
         });
-        new ExportMenu(viewer.getTable())
+        ExportMenu menu = new ExportMenu(viewer.getTable())
                 .add("Export table as CSV…", () -> table == null ? "table" : table.key(), "csv", this::saveCsv)
                 .action("Copy selected rows", this::copySelection);
+        detailsItem = new org.eclipse.swt.widgets.MenuItem(menu.menu(), SWT.CHECK);
+        detailsItem.setText("Show detail columns");
+        detailsItem.addListener(SWT.Selection, e -> showDetails(detailsItem.getSelection()));
+    }
+
+    /** Shows or hides the detail columns ({@link Column#detail()}): hidden, a column keeps its place with no width. */
+    public void showDetails(boolean show) {
+        details = show;
+        detailsItem.setSelection(show);
+        if (table != null) {
+            applyWidths();
+        }
+    }
+
+    /** Whether a column of the table is on screen (a detail column is not, until {@link #showDetails}). */
+    public boolean isShown(int column) {
+        return viewer.getTable().getColumn(column).getWidth() > 0;
+    }
+
+    private void applyWidths() {
+        int[] widths = ColumnWidths.of(viewer.getTable(), table.columns(), table.rows(), names);
+        TableColumn[] columns = viewer.getTable().getColumns();
+        for (int i = 0; i < table.columns().size(); i++) {
+            boolean hidden = table.columns().get(i).detail() && !details;
+            columns[i].setResizable(!hidden);
+            columns[i].setWidth(hidden ? 0 : Math.max(columns[i].getWidth(), widths[i]));
+        }
+    }
+
+    /** Shows a table, naming its traces as {@code traceNames} does (every table of a view alike). */
+    public void setTable(Table newTable, TraceNames traceNames) {
+        names = traceNames;
+        setTable(newTable);
     }
 
     public TableViewer viewer() {
@@ -91,11 +130,7 @@ public final class ReportTableViewer extends Composite {
             viewer.setInput(rows);
             viewer.setItemCount(rows.length);
             viewer.refresh();
-            int[] widths = ColumnWidths.of(viewer.getTable(), newTable.columns(), newTable.rows());
-            TableColumn[] columns = viewer.getTable().getColumns();
-            for (int i = 0; i < columns.length; i++) {
-                columns[i].setWidth(Math.max(columns[i].getWidth(), widths[i]));
-            }
+            applyWidths();
         } finally {
             viewer.getTable().setRedraw(true);
         }
@@ -103,6 +138,24 @@ public final class ReportTableViewer extends Composite {
 
     private void createColumns() {
         List<Column> columns = table.columns();
+        try {
+            createColumns(columns);
+        } finally {
+            // A last empty column takes the room left (GTK widens the last column to the table's edge): the real
+            // ones keep the widths of their text.
+            TableViewerColumn filler = new TableViewerColumn(viewer, SWT.LEFT);
+            filler.setLabelProvider(new ColumnLabelProvider() {
+                @Override
+                public String getText(Object element) {
+                    return "";
+                }
+            });
+            filler.getColumn().setResizable(false);
+            filler.getColumn().setWidth(1); // GTK hides a column of no width
+        }
+    }
+
+    private void createColumns(List<Column> columns) {
         for (int i = 0; i < columns.size(); i++) {
             Column column = columns.get(i);
             int index = i;
@@ -113,7 +166,7 @@ public final class ReportTableViewer extends Composite {
             vc.setLabelProvider(new ColumnLabelProvider() {
                 @Override
                 public String getText(Object element) {
-                    return CellFormat.text(column, ((Object[]) element)[index]);
+                    return CellFormat.text(column, ((Object[]) element)[index], names);
                 }
             });
             vc.getColumn().addListener(SWT.Selection, e -> sortBy(column.key(), index == sortColumn ? !descending : CellFormat.rightAligned(column)));
@@ -183,7 +236,7 @@ public final class ReportTableViewer extends Composite {
         for (int index : selected) {
             List<String> cells = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
-                cells.add(CellFormat.text(columns.get(c), rows[index][c]));
+                cells.add(CellFormat.text(columns.get(c), rows[index][c], names));
             }
             text.append(String.join("\t", cells)).append('\n');
         }

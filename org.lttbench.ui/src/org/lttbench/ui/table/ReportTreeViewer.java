@@ -174,7 +174,7 @@ public final class ReportTreeViewer extends Composite {
             }
             int[] widths = ColumnWidths.of(viewer.getTree(), columns, all);
             TreeColumn[] tc = viewer.getTree().getColumns();
-            for (int i = 0; i < tc.length; i++) {
+            for (int i = 0; i < columns.size(); i++) {
                 // The first column also holds the expand arrow and the indent of children.
                 tc[i].setWidth(Math.max(tc[i].getWidth(), widths[i] + (i == 0 ? 40 : 0)));
             }
@@ -219,6 +219,17 @@ public final class ReportTreeViewer extends Composite {
                 sortBy(column.key(), down);
             });
         }
+        // A last empty column takes the room left (GTK widens the last column to the tree's edge): the real ones keep
+        // the widths of their text.
+        TreeViewerColumn filler = new TreeViewerColumn(viewer, SWT.LEFT);
+        filler.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object element) {
+                return "";
+            }
+        });
+        filler.getColumn().setResizable(false);
+        filler.getColumn().setWidth(1); // GTK hides a column of no width
     }
 
     public void sortBy(String columnKey, boolean descending) {

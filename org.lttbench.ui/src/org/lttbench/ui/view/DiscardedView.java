@@ -27,13 +27,14 @@ import org.lttbench.ui.export.ExportMenu;
 import org.lttbench.ui.table.ReportTableViewer;
 
 /**
- * What the traces lost: losses over time per stream (drag across it to look at a time range), the table per
- * channel, stream and CPU, when the losses happened, and the buffer advice with its {@code lttng enable-channel}
- * lines ready to copy. Renders the {@code discarded} analysis's tables.
+ * What the traces lost: losses over time per stream, drawn where they are (drag across it to look at a time range),
+ * the table per channel, stream and CPU, when the losses happened, and the buffer advice with its
+ * {@code lttng enable-channel} lines ready to copy. Renders the {@code discarded} analysis's tables.
  */
 public final class DiscardedView extends ReportView {
 
     private ChartPanel timeline;
+    private SashForm sash;
     private CTabFolder tabs;
     private ReportTableViewer streams;
     private ReportTableViewer losses;
@@ -52,7 +53,7 @@ public final class DiscardedView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        SashForm sash = new SashForm(parent, SWT.VERTICAL);
+        sash = new SashForm(parent, SWT.VERTICAL);
         timeline = new ChartPanel(sash, SWT.NONE, "losses-over-time");
         timeline.onRangeSelected(range -> {
             if (session() != null) {
@@ -83,26 +84,32 @@ public final class DiscardedView extends ReportView {
 
     @Override
     protected void render(ReportSet reports) {
+        org.lttbench.core.report.TraceNames names = traceNames(reports);
         Table st = reports.table("discarded", "streams");
         if (st != null) {
-            streams.setTable(st);
+            streams.setTable(st, names);
         }
         Table ls = reports.table("discarded", "losses");
         if (ls != null) {
-            losses.setTable(ls);
+            losses.setTable(ls, names);
         }
         Table ad = reports.table("discarded", "advice");
         if (ad != null) {
-            advice.setTable(ad);
+            advice.setTable(ad, names);
         }
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
-        ChartModel model = timelineOf(reports.table("discarded", "loss_timeline"), reports.coveredRange(java.util.Set.of("discarded")));
+        Table zoom = reports.table("discarded", "loss_zoom");
+        ChartModel model = zoom != null ? zoomOf(zoom, st, names)
+                : timelineOf(reports.table("discarded", "loss_timeline"), reports.coveredRange(java.util.Set.of("discarded")));
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("discarded");
         if (why != null) {
             model.emptyText(why);
         }
         timeline.setModel(model);
+        // Nothing lost in the range: no chart of losses to draw or drag across (the banner says so), the tables take
+        // its room.
+        sash.setMaximizedControl(model.isEmpty() && why == null ? tabs : null);
     }
 
     /** The advice's {@code lttng enable-channel} lines, one per channel, or a sentence saying there are none. */
@@ -179,9 +186,75 @@ public final class DiscardedView extends ReportView {
     }
 
     /**
-     * A step line of one column over the time bins: each bin's value held from its start to its end, and zero where
-     * the table leaves bins out. Returns {x in s since the origin, y}.
+     * Losses over time where they are (the {@code loss_zoom} table: the part of the range that holds 99% of them, in
+     * fine bins), one step line per stream that lost events or packets, over seconds since the first of those bins.
+     * When some losses lie outside (a long loss range at the end of the trace), the axis title says what share is
+     * drawn.
+     *
+     * @param streams the {@code streams} table of the same report (its loss totals), or {@code null}
      */
+    static ChartModel zoomOf(Table zoom, Table streams, org.lttbench.core.report.TraceNames names) {
+        ChartModel empty = ChartModel.lines("Losses over time per stream", "Time (s)", "Lost (events per bin)")
+                .emptyText("no events lost in this range");
+        if (zoom.rows().isEmpty()) {
+            return empty;
+        }
+        int trace = TableColumns.index(zoom, "trace");
+        int stream = TableColumns.index(zoom, "stream");
+        int bin = TableColumns.index(zoom, "bin");
+        int events = TableColumns.index(zoom, "discarded_events");
+        int packets = TableColumns.index(zoom, "discarded_packets");
+        long origin = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        long width = 0;
+        java.util.Set<Object> traces = new java.util.HashSet<>();
+        double drawn = 0;
+        for (Object[] r : zoom.rows()) {
+            TimeRange b = (TimeRange) r[bin];
+            origin = Math.min(origin, b.begin());
+            end = Math.max(end, b.end());
+            width = Math.max(width, b.duration() + 1);
+            traces.add(r[trace]);
+            drawn += TableColumns.number(r[events]) + TableColumns.number(r[packets]);
+        }
+        double all = 0;
+        if (streams != null) {
+            for (String key : List.of("discarded_events", "discarded_packets")) {
+                int c = TableColumns.index(streams, key);
+                for (Object[] r : streams.rows()) {
+                    all += c >= 0 ? TableColumns.number(r[c]) : 0;
+                }
+            }
+        }
+        Map<String, List<Object[]>> byStream = new LinkedHashMap<>();
+        Map<String, double[]> totals = new LinkedHashMap<>();
+        for (Object[] r : zoom.rows()) {
+            String name = (traces.size() > 1 && r[trace] != null ? names.name(r[trace].toString()) + "/" : "") + r[stream];
+            byStream.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+            double[] t = totals.computeIfAbsent(name, k -> new double[2]);
+            t[0] += TableColumns.number(r[events]);
+            t[1] += TableColumns.number(r[packets]);
+        }
+        String share = all > 0 && drawn < all * 0.9995
+                ? ", " + org.lttbench.core.report.CellFormat.percent(drawn / all) + " of the losses" : "";
+        ChartModel model = ChartModel.lines("Where the losses are, over time (drag to select a range)",
+                "Time since " + WallClock.format(origin) + share + " (s)", "Lost (per " + DurationText.of(width) + ")")
+                .timeOrigin(origin).emptyText("no events lost in this range").xSpan(0, (end + 1 - origin) / 1e9);
+        int color = 0;
+        for (var entry : byStream.entrySet()) {
+            double[] t = totals.get(entry.getKey());
+            if (t[0] > 0) {
+                double[][] xy = steps(entry.getValue(), bin, origin, events, width);
+                model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
+            }
+            if (t[1] > 0) {
+                double[][] xy = steps(entry.getValue(), bin, origin, packets, width);
+                model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
+            }
+        }
+        return model;
+    }
+
     /**
      * Each bin flat over its width, as a count per full bin width: a bin the range cuts short (the first and last)
      * is scaled up, so the area under the line is the count in every bin.

@@ -20,9 +20,11 @@ import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.table.ReportTableViewer;
 
 /**
- * What the tracing cost: the table per tracepoint, a histogram of the gaps between a thread's consecutive events on
- * a log scale (two humps when events come back to back and apart), and each process's estimated share of CPU time
- * spent tracing. Renders the {@code overhead} analysis's tables.
+ * What the tracing cost: the table per tracepoint (its headline columns; the detail columns on demand), a histogram
+ * of the gaps between a thread's consecutive events on a log scale (two humps when events come back to back and
+ * apart), and each process's estimated share of CPU time spent tracing. A chart that does not apply to the traces (the
+ * share without a kernel trace of the same session, the gaps without thread contexts) is hidden, and a line says why.
+ * Renders the {@code overhead} analysis's tables.
  */
 public final class OverheadView extends ReportView {
 
@@ -36,6 +38,9 @@ public final class OverheadView extends ReportView {
     private CTabFolder tabs;
     private ReportTableViewer tracepoints;
     private ReportTableViewer streams;
+    private SashForm sash;
+    private SashForm charts;
+    private org.eclipse.swt.widgets.Label hidden;
 
     public OverheadView(Composite parent, int style) {
         super(parent, style);
@@ -48,8 +53,21 @@ public final class OverheadView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        SashForm sash = new SashForm(parent, SWT.VERTICAL);
-        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
+        Composite box = new Composite(parent, SWT.NONE);
+        org.eclipse.swt.layout.GridLayout layout = new org.eclipse.swt.layout.GridLayout(1, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        box.setLayout(layout);
+        // Why a chart is not shown, said once (a chart that cannot apply is hidden, not drawn empty).
+        hidden = new org.eclipse.swt.widgets.Label(box, SWT.WRAP);
+        org.eclipse.swt.layout.GridData hiddenData = new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.TOP, true, false);
+        hiddenData.exclude = true;
+        hidden.setLayoutData(hiddenData);
+        hidden.setForeground(box.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        LabelWrap.follow(hidden, box, 8);
+        sash = new SashForm(box, SWT.VERTICAL);
+        sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        charts = new SashForm(sash, SWT.HORIZONTAL);
         histogram = new ChartPanel(charts, SWT.NONE, "tracepoint-gaps");
         share = new ChartPanel(charts, SWT.NONE, "tracing-share");
         charts.setWeights(60, 40);
@@ -59,27 +77,72 @@ public final class OverheadView extends ReportView {
         sash.setWeights(55, 45);
         histogram.setModel(histogramOf(null));
         share.setModel(shareOf(null));
+        tracepoints.viewer().getTable().setToolTipText("Headline columns; right-click > Show detail columns for the rest "
+                + "(the gap distribution, back-to-back events, sub-buffer switches, why a cost is unknown)");
     }
 
     @Override
     protected void render(ReportSet reports) {
+        org.lttbench.core.report.TraceNames names = traceNames(reports);
         Table tp = reports.table("overhead", "tracepoints");
         if (tp != null) {
-            tracepoints.setTable(tp);
+            tracepoints.setTable(tp, names);
         }
         Table st = reports.table("overhead", "overhead_streams");
         if (st != null) {
-            streams.setTable(st);
+            streams.setTable(st, names);
         }
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
         ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
-        ChartModel s = shareOf(processShareTable(reports));
+        Table shareTable = processShareTable(reports);
+        ChartModel s = shareOf(shareTable);
         if (why != null) {
             h.emptyText(why);
             s.emptyText(why);
         }
         histogram.setModel(h);
         share.setModel(s);
+        // Charts that cannot apply to these traces are hidden, and why is said once.
+        List<String> notShown = new ArrayList<>();
+        if (why == null && s.isEmpty()) {
+            notShown.add("each process's share of CPU time spent tracing (" + (shareTable == null
+                    ? "it needs the kernel trace of the same session, with sched_switch, beside the user-space trace"
+                    : s.emptyText()) + ")");
+        }
+        if (why == null && h.isEmpty()) {
+            notShown.add("the histogram of the gaps between a thread's events (no two events of one thread on one CPU "
+                    + "could be paired: the events need a vtid or tid context)");
+        }
+        if (why != null) {
+            sash.setMaximizedControl(tabs);
+        } else if (s.isEmpty() && h.isEmpty()) {
+            sash.setMaximizedControl(tabs);
+        } else {
+            sash.setMaximizedControl(null);
+            charts.setMaximizedControl(s.isEmpty() ? histogram : h.isEmpty() ? share : null);
+        }
+        String text = why != null ? "No charts: " + why : notShown.isEmpty() ? "" : "Not shown: " + String.join("; ", notShown) + ".";
+        hidden.setText(text);
+        ((org.eclipse.swt.layout.GridData) hidden.getLayoutData()).exclude = text.isEmpty();
+        hidden.setVisible(!text.isEmpty());
+        hidden.requestLayout();
+    }
+
+    @Override
+    protected boolean saysWhyNotApplicable(String analysis) {
+        return analysis.equals("overhead");
+    }
+
+    /** Why charts are not shown (a chart that does not apply to these traces is hidden), or an empty string. */
+    public String hiddenChartsText() {
+        return hidden.getText();
+    }
+
+    /** Whether a chart of this view is on screen (charts that do not apply are hidden). */
+    public boolean isShown(ChartPanel chart) {
+        Composite parent = chart.getParent();
+        boolean chartsShown = sash.getMaximizedControl() == null || sash.getMaximizedControl() == charts;
+        return chartsShown && (charts.getMaximizedControl() == null || charts.getMaximizedControl() == chart) && parent == charts;
     }
 
     /**

@@ -10,7 +10,7 @@ import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.report.Column;
+import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Table;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.chart.ChartPanel;
@@ -20,13 +20,15 @@ import org.lttbench.ui.table.ReportTableViewer;
 import org.lttbench.ui.table.ReportTreeViewer;
 
 /**
- * Where each process's time went: a horizontal stacked bar per top process (one colour per state), the processes
- * with their threads as a tree, and the sortable thread table. Renders the {@code process} analysis's
- * {@code threads} and {@code processes} tables (issue 4's columns).
+ * Where each process's time went. First, who used the CPU and how: the top processes by CPU time, biggest first, each
+ * bar split into user, system and IRQ time (and running time the trace cannot split), its total written at its end.
+ * Beside it, how those processes waited (for a CPU, on I/O, blocked), summed over their threads, with their thread
+ * counts. Below, the processes with their threads as a tree, and the sortable thread table. Renders the
+ * {@code process} analysis's {@code threads} and {@code processes} tables.
  */
 public final class ProcessTimeView extends ReportView {
 
-    /** A state column of the process tables and its colour in the chart. */
+    /** A state column of the process tables and its colour in the charts. */
     public record State(String key, RGB color) {
     }
 
@@ -40,16 +42,24 @@ public final class ProcessTimeView extends ReportView {
             new State("wait_blocked_ns", new RGB(86, 180, 233)),
             new State("unknown_ns", new RGB(120, 120, 120)));
 
-    /** How many processes the chart shows. */
+    /** The states of the CPU chart: on a CPU (user, system, IRQ), in stacking order. */
+    public static final List<State> CPU_STATES = STATES.subList(0, 3);
+    /** The states of the wait chart: off a CPU (waiting for one, on I/O, blocked, unknown), in stacking order. */
+    public static final List<State> WAIT_STATES = STATES.subList(3, STATES.size());
+
+    /** How many processes the charts show. */
     public static final int TOP = 10;
     private static final int MAX_LABEL = 32;
 
     private ChartPanel chart;
+    private ChartPanel waits;
     private CTabFolder tabs;
     private ReportTreeViewer tree;
     private ReportTableViewer threads;
     private Table shownTable;
     private String why;
+    private SashForm sash;
+    private org.eclipse.swt.widgets.Label notice;
 
     public ProcessTimeView(Composite parent, int style) {
         super(parent, style);
@@ -62,17 +72,38 @@ public final class ProcessTimeView extends ReportView {
     }
 
     @Override
+    protected boolean saysWhyNotApplicable(String analysis) {
+        return analysis.equals("process");
+    }
+
+    @Override
     protected void createContent(Composite parent) {
-        SashForm sash = new SashForm(parent, SWT.VERTICAL);
-        chart = new ChartPanel(sash, SWT.NONE, "process-time");
+        Composite box = new Composite(parent, SWT.NONE);
+        org.eclipse.swt.layout.GridLayout layout = new org.eclipse.swt.layout.GridLayout(1, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        box.setLayout(layout);
+        // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
+        notice = new org.eclipse.swt.widgets.Label(box, SWT.WRAP);
+        org.eclipse.swt.layout.GridData noticeData = new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.TOP, true, false);
+        noticeData.exclude = true;
+        notice.setLayoutData(noticeData);
+        LabelWrap.follow(notice, box, 8);
+        sash = new SashForm(box, SWT.VERTICAL);
+        sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
+        chart = new ChartPanel(charts, SWT.NONE, "cpu-time");
+        waits = new ChartPanel(charts, SWT.NONE, "wait-time");
+        charts.setWeights(58, 42);
         tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
         tree = addTab(tabs, "Processes and their threads", new ReportTreeViewer(tabs, SWT.NONE));
         threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
         sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
+        waits.setModel(waitChartOf(null, TOP));
         chart.chart().getPlotArea().getControl().addListener(SWT.Resize, e -> {
             if (shownTable != null && barsThatFit() != chart.model().categories().size()) {
-                renderChart();
+                renderCharts();
             }
         });
     }
@@ -90,12 +121,16 @@ public final class ProcessTimeView extends ReportView {
         }
     }
 
-    private void renderChart() {
-        ChartModel model = chartOf(shownTable, barsThatFit());
+    private void renderCharts() {
+        int bars = barsThatFit();
+        ChartModel cpu = chartOf(shownTable, bars);
+        ChartModel wait = waitChartOf(shownTable, bars);
         if (why != null) {
-            model.emptyText(why);
+            cpu.emptyText(why);
+            wait.emptyText(why);
         }
-        chart.setModel(model);
+        chart.setModel(cpu);
+        waits.setModel(wait);
     }
 
     @Override
@@ -111,27 +146,24 @@ public final class ProcessTimeView extends ReportView {
         }
         shownTable = processTable != null ? processTable : threadTable;
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
-        renderChart();
+        renderCharts();
+        boolean nothing = why != null && shownTable == null;
+        notice.setText(nothing ? "No process times: " + why : "");
+        ((org.eclipse.swt.layout.GridData) notice.getLayoutData()).exclude = !nothing;
+        notice.setVisible(nothing);
+        ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
+        sash.setVisible(!nothing);
+        notice.requestLayout();
+        sash.requestLayout();
     }
 
-    /** The stacked bars of the top processes (or threads, when only those are known) by running time. */
-    static ChartModel chartOf(Table table, int bars) {
-        ChartModel model = ChartModel.bars("Where the time went: top processes by running time", "Process (PID)", "Time in range (ms)")
-                .horizontal(true).stacked(true).emptyText("no process times");
-        if (table == null) {
-            return model;
-        }
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
-        String idKey = byThread ? "tid" : "pid";
-        int id = table.columnIndex(idKey);
-        int name = TableColumns.index(table, "name");
-        int host = TableColumns.index(table, "host");
-        List<State> states = new ArrayList<>();
-        for (State s : STATES) {
-            if (TableColumns.index(table, s.key()) >= 0) {
-                states.add(s);
-            }
-        }
+    /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
+    public String noticeText() {
+        return notice.getText();
+    }
+
+    /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */
+    private static List<Object[]> topRows(Table table, int bars) {
         int rank = TableColumns.index(table, "running_ns");
         int pid = TableColumns.index(table, "pid");
         List<Object[]> rows = new ArrayList<>();
@@ -141,11 +173,24 @@ public final class ProcessTimeView extends ReportView {
                 rows.add(r);
             }
         }
-        rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, states)).reversed());
-        List<Object[]> top = rows.subList(0, Math.min(bars, rows.size()));
+        List<State> all = new ArrayList<>();
+        for (State s : STATES) {
+            if (TableColumns.index(table, s.key()) >= 0) {
+                all.add(s);
+            }
+        }
+        rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, all)).reversed());
         // Bars go bottom to top: the largest last, so it is drawn at the top.
-        List<Object[]> shown = new ArrayList<>(top);
+        List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(bars, rows.size())));
         java.util.Collections.reverse(shown);
+        return shown;
+    }
+
+    private static List<String> labels(Table table, List<Object[]> shown) {
+        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        int id = table.columnIndex(byThread ? "tid" : "pid");
+        int name = TableColumns.index(table, "name");
+        int host = TableColumns.index(table, "host");
         List<String> labels = new ArrayList<>();
         for (Object[] r : shown) {
             String n = name >= 0 && r[name] != null ? r[name].toString() : "?";
@@ -154,22 +199,84 @@ public final class ProcessTimeView extends ReportView {
             }
             labels.add((host >= 0 ? r[host] + ": " : "") + n + " (" + r[id] + ")");
         }
-        model = ChartModel.bars("Where the time went: top " + shown.size() + (byThread ? " threads" : " processes") + " by running time",
-                byThread ? "Thread (TID)" : "Process (PID)", "Time in range (ms)").horizontal(true).stacked(true)
-                .emptyText("no process times").categories(labels);
-        for (State s : states) {
-            int c = table.columnIndex(s.key());
-            Column column = table.columns().get(c);
-            double[] ms = new double[shown.size()];
-            for (int i = 0; i < ms.length; i++) {
-                ms[i] = nanos(shown.get(i)[c]) / 1e6;
+        return labels;
+    }
+
+    /**
+     * Who used the CPU, and how: the top processes (or threads, when only those are known) by CPU time, each bar
+     * user + system + IRQ (+ running time the trace cannot split between user and system), its total at its end.
+     */
+    static ChartModel chartOf(Table table, int bars) {
+        ChartModel model = ChartModel.bars("Who used the CPU, and how: top processes by CPU time", "Process (PID)", "CPU time (ms)")
+                .horizontal(true).stacked(true).emptyText("no process times");
+        if (table == null) {
+            return model;
+        }
+        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        List<Object[]> shown = topRows(table, bars);
+        model = ChartModel.bars("Who used the CPU, and how: top " + shown.size() + (byThread ? " threads" : " processes") + " by CPU time",
+                byThread ? "Thread (TID)" : "Process (PID)", "CPU time (ms)").horizontal(true).stacked(true)
+                .emptyText("no process times").categories(labels(table, shown));
+        for (State s : CPU_STATES) {
+            int c = TableColumns.index(table, s.key());
+            if (c < 0) {
+                continue;
             }
-            model.add(column.title(), s.color(), ms);
+            model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
             if (s.key().equals("irq_ns")) {
                 addUnsplit(model, table, shown);
             }
         }
+        int running = TableColumns.index(table, "running_ns");
+        if (running >= 0) {
+            List<String> totals = new ArrayList<>();
+            for (Object[] r : shown) {
+                totals.add(CellFormat.duration(nanos(r[running])));
+            }
+            model.barLabels(totals);
+        }
         return model;
+    }
+
+    /**
+     * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
+     * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
+     */
+    static ChartModel waitChartOf(Table table, int bars) {
+        ChartModel model = ChartModel.bars("How they waited", "Process (PID)", "Time waiting (ms)")
+                .horizontal(true).stacked(true).emptyText("no process times");
+        if (table == null) {
+            return model;
+        }
+        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        List<Object[]> shown = topRows(table, bars);
+        model = ChartModel.bars(byThread ? "How they waited" : "How they waited (sum of their threads)",
+                byThread ? "Thread (TID)" : "Process (PID)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)")
+                .horizontal(true).stacked(true).emptyText("no process times").categories(labels(table, shown));
+        for (State s : WAIT_STATES) {
+            int c = TableColumns.index(table, s.key());
+            if (c >= 0) {
+                model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
+            }
+        }
+        int count = TableColumns.index(table, "threads");
+        if (count >= 0) {
+            List<String> labels = new ArrayList<>();
+            for (Object[] r : shown) {
+                long n = nanos(r[count]);
+                labels.add(n == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", n));
+            }
+            model.barLabels(labels);
+        }
+        return model;
+    }
+
+    private static double[] millis(List<Object[]> rows, int column) {
+        double[] ms = new double[rows.size()];
+        for (int i = 0; i < ms.length; i++) {
+            ms[i] = nanos(rows.get(i)[column]) / 1e6;
+        }
+        return ms;
     }
 
     /**
@@ -212,8 +319,14 @@ public final class ProcessTimeView extends ReportView {
         return cell instanceof Long l ? l : 0;
     }
 
+    /** Who used the CPU, and how (the first chart). */
     public ChartPanel chart() {
         return chart;
+    }
+
+    /** How the processes of the first chart waited. */
+    public ChartPanel waitChart() {
+        return waits;
     }
 
     public ReportTreeViewer tree() {

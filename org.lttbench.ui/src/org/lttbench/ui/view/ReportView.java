@@ -9,6 +9,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisRequest;
@@ -124,25 +125,43 @@ public abstract class ReportView extends Composite implements SessionListener {
         // The fields keep what the user asked for; the status line says what the figures cover.
         boolean whole = reports.range().equals(TimeRange.ALL);
         rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange(analyses()));
+        if (reports.histogram() != null) {
+            rangeBar.setHistogram(reports.histogram());
+        } else if (whole && !rangeBar.hasHistogram() && reports.table("discarded", "loss_timeline") != null) {
+            // A host that reads no histogram (Trace Compass): the whole trace's events and losses over time, coarser.
+            rangeBar.setHistogram(reports.table("discarded", "loss_timeline"));
+        }
         banner.show(reports, analyses());
         render(reports);
         status.requestLayout();
     }
 
+    /** The status line: the summary of the view's first analysis (what was read, the range, what was lost). */
     private String describe(ReportSet reports) {
         StringBuilder b = new StringBuilder();
         TimeRange r = reports.coveredRange(analyses());
-        if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE && r.duration() > 0) {
-            b.append(String.format(Locale.ROOT, "The figures cover %.6f s, from %s to %s", r.duration() / 1e9, WallClock.format(r.begin()),
-                    WallClock.format(r.end())));
+        String summary = requests().isEmpty() ? null : reports.summary(requests().get(0).analysis());
+        if (summary != null) {
+            b.append(summary);
+        } else if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE && r.duration() > 0) {
+            b.append("The figures cover ").append(org.lttbench.core.report.CellFormat.duration(r.duration())).append(", from ")
+                    .append(WallClock.format(r.begin())).append(" to ").append(WallClock.format(r.end()));
         }
+        java.util.Set<String> said = new java.util.HashSet<>();
         for (AnalysisRequest request : requests()) {
-            String why = reports.whyNotApplicable(request.analysis());
-            if (why != null && b.indexOf(why) < 0) {
-                b.append(b.length() > 0 ? "; " : "").append(request.analysis()).append(" analysis does not apply: ").append(why);
+            String analysis = request.analysis();
+            String why = reports.whyNotApplicable(analysis);
+            if (why != null && said.add(analysis)) {
+                b.append(b.length() > 0 ? "; " : "").append("the ").append(analysis).append(" analysis does not apply")
+                        .append(saysWhyNotApplicable(analysis) ? " (why below)" : ": " + why);
             }
         }
         return b.toString();
+    }
+
+    /** Whether the view's content says itself why this analysis does not apply (the status line then does not). */
+    protected boolean saysWhyNotApplicable(String analysis) {
+        return false;
     }
 
     @Override
@@ -208,6 +227,14 @@ public abstract class ReportView extends Composite implements SessionListener {
         progress.setVisible(visible);
         ((GridData) progress.getLayoutData()).exclude = !visible;
         progress.requestLayout();
+    }
+
+    /**
+     * How the tables of these reports name traces: all alike, by their paths below the directory they share
+     * ({@link TraceNames}).
+     */
+    protected static TraceNames traceNames(ReportSet reports) {
+        return TraceNames.of(reports.tracePaths());
     }
 
     public RangeBar rangeBar() {

@@ -2,7 +2,9 @@ package org.lttbench.core.analysis.discarded;
 
 import static org.lttbench.core.report.ColumnKind.CPU;
 import static org.lttbench.core.report.ColumnKind.INTEGER;
+import static org.lttbench.core.report.ColumnKind.BYTE_RATE;
 import static org.lttbench.core.report.ColumnKind.NUMBER;
+import static org.lttbench.core.report.ColumnKind.RATE;
 import static org.lttbench.core.report.ColumnKind.RATIO;
 import static org.lttbench.core.report.ColumnKind.SIZE;
 import static org.lttbench.core.report.ColumnKind.TEXT;
@@ -18,7 +20,10 @@ import java.util.Map;
 
 import org.lttbench.core.analysis.discarded.BufferModel.ChannelAdvice;
 import org.lttbench.core.report.Column;
+import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
@@ -31,7 +36,7 @@ final class LossReport {
     /** Timeline bins merged per report row: a chart gets 32 points per stream. */
     private static final int TIMELINE_MERGE = BinGrid.BINS / 32;
 
-    private static final Column TRACE = col("trace", "Trace", TEXT, "Trace directory");
+    private static final Column TRACE = col("trace", "Trace", ColumnKind.TRACE, "Trace directory");
     private static final Column STREAM = col("stream", "Stream", TEXT, "Stream file name");
     private static final Column STREAM_CPU = col("cpu", "CPU", CPU, "CPU of the stream's packets");
 
@@ -50,29 +55,77 @@ final class LossReport {
         List<ChannelAdvice> advice = advice(ledgers, grid);
         report.add(adviceTable(advice));
         report.add(timeline(ledgers, grid, shown));
+        report.add(zoom(ledgers, grid, shown));
         notes(report, ledgers, advice);
+        report.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
+        report.summary(summary(traces, ledgers, advice, shown));
         return report;
+    }
+
+    /** The report's first line: what was read, the range, what was lost where, and whether there is advice. */
+    private static String summary(TraceSet traces, List<StreamLossLedger> ledgers, List<ChannelAdvice> advice, TimeRange shown) {
+        SummaryLine line = SummaryLine.of("Losses").read(TraceNames.describe(traces.traces())).range(shown);
+        long discarded = 0;
+        long packets = 0;
+        long records = 0;
+        long recorded = 0;
+        int lossy = 0;
+        int noCounter = 0;
+        int noSequence = 0;
+        for (StreamLossLedger s : ledgers) {
+            discarded += s.discardedEvents;
+            packets += s.lostPackets;
+            records += s.lossRecords;
+            recorded += s.events;
+            lossy += s.lossRecords > 0 ? 1 : 0;
+            noCounter += s.stream.hasDiscardedEventsCounter() ? 0 : 1;
+            noSequence += s.stream.hasPacketSequenceNumber() ? 0 : 1;
+        }
+        if (records == 0) {
+            line.add("nothing lost in " + ledgers.size() + (ledgers.size() == 1 ? " stream" : " streams"));
+        } else {
+            StringBuilder lost = new StringBuilder("lost ");
+            if (discarded > 0) {
+                lost.append(SummaryLine.count(discarded)).append(" events (")
+                        .append(CellFormat.percent((double) discarded / (discarded + recorded))).append(" of those written)");
+            }
+            if (packets > 0) {
+                lost.append(discarded > 0 ? " and " : "").append(SummaryLine.count(packets)).append(packets == 1 ? " packet" : " packets");
+            }
+            line.add(lost.append(" in ").append(SummaryLine.count(records)).append(records == 1 ? " place" : " places")
+                    .append(" on ").append(lossy).append(" of ").append(ledgers.size()).append(" streams").toString());
+        }
+        if (noCounter > 0) {
+            line.add("discarded events unknown for " + noCounter + " of " + ledgers.size() + " streams");
+        }
+        if (noSequence > 0) {
+            line.add("lost packets unknown for " + noSequence + " of " + ledgers.size() + " streams");
+        }
+        if (!advice.isEmpty()) {
+            line.add("buffer advice for " + advice.size() + (advice.size() == 1 ? " channel" : " channels"));
+        }
+        return line.toString();
     }
 
     private static Table streams(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = new Table("streams", "Loss per stream", List.of(
                 TRACE,
                 STREAM,
-                col("channel", "Channel", TEXT, "Channel name"),
+                col("channel", "Channel", TEXT, "Channel name").asDetail(),
                 STREAM_CPU,
-                col("packets", "Packets", INTEGER, "Packets read"),
+                col("packets", "Packets", INTEGER, "Packets read").asDetail(),
                 col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
                 col("events", "Events", INTEGER, "Events recorded"),
                 col("discarded_events", "Discarded", INTEGER,
                         "Events discarded (events_discarded counter); empty when the stream cannot tell"),
                 col("discarded_packets", "Lost packets", INTEGER,
                         "Packets lost (packet_seq_num gaps); empty when the stream cannot tell"),
-                col("discard_ratio", "Discarded", RATIO, "Discarded events / (recorded + discarded events)"),
+                col("discard_ratio", "Share lost", RATIO, "Discarded events / (recorded + discarded events)"),
                 col("loss_records", "Losses", INTEGER, "Places where the stream lost data"),
-                col("first_loss", "First loss", TIMESTAMP, "Start of the first loss range"),
-                col("last_loss", "Last loss", TIMESTAMP, "End of the last loss range"),
-                col("events_per_s", "Events/s", NUMBER, "Mean recorded event rate between the first and last event"),
-                col("peak_bytes_per_s", "Peak B/s", NUMBER,
+                col("first_loss", "First loss", TIMESTAMP, "Start of the first loss range").asDetail(),
+                col("last_loss", "Last loss", TIMESTAMP, "End of the last loss range").asDetail(),
+                col("events_per_s", "Event rate", RATE, "Mean recorded event rate between the first and last event").asDetail(),
+                col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
                         "Highest bytes per second the traced code produced (recorded + lost) in one time bin")));
         for (StreamLossLedger s : ledgers) {
             boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
@@ -94,14 +147,14 @@ final class LossReport {
         Table t = new Table("losses", "When streams lost data", List.of(
                 TRACE,
                 STREAM,
-                STREAM_CPU,
-                col("range", "Range", TIME_RANGE, "When the loss happened (touching loss ranges joined)"),
+                STREAM_CPU.asDetail(),
+                col("range", "When", TIME_RANGE, "When the loss happened (touching loss ranges joined): its start and length"),
                 col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
                 col("discarded_events", "Discarded", INTEGER, "Events discarded in this range"),
                 col("discarded_packets", "Lost packets", INTEGER, "Packets lost in this range"),
-                col("peak_events_per_s", "Peak ev/s", NUMBER,
-                        "Highest events per second produced (recorded + discarded) in the bins around the range"),
-                col("peak_bytes_per_s", "Peak B/s", NUMBER,
+                col("peak_events_per_s", "Peak event rate", RATE,
+                        "Highest events per second produced (recorded + discarded) in the bins around the range").asDetail(),
+                col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
                         "Highest bytes per second produced (recorded + lost) in the bins around the range")));
         for (StreamLossLedger s : ledgers) {
             for (LossRanges.Episode e : s.ranges.episodes()) {
@@ -141,14 +194,14 @@ final class LossReport {
                 TRACE,
                 col("channel", "Channel", TEXT, "Channel name"),
                 col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
-                col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows"),
-                col("drain_bytes_per_s", "Drain B/s", NUMBER, "Consumer drain rate seen while the channel lost data"),
+                col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows").asDetail(),
+                col("drain_bytes_per_s", "Drain rate", BYTE_RATE, "Consumer drain rate seen while the channel lost data").asDetail(),
                 col("extra_needed", "Extra needed", SIZE, "Buffer per CPU the channel lacked at its worst moment"),
                 col("subbuf_size", "Sub-buffer", SIZE, "Recommended --subbuf-size"),
                 col("num_subbuf", "Count", INTEGER, "Recommended --num-subbuf"),
                 col("memory_per_cpu", "Memory/CPU", SIZE, "Ring-buffer memory per CPU the recommendation costs"),
                 col("command", "Command", TEXT, "The lttng enable-channel line to use (empty when unreasonable)"),
-                col("assumptions", "Assumes", TEXT, "What the advice assumes")));
+                col("assumptions", "Assumes", TEXT, "What the advice assumes").asDetail()));
         for (ChannelAdvice a : advice) {
             t.addRow(a.trace().path().toString(), a.channel(), a.overwrite() ? "overwrite" : "discard",
                     a.observedSubbuf(), a.drainBytesPerS(), a.extraBytes(), a.reasonable() ? a.subbufSize() : null,
@@ -165,8 +218,8 @@ final class LossReport {
                 STREAM_CPU,
                 col("bin", "Time", TIME_RANGE, "Time bin"),
                 col("events", "Events", INTEGER, "Events recorded in the bin"),
-                col("events_per_s", "Events/s", NUMBER, "Recorded events per second"),
-                col("bytes_per_s", "B/s", NUMBER, "Recorded bytes per second"),
+                col("events_per_s", "Event rate", RATE, "Recorded events per second"),
+                col("bytes_per_s", "Byte rate", BYTE_RATE, "Recorded bytes per second"),
                 col("discarded_events", "Discarded", NUMBER,
                         "Events discarded, each loss spread over its time range"),
                 col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).chartData();
@@ -201,6 +254,91 @@ final class LossReport {
         return t;
     }
 
+    /** Bins of the zoomed loss timeline at most: fine enough to see a burst of losses in a long range. */
+    static final int ZOOM_BINS = 64;
+
+    /**
+     * Losses over time where they happened: per stream that lost data, over the part of the range that holds 99% of
+     * the losses (from the first 0.5% to the last 0.5%: a long loss range at the end of the trace does not stretch it),
+     * in up to {@value #ZOOM_BINS} bins (the analysis's finest bins, merged as needed), so a chart of losses shows
+     * where they are rather than squeezed into a corner of the range. Bins where nothing was lost are left out.
+     */
+    private static Table zoom(List<StreamLossLedger> ledgers, BinGrid grid, TimeRange shown) {
+        Table t = new Table("loss_zoom", "Losses over time where 99% of them happened", List.of(
+                TRACE,
+                STREAM,
+                STREAM_CPU,
+                col("bin", "Time", TIME_RANGE, "Time bin, within the part of the range that holds 99% of the losses"),
+                col("discarded_events", "Discarded", NUMBER, "Events discarded, each loss spread over its time range"),
+                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).chartData();
+        if (grid == null) {
+            return t;
+        }
+        // Where the bulk of the losses are: the bins from the first 0.5% of the lost events (and packets) to the last
+        // 0.5%, so that one long loss range at the end (a counter that moved in the last packet) does not stretch it.
+        double[] eventWeights = new double[BinGrid.BINS];
+        double[] packetWeights = new double[BinGrid.BINS];
+        for (StreamLossLedger s : ledgers) {
+            for (int b = 0; b < BinGrid.BINS; b++) {
+                eventWeights[b] += s.discardedEventsIn(b);
+                packetWeights[b] += s.lostPacketsIn(b);
+            }
+        }
+        int[] eventsExtent = bulk(eventWeights);
+        int[] packetsExtent = bulk(packetWeights);
+        int first = Math.min(eventsExtent[0], packetsExtent[0]);
+        int last = Math.max(eventsExtent[1], packetsExtent[1]);
+        if (last < 0) {
+            return t;
+        }
+        int merge = (last - first + ZOOM_BINS) / ZOOM_BINS;
+        for (StreamLossLedger s : ledgers) {
+            if (!s.lost()) {
+                continue;
+            }
+            for (int from = first; from <= last; from += merge) {
+                double discarded = 0;
+                double packets = 0;
+                for (int b = from; b < from + merge && b < BinGrid.BINS; b++) {
+                    discarded += s.discardedEventsIn(b);
+                    packets += s.lostPacketsIn(b);
+                }
+                if (discarded == 0 && packets == 0) {
+                    continue;
+                }
+                long begin = Math.max(grid.binBegin(from), shown.begin());
+                long end = Math.min(grid.binBegin(from) + grid.width() * merge - 1, shown.end());
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                        new TimeRange(begin, Math.max(begin, end)), discarded, packets);
+            }
+        }
+        return t;
+    }
+
+    /** The first and last bins of the middle 99% of the weights ({BINS, -1} when there are none). */
+    private static int[] bulk(double[] weights) {
+        double total = 0;
+        for (double w : weights) {
+            total += w;
+        }
+        if (total <= 0) {
+            return new int[] { BinGrid.BINS, -1 };
+        }
+        int first = -1;
+        int last = -1;
+        double sum = 0;
+        for (int b = 0; b < weights.length; b++) {
+            sum += weights[b];
+            if (first < 0 && weights[b] > 0 && sum > total * 0.005) {
+                first = b;
+            }
+            if (last < 0 && sum >= total * 0.995) {
+                last = b;
+            }
+        }
+        return new int[] { first, Math.max(first, last) };
+    }
+
     private static void notes(Report report, List<StreamLossLedger> ledgers, List<ChannelAdvice> advice) {
         long discarded = 0;
         long packets = 0;
@@ -232,7 +370,7 @@ final class LossReport {
                 report.note("no events lost in the streams that count them; in the others loss cannot be known");
             }
         } else {
-            report.note("the traces lost " + count(discarded) + " events (discarded) and " + count(packets)
+            report.lossNote("the traces lost " + count(discarded) + " events (discarded) and " + count(packets)
                     + " packets in " + count(records) + (records == 1 ? " place" : " places") + ", from " + WallClock.format(first) + " to "
                     + WallClock.format(last) + ": see the advice table for buffers that would have kept them");
         }

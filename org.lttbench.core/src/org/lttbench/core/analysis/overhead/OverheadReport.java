@@ -5,7 +5,9 @@ import java.util.List;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 
@@ -58,10 +60,37 @@ final class OverheadReport {
                 + "work between events is in it. gap_*: the time from an event to its thread's next one, cost and "
                 + "work together.");
         if (analysis.discardedEvents() > 0 || analysis.discardedPackets() > 0) {
-            report.note("the trace lost " + analysis.discardedEvents() + " discarded events and "
-                    + analysis.discardedPackets() + " packets: gaps across a loss are left out, and counts miss them");
+            report.lossNote("the trace lost " + SummaryLine.count(analysis.discardedEvents()) + " discarded events and "
+                    + SummaryLine.count(analysis.discardedPackets()) + " packets: gaps across a loss are left out, and counts miss them");
+        }
+        report.summary(summary(analysis, tracepoints, range, calibration, share != null));
+        if (analysis.traceSet() != null) {
+            report.traces(analysis.traceSet().traces().stream().map(t -> t.path().toString()).toList());
         }
         return report;
+    }
+
+    /** The report's first line: what was read, the range, losses, events and tracepoints, where the cost comes from. */
+    private static String summary(OverheadAnalysis analysis, List<TracepointStats> tracepoints, TimeRange range,
+            MachineCalibration calibration, boolean share) {
+        SummaryLine line = SummaryLine.of("Tracing overhead");
+        if (analysis.traceSet() != null) {
+            line.read(TraceNames.describe(analysis.traceSet().traces()));
+        }
+        line.range(range).lost(analysis.discardedEvents(), analysis.discardedPackets(), 0);
+        long events = 0;
+        for (TracepointStats tp : tracepoints) {
+            events += tp.events();
+        }
+        line.add(SummaryLine.count(events) + (events == 1 ? " event of " : " events of ") + SummaryLine.count(tracepoints.size())
+                + (tracepoints.size() == 1 ? " tracepoint" : " tracepoints"));
+        line.add(calibration != null ? "cost per event from the calibration"
+                + (calibration.host() != null ? " of " + calibration.host() : "")
+                : "no --calibration: cost per event bounded only");
+        if (!share && analysis.sawProcessIds()) {
+            line.skipped("the share of CPU time spent tracing", "needs the kernel trace of the same session");
+        }
+        return line.toString();
     }
 
     /** A calibration from another machine says little of this trace: say so when the hostnames differ. */
@@ -103,28 +132,29 @@ final class OverheadReport {
         Table t = new Table(TRACEPOINTS, "Tracepoints: rate, size, what an event costs, gaps between a thread's events", List.of(
                 col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
                 col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
-                col("rate_hz", "Rate (/s)", ColumnKind.NUMBER, "events per second over the range"),
+                col("rate_hz", "Rate", ColumnKind.RATE, "events per second over the range"),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
-                col("cost_ns", "Cost (ns)", ColumnKind.NUMBER, "what one event costs the tracer: the machine's "
+                col("cost_ns", "Cost", ColumnKind.FRACTIONAL_DURATION, "what one event costs the tracer: the machine's "
                         + "calibration for the event's contexts, plus the tracepoint's share of sub-buffer switches; "
                         + "empty without a calibration (see why)"),
-                col("cost_bound_ns", "Cost at most (ns)", ColumnKind.NUMBER, "an upper bound of the cost from the trace "
+                col("cost_bound_ns", "Cost at most", ColumnKind.FRACTIONAL_DURATION, "an upper bound of the cost from the trace "
                         + "alone: the back-to-back gap (the cost itself only where events come back to back)"),
-                col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU"),
-                col("gap_p10_ns", "Gap p10 (ns)", ColumnKind.NUMBER, "10th percentile of the gaps after an event "
-                        + "(the tracer's cost and the program's work until its next event)"),
-                col("gap_p50_ns", "Gap p50 (ns)", ColumnKind.NUMBER, "median gap after an event"),
-                col("gap_p90_ns", "Gap p90 (ns)", ColumnKind.NUMBER, "90th percentile of the gaps after an event"),
-                col("gap_p99_ns", "Gap p99 (ns)", ColumnKind.NUMBER, "99th percentile of the gaps after an event"),
-                col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)"),
-                col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more"),
-                col("lowest_mode_ns", "Low mode (ns)", ColumnKind.NUMBER, "the lowest mode of the gaps"),
-                col("back_to_back_ns", "Back-to-back (ns)", ColumnKind.NUMBER,
-                        "mean gap in the lowest cluster (back-to-back events, if any)"),
-                col("switch_ns", "Switch (ns)", ColumnKind.NUMBER, "extra time of a gap after a sub-buffer switch"),
-                col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers"),
-                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster"),
-                col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty")));
+                col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU").asDetail(),
+                col("gap_p10_ns", "Gap p10", ColumnKind.FRACTIONAL_DURATION, "10th percentile of the gaps after an event "
+                        + "(the tracer's cost and the program's work until its next event)").asDetail(),
+                col("gap_p50_ns", "Gap p50", ColumnKind.FRACTIONAL_DURATION, "median gap after an event (the tracer's "
+                        + "cost and the program's work until its next event)"),
+                col("gap_p90_ns", "Gap p90", ColumnKind.FRACTIONAL_DURATION, "90th percentile of the gaps after an event").asDetail(),
+                col("gap_p99_ns", "Gap p99", ColumnKind.FRACTIONAL_DURATION, "99th percentile of the gaps after an event"),
+                col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)").asDetail(),
+                col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more").asDetail(),
+                col("lowest_mode_ns", "Low mode", ColumnKind.FRACTIONAL_DURATION, "the lowest mode of the gaps").asDetail(),
+                col("back_to_back_ns", "Back-to-back", ColumnKind.FRACTIONAL_DURATION,
+                        "mean gap in the lowest cluster (back-to-back events, if any)").asDetail(),
+                col("switch_ns", "Switch", ColumnKind.FRACTIONAL_DURATION, "extra time of a gap after a sub-buffer switch").asDetail(),
+                col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers").asDetail(),
+                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster").asDetail(),
+                col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty").asDetail()));
         double seconds = range.duration() / 1e9;
         for (TracepointStats tp : tracepoints) {
             GapHistogram all = tp.allGaps();
@@ -147,8 +177,8 @@ final class OverheadReport {
     private static Table gaps(List<TracepointStats> tracepoints) {
         Table t = new Table(GAPS, "Gaps between a thread's consecutive events on one CPU (histogram)", List.of(
                 col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the gap"),
-                col("low_ns", "From (ns)", ColumnKind.NUMBER, "lower bound of the bin"),
-                col("high_ns", "To (ns)", ColumnKind.NUMBER, "upper bound of the bin"),
+                col("low_ns", "From", ColumnKind.FRACTIONAL_DURATION, "lower bound of the bin"),
+                col("high_ns", "To", ColumnKind.FRACTIONAL_DURATION, "upper bound of the bin"),
                 col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
                 col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin"))).chartData();
         for (TracepointStats tp : tracepoints) {
@@ -181,22 +211,22 @@ final class OverheadReport {
 
     private static Table streams(OverheadAnalysis analysis) {
         Table t = new Table(STREAMS, "Bytes per stream: events against packets", List.of(
-                col("trace", "Trace", ColumnKind.TEXT, "trace directory"),
+                col("trace", "Trace", ColumnKind.TRACE, "trace directory"),
                 col("stream", "Stream", ColumnKind.TEXT, "stream file"),
                 col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
                 col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
                 col("events", "Events", ColumnKind.INTEGER, "events in the range"),
                 col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
-                col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes"),
-                col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes"),
+                col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes").asDetail(),
+                col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes").asDetail(),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
                 col("header_bytes_per_packet", "Header/packet", ColumnKind.NUMBER,
-                        "content not in any event, per packet: packet header, context and padding"),
+                        "content not in any event, per packet: packet header, context and padding").asDetail(),
                 col("fill", "Fill", ColumnKind.RATIO, "content over packet size"),
                 col("discarded_events", "Discarded", ColumnKind.INTEGER, "events the tracer discarded"),
-                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read"),
+                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read").asDetail(),
                 col("lost_packets_before", "Lost before", ColumnKind.INTEGER,
-                        "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)")));
+                        "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)").asDetail()));
         List<? extends Stream> streams = analysis.traceSet().streams();
         List<StreamTally> tallies = analysis.streamTallies();
         for (int i = 0; i < tallies.size(); i++) {
@@ -204,7 +234,7 @@ final class OverheadReport {
             Stream stream = streams.get(i);
             long content = s.contentBits / 8;
             boolean allSized = s.sizedEvents == s.events && s.events > 0;
-            t.addRow(String.valueOf(stream.trace().path().getFileName()), stream.name(),
+            t.addRow(stream.trace().path().toString(), stream.name(),
                     stream.cpu() >= 0 ? (long) stream.cpu() : null, s.packets, s.events, s.packetBits / 8, content,
                     s.sizedEvents > 0 ? s.eventBytes : null, s.events > 0 ? content / (double) s.events : null,
                     allSized && s.packets > 0 ? (content - s.eventBytes) / (double) s.packets : null,

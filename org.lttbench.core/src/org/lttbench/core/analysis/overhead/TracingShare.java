@@ -51,7 +51,7 @@ final class TracingShare {
                 new Column("share", "Share", ColumnKind.RATIO, "tracing_ns / cpu_ns"),
                 new Column("share_bound", "Share at most", ColumnKind.RATIO,
                         "events x their tracepoint's cost_bound_ns (the trace alone), over cpu_ns: an upper bound"),
-                new Column("why", "Why no share", ColumnKind.TEXT, "why share is null")));
+                new Column("why", "Why no share", ColumnKind.TEXT, "why share is null").asDetail()));
         Map<Long, long[]> cpu = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
         for (ThreadRecord thread : ledger.threads()) {

@@ -13,7 +13,9 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
@@ -76,6 +78,8 @@ public final class ProcessAnalysis implements Analysis {
     private final List<ThreadStateMachine> machines = new ArrayList<>();
     /** What each kernel trace can tell, for a report replayed from a kept history (no machine runs then). */
     private final Map<Trace, TraceFacts> replayed;
+    /** The report of the pass that made a replayed history: its notes about the whole trace, the traces it read. */
+    private final Report whole;
     private final List<String> skipped = new ArrayList<>();
     private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
     private final ThreadLedger ledger;
@@ -93,30 +97,43 @@ public final class ProcessAnalysis implements Analysis {
      *                 test's checks), or {@code null}
      */
     public ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer) {
-        this(options, observer, Map.of());
+        this(options, observer, Map.of(), null);
     }
 
-    private ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer, Map<Trace, TraceFacts> replayed) {
+    private ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer, Map<Trace, TraceFacts> replayed,
+            Report whole) {
         this.options = options;
-        this.replayed = Map.copyOf(replayed);
+        // in the traces' order: reports name and number them in it
+        this.replayed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(replayed));
+        this.whole = whole;
         this.ledger = new ThreadLedger(List.of(options.range()));
         this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
     }
 
     /**
      * What a kernel trace can tell: whether it splits running time between user and system (system call events),
-     * and whether it tells I/O waits from other waits (wakeups and block completions).
+     * and whether it tells I/O waits from other waits (wakeups and block completions); and what it lost.
      */
-    public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
+    public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown, long lostEvents, long lostPackets) {
+        public TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
+            this(userSystemKnown, ioWaitKnown, 0, 0);
+        }
     }
+
+    private static final String PER_PROCESS_NOTE = "per process, each time is the sum over its threads (the Threads "
+            + "column): 12 threads asleep over a whole range count 12 times its length; CPU is running time over the "
+            + "range as top counts it (100% = one CPU), so a process running on several CPUs at once goes over 100%";
+    private static final String RANGE_MISSED_NOTE = "the requested range does not meet the kernel trace";
+    private static final String SKIPPED_NOTE = "not analysed: ";
 
     /**
      * An analysis no trace feeds: a kept history of thread states is replayed into its {@link #ledger()} (state changes
      * and I/O waits, each thread's in time order, then each trace's end), and it reports them as the analysis that
-     * made the history did, given what each trace could tell ({@link #traceFacts()} of that analysis).
+     * made the history did, given what each trace could tell ({@link #traceFacts()} of that analysis) and that
+     * analysis's report (any range or grouping), whose notes about the whole trace and traces read it repeats.
      */
-    public static ProcessAnalysis replay(AnalysisOptions options, Map<Trace, TraceFacts> facts) {
-        return new ProcessAnalysis(options, null, facts);
+    public static ProcessAnalysis replay(AnalysisOptions options, Map<Trace, TraceFacts> facts, Report whole) {
+        return new ProcessAnalysis(options, null, facts, whole);
     }
 
     /** What each kernel trace read could tell (after the pass), as a replay needs it. */
@@ -126,7 +143,8 @@ public final class ProcessAnalysis implements Analysis {
         }
         Map<Trace, TraceFacts> facts = new LinkedHashMap<>();
         for (ThreadStateMachine m : machines) {
-            facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown()));
+            long[] l = lost.getOrDefault(m.trace(), new long[2]);
+            facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1]));
         }
         return facts;
     }
@@ -193,6 +211,19 @@ public final class ProcessAnalysis implements Analysis {
         return "the kernel trace" + (kernel.size() > 1 ? "s " : " ") + String.join(", ", kernel)
                 + " recorded no sched_switch event, which the process analysis requires (kernel events needed: "
                 + RECOMMENDED_EVENTS + ")";
+    }
+
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        String why = whyNotApplicable(traces);
+        if (why == null || !kernelTraces(traces).isEmpty()) {
+            return why;
+        }
+        boolean anyKernel = traces.traces().stream().anyMatch(ProcessAnalysis::isKernel);
+        return "it needs an LTTng kernel trace with sched_switch events, and "
+                + (anyKernel ? "the kernel trace recorded none"
+                        : traces.traces().size() == 1 ? "this is a user-space (UST) trace" : "these are user-space (UST) traces")
+                + " (--analysis process lists the kernel events to record)";
     }
 
     /** Why the range asked for has nothing of the kernel traces, or null when it meets one. */
@@ -285,6 +316,21 @@ public final class ProcessAnalysis implements Analysis {
         Map<Trace, TraceFacts> facts = traceFacts();
         boolean hosts = facts.size() > 1;
         Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
+        if (traces != null) {
+            r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
+        } else if (whole != null) {
+            r.traces(whole.traces());
+            for (String n : whole.notes()) {
+                if (n.equals(PER_PROCESS_NOTE) || n.equals(RANGE_MISSED_NOTE)) {
+                    continue;
+                }
+                if (whole.isLossNote(n)) {
+                    r.lossNote(n);
+                } else {
+                    r.note(n);
+                }
+            }
+        }
         List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
         if (byProcess) {
             rows = byProcess(rows);
@@ -327,19 +373,63 @@ public final class ProcessAnalysis implements Analysis {
             }
             long[] l = lost.get(m.trace());
             if (l != null) {
-                r.note(prefix + "the trace lost " + (l[0] > 0 ? l[0] + " event(s)" : "")
-                        + (l[0] > 0 && l[1] > 0 ? " and " : "") + (l[1] > 0 ? l[1] + " packet(s)" : "")
+                r.lossNote(prefix + "the trace lost " + (l[0] > 0 ? SummaryLine.count(l[0]) + (l[0] == 1 ? " event" : " events") : "")
+                        + (l[0] > 0 && l[1] > 0 ? " and " : "") + (l[1] > 0 ? SummaryLine.count(l[1]) + (l[1] == 1 ? " packet" : " packets") : "")
                         + ": states around the losses may be wrong");
             }
         }
         for (String s : skipped) {
-            r.note("not analysed: " + s);
+            r.note(SKIPPED_NOTE + s);
         }
+        if (byProcess) {
+            r.note(PER_PROCESS_NOTE);
+        }
+        r.summary(summary(rows, byProcess, shown));
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
-            r.note("the requested range does not meet the kernel trace");
+            r.note(RANGE_MISSED_NOTE);
         }
         reports.put(groupBy, r);
         return r;
+    }
+
+    /** The report's first line: the kernel traces read, the range, their losses, rows, and what is unknown. */
+    private String summary(List<Row> rows, boolean byProcess, TimeRange shown) {
+        SummaryLine line = SummaryLine.of("Process time");
+        Map<Trace, TraceFacts> facts = traceFacts();
+        TraceNames names = traces != null ? TraceNames.ofTraces(traces.traces())
+                : whole != null ? TraceNames.of(whole.traces()) : null;
+        if (names != null) {
+            List<String> read = new ArrayList<>();
+            for (Trace t : facts.keySet()) {
+                read.add(names.name(t.path().toString()));
+            }
+            line.read(String.join(", ", read) + " (kernel)");
+        }
+        line.range(shown);
+        long events = 0;
+        long packets = 0;
+        for (TraceFacts f : facts.values()) {
+            events += f.lostEvents();
+            packets += f.lostPackets();
+        }
+        line.lost(events, packets, 0);
+        line.add(SummaryLine.count(rows.size()) + (byProcess ? (rows.size() == 1 ? " process" : " processes")
+                : (rows.size() == 1 ? " thread" : " threads")));
+        List<String> unknown = new ArrayList<>();
+        if (facts.values().stream().anyMatch(f -> !f.userSystemKnown())) {
+            unknown.add("user/system");
+        }
+        if (facts.values().stream().anyMatch(f -> !f.ioWaitKnown())) {
+            unknown.add("I/O wait");
+        }
+        if (!unknown.isEmpty()) {
+            line.add(String.join(" and ", unknown) + " unknown");
+        }
+        long skips = whole == null ? skipped.size() : whole.notes().stream().filter(n -> n.startsWith(SKIPPED_NOTE)).count();
+        if (skips > 0) {
+            line.skipped(skips == 1 ? "1 kernel trace" : skips + " kernel traces", "no sched_switch");
+        }
+        return line.toString();
     }
 
     private static final class Row {
@@ -486,9 +576,11 @@ public final class ProcessAnalysis implements Analysis {
         for (int i = 0; i < STATE_KEYS.length; i++) {
             columns.add(new Column(STATE_KEYS[i], STATE_TITLES[i], ColumnKind.DURATION, STATE_DESCRIPTIONS[i]));
         }
-        columns.add(new Column("running_ratio", "Running", ColumnKind.RATIO,
-                "running time over the range's duration (the part of it the thread's own trace covers)"));
-        Table table = byProcess ? new Table("processes", "Time per process", columns)
+        columns.add(new Column("running_ratio", "CPU", ColumnKind.RATIO, byProcess
+                ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "
+                        + "threads can go over 100%"
+                : "running time over the range's duration (the part of it the thread's own trace covers): 100% is one CPU"));
+        Table table = byProcess ? new Table("processes", "Time per process (sums over its threads; CPU: 100% = one CPU)", columns)
                 : new Table("threads", "Time per thread", columns);
         for (Row row : rows) {
             List<Object> cells = new ArrayList<>();

@@ -93,6 +93,6 @@ class ProcessAnalysisEdgeTest {
             w.discard(0, 5);
         }
         Report report = ProcessRun.run(dir, AnalysisOptions.DEFAULT);
-        assertTrue(report.notes().stream().anyMatch(n -> n.contains("lost 5 event(s)")), report.notes().toString());
+        assertTrue(report.notes().stream().anyMatch(n -> n.contains("lost 5 events")), report.notes().toString());
     }
 }

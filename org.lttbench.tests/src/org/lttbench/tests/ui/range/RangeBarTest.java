@@ -60,6 +60,62 @@ class RangeBarTest {
         }
     }
 
+    /**
+     * The strip draws the trace's events over time, and its losses in red from the top, where they are: here (a table
+     * of 20 bins of 0.1 s, as the discarded analysis gives it) events in every bin of the first 2 s of a 10 s span, and
+     * losses in its bins 2 to 5 only.
+     */
+    @Test
+    void theStripShowsWhereTheEventsAndLossesAre() throws Exception {
+        try (UiHarness ui = new UiHarness(1000, 120)) {
+            RangeBar bar = new RangeBar(ui.shell(), SWT.NONE);
+            bar.setSpan(SPAN);
+            org.lttbench.core.report.Table timeline = new org.lttbench.core.report.Table("loss_timeline", "t", List.of(
+                    new org.lttbench.core.report.Column("bin", "Time", org.lttbench.core.report.ColumnKind.TIME_RANGE, "bin"),
+                    new org.lttbench.core.report.Column("events", "Events", org.lttbench.core.report.ColumnKind.INTEGER, "events"),
+                    new org.lttbench.core.report.Column("discarded_events", "Discarded", org.lttbench.core.report.ColumnKind.NUMBER, "d"),
+                    new org.lttbench.core.report.Column("discarded_packets", "Lost packets", org.lttbench.core.report.ColumnKind.NUMBER, "p")));
+            long width = 100_000_000L;
+            for (int b = 0; b < 20; b++) {
+                long begin = SPAN.begin() + b * width;
+                timeline.addRow(new TimeRange(begin, begin + width - 1), 500L + 40L * b, b >= 2 && b <= 5 ? 1000.0 : 0.0, 0.0);
+            }
+            assertTrue(!bar.hasHistogram());
+            bar.setHistogram(timeline);
+            assertTrue(bar.hasHistogram());
+            ui.open();
+            org.eclipse.swt.graphics.ImageData png = ui.screenshot(bar.strip(), "range-strip-histogram");
+            int w = png.width;
+            int[] events = columns(png, RangeBar.EVENTS);
+            int[] losses = columns(png, RangeBar.LOSSES);
+            // Events in the first fifth of the strip (2 s of 10 s), none after.
+            assertTrue(events[w / 10] > 0 && events[w / 5 - 3] > 0, "events drawn in the first 2 s");
+            for (int x = w / 5 + 3; x < w - 2; x++) {
+                assertEquals(0, events[x], "no event drawn after 2 s, at x = " + x);
+            }
+            // Losses from 0.2 s to 0.6 s only.
+            assertTrue(losses[w * 4 / 100] > 0, "losses drawn at 0.4 s");
+            for (int x = 2; x < w - 2; x++) {
+                if (x < w * 2 / 100 - 2 || x > w * 6 / 100 + 2) {
+                    assertEquals(0, losses[x], "no loss drawn at x = " + x);
+                }
+            }
+        }
+    }
+
+    /** Pixels of a colour per column of an image. */
+    private static int[] columns(org.eclipse.swt.graphics.ImageData png, org.eclipse.swt.graphics.RGB color) {
+        int[] n = new int[png.width];
+        for (int y = 0; y < png.height; y++) {
+            for (int x = 0; x < png.width; x++) {
+                if (png.palette.getRGB(png.getPixel(x, y)).equals(color)) {
+                    n[x]++;
+                }
+            }
+        }
+        return n;
+    }
+
     @Test
     void draggingAcrossATimeChartSelectsThatTime() {
         try (UiHarness ui = new UiHarness(900, 500)) {

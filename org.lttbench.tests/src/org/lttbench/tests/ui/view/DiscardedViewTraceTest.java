@@ -38,14 +38,27 @@ class DiscardedViewTraceTest {
             assertShowsReport(whole, view);
             assertTrue(view.banner().showsLoss());
             assertEquals(DISCARDED, view.banner().lostEvents());
-            assertTrue(view.banner().text().contains("967,700 events discarded"), view.banner().text());
+            // One sentence, the count formatted once.
+            assertEquals("This range lost 967,700 events (96.8% of those written) in 562 places, all on "
+                    + "ust-hello-lost/channel1_2: the figures below miss what those events would have said.", view.banner().lossSentence());
+            assertEquals(1, view.banner().text().split("967,700", -1).length - 1, view.banner().text());
+            assertTrue(view.banner().notes().stream().noneMatch(n -> n.contains("967")), "no note says it again: " + view.banner().notes());
 
-            // Losses over time: the one stream that lost events, holding all it lost.
+            // Losses over time, where they are: the one stream that lost events, over the part of the range that holds
+            // 99% of its losses (0.28 s of the 3.6 s: one long loss range at the end is left out), in fine bins.
             ChartModel chart = view.timeline().model();
             assertEquals(1, chart.series().size(), chart.series().toString());
             assertTrue(chart.series().get(0).name().startsWith("channel1_2"));
-            assertEquals(DISCARDED, lossesUnder(chart.series().get(0), binSeconds(whole)), 0.5);
+            double drawn = lossesUnder(chart.series().get(0), zoomBinSeconds(whole));
+            assertEquals(sumZoom(whole), drawn, 0.5);
+            assertTrue(drawn >= 0.99 * DISCARDED && drawn < DISCARDED, "99% of the losses at least: " + drawn);
+            double[] xs = view.timeline().model().xExtent();
+            TimeRange span = view.session().span();
+            assertTrue(xs[1] - xs[0] < span.duration() / 1e9 / 5, "the axis spans where the losses are: " + (xs[1] - xs[0]) + " s");
+            assertTrue(view.timeline().chart().getAxisSet().getXAxis(0).getTitle().getText().contains("99.8% of the losses"));
             ChartChecks.assertReadable(view.timeline().chart());
+            // The range bar's strip draws the trace's events and losses over the whole span, to choose from.
+            assertTrue(view.rangeBar().hasHistogram());
             ui.screenshot(view, "discarded-view-ust-hello-lost");
 
             // Drag from after the two big bins of losses to the end of the line: the views recompute for that range.
@@ -104,6 +117,23 @@ class DiscardedViewTraceTest {
             widest = Math.max(widest, ((TimeRange) report.table("loss_timeline").cell(r, "bin")).duration() + 1);
         }
         return widest / 1e9;
+    }
+
+    /** The zoomed loss timeline's bin width, in s (the widest row's). */
+    static double zoomBinSeconds(Report report) {
+        long widest = 0;
+        for (int r = 0; r < report.table("loss_zoom").rows().size(); r++) {
+            widest = Math.max(widest, ((TimeRange) report.table("loss_zoom").cell(r, "bin")).duration() + 1);
+        }
+        return widest / 1e9;
+    }
+
+    static double sumZoom(Report report) {
+        double total = 0;
+        for (int r = 0; r < report.table("loss_zoom").rows().size(); r++) {
+            total += (Double) report.table("loss_zoom").cell(r, "discarded_events");
+        }
+        return total;
     }
 
     /** Events under a step line of losses per bin: its area over the bin width. */

@@ -75,6 +75,7 @@ class ProcessTimeViewScenarioTest {
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             ProcessTimeViewTraceTest.assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             ProcessTimeViewTraceTest.assertChartShows(processes.table("processes"), view.chart().model());
+            ProcessTimeViewTraceTest.assertWaitChartShows(processes.table("processes"), view.chart().model(), view.waitChart().model());
 
             // Known by construction: server's second thread waited 10 ms for the CPU (woken at 130 ms, ran at
             // 140 ms), server's first 0.5 ms; batch took a 2 ms interrupt.
@@ -87,7 +88,7 @@ class ProcessTimeViewScenarioTest {
             assertEquals(500_000L, first.cells()[columns.columnIndex("wait_cpu_ns")]);
             ChartModel chart = view.chart().model();
             int batch = chart.categories().indexOf("batch (400)");
-            int irq = ProcessTimeView.STATES.indexOf(ProcessTimeView.STATES.stream().filter(s -> s.key().equals("irq_ns")).findFirst().orElseThrow());
+            int irq = ProcessTimeView.CPU_STATES.indexOf(ProcessTimeView.CPU_STATES.stream().filter(s -> s.key().equals("irq_ns")).findFirst().orElseThrow());
             assertTrue(batch >= 0, chart.categories().toString());
             assertEquals(2.0, chart.series().get(irq).y()[batch], 1e-9);
 

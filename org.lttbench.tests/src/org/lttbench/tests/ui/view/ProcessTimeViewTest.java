@@ -41,9 +41,9 @@ class ProcessTimeViewTest {
             // Table: every cell as CellFormat writes the model's value, in the analysis's order.
             var table = view.threadTable();
             SessionProbe.assertShows(threads, table);
-            // Headers carry units.
+            // Headers are titles; the cells carry their units (checked cell by cell above).
             TableColumn user = table.viewer().getTable().getColumn(threads.columnIndex("user_ns"));
-            assertEquals("User (ms)", user.getText());
+            assertEquals("User", user.getText());
 
             // Clicking a header sorts by its raw values, largest first; a second click reverses.
             int wio = threads.columnIndex("wait_io_ns");
@@ -71,44 +71,63 @@ class ProcessTimeViewTest {
             int procUser = processes.columnIndex("user_ns");
             assertEquals(processes.rows().get(0)[procUser], tree.roots().get(0).cells()[threads.columnIndex("user_ns")]);
 
-            // Chart: one series per state, legend entries, axis titles with units, top processes only.
+            // Charts: who used the CPU (user, system, IRQ), and how the same processes waited; a series per state,
+            // legend entries, axis titles with units, top processes only.
             Chart chart = view.chart().chart();
-            ISeries<?>[] series = chart.getSeriesSet().getSeries();
-            assertEquals(ProcessTimeView.STATES.size(), series.length);
-            for (ISeries<?> s : series) {
-                Rectangle bounds = chart.getLegend().getBounds(s.getId());
-                assertNotNull(bounds, "legend entry for " + s.getId());
-                assertTrue(bounds.width > 0 && bounds.height > 0, "legend entry for " + s.getId() + " is drawn");
+            Chart waits = view.waitChart().chart();
+            assertEquals(ProcessTimeView.CPU_STATES.size(), chart.getSeriesSet().getSeries().length);
+            assertEquals(ProcessTimeView.WAIT_STATES.size(), waits.getSeriesSet().getSeries().length);
+            for (Chart c : List.of(chart, waits)) {
+                for (ISeries<?> s : c.getSeriesSet().getSeries()) {
+                    Rectangle bounds = c.getLegend().getBounds(s.getId());
+                    assertNotNull(bounds, "legend entry for " + s.getId());
+                    assertTrue(bounds.width > 0 && bounds.height > 0, "legend entry for " + s.getId() + " is drawn");
+                }
+                assertEquals("Process (PID)", c.getAxisSet().getXAxis(0).getTitle().getText());
             }
-            assertEquals("Time in range (ms)", chart.getAxisSet().getYAxis(0).getTitle().getText());
-            assertEquals("Process (PID)", chart.getAxisSet().getXAxis(0).getTitle().getText());
+            assertEquals("CPU time (ms)", chart.getAxisSet().getYAxis(0).getTitle().getText());
+            assertEquals("Time waiting, all threads (ms)", waits.getAxisSet().getYAxis(0).getTitle().getText());
             String[] categories = chart.getAxisSet().getXAxis(0).getCategorySeries();
             // As many of the top processes as fit with readable labels, the busiest drawn at the top (last).
             assertTrue(categories.length >= 5 && categories.length <= ProcessTimeView.TOP, List.of(categories).toString());
             int running = processes.columnIndex("running_ns");
             int pidColumn = processes.columnIndex("pid");
-            List<String> busiestFirst = processes.rows().stream().filter(r -> !Long.valueOf(0).equals(r[pidColumn])) // idle: not work
-                    .sorted(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed())
+            List<Object[]> busiest = processes.rows().stream().filter(r -> !Long.valueOf(0).equals(r[pidColumn])) // idle: not work
+                    .sorted(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[running]).reversed()).toList();
+            List<String> busiestFirst = busiest.stream()
                     .map(r -> r[processes.columnIndex("name")] + " (" + r[processes.columnIndex("pid")] + ")").toList();
             List<String> shown = new ArrayList<>(List.of(categories));
             java.util.Collections.reverse(shown);
             assertEquals(busiestFirst.subList(0, categories.length), shown);
+            assertEquals(List.of(categories), List.of(waits.getAxisSet().getXAxis(0).getCategorySeries()), "the same processes");
+            // Each CPU bar ends with its total, as the tables write it; each wait bar with its thread count.
+            List<String> totals = new ArrayList<>(view.chart().model().barLabels());
+            java.util.Collections.reverse(totals);
+            for (int i = 0; i < categories.length; i++) {
+                assertEquals(org.lttbench.core.report.CellFormat.duration((Long) busiest.get(i)[running]), totals.get(i));
+            }
+            assertTrue(view.waitChart().model().barLabels().stream().allMatch(l -> l.matches("[\\d,]+ threads?")),
+                    view.waitChart().model().barLabels().toString());
 
-            ChartChecks.assertReadable(view.chart().chart());
-            // The banner says the range lost events.
+            ChartChecks.assertReadable(chart);
+            ChartChecks.assertReadable(waits);
+            // The banner says the range lost events, in one sentence.
             assertTrue(view.banner().showsLoss());
-            assertTrue(view.banner().text().contains("123 events discarded"), view.banner().text());
+            assertTrue(view.banner().text().startsWith("This range lost 123 events"), view.banner().text());
 
             ImageData png = ui.screenshot(view, "process-view-fixture");
-            // Every state's colour is in the legend; the bars of every state wide enough to see are drawn in it.
-            var model = view.chart().model();
-            double axisMax = chart.getAxisSet().getYAxis(0).getRange().upper;
-            for (int i = 0; i < ProcessTimeView.STATES.size(); i++) {
-                ProcessTimeView.State s = ProcessTimeView.STATES.get(i);
-                assertTrue(UiHarness.count(png, s.color()) >= 50, "legend swatch of " + s.key());
-                double widest = java.util.Arrays.stream(model.series().get(i).y()).max().orElse(0);
-                if (widest > axisMax * 0.02) {
-                    assertTrue(UiHarness.countNear(png, ChartChecks.barPixel(chart, s.color()), 3) > 100, "bars of " + s.key());
+            // Every state's colour is in a legend; the bars of every state wide enough to see are drawn in it.
+            for (Chart c : List.of(chart, waits)) {
+                var model = (c == chart ? view.chart() : view.waitChart()).model();
+                List<ProcessTimeView.State> states = c == chart ? ProcessTimeView.CPU_STATES : ProcessTimeView.WAIT_STATES;
+                double axisMax = c.getAxisSet().getYAxis(0).getRange().upper;
+                for (int i = 0; i < states.size(); i++) {
+                    ProcessTimeView.State s = states.get(i);
+                    assertTrue(UiHarness.count(png, s.color()) >= 50, "legend swatch of " + s.key());
+                    double widest = java.util.Arrays.stream(model.series().get(i).y()).max().orElse(0);
+                    if (widest > axisMax * 0.02) {
+                        assertTrue(UiHarness.countNear(png, ChartChecks.barPixel(c, s.color()), 3) > 100, "bars of " + s.key());
+                    }
                 }
             }
             view.tabs().setSelection(1);

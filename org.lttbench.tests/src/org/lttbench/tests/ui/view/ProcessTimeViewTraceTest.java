@@ -41,7 +41,9 @@ class ProcessTimeViewTraceTest {
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             assertChartShows(processes.table("processes"), view.chart().model());
+            assertWaitChartShows(processes.table("processes"), view.chart().model(), view.waitChart().model());
             ChartChecks.assertReadable(view.chart().chart());
+            ChartChecks.assertReadable(view.waitChart().chart());
             ui.screenshot(view, "process-view-kernel-many-threads");
 
             // Type the middle half of the trace (as babeltrace2 prints times) and press Enter.
@@ -60,6 +62,7 @@ class ProcessTimeViewTraceTest {
             SessionProbe.assertShows(halfThreads.table("threads"), view.threadTable());
             assertTree(halfProcesses.table("processes"), halfThreads.table("threads"), view.tree());
             assertChartShows(halfProcesses.table("processes"), view.chart().model());
+            assertWaitChartShows(halfProcesses.table("processes"), view.chart().model(), view.waitChart().model());
             assertEquals(WallClock.format(half.begin()), view.rangeBar().beginField().getText());
             view.tabs().setSelection(1);
             ui.screenshot(view, "process-view-kernel-many-threads-middle-half");
@@ -85,7 +88,10 @@ class ProcessTimeViewTraceTest {
         assertEquals(threads.rows().size(), total, "every thread under its process");
     }
 
-    /** The chart's bars are the process table's times in ms, for the processes with the most running time. */
+    /**
+     * The CPU chart's bars are the process table's user, system and IRQ times in ms (and the running time the trace
+     * cannot split), for the processes with the most running time, each ending with its running time as text.
+     */
     static void assertChartShows(Table processes, ChartModel chart) {
         int n = chart.categories().size();
         assertTrue(n > 0);
@@ -99,16 +105,42 @@ class ProcessTimeViewTraceTest {
             assertEquals(row[processes.columnIndex("name")] + " (" + row[processes.columnIndex("pid")] + ")", chart.categories().get(bar));
             // the states' series, and after IRQ the running time the trace cannot split (user and system unknown)
             int series = 0;
-            for (ProcessTimeView.State state : ProcessTimeView.STATES) {
+            double sum = 0;
+            for (ProcessTimeView.State state : ProcessTimeView.CPU_STATES) {
                 Long ns = (Long) row[processes.columnIndex(state.key())];
-                assertEquals(ns == null ? 0 : ns / 1e6, chart.series().get(series++).y()[bar], 1e-9, state.key());
-                if (state.key().equals("irq_ns") && chart.series().get(series).name().equals("User or system")) {
+                assertEquals(ns == null ? 0 : ns / 1e6, chart.series().get(series).y()[bar], 1e-9, state.key());
+                sum += chart.series().get(series++).y()[bar];
+                if (state.key().equals("irq_ns") && series < chart.series().size() && chart.series().get(series).name().equals("User or system")) {
                     boolean unsplit = row[processes.columnIndex("user_ns")] == null;
                     double want = unsplit ? ((Long) row[running] - (Long) row[processes.columnIndex("irq_ns")]) / 1e6 : 0;
-                    assertEquals(want, chart.series().get(series++).y()[bar], 1e-9, "user or system");
+                    assertEquals(want, chart.series().get(series).y()[bar], 1e-9, "user or system");
+                    sum += chart.series().get(series++).y()[bar];
                 }
             }
             assertEquals(series, chart.series().size());
+            assertEquals((Long) row[running] / 1e6, sum, 1e-6, "the bar is the running time");
+            assertEquals(org.lttbench.core.report.CellFormat.duration((Long) row[running]), chart.barLabels().get(bar));
+        }
+    }
+
+    /** The wait chart: the same processes, their waits in ms (sums over their threads), each with its thread count. */
+    static void assertWaitChartShows(Table processes, ChartModel cpu, ChartModel waits) {
+        assertEquals(cpu.categories(), waits.categories());
+        assertEquals(ProcessTimeView.WAIT_STATES.size(), waits.series().size());
+        for (int bar = 0; bar < waits.categories().size(); bar++) {
+            Object[] row = null;
+            for (Object[] r : processes.rows()) {
+                if ((r[processes.columnIndex("name")] + " (" + r[processes.columnIndex("pid")] + ")").equals(waits.categories().get(bar))) {
+                    row = r;
+                }
+            }
+            assertTrue(row != null, waits.categories().get(bar));
+            for (int i = 0; i < ProcessTimeView.WAIT_STATES.size(); i++) {
+                Long ns = (Long) row[processes.columnIndex(ProcessTimeView.WAIT_STATES.get(i).key())];
+                assertEquals(ns == null ? 0 : ns / 1e6, waits.series().get(i).y()[bar], 1e-9, ProcessTimeView.WAIT_STATES.get(i).key());
+            }
+            long threads = (Long) row[processes.columnIndex("threads")];
+            assertEquals(threads == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", threads), waits.barLabels().get(bar));
         }
     }
 }

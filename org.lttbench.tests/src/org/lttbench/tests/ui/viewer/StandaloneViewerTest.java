@@ -1,6 +1,7 @@
 package org.lttbench.tests.ui.viewer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,9 +48,32 @@ class StandaloneViewerTest {
             SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
             for (var item : viewer.tabs().getItems()) {
                 viewer.tabs().setSelection(item);
-                ui.pump();
-                ui.screenshot(viewer.shell(), "viewer-kernel-many-threads-" + item.getText().toLowerCase().replace(' ', '-'));
+                ui.settle(300);
+                assertTrue(item.getControl().isVisible(), item.getText());
+                ui.screenshotForDocs(viewer.shell(), "viewer-kernel-many-threads-" + item.getText().toLowerCase().replace(' ', '-'));
             }
+            // The first chart answers who used the CPU, and how; the waits have their own chart, on its own scale.
+            var cpu = viewer.processView().chart().model();
+            assertEquals(List.of("User", "System", "IRQ"), cpu.series().stream().map(x -> x.name()).toList());
+            assertTrue(cpu.categories().get(cpu.categories().size() - 1).startsWith("multithread"), cpu.categories().toString());
+            assertTrue(cpu.valueExtent()[1] < 2_000, "CPU time on its own scale, not the 5,200 ms of summed waits: " + cpu.valueExtent()[1]);
+            assertTrue(viewer.processView().waitChart().model().valueExtent()[1] > 5_000);
+            // A kernel trace: the strip of the whole trace shows its events over time.
+            assertTrue(viewer.processView().rangeBar().hasHistogram());
+            // No user-space trace: the overhead tab hides the chart of CPU time spent tracing, and says why once.
+            assertFalse(viewer.overheadView().isShown(viewer.overheadView().shareChart()));
+            assertTrue(viewer.overheadView().isShown(viewer.overheadView().histogram()));
+            assertTrue(viewer.overheadView().hiddenChartsText().startsWith("Not shown: each process's share of CPU time"),
+                    viewer.overheadView().hiddenChartsText());
+            // The headline columns of the tracepoint table are on screen, within the window; the detail ones hidden.
+            var tracepoints = viewer.overheadView().tracepointTable();
+            var table = tracepoints.table();
+            int right = 0;
+            for (int c = 0; c < table.columns().size(); c++) {
+                assertEquals(!table.columns().get(c).detail(), tracepoints.isShown(c), table.columns().get(c).key());
+                right += tracepoints.viewer().getTable().getColumn(c).getWidth();
+            }
+            assertTrue(right < tracepoints.getSize().x, "headline columns fit: " + right + " px in " + tracepoints.getSize().x);
 
             // Two ranges in a row: the first run is abandoned, only the second's results arrive, in every view.
             TimeRange span = viewer.session().span();
@@ -79,7 +103,11 @@ class StandaloneViewerTest {
             ui.pump();
             assertEquals(1, viewer.tabs().getSelectionIndex(), "no process times in a user-space trace");
             assertTrue(probe.last().whyNotApplicable("process") != null);
-            assertTrue(viewer.processView().statusText().contains("process analysis does not apply"), viewer.processView().statusText());
+            assertTrue(viewer.processView().statusText().contains("process analysis does not apply (why below)"), viewer.processView().statusText());
+            // Why, said once: in place of the empty charts and tables, not in the status line and each chart again.
+            assertTrue(viewer.processView().noticeText().startsWith("No process times: the process analysis needs an LTTng kernel trace"),
+                    viewer.processView().noticeText());
+            assertFalse(viewer.processView().chart().isVisible());
             for (var view : List.of(viewer.processView(), viewer.overheadView(), viewer.discardedView())) {
                 assertTrue(view.banner().showsLoss(), "every view says the trace lost events");
                 assertEquals(967_700, view.banner().lostEvents());
@@ -87,10 +115,19 @@ class StandaloneViewerTest {
                     assertTrue(control.getEnabled(), "the range bar works once the span is known: " + control);
                 }
             }
+            // The loss said once, in one sentence, in every view.
+            assertTrue(viewer.overheadView().banner().text().startsWith("This range lost 967,700 events"), viewer.overheadView().banner().text());
+            // Nothing for the overhead tab's charts to show on this trace (no kernel trace, no thread context to
+            // pair events): both hidden, the table in their place, and one line says why.
+            assertFalse(viewer.overheadView().isShown(viewer.overheadView().shareChart()));
+            assertFalse(viewer.overheadView().isShown(viewer.overheadView().histogram()));
+            assertTrue(viewer.overheadView().hiddenChartsText().contains("kernel trace of the same session"),
+                    viewer.overheadView().hiddenChartsText());
             for (var item : viewer.tabs().getItems()) {
                 viewer.tabs().setSelection(item);
-                ui.pump();
-                ui.screenshot(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
+                ui.settle(300);
+                assertTrue(item.getControl().isVisible(), item.getText());
+                ui.screenshotForDocs(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
             }
         } finally {
             if (!viewer.shell().isDisposed()) {

@@ -53,7 +53,7 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
     /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     private static final String REPORTS_SUFFIX = ".reports.json";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
@@ -141,13 +141,14 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 } else if (key.startsWith("facts.")) {
                     String[] f = e.getValue().split(",");
                     facts.put(traces.traces().get(Integer.parseInt(key.substring("facts.".length()))),
-                            new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1])));
+                            new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
+                                    Long.parseLong(f[2]), Long.parseLong(f[3])));
                 }
             }
             stateSystem = ss;
             Report process = byName.get("process");
             ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, traces.traces(), facts, ends, process.notes());
+                    : new ThreadStateHistory(ss, traces.traces(), sorted(facts, traces.traces()), ends, process);
             return new PassResults(traces, byName, notApplicable, threads, true);
         } catch (IOException | RuntimeException | StateSystemDisposedException e) {
             if (ss != null) {
@@ -212,7 +213,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             }
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, traces.traces(), processAnalysis.traceFacts(), writer.ends(), process.notes());
+                    : new ThreadStateHistory(ss, traces.traces(), processAnalysis.traceFacts(), writer.ends(), process);
             if (files.readable()) {
                 keep(reports, made, files, notApplicable, writer.ends(), processAnalysis.traceFacts(), traces.traces());
             }
@@ -239,7 +240,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         properties.put("fingerprint", files.fingerprint());
         notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
         ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
-        facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t), f.userSystemKnown() + "," + f.ioWaitKnown()));
+        facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t),
+                f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()));
         Path tmp = reports.toPath().resolveSibling(reports.getName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             ReportArchive.write(made, properties, out);
@@ -285,6 +287,18 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     }
 
     private volatile Throwable failure;
+
+    /** Facts in the traces' order (the properties come back in any order). */
+    private static Map<Trace, ProcessAnalysis.TraceFacts> sorted(Map<Trace, ProcessAnalysis.TraceFacts> facts,
+            List<? extends Trace> traces) {
+        Map<Trace, ProcessAnalysis.TraceFacts> out = new LinkedHashMap<>();
+        for (Trace t : traces) {
+            if (facts.containsKey(t)) {
+                out.put(t, facts.get(t));
+            }
+        }
+        return out;
+    }
 
     /** The pass's results once the module completed ({@code waitForCompletion}), else {@code null}. */
     public PassResults results() {

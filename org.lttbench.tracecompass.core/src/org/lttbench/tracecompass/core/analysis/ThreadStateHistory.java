@@ -35,7 +35,7 @@ public final class ThreadStateHistory {
     private final ITmfStateSystem ss;
     private final Map<Trace, ProcessAnalysis.TraceFacts> facts;
     private final Map<Trace, Long> ends;
-    private final List<String> notes;
+    private final Report whole;
     private final ThreadRecord[] threads;
     private final List<Integer> quarks = new ArrayList<>();
     /** Thread position by state quark, and by I/O device quark. */
@@ -46,14 +46,14 @@ public final class ThreadStateHistory {
      * @param traces the run's traces in the order the writer numbered them
      * @param facts  what each kernel trace could tell (the pass's {@link ProcessAnalysis#traceFacts()})
      * @param ends   each kernel trace's end (its threads stay in their last state until then)
-     * @param notes  the pass's notes about the whole trace (kernel layout, caveats, losses)
+     * @param whole  the pass's process report: its notes about the whole trace (kernel layout, caveats, losses)
      */
     ThreadStateHistory(ITmfStateSystem ss, List<? extends Trace> traces, Map<Trace, ProcessAnalysis.TraceFacts> facts,
-            Map<Trace, Long> ends, List<String> notes) throws StateSystemDisposedException {
+            Map<Trace, Long> ends, Report whole) throws StateSystemDisposedException {
         this.ss = ss;
-        this.facts = Map.copyOf(facts);
+        this.facts = facts;
         this.ends = Map.copyOf(ends);
-        this.notes = List.copyOf(notes);
+        this.whole = whole;
         List<ThreadRecord> found = new ArrayList<>();
         List<Integer> stateQuarks = new ArrayList<>();
         List<Integer> ioQuarks = new ArrayList<>();
@@ -119,7 +119,7 @@ public final class ThreadStateHistory {
      * is over the whole range shown, not only the part its own trace covers.
      */
     public Report report(TimeRange range, GroupBy groupBy) {
-        ProcessAnalysis analysis = ProcessAnalysis.replay(new AnalysisOptions(range, groupBy), facts);
+        ProcessAnalysis analysis = ProcessAnalysis.replay(new AnalysisOptions(range, groupBy), facts, whole);
         ThreadLedger ledger = analysis.ledger();
         long from = Math.max(range.begin(), ss.getStartTime());
         long to = Math.min(range.end(), ss.getCurrentEndTime());
@@ -128,9 +128,7 @@ public final class ThreadStateHistory {
         }
         // after every thread's changes, as the machine does at the end of its trace
         ends.forEach(ledger::end);
-        Report report = analysis.report();
-        notes.forEach(report::note);
-        return report;
+        return analysis.report();
     }
 
     /**

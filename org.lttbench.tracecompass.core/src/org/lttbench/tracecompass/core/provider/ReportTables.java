@@ -25,7 +25,7 @@ import org.lttbench.core.trace.TimeRange;
  * tooltip that ends with the column's key and kind ({@code [wait_io_ns:DURATION]}), so that the table comes back whole.
  */
 public final class ReportTables {
-    private static final Pattern KEY = Pattern.compile("\\[([A-Za-z0-9_]+):([A-Z_]+)\\]$");
+    private static final Pattern KEY = Pattern.compile("\\[([A-Za-z0-9_]+):([A-Z_]+)(:detail)?\\]$");
     /** The table of a report's notes, one entry each. */
     public static final String NOTES = "notes";
 
@@ -37,7 +37,8 @@ public final class ReportTables {
         for (Column c : table.columns()) {
             // columns by position (Builder.setId is Trace Compass 11.2's; the MANIFEST takes 11.1)
             columns.add(new TableColumnDescriptor.Builder().setText(c.title())
-                    .setTooltip((c.description() == null ? "" : c.description() + " ") + "[" + c.key() + ":" + c.kind() + "]")
+                    .setTooltip((c.description() == null ? "" : c.description() + " ") + "[" + c.key() + ":" + c.kind()
+                            + (c.detail() ? ":detail" : "") + "]")
                     .setDataType(dataType(c.kind())).build());
         }
         List<TmfTreeDataModel> entries = new ArrayList<>();
@@ -53,16 +54,42 @@ public final class ReportTables {
                 .setScope(table.key()).build();
     }
 
-    /** The notes of a report as a one-column table. */
+    /** What a report says besides its tables: its summary line, the traces read, its notes (loss notes apart). */
     public static Table notes(Report report) {
-        Table t = new Table(NOTES, "Notes", List.of(new Column("note", "Note", ColumnKind.TEXT, "what the figures need beside them")));
-        report.notes().forEach(n -> t.addRow(n));
+        Table t = new Table(NOTES, "Notes", List.of(
+                new Column("kind", "Kind", ColumnKind.TEXT, "summary, trace (a trace read), loss (a note on losses) or note"),
+                new Column("note", "Note", ColumnKind.TEXT, "what the figures need beside them")));
+        if (report.summary() != null) {
+            t.addRow(SUMMARY, report.summary());
+        }
+        report.traces().forEach(path -> t.addRow(TRACE, path));
+        report.notes().forEach(n -> t.addRow(report.isLossNote(n) ? LOSS : NOTE, n));
         return t;
     }
 
+    /** Tells a report what a {@link #notes} table holds. */
+    public static void restoreNotes(Table notes, Report report) {
+        List<String> traces = new ArrayList<>();
+        for (Object[] row : notes.rows()) {
+            String text = row[1] == null ? "" : (String) row[1];
+            switch (String.valueOf(row[0])) {
+                case SUMMARY -> report.summary(text);
+                case TRACE -> traces.add(text);
+                case LOSS -> report.lossNote(text);
+                default -> report.note(text);
+            }
+        }
+        report.traces(traces);
+    }
+
+    private static final String SUMMARY = "summary";
+    private static final String TRACE = "trace";
+    private static final String LOSS = "loss";
+    private static final String NOTE = "note";
+
     private static DataType dataType(ColumnKind kind) {
         return switch (kind) {
-            case TEXT, PROCESS_NAME -> DataType.STRING;
+            case TEXT, PROCESS_NAME, TRACE -> DataType.STRING;
             case TIMESTAMP -> DataType.TIMESTAMP;
             case DURATION -> DataType.DURATION;
             case TIME_RANGE -> DataType.TIME_RANGE;
@@ -91,7 +118,7 @@ public final class ReportTables {
             }
             String description = d.getTooltip().substring(0, m.start()).strip();
             columns.add(new Column(m.group(1), d.getText(), ColumnKind.valueOf(m.group(2)),
-                    description.isEmpty() ? null : description));
+                    description.isEmpty() ? null : description, m.group(3) != null));
         }
         String key = model.getScope() == null ? title : model.getScope();
         Table t = new Table(key, title, columns);
@@ -111,8 +138,8 @@ public final class ReportTables {
             return null;
         }
         return switch (kind) {
-            case TEXT, PROCESS_NAME -> label;
-            case NUMBER, RATIO -> Double.parseDouble(label);
+            case TEXT, PROCESS_NAME, TRACE -> label;
+            case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> Double.parseDouble(label);
             case TIME_RANGE -> {
                 int dots = label.indexOf("..");
                 yield new TimeRange(Long.parseLong(label.substring(0, dots)), Long.parseLong(label.substring(dots + 2)));

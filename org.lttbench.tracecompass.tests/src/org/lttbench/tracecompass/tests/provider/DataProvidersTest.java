@@ -30,6 +30,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
@@ -116,6 +117,17 @@ class DataProvidersTest {
                     "--begin", Long.toString(begin), "--end", Long.toString(end), path);
             assertEquals(0, ranged.code(), ranged.err());
             assertEquals(cliRows(ranged, "processes", processes), rows(processes));
+            // what the report says besides its tables: its notes, and its summary line as text prints it first
+            Report said = new Report("process", "", TimeRange.ALL);
+            ReportTables.restoreNotes(table(trace, "process", "process", ReportTables.NOTES, range), said);
+            List<String> notes = new ArrayList<>();
+            JsonParser.parseString(ranged.out()).getAsJsonObject().getAsJsonArray("notes").forEach(n -> notes.add(n.getAsString()));
+            assertEquals(notes, said.notes());
+            assertEquals(List.of(java.nio.file.Path.of(path).normalize()),
+                    said.traces().stream().map(p -> java.nio.file.Path.of(p).normalize()).toList());
+            Cli text = TraceCompassTraces.cli("analyze", "--analysis", "process", "--by", "process", "--begin",
+                    Long.toString(begin), "--end", Long.toString(end), path);
+            assertEquals(text.out().lines().findFirst().orElseThrow(), said.summary());
             Table streams = table(trace, "discarded", "thread", "streams", range);
             Cli discarded = TraceCompassTraces.cli("analyze", "--analysis", "discarded", "--format", "json", "--begin",
                     Long.toString(begin), "--end", Long.toString(end), path);

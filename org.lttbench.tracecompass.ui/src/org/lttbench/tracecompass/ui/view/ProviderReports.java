@@ -87,9 +87,7 @@ final class ProviderReports implements ReportSource {
                     report = new Report(request.analysis(), message, whole ? TimeRange.ALL : range);
                 }
                 if (table.equals(ReportTables.NOTES)) {
-                    for (Object[] row : t.rows()) {
-                        report.note((String) row[0]);
-                    }
+                    ReportTables.restoreNotes(t, report);
                 } else {
                     report.add(t);
                 }
