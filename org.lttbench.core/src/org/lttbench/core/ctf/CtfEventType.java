@@ -19,6 +19,8 @@ final class CtfEventType implements EventType {
     StreamClassDecoder streamClass;
     FieldDecoder.Struct context;
     FieldDecoder.Struct payload;
+    /** Decoder calls one event record of this class makes (headers and contexts included, array elements aside). */
+    long cost;
 
     private final Map<String, CtfFieldHandle> payloadHandles = new HashMap<>();
     private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();

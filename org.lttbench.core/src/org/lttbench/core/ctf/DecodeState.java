@@ -33,6 +33,14 @@ final class DecodeState {
     long eventId;
     /** Bits the last variable-length integer read holds (7 per byte, at most 64). */
     int leb128Bits;
+    /**
+     * Decoder calls this packet may still make: real event records take at least a bit per field, while fields that
+     * may take none (empty sequences, structures, variants) could make a small hostile packet decode for hours. The
+     * budget is {@link #WORK_PER_BIT} calls per bit of content, plus {@link #WORK_PER_PACKET}.
+     */
+    private long work;
+    static final long WORK_PER_BIT = 16;
+    static final long WORK_PER_PACKET = 1L << 20;
 
     DecodeState(int fixedSlots) {
         values = new long[fixedSlots + 64];
@@ -45,6 +53,16 @@ final class DecodeState {
         this.be = bytes.duplicate().order(ByteOrder.BIG_ENDIAN);
         this.limit = limitBytes;
         this.endBits = endBits;
+        this.work = FieldDecoder.addCost(FieldDecoder.sizeTimes(Math.max(0, endBits), WORK_PER_BIT), WORK_PER_PACKET);
+    }
+
+    /** Spends {@code steps} decoder calls of the packet's budget, or says that the packet needs more than it allows. */
+    void spend(long steps) throws DecodeException {
+        work -= steps;
+        if (work < 0 || steps < 0) {
+            throw new DecodeException("decoding this packet's events takes more than " + WORK_PER_BIT
+                    + " field decodings per bit of content (fields that take no bits, repeated): this reader's limit");
+        }
     }
 
     void align(int bits) {

@@ -472,6 +472,7 @@ final class StreamReader implements Event, Packet {
             if (t.payload != null) {
                 t.payload.decode(s, 0);
             }
+            s.spend(t.cost);
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw eventError(start, t, e);
         }
