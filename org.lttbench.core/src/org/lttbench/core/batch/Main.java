@@ -24,7 +24,8 @@ public final class Main {
                 .setExecutionExceptionHandler(Main::failure);
         try {
             return commandLine.execute(args);
-        } catch (OutOfMemoryError e) {
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli passes errors through; they are still one line (the reader bounds what input can cause them)
             return failure(e);
         }
     }
