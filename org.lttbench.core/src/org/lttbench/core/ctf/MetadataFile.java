@@ -52,7 +52,15 @@ final class MetadataFile {
 
     static Metadata read(Path traceDir) throws IOException {
         Path file = traceDir.resolve(NAME);
-        Content content = content(file);
+        return parse(content(file), file);
+    }
+
+    /** The metadata in these bytes (a metadata file's, plain or packetized), {@code file} naming it in errors. */
+    static Metadata parse(byte[] bytes, Path file) throws TraceFormatException {
+        return parse(content(file, bytes), file);
+    }
+
+    private static Metadata parse(Content content, Path file) throws TraceFormatException {
         if (content.bytes.length > 0 && content.bytes[0] == RS) {
             return Ctf2Parser.parse(content, file);
         }
@@ -105,6 +113,10 @@ final class MetadataFile {
         } catch (java.nio.file.NoSuchFileException e) {
             throw new TraceFormatException(file, -1, "the trace has no metadata file", e);
         }
+        return content(file, bytes);
+    }
+
+    private static Content content(Path file, byte[] bytes) throws TraceFormatException {
         if (bytes.length >= 4) {
             ByteBuffer b = ByteBuffer.wrap(bytes);
             if (b.order(ByteOrder.LITTLE_ENDIAN).getInt(0) == PACKET_MAGIC) {

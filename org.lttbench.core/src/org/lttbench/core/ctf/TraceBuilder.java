@@ -36,7 +36,7 @@ final class TraceBuilder {
     private final Map<Path, UnreadFile> unread = new LinkedHashMap<>();
 
     /** What a stream file's first packet says ({@code sequence} -1 when the packet context has none). */
-    private record Probe(Path dir, StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu,
+    record Probe(Path dir, StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu,
             long sequence) {
     }
 
@@ -141,6 +141,31 @@ final class TraceBuilder {
 
     private CtfTrace trace(List<Path> dirs, Metadata md) throws IOException {
         CtfTrace trace = new CtfTrace(dirs, md);
+        Map<Long, StreamClassDecoder> classes = compile(trace, md);
+        List<Probe> probes = new ArrayList<>();
+        List<UnreadFile> unreadHere = new ArrayList<>();
+        for (Path dir : dirs) {
+            for (StreamFile f : streamFiles(dir)) {
+                probes.add(probe(dir, f, classes, md.ctf2));
+            }
+            for (UnreadFile u : unread.values()) {
+                if (u.file().getParent().equals(dir)) {
+                    unreadHere.add(u);
+                }
+            }
+        }
+        if (probes.isEmpty() && !unreadHere.isEmpty()) {
+            // Nothing of this trace can be read: that is an unreadable trace, not a read in part.
+            UnreadFile first = unreadHere.get(0);
+            throw new TraceFormatException(first.file(), -1, first.reason() + (unreadHere.size() > 1 ? " (and "
+                    + (unreadHere.size() - 1) + " more stream files of the trace cannot be read either)" : ""));
+        }
+        addStreams(trace, probes);
+        return trace;
+    }
+
+    /** The decoders of the metadata's stream classes, with their event classes (added to {@code trace}). */
+    Map<Long, StreamClassDecoder> compile(CtfTrace trace, Metadata md) throws TraceFormatException {
         Map<Long, StreamClassDecoder> classes = classes(md);
         Map<Long, Integer> eventsPerStream = new LinkedHashMap<>();
         for (Metadata.EventDecl e : md.events) {
@@ -168,26 +193,7 @@ final class TraceBuilder {
             }
             trace.eventTypes.add(t);
         }
-        List<Probe> probes = new ArrayList<>();
-        List<UnreadFile> unreadHere = new ArrayList<>();
-        for (Path dir : dirs) {
-            for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(dir, f, classes, md.ctf2));
-            }
-            for (UnreadFile u : unread.values()) {
-                if (u.file().getParent().equals(dir)) {
-                    unreadHere.add(u);
-                }
-            }
-        }
-        if (probes.isEmpty() && !unreadHere.isEmpty()) {
-            // Nothing of this trace can be read: that is an unreadable trace, not a read in part.
-            UnreadFile first = unreadHere.get(0);
-            throw new TraceFormatException(first.file(), -1, first.reason() + (unreadHere.size() > 1 ? " (and "
-                    + (unreadHere.size() - 1) + " more stream files of the trace cannot be read either)" : ""));
-        }
-        addStreams(trace, probes);
-        return trace;
+        return classes;
     }
 
     /**
@@ -220,7 +226,7 @@ final class TraceBuilder {
         return files;
     }
 
-    private static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
+    static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
             throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;
