@@ -43,9 +43,25 @@ final class DecodeState {
     static final long WORK_PER_PACKET = 1L << 20;
 
     DecodeState(int fixedSlots) {
-        values = new long[fixedSlots + 64];
+        this(fixedSlots, fixedSlots);
+    }
+
+    /**
+     * @param fixedSlots the slots every event class of the stream fits in (the arena starts after them)
+     * @param initial    the slots to hold from the start (the headers'); {@link #ensure} adds the others when an event
+     *                   class needs them: a reader holds what the events it reads need, not what the metadata could
+     */
+    DecodeState(int fixedSlots, int initial) {
+        values = new long[Math.min(fixedSlots, initial) + 64];
         arenaBase = fixedSlots;
         arenaTop = fixedSlots;
+    }
+
+    /** Makes sure that slots below {@code slots} exist. */
+    void ensure(int slots) {
+        if (slots > values.length) {
+            values = Arrays.copyOf(values, Math.max(slots, Math.min(arenaBase + 64, 2 * values.length)));
+        }
     }
 
     void setPacket(ByteBuffer bytes, int limitBytes, long endBits) {

@@ -90,7 +90,8 @@ final class StreamClassDecoder {
         type.context = compiler.compileScope(DecoderCompiler.EVENT_CONTEXT, decl.context, eventBase, decl.origin);
         int payloadBase = eventBase + slots(type.context);
         type.payload = compiler.compileScope(DecoderCompiler.EVENT_FIELDS, decl.fields, payloadBase, decl.origin);
-        checkSlots(null, payloadBase + slots(type.payload), "its context and payload, with the stream class's scopes,");
+        type.slots = payloadBase + slots(type.payload);
+        checkSlots(null, type.slots, "its context and payload, with the stream class's scopes,");
         fixedSlots = Math.max(fixedSlots, payloadBase + slots(type.payload));
         type.streamClass = this;
         type.cost = 0;
