@@ -51,11 +51,16 @@ public final class DumpCommand implements Callable<Integer> {
 
     private void count(CtfTraceSet set) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        // Only passes that are printed are timed: the management beans cost a start-up tens of milliseconds.
+        ThreadMXBean threads = repeat > 1 ? ManagementFactory.getThreadMXBean() : null;
         List<String> passes = new ArrayList<>();
         RecordCounter counter = null;
         for (int pass = 1; pass <= Math.max(1, repeat); pass++) {
             counter = new RecordCounter();
+            if (threads == null) {
+                set.read(counter, ProgressListener.NONE);
+                continue;
+            }
             long wall = System.nanoTime();
             long cpu = threads.getCurrentThreadCpuTime();
             set.read(counter, ProgressListener.NONE);
