@@ -79,11 +79,17 @@ public class LauncherTest {
             System.out.println("LauncherTest.itStartsFromTheClassArchiveTheBuildMade skipped: " + why);
         }
         org.junit.jupiter.api.Assumptions.assumeTrue(why == null, why);
-        Path log = TestPaths.workDir("launcher-archive").resolve("class-load.log");
-        Result r = run(TestPaths.repository().resolve("lttbench"), Map.of("LTTBENCH_JAVA_OPTS", "-Xlog:class+load=info:file=" + log),
-                "dump", "--count", TestPaths.repository().resolve("examples/kernel-demo").toString());
+        // LTTBENCH_JAVA_OPTS is split at spaces, and the clone's path may hold some: a log file named relatively
+        Path dir = TestPaths.workDir("launcher-archive");
+        ProcessBuilder pb = new ProcessBuilder("/bin/bash", TestPaths.repository().resolve("lttbench").toString(), "dump",
+                "--count", TestPaths.repository().resolve("examples/kernel-demo").toString()).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
+        pb.environment().put("LTTBENCH_JAVA_OPTS", "-Xlog:class+load=info:file=class-load.log");
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "launcher did not finish");
+        Result r = new Result(p.exitValue(), Files.readString(dir.resolve("out")), Files.readString(dir.resolve("err")));
         assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(log);
+        List<String> lines = Files.readAllLines(dir.resolve("class-load.log"));
         for (String cls : List.of("org.lttbench.core.batch.Main", "org.lttbench.core.ctf.TsdlParser", "picocli.CommandLine")) {
             String line = lines.stream().filter(l -> l.contains(" " + cls + " source: ")).findFirst().orElse("none");
             assertTrue(line.contains("source: shared objects file"), cls + " is not from the archive: " + line);
