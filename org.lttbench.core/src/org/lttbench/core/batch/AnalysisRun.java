@@ -10,6 +10,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.UnreadFile;
 
 /** Runs several analyses over one read of the traces (DESIGN.md: one pass, many sinks). */
 public final class AnalysisRun {
@@ -31,9 +32,14 @@ public final class AnalysisRun {
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
         traces.read(new RecordFanOut(sinks), progress);
+        String unread = UnreadFile.note(traces.unreadFiles());
         List<Report> reports = new ArrayList<>();
         for (Analysis a : analyses) {
-            reports.add(a.report());
+            Report r = a.report();
+            if (unread != null) {
+                r.note(unread);
+            }
+            reports.add(r);
         }
         return reports;
     }

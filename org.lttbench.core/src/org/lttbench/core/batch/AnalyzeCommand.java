@@ -38,7 +38,8 @@ import picocli.CommandLine.Parameters;
         description = "Runs analyses over LTTng traces in one pass and prints their tables.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = { "0:done", "1:an analysis does not apply to these traces (the reason is printed)",
-                "2:usage error", "3:unreadable or malformed trace", "5:internal error" })
+                "2:usage error", "3:unreadable or malformed trace", "5:internal error",
+                "6:done, but some stream files could not be read (each is a warning line, each report a note)" })
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -95,9 +96,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 TimeRange range = times.range(traces);
                 List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read()));
                 write(run(traces, analyses));
+                return PartialRead.warn(traces, err, "lttbench analyze");
             }
-            return ExitCode.OK;
-        } catch (Exception | OutOfMemoryError e) {
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             Main.debug(e);
             BatchFailure f = BatchFailure.of(e);
             err.println("lttbench analyze: " + f.getMessage());

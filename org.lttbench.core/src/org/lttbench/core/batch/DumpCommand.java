@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "dump", mixinStandardHelpOptions = true,
         description = "Prints every record (events, discarded events, lost packets) of the traces in time order.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = { "0:success", "2:usage error", "3:a trace is missing, unreadable or malformed" })
+        exitCodeList = { "0:success", "2:usage error", "3:a trace is missing, unreadable or malformed",
+                "5:internal error", "6:done, but some stream files could not be read (each is a warning line)" })
 public final class DumpCommand implements Callable<Integer> {
     static final int EXIT_TRACE = 3;
 
@@ -50,11 +51,16 @@ public final class DumpCommand implements Callable<Integer> {
 
     private void count(CtfTraceSet set) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        // Only passes that are printed are timed: the management beans cost a start-up tens of milliseconds.
+        ThreadMXBean threads = repeat > 1 ? ManagementFactory.getThreadMXBean() : null;
         List<String> passes = new ArrayList<>();
         RecordCounter counter = null;
         for (int pass = 1; pass <= Math.max(1, repeat); pass++) {
             counter = new RecordCounter();
+            if (threads == null) {
+                set.read(counter, ProgressListener.NONE);
+                continue;
+            }
             long wall = System.nanoTime();
             long cpu = threads.getCurrentThreadCpuTime();
             set.read(counter, ProgressListener.NONE);
@@ -81,6 +87,8 @@ public final class DumpCommand implements Callable<Integer> {
         };
         PrintWriter err = spec.commandLine().getErr();
         try (CtfTraceSet set = CtfTraceSet.open(traces)) {
+            // Said before the records, so that a long dump does not bury it.
+            int code = PartialRead.warn(set, err, "lttbench dump");
             if (count) {
                 count(set);
             } else {
@@ -88,7 +96,7 @@ public final class DumpCommand implements Callable<Integer> {
                 set.read(new RecordPrinter(out, f), ProgressListener.NONE);
                 out.flush();
             }
-            return 0;
+            return code;
         } catch (UncheckedIOException e) {
             // The reader of our output went away (e.g. "| head"): not an error of the trace.
             return 0;
@@ -96,10 +104,11 @@ public final class DumpCommand implements Callable<Integer> {
             err.println("lttbench dump: " + e.getMessage());
             err.flush();
             return EXIT_TRACE;
-        } catch (RuntimeException e) {
-            err.println("lttbench dump: internal error, please report it with the trace: " + e);
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            Main.debug(e);
+            err.println("lttbench dump: " + BatchFailure.of(e).getMessage());
             err.flush();
-            return 1;
+            return BatchFailure.of(e).exitCode();
         }
     }
 }

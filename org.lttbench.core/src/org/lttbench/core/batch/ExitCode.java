@@ -11,6 +11,12 @@ public final class ExitCode {
     public static final int UNREADABLE_TRACE = 3;
     /** A bug of ours: still one line, never a stack trace (set LTTBENCH_DEBUG=1 to get it). */
     public static final int INTERNAL_ERROR = 5;
+    /**
+     * Done, but the traces were read in part: some stream files could not be read (a FIFO, socket or device in place
+     * of a stream file, a file we may not read). The output covers the rest; a warning line on stderr names each
+     * file, and every report says it in a note.
+     */
+    public static final int READ_IN_PART = 6;
 
     private ExitCode() {
     }

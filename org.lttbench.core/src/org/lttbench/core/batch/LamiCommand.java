@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "lami", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "Runs one analysis as a LAMI 1.0 program (LTTng Analyses Machine Interface), for Trace Compass's External Analyses.",
-        "Exit codes: 0 ok, 1 analysis not applicable to the traces, 2 usage error, 3 unreadable or malformed trace." })
+        "Exit codes: 0 ok (also when some stream files could not be read: the Notes table says so), 1 analysis not"
+                + " applicable to the traces, 2 usage error, 3 unreadable or malformed trace." })
 public final class LamiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "ANALYSIS", description = "The analysis: ${COMPLETION-CANDIDATES}",
@@ -79,7 +80,7 @@ public final class LamiCommand implements Callable<Integer> {
         try {
             run(out);
             return ExitCode.OK;
-        } catch (Exception | OutOfMemoryError e) {
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             BatchFailure failure = BatchFailure.of(e);
             Main.debug(e);
             LamiReportWriter.writeError(failure.getMessage(), utf8(out));
@@ -123,6 +124,8 @@ public final class LamiCommand implements Callable<Integer> {
                 progress.finish();
             }
             LamiReportWriter.writeResults(reports, shape(provider).tables(), utf8(out));
+            // Exit code 0 all the same: Trace Compass drops the results of any other; the Notes table says it.
+            PartialRead.warn(set, new java.io.PrintWriter(System.err, true), "lttbench lami");
         }
     }
 

@@ -1,5 +1,9 @@
 package org.lttbench.core.batch;
 
+import java.io.IOException;
+
+import org.lttbench.core.report.LamiReportWriter;
+
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -18,13 +22,29 @@ public final class Main {
      * it). Errors are one line on stderr, never a stack trace.
      */
     public static int run(String... args) {
-        CommandLine commandLine = SubcommandProvider.addInstalled(new CommandLine(new LttbenchCommand()))
+        // What needs no command line is answered before picocli starts (a third of a start-up's CPU time).
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            try {
+                System.out.println("lttbench " + LttbenchCommand.bundleVersion());
+            } catch (IOException e) {
+                return failure(e);
+            }
+            System.out.flush();
+            return ExitCode.OK;
+        }
+        if (args.length == 1 && args[0].equals("--mi-version")) {
+            System.out.println(LamiReportWriter.MI_VERSION);
+            System.out.flush();
+            return ExitCode.OK;
+        }
+        CommandLine commandLine = LttbenchCommand.commandLine(args)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(Main::usageError)
                 .setExecutionExceptionHandler(Main::failure);
         try {
             return commandLine.execute(args);
-        } catch (OutOfMemoryError e) {
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli passes errors through; they are still one line (the reader bounds what input can cause them)
             return failure(e);
         }
     }

@@ -38,6 +38,13 @@ final class Ctf2Parser {
     static final int MAX_JSON_DEPTH = 200;
     /** Field classes nested deeper than this (through aliases too) are refused. */
     static final int MAX_FIELD_CLASS_DEPTH = 64;
+    /**
+     * Most JSON values in one fragment: an event record class has hundreds, an enumeration of 65,536 mappings a few
+     * hundred thousand; a fragment of millions would only fill the heap (a JSON value takes tens of bytes here).
+     */
+    static final int MAX_JSON_VALUES = 1 << 20;
+    /** Most integer ranges in one field class's mappings, or in one variant's options (as TSDL's enumerations). */
+    static final int MAX_RANGES = 1 << 16;
 
     private static final Set<String> FRAGMENT_TYPES = Set.of("preamble", "field-class-alias", "trace-class",
             "clock-class", "data-stream-class", "event-record-class");
@@ -163,8 +170,13 @@ final class Ctf2Parser {
             List<Object> stack = new ArrayList<>();
             Object root = null;
             String key = null;
+            int values = 0;
             do {
                 JsonToken t = in.peek();
+                if (t != JsonToken.NAME && t != JsonToken.END_OBJECT && t != JsonToken.END_ARRAY
+                        && ++values > MAX_JSON_VALUES) {
+                    throw error("more than " + MAX_JSON_VALUES + " JSON values in one fragment (this reader's limit)");
+                }
                 Object value;
                 switch (t) {
                 case BEGIN_OBJECT, BEGIN_ARRAY -> {
@@ -667,6 +679,7 @@ final class Ctf2Parser {
         List<TypeDecl.Member> members = new ArrayList<>();
         List<List<long[]>> ranges = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        int total = 0;
         for (int i = 0; i < os.size(); i++) {
             String where = at + ".options[" + i + "]";
             if (!(os.get(i) instanceof Map<?, ?> m)) {
@@ -683,26 +696,64 @@ final class Ctf2Parser {
                 where += " (\"" + n + "\")";
             }
             List<long[]> r = ranges(required(option, "selector-field-ranges", where), where + ".selector-field-ranges");
-            for (int o = 0; o < ranges.size(); o++) {
-                for (long[] a : ranges.get(o)) {
-                    for (long[] b : r) {
-                        if (intersect(a, b)) {
-                            throw error(where + ": its selector ranges intersect those of option " + o);
-                        }
-                    }
-                }
+            if (total + r.size() > MAX_RANGES) {
+                throw error(where + ": the variant's options have more than " + MAX_RANGES
+                        + " selector ranges (this reader's limit)");
             }
+            total += r.size();
             ranges.add(r);
             members.add(new TypeDecl.Member(name,
                     fieldClass(required(option, "field-class", where), scope, where + ".field-class", level + 2)));
         }
+        int[] clash = intersecting(ranges);
+        if (clash != null) {
+            throw error(at + ".options[" + clash[1] + "]: its selector ranges intersect those of option " + clash[0]);
+        }
         return new TypeDecl.Variant(null, List.copyOf(members), location, List.copyOf(ranges));
     }
 
-    /** Whether two ranges share a value, for either signedness of the selector. */
-    private static boolean intersect(long[] a, long[] b) {
-        return a[0] <= b[1] && b[0] <= a[1]
-                && Long.compareUnsigned(a[0], b[1]) <= 0 && Long.compareUnsigned(b[0], a[1]) <= 0;
+    /**
+     * Two options (earlier, later) whose selector ranges share a value, or null: in one sweep over the ranges sorted
+     * by their lower bound (a check of every pair is quadratic in the ranges). A range that crosses the signed
+     * boundary is empty for one signedness of the selector, so it intersects nothing (a share must hold for both); every
+     * other range holds the same 64-bit patterns for both, ordered alike.
+     */
+    private static int[] intersecting(List<List<long[]>> ranges) {
+        List<long[]> all = new ArrayList<>(); // {low, high, option}
+        for (int o = 0; o < ranges.size(); o++) {
+            for (long[] r : ranges.get(o)) {
+                if (r[0] <= r[1] && Long.compareUnsigned(r[0], r[1]) <= 0) {
+                    all.add(new long[] { r[0], r[1], o });
+                }
+            }
+        }
+        all.sort((a, b) -> Long.compare(a[0], b[0]));
+        // The highest upper bound so far and its option, and the highest among the other options.
+        long bestHigh = Long.MIN_VALUE;
+        long bestOption = -1;
+        long otherHigh = Long.MIN_VALUE;
+        long otherOption = -1;
+        for (long[] r : all) {
+            long option = r[2];
+            if (bestOption >= 0 && bestOption != option && bestHigh >= r[0]) {
+                return new int[] { (int) Math.min(bestOption, option), (int) Math.max(bestOption, option) };
+            }
+            if (otherOption >= 0 && otherOption != option && otherHigh >= r[0]) {
+                return new int[] { (int) Math.min(otherOption, option), (int) Math.max(otherOption, option) };
+            }
+            if (option == bestOption) {
+                bestHigh = Math.max(bestHigh, r[1]);
+            } else if (bestOption < 0 || r[1] > bestHigh) {
+                otherHigh = bestHigh;
+                otherOption = bestOption;
+                bestHigh = r[1];
+                bestOption = option;
+            } else if (r[1] > otherHigh) {
+                otherHigh = r[1];
+                otherOption = option;
+            }
+        }
+        return null;
     }
 
     private TypeDecl withMappings(TypeDecl.Int i, Map<String, Object> fc, String at) throws TraceFormatException {
@@ -719,8 +770,13 @@ final class Ctf2Parser {
             throw error(at + " must be an object (name: integer range set), not " + kind(json));
         }
         List<TypeDecl.Mapping> mappings = new ArrayList<>();
+        int total = 0;
         for (Map.Entry<?, ?> e : m.entrySet()) {
-            mappings.add(new TypeDecl.Mapping((String) e.getKey(), ranges(e.getValue(), at + "." + e.getKey())));
+            List<long[]> r = ranges(e.getValue(), at + "." + e.getKey());
+            if ((total += r.size()) > MAX_RANGES) {
+                throw error(at + ": more than " + MAX_RANGES + " integer ranges (this reader's limit)");
+            }
+            mappings.add(new TypeDecl.Mapping((String) e.getKey(), r));
         }
         return mappings;
     }
@@ -917,6 +973,10 @@ final class Ctf2Parser {
 
     private BigInteger bigInteger(Object json, String what) throws TraceFormatException {
         if (json instanceof BigDecimal d) {
+            if (d.signum() != 0 && d.precision() - d.scale() > 21) {
+                // more than 21 digits before the point (1e999999999): too large, said without computing it
+                throw error(what + ": " + d + " does not fit in 64 bits");
+            }
             try {
                 BigInteger v = d.toBigIntegerExact();
                 if (v.compareTo(MIN_LONG) < 0 || v.compareTo(MAX_ULONG) > 0) {

@@ -19,6 +19,10 @@ final class CtfEventType implements EventType {
     StreamClassDecoder streamClass;
     FieldDecoder.Struct context;
     FieldDecoder.Struct payload;
+    /** Decoder calls one event record of this class makes (headers and contexts included, array elements aside). */
+    long cost;
+    /** The value slots an event record of this class uses outside the arena (its payload's last, plus one). */
+    int slots;
 
     private final Map<String, CtfFieldHandle> payloadHandles = new HashMap<>();
     private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();

@@ -14,6 +14,7 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.UnreadFile;
 
 /**
  * LTTng traces read by our own CTF reader (CTF 1.8 and CTF 2): every trace found at or below the given paths, read in
@@ -27,8 +28,11 @@ public final class CtfTraceSet implements TraceSet {
     private TimeRange span;
     private final java.util.Map<CtfTrace, TimeRange> traceSpans = new java.util.HashMap<>();
 
-    private CtfTraceSet(List<CtfTrace> traces) {
+    private final List<UnreadFile> unread;
+
+    private CtfTraceSet(List<CtfTrace> traces, List<UnreadFile> unread) {
         this.traces = List.copyOf(traces);
+        this.unread = List.copyOf(unread);
         long bytes = 0;
         for (CtfTrace t : traces) {
             streams.addAll(t.streams);
@@ -52,7 +56,18 @@ public final class CtfTraceSet implements TraceSet {
             throw new IOException("no trace path given");
         }
         List<Path> dirs = TraceDiscovery.traceDirectories(paths);
-        return new CtfTraceSet(new TraceBuilder().build(dirs));
+        TraceBuilder builder = new TraceBuilder();
+        List<CtfTrace> traces = builder.build(dirs);
+        return new CtfTraceSet(traces, builder.unread());
+    }
+
+    /**
+     * The stream files that could not be read (a FIFO, socket or device in place of a stream file, a file we may not
+     * read): everything read from this set lacks them.
+     */
+    @Override
+    public List<UnreadFile> unreadFiles() {
+        return unread;
     }
 
     @Override

@@ -33,11 +33,35 @@ final class DecodeState {
     long eventId;
     /** Bits the last variable-length integer read holds (7 per byte, at most 64). */
     int leb128Bits;
+    /**
+     * Decoder calls this packet may still make: real event records take at least a bit per field, while fields that
+     * may take none (empty sequences, structures, variants) could make a small hostile packet decode for hours. The
+     * budget is {@link #WORK_PER_BIT} calls per bit of content, plus {@link #WORK_PER_PACKET}.
+     */
+    private long work;
+    static final long WORK_PER_BIT = 16;
+    static final long WORK_PER_PACKET = 1L << 20;
 
     DecodeState(int fixedSlots) {
-        values = new long[fixedSlots + 64];
+        this(fixedSlots, fixedSlots);
+    }
+
+    /**
+     * @param fixedSlots the slots every event class of the stream fits in (the arena starts after them)
+     * @param initial    the slots to hold from the start (the headers'); {@link #ensure} adds the others when an event
+     *                   class needs them: a reader holds what the events it reads need, not what the metadata could
+     */
+    DecodeState(int fixedSlots, int initial) {
+        values = new long[Math.min(fixedSlots, initial) + 64];
         arenaBase = fixedSlots;
         arenaTop = fixedSlots;
+    }
+
+    /** Makes sure that slots below {@code slots} exist. */
+    void ensure(int slots) {
+        if (slots > values.length) {
+            values = Arrays.copyOf(values, Math.max(slots, Math.min(arenaBase + 64, 2 * values.length)));
+        }
     }
 
     void setPacket(ByteBuffer bytes, int limitBytes, long endBits) {
@@ -45,6 +69,16 @@ final class DecodeState {
         this.be = bytes.duplicate().order(ByteOrder.BIG_ENDIAN);
         this.limit = limitBytes;
         this.endBits = endBits;
+        this.work = FieldDecoder.addCost(FieldDecoder.sizeTimes(Math.max(0, endBits), WORK_PER_BIT), WORK_PER_PACKET);
+    }
+
+    /** Spends {@code steps} decoder calls of the packet's budget, or says that the packet needs more than it allows. */
+    void spend(long steps) throws DecodeException {
+        work -= steps;
+        if (work < 0 || steps < 0) {
+            throw new DecodeException("decoding this packet's events takes more than " + WORK_PER_BIT
+                    + " field decodings per bit of content (fields that take no bits, repeated): this reader's limit");
+        }
     }
 
     void align(int bits) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +44,15 @@ final class DecoderCompiler {
                     TypeDecl.Role.DISCARDED_EVENT_RECORD_COUNTER_SNAPSHOT, "packet_seq_num",
                     TypeDecl.Role.PACKET_SEQUENCE_NUMBER));
 
+    /**
+     * Most field decoders compiled from one metadata: real traces need tens of thousands (a kernel trace's two
+     * thousand event classes), while type aliases can make a small hostile metadata expand exponentially (a
+     * structure of two members of the previous alias, sixty times over).
+     */
+    static final int MAX_FIELDS = 1 << 20;
+    /** Deepest compiled nesting: more than the parsers allow (they refuse types nested beyond 64 levels). */
+    static final int MAX_DEPTH = 2 * Ctf2Parser.MAX_FIELD_CLASS_DEPTH;
+
     private enum FrameKind {
         STRUCT, ARRAY_ELEMENT, OPTION, OPTIONAL
     }
@@ -54,6 +64,8 @@ final class DecoderCompiler {
         final FrameKind kind;
         final List<String> names = new ArrayList<>();
         final List<FieldDecoder> decoders = new ArrayList<>();
+        /** The last member of each name: lookups stay constant-time in structures of many members. */
+        final Map<String, Integer> lastIndex = new HashMap<>();
         /** CTF 2: the member of this structure being compiled (it holds the frames below), or null. */
         String current;
 
@@ -61,6 +73,18 @@ final class DecoderCompiler {
             this.parent = parent;
             this.depth = depth;
             this.kind = kind;
+        }
+
+        void add(String name, FieldDecoder d) {
+            lastIndex.put(name, names.size());
+            names.add(name);
+            decoders.add(d);
+        }
+
+        /** The index of the last member of that name, or -1. */
+        int lastIndexOf(String name) {
+            Integer i = lastIndex.get(name);
+            return i == null ? -1 : i;
         }
     }
 
@@ -83,6 +107,10 @@ final class DecoderCompiler {
     private final List<String> path = new ArrayList<>();
     /** How many variant options and optional fields hold the field being compiled. */
     private int choiceDepth;
+    /** How many types hold the field being compiled. */
+    private int nesting;
+    /** The array depth each decoder was compiled at ({@link Frame#depth}): where a reference to it can be read. */
+    private final Map<FieldDecoder, Integer> decoderDepth = new IdentityHashMap<>();
 
     DecoderCompiler(Metadata metadata, Metadata.StreamDecl stream) throws TraceFormatException {
         this.metadata = metadata;
@@ -164,8 +192,7 @@ final class DecoderCompiler {
             decoders[i] = field(m.type(), names[i], frame, topLevel);
             path.remove(path.size() - 1);
             frame.current = null;
-            frame.names.add(m.name());
-            frame.decoders.add(decoders[i]);
+            frame.add(m.name(), decoders[i]);
             if (topLevel && !ctf2 && RESERVED.containsKey(scope)) {
                 TypeDecl.Role role = RESERVED.get(scope).get(names[i]);
                 boolean uuid = role == TypeDecl.Role.METADATA_STREAM_UUID;
@@ -188,6 +215,24 @@ final class DecoderCompiler {
     }
 
     private FieldDecoder field(TypeDecl type, String name, Frame frame, boolean topLevel) throws TraceFormatException {
+        if (++metadata.compiledFields > MAX_FIELDS) {
+            throw error("the metadata's types expand to more than " + MAX_FIELDS + " fields (this reader's limit;"
+                    + " type aliases repeated inside one another?)");
+        }
+        if (nesting >= MAX_DEPTH) {
+            throw error("types nested more than " + MAX_DEPTH + " levels deep (this reader's limit)");
+        }
+        nesting++;
+        try {
+            FieldDecoder d = compile(type, name, frame, topLevel);
+            decoderDepth.put(d, depth);
+            return d;
+        } finally {
+            nesting--;
+        }
+    }
+
+    private FieldDecoder compile(TypeDecl type, String name, Frame frame, boolean topLevel) throws TraceFormatException {
         if (type instanceof TypeDecl.Int i) {
             return integer(i, null, name, topLevel);
         }
@@ -432,23 +477,14 @@ final class DecoderCompiler {
                 + " is referred to from inside an array of compound elements it is not part of: not supported");
     }
 
+    /**
+     * The array depth of the frame that holds {@code target}: the depth it was compiled at (a reference finds its
+     * target through structures only, never through an array element, so both are the same). Constant-time: a
+     * search of the frames would make many references to a large structure quadratic.
+     */
     private int depthOf(FieldDecoder target, Frame from) {
-        for (Frame f = from; f != null; f = f.parent) {
-            if (f.decoders.contains(target) || containsDeep(f.decoders, target)) {
-                return f.depth;
-            }
-        }
-        return 0;
-    }
-
-    private static boolean containsDeep(List<FieldDecoder> decoders, FieldDecoder target) {
-        for (FieldDecoder d : decoders) {
-            if (d instanceof FieldDecoder.Struct s && (List.of(s.members).contains(target)
-                    || containsDeep(List.of(s.members), target))) {
-                return true;
-            }
-        }
-        return false;
+        Integer d = decoderDepth.get(target);
+        return d == null ? 0 : d;
     }
 
     /** A field by relative path (searched outwards from the current structure) or absolute path (a scope prefix). */
@@ -470,7 +506,7 @@ final class DecoderCompiler {
     }
 
     private static FieldDecoder descend(Frame f, String[] parts) {
-        int i = f.names.lastIndexOf(parts[0]);
+        int i = f.lastIndexOf(parts[0]);
         if (i < 0) {
             return null;
         }
@@ -640,7 +676,7 @@ final class DecoderCompiler {
                 at = up;
                 continue;
             }
-            int i = at.names.lastIndexOf(step);
+            int i = at.lastIndexOf(step);
             if (i >= 0) {
                 // A member decoded already: what follows descends into it.
                 FieldDecoder d = at.decoders.get(i);

@@ -15,10 +15,21 @@ abstract class FieldDecoder {
     /** First value slot, relative to the base the decoder is called with. */
     final int slot;
     final int align;
+    /**
+     * Most decoder calls one decoding of this field makes, array elements aside (compound arrays count theirs as
+     * they decode): the work a field can do without moving through the packet, which the packet's budget bounds
+     * ({@link DecodeState#spend}).
+     */
+    long cost = 1;
 
     FieldDecoder(int slot, int align) {
         this.slot = slot;
         this.align = align;
+    }
+
+    /** {@code a + b} for costs, saturating. */
+    static long addCost(long a, long b) {
+        return a + b < 0 ? Long.MAX_VALUE : a + b;
     }
 
     /** Value slots this field takes from {@link #slot} on. */
@@ -297,15 +308,17 @@ abstract class FieldDecoder {
                     : Long.compareUnsigned(rangeLow[range], v) <= 0 && Long.compareUnsigned(v, rangeHigh[range]) <= 0;
         }
 
-        /** Labels whose ranges hold {@code v}, in declaration order, into {@code out}; returns how many. */
+        /**
+         * Labels whose ranges hold {@code v}, in declaration order, into {@code out}; returns how many. The ranges are
+         * flattened label after label, so one pass over them finds each label once, in order.
+         */
         int labelsOf(long v, String[] out) {
             int n = 0;
-            for (int l = 0; l < labels.length; l++) {
-                for (int r = 0; r < rangeLabel.length; r++) {
-                    if (rangeLabel[r] == l && contains(r, v)) {
-                        out[n++] = labels[l];
-                        break;
-                    }
+            int lastLabel = -1;
+            for (int r = 0; r < rangeLabel.length; r++) {
+                if (rangeLabel[r] != lastLabel && contains(r, v)) {
+                    lastLabel = rangeLabel[r];
+                    out[n++] = labels[lastLabel];
                 }
             }
             return n;
@@ -591,11 +604,23 @@ abstract class FieldDecoder {
         final FieldDecoder[] members;
         private final int slots;
 
+        private final long minBits;
+        /** Member index by name, for large structures (a linear search of many members, often, is quadratic). */
+        private java.util.Map<String, Integer> index;
+
         Struct(int slot, int align, String[] names, FieldDecoder[] members, int slots) {
             super(slot, align);
             this.names = names;
             this.members = members;
             this.slots = slots;
+            long n = 0;
+            for (FieldDecoder m : members) {
+                n = m.minBits() >= Long.MAX_VALUE - n ? Long.MAX_VALUE : n + m.minBits();
+            }
+            this.minBits = n;
+            for (FieldDecoder m : members) {
+                cost = addCost(cost, m.cost);
+            }
         }
 
         @Override
@@ -605,11 +630,7 @@ abstract class FieldDecoder {
 
         @Override
         long minBits() {
-            long n = 0;
-            for (FieldDecoder m : members) {
-                n = m.minBits() >= Long.MAX_VALUE - n ? Long.MAX_VALUE : n + m.minBits();
-            }
-            return n;
+            return minBits;
         }
 
         @Override
@@ -637,8 +658,19 @@ abstract class FieldDecoder {
             w.endStruct();
         }
 
-        /** Member index by name (without underscore), or -1. */
+        /** Member index by name (without underscore), or -1: the first member of that name. */
         int indexOf(String name) {
+            if (names.length > 16) {
+                if (index == null) {
+                    java.util.Map<String, Integer> m = new java.util.HashMap<>();
+                    for (int i = names.length - 1; i >= 0; i--) {
+                        m.put(names[i], i);
+                    }
+                    index = m;
+                }
+                Integer i = index.get(name);
+                return i == null ? -1 : i;
+            }
             for (int i = 0; i < names.length; i++) {
                 if (names[i].equals(name)) {
                     return i;
@@ -663,6 +695,9 @@ abstract class FieldDecoder {
         final boolean signed;
         private final int slots;
 
+        /** For many ranges, the first that holds a value, found in logarithmic time; null for few. */
+        private final RangeIndex index;
+
         Variant(int slot, ValueRef tag, boolean signed, long[] rangeLow, long[] rangeHigh, int[] rangeOption,
                 String[] names, FieldDecoder[] options, int slots) {
             super(slot, 1);
@@ -674,6 +709,12 @@ abstract class FieldDecoder {
             this.names = names;
             this.options = options;
             this.slots = slots;
+            this.index = RangeIndex.of(rangeLow, rangeHigh, signed);
+            long most = 0;
+            for (FieldDecoder o : options) {
+                most = Math.max(most, o.cost);
+            }
+            cost = addCost(cost, most);
         }
 
         /** CTF 1.8: a tag enumeration's ranges select the option named like their label. */
@@ -681,14 +722,15 @@ abstract class FieldDecoder {
                 FieldDecoder[] options, int slots) {
             List<long[]> ranges = new java.util.ArrayList<>();
             List<Integer> selects = new java.util.ArrayList<>();
+            java.util.Map<String, Integer> optionOf = new java.util.HashMap<>();
+            for (int o = origNames.length - 1; o >= 0; o--) {
+                optionOf.put(origNames[o], o); // the first option of a name
+            }
             for (int r = 0; r < tagDecoder.rangeLabel.length; r++) {
-                String label = tagDecoder.labels[tagDecoder.rangeLabel[r]];
-                for (int o = 0; o < origNames.length; o++) {
-                    if (origNames[o].equals(label)) {
-                        ranges.add(new long[] { tagDecoder.rangeLow[r], tagDecoder.rangeHigh[r] });
-                        selects.add(o);
-                        break;
-                    }
+                Integer o = optionOf.get(tagDecoder.labels[tagDecoder.rangeLabel[r]]);
+                if (o != null) {
+                    ranges.add(new long[] { tagDecoder.rangeLow[r], tagDecoder.rangeHigh[r] });
+                    selects.add(o);
                 }
             }
             long[] low = new long[ranges.size()];
@@ -721,11 +763,16 @@ abstract class FieldDecoder {
         void decode(DecodeState s, int b) throws DecodeException {
             long v = tag.get(s, b);
             int option = -1;
-            for (int r = 0; r < rangeOption.length; r++) {
-                if (signed ? rangeLow[r] <= v && v <= rangeHigh[r]
-                        : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0) {
-                    option = rangeOption[r];
-                    break;
+            if (index != null) {
+                int r = index.first(v);
+                option = r < 0 ? -1 : rangeOption[r];
+            } else {
+                for (int r = 0; r < rangeOption.length; r++) {
+                    if (signed ? rangeLow[r] <= v && v <= rangeHigh[r]
+                            : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0) {
+                        option = rangeOption[r];
+                        break;
+                    }
                 }
             }
             if (option < 0) {
@@ -758,6 +805,8 @@ abstract class FieldDecoder {
         final FieldDecoder field;
         private final int slots;
 
+        private final RangeIndex index;
+
         Optional(int slot, ValueRef selector, boolean signed, long[] rangeLow, long[] rangeHigh, FieldDecoder field,
                 int slots) {
             super(slot, 1);
@@ -767,6 +816,8 @@ abstract class FieldDecoder {
             this.rangeHigh = rangeHigh;
             this.field = field;
             this.slots = slots;
+            this.index = rangeLow == null ? null : RangeIndex.of(rangeLow, rangeHigh, signed);
+            cost = addCost(cost, field.cost);
         }
 
         @Override
@@ -790,6 +841,8 @@ abstract class FieldDecoder {
             boolean present;
             if (rangeLow == null) {
                 present = v != 0;
+            } else if (index != null) {
+                present = index.first(v) >= 0;
             } else {
                 present = false;
                 for (int r = 0; r < rangeLow.length && !present; r++) {
@@ -844,16 +897,20 @@ abstract class FieldDecoder {
         final long fixedLength;
         final ValueRef lengthRef;
 
+        /** The fewest bits an element takes (0: an element may take none, e.g. an empty structure). */
+        final long elementBits;
+
         ElementArray(int slot, FieldDecoder element, long fixedLength, ValueRef lengthRef, int align) {
             super(slot, Math.max(align, element.align));
             this.element = element;
             this.fixedLength = fixedLength;
             this.lengthRef = lengthRef;
+            this.elementBits = element.minBits();
         }
 
         @Override
         final long minBits() {
-            return lengthRef == null ? sizeTimes(fixedLength, element.minBits()) : 0;
+            return lengthRef == null ? sizeTimes(fixedLength, elementBits) : 0;
         }
 
         @Override
@@ -862,7 +919,7 @@ abstract class FieldDecoder {
         }
 
         final long length(DecodeState s, int b) throws DecodeException {
-            return checkedLength(s, b, this, fixedLength, lengthRef, element.minBits(),
+            return checkedLength(s, b, this, fixedLength, lengthRef, elementBits,
                     lengthRef == null ? "array" : "sequence");
         }
     }
@@ -925,6 +982,8 @@ abstract class FieldDecoder {
         @Override
         void decode(DecodeState s, int b) throws DecodeException {
             long n = length(s, b);
+            // before the loop: elements that take few bits but many decoder calls must not run unbounded
+            s.spend(sizeTimes(n, element.cost));
             int start = s.allocate(n * elementSlots);
             s.values[b + slot] = start;
             s.values[b + slot + 1] = n;

@@ -57,6 +57,9 @@ final class Metadata {
         TypeDecl.Struct fields;
     }
 
+    /** Field decoders compiled from this metadata so far, over all its stream and event classes (a bounded budget). */
+    int compiledFields;
+
     final Path file;
     /** CTF 2 metadata (JSON): roles, not reserved names, say what fields mean; names are kept as written. */
     boolean ctf2;

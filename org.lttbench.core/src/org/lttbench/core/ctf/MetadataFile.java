@@ -1,6 +1,7 @@
 package org.lttbench.core.ctf;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +21,11 @@ final class MetadataFile {
     private static final int PACKET_MAGIC = 0x75D11D57;
     /** Bytes of a metadata packet header: magic, uuid, checksum, content and packet sizes, five scheme bytes. */
     private static final int HEADER_BYTES = 37;
-    /** Far more than any LTTng metadata (a kernel trace's is about 1 MiB); a guard against hostile files. */
-    private static final long MAX_BYTES = 256L << 20;
+    /**
+     * Far more than any LTTng metadata (a kernel trace's is about 1 MiB, the largest UST ones a few): a guard against
+     * hostile files, whose parsed model can take ten to twenty times their size in memory.
+     */
+    static final long MAX_BYTES = 32L << 20;
     /** The JSON text sequence record separator that starts every CTF 2 metadata fragment. */
     static final byte RS = 0x1E;
 
@@ -48,7 +52,15 @@ final class MetadataFile {
 
     static Metadata read(Path traceDir) throws IOException {
         Path file = traceDir.resolve(NAME);
-        Content content = content(file);
+        return parse(content(file), file);
+    }
+
+    /** The metadata in these bytes (a metadata file's, plain or packetized), {@code file} naming it in errors. */
+    static Metadata parse(byte[] bytes, Path file) throws TraceFormatException {
+        return parse(content(file, bytes), file);
+    }
+
+    private static Metadata parse(Content content, Path file) throws TraceFormatException {
         if (content.bytes.length > 0 && content.bytes[0] == RS) {
             return Ctf2Parser.parse(content, file);
         }
@@ -77,18 +89,34 @@ final class MetadataFile {
 
     static Content content(Path file) throws IOException {
         byte[] bytes;
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a FIFO would block the read until something writes to it
+            throw new TraceFormatException(file, -1, "the metadata file is " + StreamFile.kind(file)
+                    + ", not a regular file");
+        }
         try {
             long size = Files.size(file);
             if (size > MAX_BYTES) {
                 throw new TraceFormatException(file, -1, "the metadata file has " + size + " bytes, more than the "
                         + MAX_BYTES + " this reader accepts");
             }
-            bytes = Files.readAllBytes(file);
+            try (InputStream in = Files.newInputStream(file)) {
+                // no more than the limit, even if the file grows while it is read
+                bytes = in.readNBytes((int) MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw new TraceFormatException(file, -1, "the metadata file has more than the " + MAX_BYTES
+                        + " bytes this reader accepts");
+            }
         } catch (AccessDeniedException e) {
             throw new TraceFormatException(file, -1, "cannot read the metadata file (permission denied)", e);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new TraceFormatException(file, -1, "the trace has no metadata file", e);
         }
+        return content(file, bytes);
+    }
+
+    private static Content content(Path file, byte[] bytes) throws TraceFormatException {
         if (bytes.length >= 4) {
             ByteBuffer b = ByteBuffer.wrap(bytes);
             if (b.order(ByteOrder.LITTLE_ENDIAN).getInt(0) == PACKET_MAGIC) {

@@ -13,6 +13,11 @@ import org.lttbench.core.trace.TraceFormatException;
  */
 final class StreamClassDecoder {
     static final long CTF_MAGIC = 0xC1FC1FC1L;
+    /**
+     * Most value slots of one event record (fixed scopes, context and payload; array elements use the arena): every
+     * stream's reader holds that many, so hostile metadata must not make it large.
+     */
+    static final int MAX_EVENT_SLOTS = 1 << 16;
 
     final long id;
     final FieldDecoder.Struct packetHeader;
@@ -60,6 +65,7 @@ final class StreamClassDecoder {
         next += slots(streamEventContext);
         eventBase = next;
         fixedSlots = next;
+        checkSlots(metadata, next, "the packet header and context, event header and common context");
         magicSlot = roleSlot(c, TypeDecl.Role.PACKET_MAGIC_NUMBER);
         streamIdSlot = roleSlot(c, TypeDecl.Role.DATA_STREAM_CLASS_ID);
         instanceIdSlot = roleSlot(c, TypeDecl.Role.DATA_STREAM_ID);
@@ -84,8 +90,14 @@ final class StreamClassDecoder {
         type.context = compiler.compileScope(DecoderCompiler.EVENT_CONTEXT, decl.context, eventBase, decl.origin);
         int payloadBase = eventBase + slots(type.context);
         type.payload = compiler.compileScope(DecoderCompiler.EVENT_FIELDS, decl.fields, payloadBase, decl.origin);
+        type.slots = payloadBase + slots(type.payload);
+        checkSlots(null, type.slots, "its context and payload, with the stream class's scopes,");
         fixedSlots = Math.max(fixedSlots, payloadBase + slots(type.payload));
         type.streamClass = this;
+        type.cost = 0;
+        for (FieldDecoder d : new FieldDecoder[] { eventHeader, streamEventContext, type.context, type.payload }) {
+            type.cost = FieldDecoder.addCost(type.cost, d == null ? 0 : d.cost);
+        }
         eventTypes.add(type);
         long eventId = type.id();
         if (eventId >= 0 && eventId < 1 << 16) {
@@ -126,6 +138,13 @@ final class StreamClassDecoder {
 
     boolean hasPacketSequence() {
         return sequenceSlot >= 0;
+    }
+
+    private static void checkSlots(Metadata metadata, int slots, String what) throws TraceFormatException {
+        if (slots > MAX_EVENT_SLOTS) {
+            throw new TraceFormatException(metadata == null ? null : metadata.file, -1, what + " hold " + slots
+                    + " values outside arrays, more than the " + MAX_EVENT_SLOTS + " this reader allows for one event");
+        }
     }
 
     private static int slots(FieldDecoder d) {

@@ -71,7 +71,7 @@ final class StreamReader implements Event, Packet {
     StreamReader(CtfStream stream, byte[] traceUuid, ReadProgress progress) {
         this.stream = stream;
         this.sc = stream.streamClass;
-        this.s = new DecodeState(sc.fixedSlots());
+        this.s = new DecodeState(sc.fixedSlots(), sc.eventBase);
         this.traceUuid = traceUuid;
         this.progress = progress;
     }
@@ -463,6 +463,7 @@ final class StreamReader implements Event, Packet {
                 throw new DecodeException("the event header gives event class id " + Long.toUnsignedString(s.eventId)
                         + ", which the metadata does not declare" + (sc.id >= 0 ? " in stream class " + sc.id : ""));
             }
+            s.ensure(t.slots);
             if (sc.streamEventContext != null) {
                 sc.streamEventContext.decode(s, 0);
             }
@@ -472,6 +473,7 @@ final class StreamReader implements Event, Packet {
             if (t.payload != null) {
                 t.payload.decode(s, 0);
             }
+            s.spend(t.cost);
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw eventError(start, t, e);
         }

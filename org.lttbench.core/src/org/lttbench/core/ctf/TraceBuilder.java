@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.lttbench.core.ctf.DecodeState.DecodeException;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceFormatException;
+import org.lttbench.core.trace.UnreadFile;
 
 /**
  * Builds the traces of a trace set from their directories, the way babeltrace2's {@code src.ctf.fs} does:
@@ -31,9 +32,11 @@ final class TraceBuilder {
 
     private int nextStreamIndex;
     private int nextEventIndex;
+    /** Entries of the trace directories that should be stream files but cannot be read as such, by path. */
+    private final Map<Path, UnreadFile> unread = new LinkedHashMap<>();
 
     /** What a stream file's first packet says ({@code sequence} -1 when the packet context has none). */
-    private record Probe(Path dir, StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu,
+    record Probe(Path dir, StreamFile file, StreamClassDecoder streamClass, long instance, long beginNs, int cpu,
             long sequence) {
     }
 
@@ -69,12 +72,17 @@ final class TraceBuilder {
         return traces;
     }
 
+    /** The stream files left unread by the last {@link #build}, in the order found. */
+    List<UnreadFile> unread() {
+        return List.copyOf(unread.values());
+    }
+
     /**
      * Whether directories sharing a UUID hold overlapping parts of one stream (copies, snapshots), rather than the
      * consecutive chunks of a session rotation: a stream's file in one directory begins before the same stream's file
      * in another ends (by packet sequence numbers where the packets have them, else by time).
      */
-    private static boolean overlapping(List<Path> dirs, Metadata md) throws IOException {
+    private boolean overlapping(List<Path> dirs, Metadata md) throws IOException {
         Map<Long, StreamClassDecoder> classes = classes(md);
         Map<List<Object>, List<Probe>> byStream = new LinkedHashMap<>();
         for (Path dir : dirs) {
@@ -133,6 +141,31 @@ final class TraceBuilder {
 
     private CtfTrace trace(List<Path> dirs, Metadata md) throws IOException {
         CtfTrace trace = new CtfTrace(dirs, md);
+        Map<Long, StreamClassDecoder> classes = compile(trace, md);
+        List<Probe> probes = new ArrayList<>();
+        List<UnreadFile> unreadHere = new ArrayList<>();
+        for (Path dir : dirs) {
+            for (StreamFile f : streamFiles(dir)) {
+                probes.add(probe(dir, f, classes, md.ctf2));
+            }
+            for (UnreadFile u : unread.values()) {
+                if (u.file().getParent().equals(dir)) {
+                    unreadHere.add(u);
+                }
+            }
+        }
+        if (probes.isEmpty() && !unreadHere.isEmpty()) {
+            // Nothing of this trace can be read: that is an unreadable trace, not a read in part.
+            UnreadFile first = unreadHere.get(0);
+            throw new TraceFormatException(first.file(), -1, first.reason() + (unreadHere.size() > 1 ? " (and "
+                    + (unreadHere.size() - 1) + " more stream files of the trace cannot be read either)" : ""));
+        }
+        addStreams(trace, probes);
+        return trace;
+    }
+
+    /** The decoders of the metadata's stream classes, with their event classes (added to {@code trace}). */
+    Map<Long, StreamClassDecoder> compile(CtfTrace trace, Metadata md) throws TraceFormatException {
         Map<Long, StreamClassDecoder> classes = classes(md);
         Map<Long, Integer> eventsPerStream = new LinkedHashMap<>();
         for (Metadata.EventDecl e : md.events) {
@@ -154,27 +187,34 @@ final class TraceBuilder {
                 if (md.ctf2) {
                     throw x; // it names the fragment already
                 }
-                throw new TraceFormatException(md.file, -1, "event " + e.name + ": " + x.getMessage(), x);
+                String why = x.file() != null && x.getMessage().startsWith(x.file() + ": ")
+                        ? x.getMessage().substring(x.file().toString().length() + 2) : x.getMessage();
+                throw new TraceFormatException(md.file, -1, "event " + e.name + ": " + why, x);
             }
             trace.eventTypes.add(t);
         }
-        List<Probe> probes = new ArrayList<>();
-        for (Path dir : dirs) {
-            for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(dir, f, classes, md.ctf2));
-            }
-        }
-        addStreams(trace, probes);
-        return trace;
+        return classes;
     }
 
-    /** Regular, non-hidden, non-empty files of a trace directory other than the metadata (babeltrace2's choice). */
-    private static List<StreamFile> streamFiles(Path dir) throws IOException {
+    /**
+     * Regular, non-hidden, non-empty files of a trace directory other than the metadata (babeltrace2's choice).
+     * Unlike babeltrace2, which passes them by silently, an entry that is neither a directory nor a regular file
+     * (a FIFO, socket or device) or a file we may not read is noted as unread: the trace is read in part, and says so.
+     */
+    private List<StreamFile> streamFiles(Path dir) throws IOException {
         List<StreamFile> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {
             for (Path p : list.sorted().toList()) {
                 String name = p.getFileName().toString();
-                if (name.equals(MetadataFile.NAME) || name.startsWith(".") || !Files.isRegularFile(p)) {
+                if (name.equals(MetadataFile.NAME) || name.startsWith(".") || Files.isDirectory(p)) {
+                    continue;
+                }
+                if (!Files.isRegularFile(p)) {
+                    unread.putIfAbsent(p, new UnreadFile(p, StreamFile.kind(p) + ", not a regular file"));
+                    continue;
+                }
+                if (!Files.isReadable(p)) {
+                    unread.putIfAbsent(p, new UnreadFile(p, "cannot read the stream file (permission denied)"));
                     continue;
                 }
                 long size = Files.size(p);
@@ -186,7 +226,7 @@ final class TraceBuilder {
         return files;
     }
 
-    private static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
+    static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
             throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;

@@ -67,10 +67,16 @@ final class TraceDiscovery {
         List<Path> dirs = new ArrayList<>();
         Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_DEPTH, new SimpleFileVisitor<>() {
             @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                if (Files.isRegularFile(dir.resolve(MetadataFile.NAME))) {
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Path metadata = dir.resolve(MetadataFile.NAME);
+                if (Files.isRegularFile(metadata)) {
                     dirs.add(dir);
                     return FileVisitResult.SKIP_SUBTREE;
+                }
+                if (Files.exists(metadata) && !Files.isDirectory(metadata)) {
+                    // a FIFO, socket or device where a trace's metadata should be: say so rather than pass it by
+                    throw new TraceFormatException(metadata, -1, "the metadata file is " + StreamFile.kind(metadata)
+                            + ", not a regular file");
                 }
                 return FileVisitResult.CONTINUE;
             }

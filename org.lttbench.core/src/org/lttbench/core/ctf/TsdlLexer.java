@@ -1,12 +1,13 @@
 package org.lttbench.core.ctf;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.lttbench.core.trace.TraceFormatException;
 
-/** Splits TSDL metadata text into tokens (identifiers, numbers, string literals, punctuation). */
+/**
+ * Splits TSDL metadata text into tokens (identifiers, numbers, string literals, punctuation), one at a time: the
+ * parser holds only the few it looks ahead at, so memory does not grow with the number of tokens.
+ */
 final class TsdlLexer {
 
     enum Kind {
@@ -28,29 +29,28 @@ final class TsdlLexer {
     private static final String[] PUNCTS = { ":=", "...", "->", "{", "}", "(", ")", "[", "]", ";", ",", "=", "<", ">", ":",
             ".", "*", "+", "-", "&" };
 
+    /**
+     * The longest number literal read: 64 binary digits, a prefix and C suffixes fit; a longer one would only make
+     * the conversion slow (hostile metadata).
+     */
+    static final int MAX_NUMBER_CHARS = 100;
+
     private final String text;
     private final Path file;
     private int at;
 
-    private TsdlLexer(String text, Path file) {
+    TsdlLexer(String text, Path file) {
         this.text = text;
         this.file = file;
     }
 
-    static List<Token> tokens(String text, Path file) throws TraceFormatException {
-        return new TsdlLexer(text, file).all();
-    }
-
-    private List<Token> all() throws TraceFormatException {
-        List<Token> out = new ArrayList<>();
-        while (true) {
-            skipBlanksAndComments();
-            if (at >= text.length()) {
-                out.add(new Token(Kind.END, "", at));
-                return out;
-            }
-            out.add(next());
+    /** The next token; at the end of the text, an {@link Kind#END} token (again on every later call). */
+    Token next() throws TraceFormatException {
+        skipBlanksAndComments();
+        if (at >= text.length()) {
+            return new Token(Kind.END, "", at);
         }
+        return token();
     }
 
     private void skipBlanksAndComments() throws TraceFormatException {
@@ -73,7 +73,7 @@ final class TsdlLexer {
         }
     }
 
-    private Token next() throws TraceFormatException {
+    private Token token() throws TraceFormatException {
         int start = at;
         char c = text.charAt(at);
         if (Character.isLetter(c) || c == '_' || c == '$') {
@@ -86,6 +86,10 @@ final class TsdlLexer {
         if (Character.isDigit(c)) {
             while (at < text.length() && (Character.isLetterOrDigit(text.charAt(at)))) {
                 at++;
+            }
+            if (at - start > MAX_NUMBER_CHARS) {
+                throw error(start, "a number of " + (at - start) + " characters (at most " + MAX_NUMBER_CHARS
+                        + " expected)");
             }
             return new Token(Kind.NUMBER, text.substring(start, at), start);
         }

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +30,31 @@ final class TsdlParser {
         final Map<String, TypeDecl.Enum> enums = new HashMap<>();
     }
 
+    /**
+     * Deepest nesting of type specifiers (structures, variants, enumeration containers) and of types built from
+     * aliases, as CTF 2's field classes ({@link Ctf2Parser#MAX_FIELD_CLASS_DEPTH}): real metadata nests a few levels,
+     * and hostile metadata must not exhaust the stack of this parser or of the decoder compiler.
+     */
+    static final int MAX_DEPTH = Ctf2Parser.MAX_FIELD_CLASS_DEPTH;
+    /** Most words in a type alias name ({@code unsigned long long int} has four). */
+    static final int MAX_ALIAS_WORDS = 16;
+
     private final String text;
-    private final List<Token> tokens;
+    private final TsdlLexer lexer;
     private final Metadata metadata;
     private final Deque<Scope> scopes = new ArrayDeque<>();
-    private int at;
+    /** The tokens looked at but not taken yet, first the next one; the lexer gives the others as they are needed. */
+    private final ArrayDeque<Token> ahead = new ArrayDeque<>();
+    /** The last token taken. */
+    private Token last;
+    /** How deep the type specifiers being parsed are nested. */
+    private int nesting;
+    /** The depth of each compound type built (1 for scalars, which are not in it), to bound types built from aliases. */
+    private final Map<TypeDecl, Integer> depths = new IdentityHashMap<>();
 
-    private TsdlParser(String text, Path file) throws TraceFormatException {
+    private TsdlParser(String text, Path file) {
         this.text = text;
-        this.tokens = TsdlLexer.tokens(text, file);
+        this.lexer = new TsdlLexer(text, file);
         this.metadata = new Metadata(file);
         scopes.push(new Scope());
     }
@@ -47,7 +64,7 @@ final class TsdlParser {
         try {
             p.topLevel();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw p.error(p.peek(), "bad number: " + e.getMessage());
+            throw p.error(p.last != null ? p.last : p.peek(), "bad number: " + e.getMessage());
         }
         p.check();
         return p.metadata;
@@ -55,25 +72,43 @@ final class TsdlParser {
 
     // ---- token helpers
 
-    private Token peek() {
-        return tokens.get(at);
+    private Token peek() throws TraceFormatException {
+        return peek(0);
     }
 
-    private Token peek(int ahead) {
-        return tokens.get(Math.min(at + ahead, tokens.size() - 1));
+    /** The token {@code n} places after the next one (the end token when the text ends before). */
+    private Token peek(int n) throws TraceFormatException {
+        while (ahead.size() <= n) {
+            Token tail = ahead.peekLast();
+            if (tail != null && tail.kind() == Kind.END) {
+                return tail;
+            }
+            ahead.addLast(lexer.next());
+        }
+        if (n == 0) {
+            return ahead.peekFirst();
+        }
+        int i = 0;
+        for (Token t : ahead) {
+            if (i++ == n) {
+                return t;
+            }
+        }
+        throw new IllegalStateException();
     }
 
-    private Token take() {
-        Token t = tokens.get(at);
+    private Token take() throws TraceFormatException {
+        Token t = peek();
         if (t.kind() != Kind.END) {
-            at++;
+            ahead.removeFirst();
+            last = t;
         }
         return t;
     }
 
-    private boolean accept(String s) {
+    private boolean accept(String s) throws TraceFormatException {
         if (peek().is(s)) {
-            at++;
+            take();
             return true;
         }
         return false;
@@ -331,7 +366,11 @@ final class TsdlParser {
         TypeDecl target = typeSpecifier(false);
         expect(":=");
         StringBuilder name = new StringBuilder();
+        int words = 0;
         while (peek().kind() == Kind.IDENT || peek().is("*")) {
+            if (++words > MAX_ALIAS_WORDS) {
+                throw error(peek(), "a type alias name of more than " + MAX_ALIAS_WORDS + " words");
+            }
             if (name.length() > 0) {
                 name.append(' ');
             }
@@ -362,6 +401,57 @@ final class TsdlParser {
         if (t.kind() != Kind.IDENT) {
             throw error(t, "expected a type but found " + t);
         }
+        if (nesting >= MAX_DEPTH) {
+            throw error(t, "types nested more than " + MAX_DEPTH + " levels deep (this reader's limit)");
+        }
+        nesting++;
+        try {
+            return checkedDepth(t, typeClass(t, declaratorFollows));
+        } finally {
+            nesting--;
+        }
+    }
+
+    /**
+     * The depth of a type: 1 for a scalar, one more than its deepest member, option or element for the others. Types
+     * given by an alias nest as deep as their alias, so a chain of aliases can build a deep type without nesting
+     * braces: it is refused like a nested one.
+     */
+    private int depth(TypeDecl t) {
+        Integer d = depths.get(t);
+        return d == null ? 1 : d;
+    }
+
+    private <T extends TypeDecl> T checkedDepth(Token at, T t) throws TraceFormatException {
+        int d;
+        if (t instanceof TypeDecl.Struct s) {
+            d = 1 + maxDepth(s.members());
+        } else if (t instanceof TypeDecl.Variant v) {
+            d = 1 + maxDepth(v.options());
+        } else if (t instanceof TypeDecl.Array a) {
+            d = 1 + depth(a.element());
+        } else if (t instanceof TypeDecl.Sequence q) {
+            d = 1 + depth(q.element());
+        } else {
+            return t;
+        }
+        if (d > MAX_DEPTH) {
+            throw error(at, "types nested more than " + MAX_DEPTH + " levels deep, counting the types aliases stand for"
+                    + " and array dimensions (this reader's limit)");
+        }
+        depths.put(t, d);
+        return t;
+    }
+
+    private int maxDepth(List<TypeDecl.Member> members) {
+        int d = 0;
+        for (TypeDecl.Member m : members) {
+            d = Math.max(d, depth(m.type()));
+        }
+        return d;
+    }
+
+    private TypeDecl typeClass(Token t, boolean declaratorFollows) throws TraceFormatException {
         switch (t.text()) {
         case "integer":
             take();
@@ -391,13 +481,14 @@ final class TsdlParser {
     }
 
     private TypeDecl aliasReference(boolean declaratorFollows) throws TraceFormatException {
-        int start = at;
+        Token start = peek();
+        // The words that may name the alias (no alias has more than MAX_ALIAS_WORDS), and one for a declarator.
         List<Token> words = new ArrayList<>();
-        while (peek().kind() == Kind.IDENT || peek().is("*")) {
-            words.add(take());
+        while (words.size() <= MAX_ALIAS_WORDS && (peek(words.size()).kind() == Kind.IDENT || peek(words.size()).is("*"))) {
+            words.add(peek(words.size()));
         }
         // Prefer the longest alias that still leaves a declarator name when one must follow.
-        int max = declaratorFollows ? words.size() - 1 : words.size();
+        int max = Math.min(MAX_ALIAS_WORDS, declaratorFollows ? words.size() - 1 : words.size());
         for (int n = max; n >= 1; n--) {
             StringBuilder name = new StringBuilder();
             for (int i = 0; i < n; i++) {
@@ -408,12 +499,14 @@ final class TsdlParser {
             }
             TypeDecl found = lookupAlias(name.toString());
             if (found != null) {
-                at = start + n;
+                for (int i = 0; i < n; i++) {
+                    take();
+                }
                 return found;
             }
         }
-        String shown = words.isEmpty() ? tokens.get(start).toString() : "'" + words.get(0).text() + "'";
-        throw error(tokens.get(start), "unknown type " + shown);
+        String shown = words.isEmpty() ? start.toString() : "'" + words.get(0).text() + "'";
+        throw error(start, "unknown type " + shown);
     }
 
     private TypeDecl lookupAlias(String name) {
@@ -449,7 +542,7 @@ final class TsdlParser {
     }
 
     private TypeDecl.Int integer(Map<String, Object> a) throws TraceFormatException {
-        Token here = tokens.get(at - 1);
+        Token here = last;
         Object sizeValue = a.get("size");
         if (!(sizeValue instanceof Long size) || size < 1 || size > 64) {
             throw error(here, "integer size must be 1 to 64 bits, not " + sizeValue);
@@ -473,7 +566,7 @@ final class TsdlParser {
     }
 
     private TypeDecl.Float floating(Map<String, Object> a) throws TraceFormatException {
-        Token here = tokens.get(at - 1);
+        Token here = last;
         Object exp = a.get("exp_dig");
         Object mant = a.get("mant_dig");
         if (!(exp instanceof Long e) || !(mant instanceof Long m)) {
@@ -622,10 +715,14 @@ final class TsdlParser {
         while (accept("*")) {
             // pointers are plain integers in the metadata LTTng writes
         }
+        Token nameToken = peek();
         String name = ident();
         List<Object> dims = new ArrayList<>();
         while (accept("[")) {
             Token t = peek();
+            if (dims.size() >= MAX_DEPTH) {
+                throw error(t, "more than " + MAX_DEPTH + " array dimensions (this reader's limit)");
+            }
             if (t.kind() == Kind.NUMBER) {
                 long n = number();
                 if (n < 0) {
@@ -640,7 +737,8 @@ final class TsdlParser {
         TypeDecl type = base;
         for (int i = dims.size() - 1; i >= 0; i--) {
             Object d = dims.get(i);
-            type = d instanceof Long n ? new TypeDecl.Array(type, n) : new TypeDecl.Sequence(type, (String) d);
+            type = checkedDepth(nameToken, d instanceof Long n ? new TypeDecl.Array(type, n)
+                    : new TypeDecl.Sequence(type, (String) d));
         }
         return Map.entry(name, type);
     }
@@ -713,8 +811,12 @@ final class TsdlParser {
         expect("{");
         Map<String, TypeDecl.Mapping> mappings = new LinkedHashMap<>();
         long next = 0;
+        int ranges = 0;
         while (!accept("}")) {
             Token t = peek();
+            if (++ranges > Ctf2Parser.MAX_RANGES) {
+                throw error(t, "an enumeration of more than " + Ctf2Parser.MAX_RANGES + " ranges (this reader's limit)");
+            }
             String label;
             if (t.kind() == Kind.STRING || t.kind() == Kind.IDENT) {
                 label = take().text();
@@ -748,7 +850,7 @@ final class TsdlParser {
     // ---- final checks
 
     private void check() throws TraceFormatException {
-        Token end = tokens.get(tokens.size() - 1);
+        Token end = peek();
         if (metadata.byteOrder == null) {
             throw error(end, "the metadata has no trace block with a byte_order");
         }

@@ -1,7 +1,9 @@
 package org.lttbench.core.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * How a table's columns become LAMI 1.0 columns. Mostly one to one, with each kind's LAMI data class; but LAMI has no
@@ -58,6 +60,27 @@ final class LamiColumns {
                 // A bare number says its unit in its title (a duration, a size... carries it in its class).
                 String unit = c.kind().rawUnit();
                 slots.add(new Slot(unit == null ? c.title() : c.title() + " (" + unit + ")", c.kind().lamiClass(), i));
+            }
+        }
+        uniqueTitles();
+    }
+
+    /**
+     * Gives a column whose title an earlier one of the table has its class in brackets ("Running" and "Running
+     * (ratio)"): Trace Compass names its table's columns and chart series by title, and shows two of one name as one.
+     * Our tables may repeat a title where the text format tells them apart by their units.
+     */
+    private void uniqueTitles() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < slots.size(); i++) {
+            Slot s = slots.get(i);
+            String title = s.title();
+            if (!seen.add(title)) {
+                title = s.title() + " (" + s.lamiClass() + ")";
+                for (int n = 2; !seen.add(title); n++) {
+                    title = s.title() + " (" + s.lamiClass() + " " + n + ")";
+                }
+                slots.set(i, new Slot(title, s.lamiClass(), s.source()));
             }
         }
     }

@@ -34,6 +34,31 @@ public class TraceFormatException extends IOException {
 
     private static String format(Path file, long offset, String message) {
         String where = file == null ? "" : offset >= 0 ? file + " at byte " + offset + ": " : file + ": ";
-        return where + message;
+        return oneLine(where + message);
+    }
+
+    /**
+     * The message with its control characters escaped ({@code \n}, {@code \u001e}): errors are one line, and a
+     * message may quote the trace (a name, a string, a JSON key), which may hold anything.
+     */
+    private static String oneLine(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == 0x2028 || c == 0x2029 || c == 0x85) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
+                }
+                switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> sb.append(String.format("\\u%04x", (int) c));
+                }
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 }

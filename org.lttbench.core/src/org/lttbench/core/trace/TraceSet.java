@@ -26,6 +26,14 @@ public interface TraceSet extends Closeable {
         return span();
     }
 
+    /**
+     * Stream files that could not be read (FIFOs, sockets or devices in place of a stream file, files we may not
+     * read): the traces are then read in part, without them. Empty when every stream file is read.
+     */
+    default List<UnreadFile> unreadFiles() {
+        return List.of();
+    }
+
     /** Bytes of stream data to read: the denominator of progress. */
     long totalBytes();
 

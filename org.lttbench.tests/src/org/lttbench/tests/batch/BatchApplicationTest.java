@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,10 +44,23 @@ class BatchApplicationTest {
                 || symbolicName.startsWith("org.objectweb.asm") || symbolicName.equals("org.eclipse.core.commands");
     }
 
+    /**
+     * The path of a {@code file:} URL as Equinox writes them: escaped, or (its install area, bundle locations) with
+     * the path as it is, spaces included, which {@link URI} refuses.
+     */
+    static Path fileUrlPath(String url) {
+        try {
+            return Path.of(new URI(url));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            String path = url.replaceFirst("^file:", "");
+            return Path.of(path.startsWith("//") ? path.substring(2) : path);
+        }
+    }
+
     /** Runs the application in a fresh Equinox configuration. */
     static Result runApplication(String... args) throws IOException, InterruptedException {
         Bundle[] bundles = FrameworkUtil.getBundle(BatchApplicationTest.class).getBundleContext().getBundles();
-        Path installArea = Path.of(URI.create(System.getProperty("osgi.install.area")));
+        Path installArea = fileUrlPath(System.getProperty("osgi.install.area"));
         Map<Path, String> names = new HashMap<>();
         Path launcher = null;
         for (Bundle b : bundles) {

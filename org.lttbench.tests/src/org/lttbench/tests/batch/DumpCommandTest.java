@@ -28,7 +28,7 @@ class DumpCommandTest {
     private static Run dump(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new LttbenchCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
+        CommandLine cl = LttbenchCommand.commandLine("dump").setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
         String[] all = new String[args.length + 1];
         all[0] = "dump";
         System.arraycopy(args, 0, all, 1, args.length);

@@ -60,6 +60,47 @@ public class LauncherTest {
         assertTrue(version.out().matches("lttbench \\d+\\.\\d+\\.\\d+\\.\\S+\\s*"), version.out());
     }
 
+    /**
+     * The build's class archive is what the launcher starts from: our classes and picocli's (compiled again for Java
+     * 21 so that an archive can hold them) come from it, not from the jars. Skipped, saying why, when the build made
+     * none (LTTBENCH_CLASS_ARCHIVE=0) or made it with another JDK than the launcher finds.
+     */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void itStartsFromTheClassArchiveTheBuildMade() throws Exception {
+        Path target = TestPaths.repository().resolve("org.lttbench.ui/target");
+        Path jdk = target.resolve("lttbench.archive-jdk");
+        String why = !Files.exists(jdk) ? "the build made no class archive (" + jdk + " is missing)" : null;
+        Result found = run(TestPaths.repository().resolve("releng/scripts/find-jdk"), Map.of());
+        if (why == null && !Files.readString(jdk).strip().equals(found.out().strip())) {
+            why = "the class archive is for " + Files.readString(jdk).strip() + ", the launcher runs " + found.out().strip();
+        }
+        if (why != null) {
+            System.out.println("LauncherTest.itStartsFromTheClassArchiveTheBuildMade skipped: " + why);
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(why == null, why);
+        // LTTBENCH_JAVA_OPTS is split at spaces, and the clone's path may hold some: a log file named relatively
+        Path dir = TestPaths.workDir("launcher-archive");
+        ProcessBuilder pb = new ProcessBuilder("/bin/bash", TestPaths.repository().resolve("lttbench").toString(), "dump",
+                "--count", TestPaths.repository().resolve("examples/kernel-demo").toString()).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
+        pb.environment().put("LTTBENCH_JAVA_OPTS", "-Xlog:class+load=info:file=class-load.log");
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "launcher did not finish");
+        Result r = new Result(p.exitValue(), Files.readString(dir.resolve("out")), Files.readString(dir.resolve("err")));
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(dir.resolve("class-load.log"));
+        for (String cls : List.of("org.lttbench.core.batch.Main", "org.lttbench.core.ctf.TsdlParser", "picocli.CommandLine")) {
+            String line = lines.stream().filter(l -> l.contains(" " + cls + " source: ")).findFirst().orElse("none");
+            assertTrue(line.contains("source: shared objects file"), cls + " is not from the archive: " + line);
+        }
+        // and without it (as on another JDK), the same answer
+        Result without = run(TestPaths.repository().resolve("lttbench"), Map.of("LTTBENCH_CLASS_ARCHIVE", "0"), "dump",
+                "--count", TestPaths.repository().resolve("examples/kernel-demo").toString());
+        assertEquals(0, without.code(), without.err());
+        assertEquals(r.out(), without.out());
+    }
+
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheBuildItSaysSoInOneLine() throws Exception {

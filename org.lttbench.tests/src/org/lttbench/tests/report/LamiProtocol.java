@@ -63,15 +63,33 @@ public final class LamiProtocol {
     private static List<String> checkTableClass(JsonObject tableClass) {
         assertTrue(tableClass.get("title").getAsString().length() > 0, "table class without title: " + tableClass);
         List<String> classes = new ArrayList<>();
+        java.util.Set<String> shown = new java.util.HashSet<>();
         for (JsonElement c : tableClass.getAsJsonArray("column-descriptions")) {
             JsonObject column = c.getAsJsonObject();
-            assertTrue(column.get("title").getAsString().length() > 0, "column without title: " + column);
+            String title = column.get("title").getAsString();
+            assertTrue(title.length() > 0, "column without title: " + column);
             String dataClass = column.get("class").getAsString();
             assertTrue(DATA_CLASSES.contains(dataClass), "not a LAMI 1.0 data class: " + dataClass);
             classes.add(dataClass);
+            for (String name : shownAs(title, dataClass)) {
+                assertTrue(shown.add(name), "two columns shown as \"" + name + "\" in " + tableClass);
+            }
         }
         assertFalse(classes.isEmpty(), "table class without columns: " + tableClass);
         return classes;
+    }
+
+    /**
+     * The column names Trace Compass shows for a LAMI column (its aspects, in {@code LamiAnalysis}): a process is
+     * three columns, name, PID and TID; a time range three, begin, end and duration; an IRQ three, type, name, number.
+     */
+    private static List<String> shownAs(String title, String dataClass) {
+        return switch (dataClass) {
+        case "process" -> List.of(title + " (name)", title + " (PID)", title + " (TID)");
+        case "time-range" -> List.of(title + " (begin)", title + " (end)", title + " (duration)");
+        case "irq" -> List.of(title + " (type)", title + " (name)", title + " (#)");
+        default -> List.of(title);
+        };
     }
 
     /**

@@ -60,6 +60,30 @@ class LamiReportWriterTest {
         return out.toString();
     }
 
+    /**
+     * Trace Compass shows two columns of one title as one: a title the table repeats (here "Running", a duration and
+     * a ratio, as the process analysis has; and "Thread", which the merged process column takes) is told apart by
+     * its class, in the metadata and in results that describe their own class.
+     */
+    @Test
+    void noTwoColumnsOfATableShareATitle() throws IOException {
+        List<Column> columns = List.of(new Column("tid", "TID", ColumnKind.TID, "thread id"),
+                new Column("thread", "Thread", ColumnKind.TEXT, "a column titled like the process column"),
+                new Column("running_ns", "Running", ColumnKind.DURATION, "running time"),
+                new Column("running_ratio", "Running", ColumnKind.RATIO, "share of the range"),
+                new Column("running_other", "Running", ColumnKind.RATIO, "a third one"));
+        Table table = new Table("t", "T", columns).addRow(1L, "x", 5L, 0.5, 0.25);
+        JsonObject metadata = LamiProtocol.parseOneLine(metadata(List.of(table)));
+        LamiProtocol.checkMetadata(metadata); // fails on a title shown twice
+        List<String> titles = new java.util.ArrayList<>();
+        for (var c : metadata.getAsJsonObject("table-classes").getAsJsonObject("t").getAsJsonArray("column-descriptions")) {
+            titles.add(c.getAsJsonObject().get("title").getAsString());
+        }
+        assertEquals(List.of("Thread", "Thread (string)", "Running", "Running (ratio)", "Running (ratio 2)"), titles);
+        Report report = new Report("test", "Test", RANGE).add(table);
+        LamiProtocol.checkResults(LamiProtocol.parseOneLine(results(List.of(report), List.of())), Map.of());
+    }
+
     @Test
     void metadataDescribesEveryTableWithLamiClassesAndMergesThreadColumnsIntoAProcessObject() throws IOException {
         JsonObject metadata = LamiProtocol.parseOneLine(metadata(List.of(threads())));

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.batch.RangeOptions;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.trace.TimeRange;
@@ -42,11 +43,13 @@ public final class ViewCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         // Open once before any window: a wrong path or time is one clear line, not an empty window.
         TimeRange range;
+        int partial;
         try {
             times.parse();
             try (CtfTraceSet set = CtfTraceSet.open(traces)) {
                 set.streams();
                 range = times.range(set);
+                partial = PartialRead.warn(set, err, "lttbench view");
             }
         } catch (BatchFailure | IOException | RuntimeException e) {
             err.println("lttbench view: " + e.getMessage());
@@ -60,7 +63,7 @@ public final class ViewCommand implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range);
-        return ExitCode.OK;
+        return partial;
     }
 
     private String title() {

@@ -74,7 +74,15 @@ class TracerCostAccuracyTest {
         Result calibrate = LauncherTest.run(TestPaths.repository().resolve("lttbench"), java.util.Map.of(), "calibrate",
                 "--quick", "--out", calibrationDir.toString(), "--session-prefix", "lttbench-test-tracer-cost");
         assertEquals(0, calibrate.code(), calibrate.err());
-        MachineCalibration calibration = MachineCalibration.read(calibrationDir);
+        MachineCalibration calibration;
+        try {
+            calibration = MachineCalibration.read(calibrationDir);
+        } catch (java.io.IOException e) {
+            // On a machine loaded by other work the quick calibration can lose events even in its large buffers:
+            // that is one more disturbed measurement, made again like the others.
+            seen.add("calibration not usable: " + e.getMessage());
+            return List.of("calibration: " + e.getMessage());
+        }
         assertNotNull(calibration.host(), "the calibration names its machine");
         seen.add(calibration.describe());
 

@@ -1,0 +1,29 @@
+package org.lttbench.core.batch;
+
+import java.io.PrintWriter;
+
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.UnreadFile;
+
+/**
+ * Traces read in part (stream files that could not be read: a FIFO, socket or device in place of a stream file, a file
+ * we may not read): never silent. Each such file is a warning line on stderr, every report carries a note, and the
+ * exit code is {@link ExitCode#READ_IN_PART} (except for LAMI, whose exit code must be 0 for Trace Compass to show
+ * the results: there the Notes table says it).
+ */
+public final class PartialRead {
+    private PartialRead() {
+    }
+
+    /** Writes a warning line per unread file; returns the exit code of a run that otherwise succeeded. */
+    public static int warn(TraceSet traces, PrintWriter err, String command) {
+        if (traces.unreadFiles().isEmpty()) {
+            return ExitCode.OK;
+        }
+        for (UnreadFile u : traces.unreadFiles()) {
+            err.println(command + ": warning: " + u + ": not read, so the traces are read in part");
+        }
+        err.flush();
+        return ExitCode.READ_IN_PART;
+    }
+}
