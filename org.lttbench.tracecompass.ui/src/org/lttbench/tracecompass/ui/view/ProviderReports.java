@@ -16,12 +16,16 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.synchronization.ITmfTimestampTransform;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
 import org.lttbench.tracecompass.core.provider.ReportTableDataProvider;
 import org.lttbench.tracecompass.core.provider.ReportTableDataProviderFactory;
@@ -45,9 +49,27 @@ final class ProviderReports implements ReportSource {
         this.module = module;
     }
 
+    /**
+     * The trace's span in Trace Compass's times: what Trace Compass knows of it, and once LTTbench's pass is done, what
+     * LTTbench's reader found (first to last record). Trace Compass indexes a trace in the background and its end time
+     * grows meanwhile, often after LTTbench's pass has ended: "the whole trace" must not stop where its index was.
+     */
     static TimeRange spanOf(ITmfTrace trace) {
         long begin = trace.getStartTime().toNanos();
-        return new TimeRange(begin, Math.max(begin, trace.getEndTime().toNanos()));
+        long end = Math.max(begin, trace.getEndTime().toNanos());
+        LttbenchAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(trace, LttbenchAnalysisModule.class,
+                LttbenchAnalysisModule.ID);
+        PassResults results = module == null ? null : module.results();
+        if (results != null) {
+            TimeRange read = results.traces().span();
+            ITmfTrace first = TmfTraceManager.getTraceSet(trace).stream().findFirst().orElse(trace);
+            ITmfTimestampTransform clock = first.getTimestampTransform();
+            if (read.duration() > 0) {
+                begin = Math.min(begin, clock.transform(read.begin()));
+                end = Math.max(end, clock.transform(read.end()));
+            }
+        }
+        return new TimeRange(begin, end);
     }
 
     @Override
