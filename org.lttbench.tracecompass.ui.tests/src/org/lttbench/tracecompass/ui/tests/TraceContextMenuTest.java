@@ -128,6 +128,14 @@ class TraceContextMenuTest {
         // Trace Compass opens a trace on a window at its start: the view's figures are that window's
         assertFalse(reports.range().equals(TimeRange.ALL), "Trace Compass's initial window, not the whole trace");
         checkProcessTime(view, reports);
+        // in the short bottom stack the notes banner leaves room for the charts and tables
+        Workbench.screenshot("process-time-in-its-stack");
+        String sizes = ui(() -> "view " + view.content().getSize() + ", banner " + view.content().banner().getSize()
+                + ", banner wants " + view.content().banner().computeSize(view.content().getClientArea().width, org.eclipse.swt.SWT.DEFAULT)
+                + ", chart " + ((ProcessTimeView) view.content()).chart().getSize());
+        System.out.println("Process time in the bottom stack: " + sizes);
+        assertTrue(ui(() -> view.content().banner().getSize().y <= Math.max(60, view.content().getSize().y / 4)
+                && ((ProcessTimeView) view.content()).chart().getSize().y > 0), sizes);
         Workbench.screenshot("process-time-window", view);
 
         // the user clicks the view's "Whole trace": Trace Compass selects the whole trace, the view follows

@@ -165,13 +165,15 @@ public abstract class LttbenchView extends TmfView {
             GC gc = new GC(banner);
             int line = gc.getFontMetrics().getHeight();
             gc.dispose();
-            int limit = Math.max(2 * line + 12, content.getClientArea().height / 4);
+            int margins = 12; // the banner's (LossBanner: 6 above, 6 below)
+            int lines = Math.max(2, (content.getClientArea().height / 4 - margins) / line);
+            int limit = lines * line + margins;
             capped = wanted > limit ? limit : SWT.DEFAULT;
         }
         text.setToolTipText(capped == SWT.DEFAULT ? null : banner.text());
         if (gd.heightHint != capped) {
             gd.heightHint = capped;
-            content.requestLayout();
+            banner.requestLayout(); // the banner as the changed control: its cached size in the grid is flushed
         }
     }
 
