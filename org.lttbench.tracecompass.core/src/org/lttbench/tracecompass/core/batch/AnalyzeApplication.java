@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.equinox.app.IApplication;
@@ -133,7 +134,8 @@ public final class AnalyzeApplication implements IApplication {
         if (!Files.isDirectory(dir)) {
             return null;
         }
-        for (CtfTmfTrace t : List.of(new LttngKernelTrace(), new LttngUstTrace())) {
+        for (Supplier<CtfTmfTrace> type : List.<Supplier<CtfTmfTrace>>of(LttngKernelTrace::new, LttngUstTrace::new)) {
+            CtfTmfTrace t = type.get(); // one at a time: each one made is initialised or disposed
             IStatus valid = t.validate(null, dir.toString());
             if (valid.isOK()) {
                 t.initTrace(null, dir.toString(), CtfTmfEvent.class);
