@@ -1,10 +1,11 @@
 package org.lttbench.tracecompass.ui.view;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
@@ -162,12 +163,17 @@ public abstract class LttbenchView extends TmfView {
         if (banner.getVisible()) {
             int width = content.getClientArea().width;
             int wanted = banner.computeSize(width, SWT.DEFAULT).y;
-            GC gc = new GC(banner);
-            int line = gc.getFontMetrics().getHeight();
-            gc.dispose();
-            int margins = 12; // the banner's (LossBanner: 6 above, 6 below)
-            int lines = Math.max(2, (content.getClientArea().height / 4 - margins) / line);
-            int limit = lines * line + margins;
+            // a label's first line and each next one, as the banner's label draws them
+            Label probe = new Label(banner, SWT.WRAP);
+            probe.setFont(text.getFont());
+            probe.setText("X");
+            int one = probe.computeSize(SWT.DEFAULT, SWT.DEFAULT).y;
+            probe.setText("X\nX");
+            int line = Math.max(1, probe.computeSize(SWT.DEFAULT, SWT.DEFAULT).y - one);
+            probe.dispose();
+            int margins = banner.getLayout() instanceof GridLayout g ? 2 * g.marginHeight + g.marginTop + g.marginBottom : 12;
+            int lines = Math.max(2, (content.getClientArea().height / 4 - margins - one) / line + 1);
+            int limit = one + (lines - 1) * line + margins;
             capped = wanted > limit ? limit : SWT.DEFAULT;
         }
         text.setToolTipText(capped == SWT.DEFAULT ? null : banner.text());

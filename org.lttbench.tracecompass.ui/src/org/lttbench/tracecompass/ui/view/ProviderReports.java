@@ -62,8 +62,7 @@ final class ProviderReports implements ReportSource {
         PassResults results = module == null ? null : module.results();
         if (results != null) {
             TimeRange read = results.traces().span();
-            ITmfTrace first = TmfTraceManager.getTraceSet(trace).stream().findFirst().orElse(trace);
-            ITmfTimestampTransform clock = first.getTimestampTransform();
+            ITmfTimestampTransform clock = clock(trace);
             if (read.duration() > 0) {
                 begin = Math.min(begin, clock.transform(read.begin()));
                 end = Math.max(end, clock.transform(read.end()));
@@ -106,7 +105,7 @@ final class ProviderReports implements ReportSource {
                 }
                 Table t = ReportTables.table(response.getModel(), table);
                 if (report == null) {
-                    report = new Report(request.analysis(), message, whole ? TimeRange.ALL : range);
+                    report = new Report(request.analysis(), message, whole ? wholeRange(request.analysis(), traceSpan) : range);
                 }
                 if (table.equals(ReportTables.NOTES)) {
                     for (Object[] row : t.rows()) {
@@ -121,6 +120,25 @@ final class ProviderReports implements ReportSource {
             }
         }
         return new ReportSet(whole ? TimeRange.ALL : range, reports, notApplicable, null);
+    }
+
+    /**
+     * What a whole-trace report covers, as the command line says it: the span the pass read (so the views say "the
+     * figures cover ... s, from ... to ..." for the whole trace too).
+     */
+    private TimeRange wholeRange(String analysis, TimeRange traceSpan) {
+        PassResults results = module.results();
+        Report whole = results == null ? null : results.report(analysis);
+        if (whole == null || whole.range().begin() == Long.MIN_VALUE || whole.range().end() == Long.MAX_VALUE) {
+            return traceSpan;
+        }
+        ITmfTimestampTransform clock = clock(trace);
+        return new TimeRange(clock.transform(whole.range().begin()), clock.transform(whole.range().end()));
+    }
+
+    /** Trace Compass's times from LTTbench's: the trace's time transform (an experiment's first trace's). */
+    private static ITmfTimestampTransform clock(ITmfTrace trace) {
+        return TmfTraceManager.getTraceSet(trace).stream().findFirst().orElse(trace).getTimestampTransform();
     }
 
     @SuppressWarnings("unchecked")
