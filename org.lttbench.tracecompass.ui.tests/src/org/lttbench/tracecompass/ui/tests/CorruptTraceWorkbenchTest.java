@@ -72,8 +72,7 @@ class CorruptTraceWorkbenchTest {
         Workbench.clickContextMenu(tree, "LTTbench", "Process time");
         ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
         String status = Views.failed(view, trace);
-        assertTrue(status.startsWith("Could not analyse the traces: ") && status.endsWith(expected),
-                "the view's status line says what the command line says (" + expected + "): " + status);
+        assertEquals("Could not analyse the traces: " + expected, status, "the view's status line says what the command line says");
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertNotNull(module.failure());
         assertEquals(expected, module.failure().getMessage());

@@ -24,6 +24,7 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
@@ -167,6 +168,9 @@ final class ProviderReports implements ReportSource {
         });
         if (!completed || module.results() == null) {
             Throwable cause = module.failure();
+            if (cause instanceof TraceFormatException unreadable) {
+                throw unreadable; // the reader's own words (file, offset, what was expected), as the command line says them
+            }
             throw new IOException("the LTTbench analysis of " + trace.getName()
                     + (cause != null ? " failed: " + cause.getMessage() : " did not complete (cancelled?)"), cause);
         }
