@@ -49,6 +49,21 @@ public final class TraceCompassTraces {
         return dir;
     }
 
+    /** A writable copy of a trace directory. */
+    public static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                    target.toFile().setWritable(true);
+                }
+            }
+        }
+    }
+
     /** An LTTng kernel trace, opened (its modules instantiated), with no kept results from an earlier run. */
     public static LttngKernelTrace kernel(Path dir) throws TmfTraceException {
         LttngKernelTrace trace = new LttngKernelTrace();

@@ -263,6 +263,10 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
     private boolean failed(Throwable e) {
+        // the reader's own error, not its unchecked wrapper (the command line says the same: BatchFailure)
+        while (e instanceof java.io.UncheckedIOException u && u.getCause() != null) {
+            e = u.getCause();
+        }
         failure = e;
         fail(e);
         ready(false);

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
@@ -25,24 +22,10 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  */
 class CorruptTraceTest {
 
-    static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                    target.toFile().setWritable(true);
-                }
-            }
-        }
-    }
-
     @Test
     void aCorruptPacketFailsTheModuleWithFileAndOffset() throws Exception {
         Path trace = TraceCompassTraces.work("corrupt").resolve("trace");
-        copy(TraceCompassTraces.shared("kernel-tracefile-rotation"), trace);
+        TraceCompassTraces.copy(TraceCompassTraces.shared("kernel-tracefile-rotation"), trace);
         // bytes overwritten inside a packet's events: Trace Compass opens the trace (its packet headers are fine)
         Path stream = trace.resolve("mychan_0_0");
         try (RandomAccessFile f = new RandomAccessFile(stream.toFile(), "rw")) {

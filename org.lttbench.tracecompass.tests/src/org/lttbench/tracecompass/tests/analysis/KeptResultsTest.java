@@ -73,7 +73,7 @@ class KeptResultsTest {
     void changedFilesAreAnalysedAgain() throws Exception {
         Path copy = TraceCompassTraces.work("kept-changed").resolve("trace");
         Path from = TraceCompassTraces.shared("kernel-tracefile-rotation");
-        CorruptTraceTest.copy(from, copy);
+        TraceCompassTraces.copy(from, copy);
         LttngKernelTrace first = TraceCompassTraces.kernel(copy);
         try {
             LttbenchAnalysisModule module = TraceCompassTraces.module(first);

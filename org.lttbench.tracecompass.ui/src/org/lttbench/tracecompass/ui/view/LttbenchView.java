@@ -1,6 +1,11 @@
 package org.lttbench.tracecompass.ui.view;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
@@ -20,6 +25,8 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.compute.SessionListener;
+import org.lttbench.ui.view.LossBanner;
 import org.lttbench.ui.view.ReportView;
 
 /**
@@ -46,6 +53,7 @@ public abstract class LttbenchView extends TmfView {
         super.createPartControl(parent);
         content = createContent(parent);
         content.rangeBar().onRangeChosen(this::select);
+        content.addListener(SWT.Resize, e -> fitBanner());
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
             show(active);
@@ -55,6 +63,16 @@ public abstract class LttbenchView extends TmfView {
     @Override
     public void setFocus() {
         content.setFocus();
+    }
+
+    /** The LTTbench view shown inside (its tables, charts and status line). */
+    public ReportView content() {
+        return content;
+    }
+
+    /** The trace the view shows, or null. */
+    public ITmfTrace trace() {
+        return trace;
     }
 
     @TmfSignalHandler
@@ -104,6 +122,9 @@ public abstract class LttbenchView extends TmfView {
     }
 
     private void show(ITmfTrace t) {
+        if (session != null) {
+            session.removeListener(bannerFitter);
+        }
         trace = t;
         LttbenchAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(t, LttbenchAnalysisModule.class,
                 LttbenchAnalysisModule.ID);
@@ -115,11 +136,51 @@ public abstract class LttbenchView extends TmfView {
         }
         session = TraceSessions.of(t, module, content.getDisplay());
         content.setSession(session);
+        session.addListener(bannerFitter);
         TmfTraceContext context = TmfTraceManager.getInstance().getTraceContext(t);
         selection = range(context.getSelectionRange());
         window = range(context.getWindowRange());
         // even for the range it has: this view's analyses may be new to the session
         session.setRange(current());
+    }
+
+    /** After each run (the banner's text is new), the banner is fitted to the view. */
+    private final SessionListener bannerFitter = reports -> Display.getDefault().asyncExec(this::fitBanner);
+
+    /**
+     * Trace Compass opens views in its short bottom stack: there the reports' notes would take the whole height and
+     * leave nothing of the charts and tables. The banner gets at most a quarter of the view (at least two lines);
+     * what does not fit is in its tooltip. A view with room shows it all.
+     */
+    private void fitBanner() {
+        if (content == null || content.isDisposed()) {
+            return;
+        }
+        LossBanner banner = content.banner();
+        GridData gd = (GridData) banner.getLayoutData();
+        Control text = banner.getChildren().length > 0 ? banner.getChildren()[0] : banner;
+        int capped = SWT.DEFAULT;
+        if (banner.getVisible()) {
+            int width = content.getClientArea().width;
+            int wanted = banner.computeSize(width, SWT.DEFAULT).y;
+            // a label's first line and each next one, as the banner's label draws them
+            Label probe = new Label(banner, SWT.WRAP);
+            probe.setFont(text.getFont());
+            probe.setText("X");
+            int one = probe.computeSize(SWT.DEFAULT, SWT.DEFAULT).y;
+            probe.setText("X\nX");
+            int line = Math.max(1, probe.computeSize(SWT.DEFAULT, SWT.DEFAULT).y - one);
+            probe.dispose();
+            int margins = banner.getLayout() instanceof GridLayout g ? 2 * g.marginHeight + g.marginTop + g.marginBottom : 12;
+            int lines = Math.max(2, (content.getClientArea().height / 4 - margins - one) / line + 1);
+            int limit = one + (lines - 1) * line + margins;
+            capped = wanted > limit ? limit : SWT.DEFAULT;
+        }
+        text.setToolTipText(capped == SWT.DEFAULT ? null : banner.text());
+        if (gd.heightHint != capped) {
+            gd.heightHint = capped;
+            banner.requestLayout(); // the banner as the changed control: its cached size in the grid is flushed
+        }
     }
 
     /** The range the views show: the selection when it is a range, else the window. */

@@ -16,12 +16,17 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.synchronization.ITmfTimestampTransform;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
 import org.lttbench.tracecompass.core.provider.ReportTableDataProvider;
 import org.lttbench.tracecompass.core.provider.ReportTableDataProviderFactory;
@@ -45,9 +50,26 @@ final class ProviderReports implements ReportSource {
         this.module = module;
     }
 
+    /**
+     * The trace's span in Trace Compass's times: what Trace Compass knows of it, and once LTTbench's pass is done, what
+     * LTTbench's reader found (first to last record). Trace Compass indexes a trace in the background and its end time
+     * grows meanwhile, often after LTTbench's pass has ended: "the whole trace" must not stop where its index was.
+     */
     static TimeRange spanOf(ITmfTrace trace) {
         long begin = trace.getStartTime().toNanos();
-        return new TimeRange(begin, Math.max(begin, trace.getEndTime().toNanos()));
+        long end = Math.max(begin, trace.getEndTime().toNanos());
+        LttbenchAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(trace, LttbenchAnalysisModule.class,
+                LttbenchAnalysisModule.ID);
+        PassResults results = module == null ? null : module.results();
+        if (results != null) {
+            TimeRange read = results.traces().span();
+            ITmfTimestampTransform clock = clock(trace);
+            if (read.duration() > 0) {
+                begin = Math.min(begin, clock.transform(read.begin()));
+                end = Math.max(end, clock.transform(read.end()));
+            }
+        }
+        return new TimeRange(begin, end);
     }
 
     @Override
@@ -84,7 +106,7 @@ final class ProviderReports implements ReportSource {
                 }
                 Table t = ReportTables.table(response.getModel(), table);
                 if (report == null) {
-                    report = new Report(request.analysis(), message, whole ? TimeRange.ALL : range);
+                    report = new Report(request.analysis(), message, whole ? wholeRange(request.analysis(), traceSpan) : range);
                 }
                 if (table.equals(ReportTables.NOTES)) {
                     ReportTables.restoreNotes(t, report);
@@ -97,6 +119,25 @@ final class ProviderReports implements ReportSource {
             }
         }
         return new ReportSet(whole ? TimeRange.ALL : range, reports, notApplicable, null);
+    }
+
+    /**
+     * What a whole-trace report covers, as the command line says it: the span the pass read (so the views say "the
+     * figures cover ... s, from ... to ..." for the whole trace too).
+     */
+    private TimeRange wholeRange(String analysis, TimeRange traceSpan) {
+        PassResults results = module.results();
+        Report whole = results == null ? null : results.report(analysis);
+        if (whole == null || whole.range().begin() == Long.MIN_VALUE || whole.range().end() == Long.MAX_VALUE) {
+            return traceSpan;
+        }
+        ITmfTimestampTransform clock = clock(trace);
+        return new TimeRange(clock.transform(whole.range().begin()), clock.transform(whole.range().end()));
+    }
+
+    /** Trace Compass's times from LTTbench's: the trace's time transform (an experiment's first trace's). */
+    private static ITmfTimestampTransform clock(ITmfTrace trace) {
+        return TmfTraceManager.getTraceSet(trace).stream().findFirst().orElse(trace).getTimestampTransform();
     }
 
     @SuppressWarnings("unchecked")
@@ -125,6 +166,9 @@ final class ProviderReports implements ReportSource {
         });
         if (!completed || module.results() == null) {
             Throwable cause = module.failure();
+            if (cause instanceof TraceFormatException unreadable) {
+                throw unreadable; // the reader's own words (file, offset, what was expected), as the command line says them
+            }
             throw new IOException("the LTTbench analysis of " + trace.getName()
                     + (cause != null ? " failed: " + cause.getMessage() : " did not complete (cancelled?)"), cause);
         }

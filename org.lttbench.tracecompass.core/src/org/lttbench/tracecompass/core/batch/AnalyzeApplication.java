@@ -1,0 +1,159 @@
+package org.lttbench.tracecompass.core.batch;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.ReportFormat;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
+
+/**
+ * LTTbench's analysis as Trace Compass runs it, without a workbench: {@code -application
+ * org.lttbench.tracecompass.core.analyze [--format text|csv|json] TRACE...} in a headless Trace Compass install opens
+ * each LTTng trace directory with Trace Compass's own trace type (kernel or user space; several traces make an
+ * experiment), lets Trace Compass instantiate LTTbench's analysis module for it, runs it, and prints its reports as
+ * {@code lttbench analyze} prints them (same writers: for the whole trace, the same output). Exit status as
+ * {@code lttbench analyze}: 0 done, 2 usage, 3 a trace that cannot be read (the message names the file and offset).
+ */
+public final class AnalyzeApplication implements IApplication {
+    private static final String NAME = "lttbench (Trace Compass)";
+
+    @Override
+    public Object start(IApplicationContext context) {
+        Object args = context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
+        context.applicationRunning();
+        return run(args instanceof String[] a ? a : new String[0], System.out, System.err);
+    }
+
+    /** Runs with these arguments, printing the reports on {@code out}; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        ReportFormat format = ReportFormat.TEXT;
+        List<Path> paths = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--format") && i + 1 < args.length) {
+                a = "--format=" + args[++i];
+            }
+            if (a.startsWith("--format=")) {
+                try {
+                    format = ReportFormat.valueOf(a.substring("--format=".length()).toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    return usage(err, "unknown format " + a.substring("--format=".length()));
+                }
+            } else if (a.startsWith("-")) {
+                return usage(err, "unknown option " + a);
+            } else {
+                paths.add(Path.of(a).toAbsolutePath());
+            }
+        }
+        if (paths.isEmpty()) {
+            return usage(err, "no trace given");
+        }
+        List<ITmfTrace> opened = new ArrayList<>();
+        ITmfTrace trace = null;
+        try {
+            for (Path p : paths) {
+                ITmfTrace t = open(p);
+                if (t == null) {
+                    err.println(NAME + ": " + p + " is neither an LTTng kernel trace nor an LTTng user-space trace");
+                    return ExitCode.UNREADABLE_TRACE;
+                }
+                opened.add(t);
+            }
+            trace = opened.size() == 1 ? opened.get(0)
+                    : new TmfExperiment(CtfTmfEvent.class, "lttbench", opened.toArray(ITmfTrace[]::new),
+                            TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+            // as a workbench does when it opens a trace: Trace Compass instantiates the analysis modules of its type
+            TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(AnalyzeApplication.class, trace, null));
+            if (!(trace.getAnalysisModule(LttbenchAnalysisModule.ID) instanceof LttbenchAnalysisModule module)) {
+                err.println(NAME + ": Trace Compass offers no LTTbench analysis for " + trace.getName());
+                return ExitCode.INTERNAL_ERROR;
+            }
+            module.schedule();
+            PassResults results = module.waitForCompletion() ? module.results() : null;
+            if (results == null) {
+                Throwable failure = module.failure();
+                err.println(NAME + ": " + (failure == null ? "the analysis did not complete" : failure.getMessage()));
+                return ExitCode.UNREADABLE_TRACE;
+            }
+            // in the command line's order (its analyses' order), whatever order the pass or the kept results gave
+            List<Report> reports = new ArrayList<>();
+            for (AnalysisProvider provider : Analyses.all()) {
+                Report r = results.report(provider.name());
+                if (r != null) {
+                    reports.add(r);
+                }
+            }
+            if (reports.isEmpty()) {
+                err.println(NAME + ": no analysis applies: " + results.notApplicable());
+                return ExitCode.NOT_APPLICABLE;
+            }
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            format.write(reports, w);
+            w.flush();
+            return ExitCode.OK;
+        } catch (Exception e) {
+            err.println(NAME + ": " + e);
+            return ExitCode.INTERNAL_ERROR;
+        } finally {
+            if (trace != null) {
+                TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(AnalyzeApplication.class, trace));
+                trace.dispose();
+            } else {
+                opened.forEach(ITmfTrace::dispose);
+            }
+        }
+    }
+
+    /** The trace directory as Trace Compass's LTTng kernel or UST trace type, initialised; null when it is neither. */
+    private static ITmfTrace open(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return null;
+        }
+        for (Supplier<CtfTmfTrace> type : List.<Supplier<CtfTmfTrace>>of(LttngKernelTrace::new, LttngUstTrace::new)) {
+            CtfTmfTrace t = type.get(); // one at a time: each one made is initialised or disposed
+            IStatus valid = t.validate(null, dir.toString());
+            if (valid.isOK()) {
+                t.initTrace(null, dir.toString(), CtfTmfEvent.class);
+                return t;
+            }
+            t.dispose();
+        }
+        return null;
+    }
+
+    private static int usage(PrintStream err, String why) {
+        err.println(NAME + ": " + why);
+        err.println("usage: -application org.lttbench.tracecompass.core.analyze [--format text|csv|json] TRACE...");
+        return ExitCode.USAGE;
+    }
+
+    @Override
+    public void stop() {
+        // a run ends on its own
+    }
+}

@@ -1,0 +1,117 @@
+package org.lttbench.tracecompass.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.trace.TimeRange;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code ./lttbench analyze --format json} run as a user runs it (the launcher script of the repository, in its own
+ * process), and its tables as the views would write them: each cell in the text the views show.
+ */
+public final class CommandLine {
+    private final JsonObject json;
+
+    private CommandLine(JsonObject json) {
+        this.json = json;
+    }
+
+    /** Runs {@code lttbench analyze --format json ARGS... TRACE}; fails unless it exits 0. */
+    public static CommandLine analyze(Path trace, String... args) throws IOException, InterruptedException {
+        Path repo = Path.of(System.getProperty("lttbench.repo"));
+        List<String> command = new ArrayList<>();
+        command.add(repo.resolve("lttbench").toString());
+        command.add("analyze");
+        command.add("--format");
+        command.add("json");
+        command.addAll(List.of(args));
+        command.add(trace.toString());
+        Path out = Files.createTempFile("lttbench-cli", ".json");
+        Path err = Files.createTempFile("lttbench-cli", ".err");
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException("the command line did not finish: " + command);
+            }
+            assertEquals(0, p.exitValue(), command + ": " + Files.readString(err));
+            return new CommandLine(JsonParser.parseString(Files.readString(out, StandardCharsets.UTF_8)).getAsJsonObject());
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** What {@code lttbench analyze} says on stderr of a trace it cannot read (it must fail), without its "lttbench analyze: ". */
+    public static String failure(Path trace) throws IOException, InterruptedException {
+        Path repo = Path.of(System.getProperty("lttbench.repo"));
+        Process p = new ProcessBuilder(repo.resolve("lttbench").toString(), "analyze", "--format", "json", trace.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+        assertEquals(3, p.exitValue(), "the command line fails on " + trace + ": " + err);
+        String prefix = "lttbench analyze: ";
+        assertTrue(err.startsWith(prefix), err);
+        return err.substring(prefix.length());
+    }
+
+    /** The range the reports cover ({@code begin}, {@code end} in ns): the trace's span for a whole-trace run. */
+    public JsonObject range() {
+        return json.getAsJsonObject("range");
+    }
+
+    /** The rows of a table, as JSON objects (key: column key). */
+    public List<JsonObject> rows(String table) {
+        List<JsonObject> rows = new ArrayList<>();
+        JsonArray a = json.getAsJsonArray(table);
+        if (a != null) {
+            for (JsonElement e : a) {
+                rows.add(e.getAsJsonObject());
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * A table's rows in the text the views show for its cells: each JSON value read as the column's kind (integer
+     * kinds as Long, ratios and numbers as Double, ranges...) and formatted by {@link CellFormat}.
+     */
+    public List<List<String>> text(String table, List<Column> columns) {
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonObject o : rows(table)) {
+            List<String> row = new ArrayList<>();
+            for (Column c : columns) {
+                row.add(CellFormat.text(c, value(c, o.get(c.key()))));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static Object value(Column column, JsonElement e) {
+        if (e == null || e.isJsonNull()) {
+            return null;
+        }
+        return switch (column.kind()) {
+            case TEXT, PROCESS_NAME -> e.getAsString();
+            case NUMBER, RATIO -> e.getAsDouble();
+            case TIME_RANGE -> new TimeRange(e.getAsJsonObject().get("begin").getAsLong(), e.getAsJsonObject().get("end").getAsLong());
+            default -> e.getAsBigDecimal().longValueExact();
+        };
+    }
+}

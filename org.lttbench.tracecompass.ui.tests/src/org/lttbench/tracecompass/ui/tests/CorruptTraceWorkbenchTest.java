@@ -1,0 +1,107 @@
+package org.lttbench.tracecompass.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
+import org.junit.jupiter.api.Test;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
+import org.lttbench.tracecompass.ui.view.ThreadStatesView;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.view.ProcessTimeView;
+
+/**
+ * A trace LTTbench cannot read (a copy of a shared kernel trace whose stream file was cut in the middle of a packet),
+ * opened in the workbench and analysed from its context menu: the views say what the command line says of it (the
+ * file and the byte offset), no error dialog opens, and the workbench goes on: another trace opens and its analysis
+ * shows the command line's figures.
+ */
+class CorruptTraceWorkbenchTest {
+
+    static Path truncatedCopy(String shared, String stream, long size) throws IOException {
+        Path dir = Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve(shared + "-truncated");
+        if (Files.exists(dir)) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Path from = TraceContextMenuTest.shared(shared);
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                    target.toFile().setWritable(true);
+                }
+            }
+        }
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve(stream).toFile(), "rw")) {
+            f.setLength(size);
+        }
+        return dir;
+    }
+
+    @Test
+    void aTruncatedTraceSaysFileAndOffsetWithoutADialogAndTheWorkbenchGoesOn() throws Exception {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        Path corrupt = truncatedCopy("kernel-scp-src", "channel0_0", 1_000_000);
+        String expected = CommandLine.failure(corrupt);
+        assertTrue(expected.startsWith(corrupt.resolve("channel0_0") + " at byte "), expected);
+
+        TmfProjectElement project = Workbench.tracingProject("LTTbench");
+        TmfTraceElement element = Workbench.openTrace(project, corrupt, Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace trace = ui(() -> element.getTrace());
+        Tree tree = Workbench.select(element);
+        Workbench.clickContextMenu(tree, "LTTbench", "Process time");
+        ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        String status = Views.failed(view, trace);
+        assertEquals("Could not analyse the traces: " + expected, status, "the view's status line says what the command line says");
+        LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
+        assertNotNull(module.failure());
+        assertEquals(expected, module.failure().getMessage());
+        Workbench.screenshot("corrupt-process-time", view);
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
+
+        // the thread states view says it too, above its (no) rows
+        Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Thread states");
+        ThreadStatesView states = Workbench.view(ThreadStatesView.ID, ThreadStatesView.class);
+        Workbench.waitUntil("the thread states view to say why it has no rows",
+                () -> states.getTrace() == trace && states.message().endsWith(expected));
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
+        Workbench.screenshot("corrupt-thread-states", states);
+
+        // the workbench goes on: another trace opens, the menu analyses it, the view shows the command line's figures
+        Path other = TraceContextMenuTest.shared("kernel-bigendian");
+        TmfTraceElement good = Workbench.openTrace(project, other, Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace goodTrace = ui(() -> good.getTrace());
+        Workbench.clickContextMenu(Workbench.select(good), "LTTbench", "Process time");
+        ProcessTimeTmfView again = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        assertSame(view, again, "the same view, now on the other trace");
+        ReportSet reports = Views.finished(again, goodTrace);
+        assertNull(reports.failure(), reports.failure());
+        CommandLine cli = CommandLine.analyze(other, Views.rangeArguments(reports));
+        Views.assertShowsTheCommandLinesTable("Process time > Threads of " + other.getFileName(),
+                ((ProcessTimeView) again.content()).threadTable(), cli, "threads");
+        Workbench.waitUntil("the thread states view to show the other trace's rows without a message",
+                () -> states.getTrace() == goodTrace && states.message().isEmpty());
+        assertTrue(!Views.timeGraph(states, goodTrace).isEmpty());
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
+    }
+}

@@ -1,0 +1,284 @@
+package org.lttbench.tracecompass.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.ui.project.model.ITmfProjectModelElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfAnalysisElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfAnalysisOutputElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfViewsElement;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
+import org.lttbench.tracecompass.ui.view.OverheadTmfView;
+import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
+import org.lttbench.tracecompass.ui.view.ThreadStatesView;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.view.DiscardedView;
+import org.lttbench.ui.view.OverheadView;
+import org.lttbench.ui.view.ProcessTimeView;
+
+import com.google.gson.JsonObject;
+
+/**
+ * A user's path in a real Trace Compass workbench: a tracing project, a shared LTTng kernel trace opened in it, a
+ * right-click on the trace in the Project Explorer, LTTbench, then each view. Each view's SWT tables and trees show,
+ * cell by cell, what {@code ./lttbench analyze --format json} prints for the same trace and time range (first the
+ * window Trace Compass opens the trace with, then the whole trace); the thread states view has a row per thread the
+ * command line lists, under its process. Screenshots of each view go to target/screenshots.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TraceContextMenuTest {
+    static final String TRACE = "kernel-scp-src";
+    static final List<String> MENU = List.of("Process time", "Tracepoint overhead", "Discarded events", "Thread states");
+
+    static TmfProjectElement project;
+    static TmfTraceElement element;
+    static ITmfTrace trace;
+
+    static Path shared(String name) {
+        return Path.of(System.getProperty("lttbench.traces")).resolve(name);
+    }
+
+    @BeforeAll
+    static void openTheTrace() {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        project = Workbench.tracingProject("LTTbench");
+        element = Workbench.openTrace(project, shared(TRACE), Workbench.KERNEL_TRACE_TYPE);
+        trace = ui(() -> element.getTrace());
+        assertNotNull(trace);
+    }
+
+    @Test
+    @Order(1)
+    void theTracesMenuHasLttbenchWithItsViewsAndOnlyForLttngTraces() {
+        Tree tree = Workbench.select(element);
+        assertEquals(MENU, Workbench.contextMenu(tree, "LTTbench"), "the LTTbench submenu of an LTTng kernel trace");
+        assertTrue(Workbench.contextMenu(tree).contains("LTTbench"));
+        // the Traces folder is no trace: no LTTbench there
+        Tree again = Workbench.select(project.getTracesFolder());
+        assertFalse(Workbench.contextMenu(again).contains("LTTbench"), "no LTTbench menu on the Traces folder");
+        // and the analysis stays listed under the trace's Views, with its four views
+        TmfAnalysisElement analysis = ui(() -> {
+            for (ITmfProjectModelElement child : element.getChildren()) {
+                if (child instanceof TmfViewsElement views) {
+                    for (ITmfProjectModelElement a : views.getChildren()) {
+                        if (a instanceof TmfAnalysisElement ae && ae.getAnalysisId().equals(LttbenchAnalysisModule.ID)) {
+                            return ae;
+                        }
+                    }
+                }
+            }
+            return null;
+        });
+        assertNotNull(analysis, "LTTbench under the trace's Views");
+        List<String> outputs = ui(() -> {
+            List<String> names = new ArrayList<>();
+            for (TmfAnalysisOutputElement o : analysis.getAvailableOutputs()) {
+                names.add(o.getName());
+            }
+            return names;
+        });
+        assertEquals(new java.util.TreeSet<>(MENU), new java.util.TreeSet<>(outputs));
+    }
+
+    /** Right-click on the trace, LTTbench, then the view: the view opens on the trace, which is Trace Compass's active one. */
+    static <V> V openFromTheMenu(String item, String viewId, Class<V> type) {
+        Tree tree = Workbench.select(element);
+        Workbench.clickContextMenu(tree, "LTTbench", item);
+        @SuppressWarnings({ "unchecked", "rawtypes" })
+        V view = (V) Workbench.view(viewId, (Class) type);
+        assertSame(trace, Workbench.activeTrace(), "the trace is Trace Compass's active trace");
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
+        return view;
+    }
+
+    @Test
+    @Order(2)
+    void processTimeShowsTheCommandLinesThreadsAndProcesses() throws Exception {
+        ProcessTimeTmfView view = openFromTheMenu("Process time", "org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
+        assertTrue(module.waitForCompletion(), "the menu scheduled the analysis, and it completed: " + module.failure());
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        // Trace Compass opens a trace on a window at its start: the view's figures are that window's
+        assertFalse(reports.range().equals(TimeRange.ALL), "Trace Compass's initial window, not the whole trace");
+        checkProcessTime(view, reports);
+        // in the short bottom stack the notes banner leaves room for the charts and tables
+        Workbench.screenshot("process-time-in-its-stack");
+        String sizes = ui(() -> "view " + view.content().getSize() + ", banner " + view.content().banner().getSize()
+                + ", banner wants " + view.content().banner().computeSize(view.content().getClientArea().width, org.eclipse.swt.SWT.DEFAULT)
+                + ", chart " + ((ProcessTimeView) view.content()).chart().getSize());
+        System.out.println("Process time in the bottom stack: " + sizes);
+        assertTrue(ui(() -> view.content().banner().getSize().y <= Math.max(60, view.content().getSize().y / 4)
+                && ((ProcessTimeView) view.content()).chart().getSize().y > 0), sizes);
+        Workbench.screenshot("process-time-window", view);
+
+        // the user clicks the view's "Whole trace": Trace Compass selects the whole trace, the view follows
+        Workbench.ui(() -> {
+            for (org.eclipse.swt.widgets.Control c : view.content().rangeBar().getChildren()) {
+                if (c instanceof org.eclipse.swt.widgets.Button b && b.getText().equals("Whole trace")) {
+                    b.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+                    return;
+                }
+            }
+            org.junit.jupiter.api.Assertions.fail("no Whole trace button");
+        });
+        Workbench.waitUntil("the view to compute the whole trace", () -> {
+            ReportSet latest = view.content().session().latest();
+            return latest != null && latest.range().equals(TimeRange.ALL) && !view.content().isComputing();
+        });
+        reports = Views.finished(view, trace);
+        assertEquals(TimeRange.ALL, reports.range());
+        // the range bar shows the trace's span as the command line finds it (not where Trace Compass's index was)
+        JsonObject span = CommandLine.analyze(shared(TRACE), "--analysis", "process").range();
+        assertEquals(List.of(WallClock.format(span.get("begin").getAsLong()), WallClock.format(span.get("end").getAsLong())),
+                ui(() -> List.of(view.content().rangeBar().beginField().getText(), view.content().rangeBar().endField().getText())));
+        checkProcessTime(view, reports);
+        Workbench.screenshot("process-time", view);
+    }
+
+    private static void checkProcessTime(ProcessTimeTmfView view, ReportSet reports) throws Exception {
+        ProcessTimeView pv = (ProcessTimeView) view.content();
+        CommandLine threads = CommandLine.analyze(shared(TRACE), Views.rangeArguments(reports));
+        CommandLine processes = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--by", "process",
+                "--analysis", "process"));
+        assertTrue(threads.rows("threads").size() > 10, "a trace with threads");
+        Views.assertShowsTheCommandLinesTable("Process time > Threads", pv.threadTable(), threads, "threads");
+
+        // the tree: a process per row of the command line's processes, with its threads (by PID) under it
+        List<Views.Node> shown = Views.tree(pv.tree());
+        Table threadTable = ui(() -> pv.threadTable().table());
+        List<Column> columns = threadTable.columns();
+        int pid = threadTable.columnIndex("pid");
+        Map<String, List<List<String>>> threadsOfPid = new HashMap<>();
+        List<List<String>> threadText = threads.text("threads", columns);
+        for (List<String> t : threadText) {
+            threadsOfPid.computeIfAbsent(t.get(pid), k -> new ArrayList<>()).add(t);
+        }
+        List<Views.Node> expected = new ArrayList<>();
+        for (JsonObject p : processes.rows("processes")) {
+            List<String> cells = new ArrayList<>();
+            for (Column c : columns) {
+                cells.add(org.lttbench.core.report.CellFormat.text(c, p.has(c.key()) ? CommandLine.value(c, p.get(c.key())) : null));
+            }
+            List<Views.Node> kids = new ArrayList<>();
+            List<List<String>> mine = threadsOfPid.remove(cells.get(pid));
+            if (mine != null) {
+                mine.forEach(t -> kids.add(new Views.Node(t, List.of())));
+            }
+            expected.add(new Views.Node(cells, kids));
+        }
+        for (List<String> orphan : threadText) {
+            if (threadsOfPid.containsKey(orphan.get(pid))) {
+                expected.add(new Views.Node(orphan, List.of()));
+            }
+        }
+        assertEquals(expected, shown, "Process time > Processes and their threads: the command line's processes, each with its threads");
+        System.out.println("Process time > Processes and their threads (" + (reports.range().equals(TimeRange.ALL) ? "whole trace"
+                : reports.range().duration() / 1e9 + " s") + "): " + shown.size() + " processes with "
+                + shown.stream().mapToInt(n -> n.children().size()).sum() + " threads, as the command line gives them");
+        // the status line says what the figures cover: the range asked for, or the trace's span as the command line reads it
+        long begin = threads.range().get("begin").getAsLong();
+        long end = threads.range().get("end").getAsLong();
+        assertEquals(String.format(java.util.Locale.ROOT, "The figures cover %.6f s, from %s to %s", (end - begin) / 1e9,
+                WallClock.format(begin), WallClock.format(end)), ui(() -> pv.statusText()));
+    }
+
+    @Test
+    @Order(3)
+    void tracepointOverheadShowsTheCommandLinesTracepoints() throws Exception {
+        OverheadTmfView view = openFromTheMenu("Tracepoint overhead", "org.lttbench.tracecompass.view.overhead", OverheadTmfView.class);
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "overhead"));
+        OverheadView ov = (OverheadView) view.content();
+        assertTrue(cli.rows("tracepoints").size() > 10);
+        Views.assertShowsTheCommandLinesTable("Tracepoint overhead > Tracepoints", ov.tracepointTable(), cli, "tracepoints");
+        Workbench.screenshot("tracepoint-overhead", view);
+    }
+
+    @Test
+    @Order(4)
+    void discardedEventsShowsTheCommandLinesStreams() throws Exception {
+        DiscardedTmfView view = openFromTheMenu("Discarded events", "org.lttbench.tracecompass.view.discarded", DiscardedTmfView.class);
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "discarded"));
+        DiscardedView dv = (DiscardedView) view.content();
+        assertEquals(1, cli.rows("streams").size(), "one stream in " + TRACE);
+        Views.assertShowsTheCommandLinesTable("Discarded events > Streams", dv.streamTable(), cli, "streams");
+        Views.assertShowsTheCommandLinesTable("Discarded events > Buffer advice", dv.adviceTable(), cli, "advice");
+        Workbench.screenshot("discarded-events", view);
+    }
+
+    @Test
+    @Order(5)
+    void threadStatesHasARowPerThreadOfTheCommandLineUnderItsProcess() throws Exception {
+        ThreadStatesView view = openFromTheMenu("Thread states", ThreadStatesView.ID, ThreadStatesView.class);
+        List<Views.Row> rows = Views.timeGraph(view, trace);
+        assertEquals("", ui(() -> view.message()), "nothing to say above the rows");
+        CommandLine cli = CommandLine.analyze(shared(TRACE), "--analysis", "process");
+        // each thread of the command line, as "name (tid)" under "process name (pid)", or under the CPUs' idle threads
+        Map<String, Integer> expected = new TreeMap<>();
+        Map<String, String> processName = new HashMap<>();
+        for (JsonObject t : cli.rows("threads")) {
+            if (!t.get("pid").isJsonNull() && t.get("tid").getAsLong() == t.get("pid").getAsLong()) {
+                processName.put(t.get("pid").getAsString(), t.get("name").getAsString());
+            }
+        }
+        for (JsonObject t : cli.rows("threads")) {
+            String name = (t.get("name").isJsonNull() ? "?" : t.get("name").getAsString()) + " (" + t.get("tid") + ")";
+            String parent = t.get("tid").getAsLong() == 0 ? "swapper (idle, one thread per CPU)"
+                    : t.get("pid").isJsonNull() ? "(process unknown)" : null;
+            expected.merge(name + " in " + (parent != null ? parent : "(" + t.get("pid") + ")"), 1, Integer::sum);
+        }
+        Map<String, Integer> shown = new TreeMap<>();
+        int withStates = 0;
+        for (Views.Row r : rows) {
+            if (r.parent() == null) {
+                continue; // a process
+            }
+            String parent = r.parent().startsWith("swapper") || r.parent().startsWith("(process unknown)") ? r.parent()
+                    : r.parent().substring(r.parent().lastIndexOf(" ("));
+            shown.merge(r.name() + " in " + parent.strip(), 1, Integer::sum);
+            withStates += r.states() ? 1 : 0;
+        }
+        assertEquals(expected, shown, "a row per thread of the command line, under its process");
+        System.out.println("Thread states: " + shown.size() + " thread rows under their processes, as the command line "
+                + "lists the threads; " + withStates + " with states drawn");
+        assertTrue(withStates > shown.size() / 2, withStates + " of " + shown.size() + " thread rows have states drawn");
+        Workbench.screenshot("thread-states", view);
+    }
+
+    static String[] concat(String[] a, String... b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}

@@ -1,0 +1,388 @@
+package org.lttbench.tracecompass.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ui.project.model.ITmfProjectModelElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectRegistry;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceFolder;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.navigator.CommonNavigator;
+
+/**
+ * Driving the real workbench from a test thread (the UI harness runs the IDE workbench; tests run beside its UI
+ * thread), as a user would: the Project Explorer, its context menu, the views. Every widget is touched on the UI
+ * thread; waiting happens on the test thread, so the workbench keeps running meanwhile.
+ */
+public final class Workbench {
+    public static final String KERNEL_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.kernel.tracetype";
+    public static final long TIMEOUT_MS = 180_000;
+
+    private Workbench() {
+    }
+
+    public interface UiRunnable {
+        void run() throws Exception;
+    }
+
+    /** Runs on the UI thread and returns its result; its exception is the caller's. */
+    public static <T> T ui(Callable<T> c) {
+        AtomicReference<T> result = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Display.getDefault().syncExec(() -> {
+            try {
+                result.set(c.call());
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        if (failure.get() instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure.get() instanceof Error e) {
+            throw e;
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException(failure.get());
+        }
+        return result.get();
+    }
+
+    public static void ui(UiRunnable r) {
+        ui(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    /** Waits (on the test thread) until the condition, checked on the UI thread, holds; fails saying what it waited for. */
+    public static void waitUntil(String what, Callable<Boolean> condition) {
+        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+        while (true) {
+            if (Boolean.TRUE.equals(ui(condition))) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                fail("waited " + TIMEOUT_MS / 1000 + " s for " + what);
+            }
+            sleep(100);
+        }
+    }
+
+    public static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Lets the UI thread run what was posted to it (layouts, async updates) before the next look. */
+    public static void settle() {
+        for (int i = 0; i < 5; i++) {
+            ui(() -> {
+                while (Display.getDefault().readAndDispatch()) {
+                    // drain
+                }
+            });
+            sleep(50);
+        }
+    }
+
+    public static IWorkbenchPage page() {
+        return ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage());
+    }
+
+    public static Shell shell() {
+        return ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
+    }
+
+    /** The shells other than the workbench window's that are showing: dialogs (an error dialog would be one). */
+    public static List<String> dialogs() {
+        return ui(() -> {
+            Shell main = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+            List<String> open = new ArrayList<>();
+            for (Shell s : Display.getDefault().getShells()) {
+                if (s != main && s.isVisible()) {
+                    open.add(s.getText());
+                }
+            }
+            return open;
+        });
+    }
+
+    /**
+     * Trace Compass asks whether to switch to a trace type's perspective when a trace opens (its own dialog, not
+     * LTTbench's): the tests answer "never" beforehand, as a user who ticked "remember my decision" would.
+     */
+    public static void neverSwitchPerspective() {
+        IEclipsePreferences prefs = InstanceScope.INSTANCE.getNode("org.eclipse.tracecompass.tmf.ui");
+        prefs.put("SWITCH_TO_PERSPECTIVE", "never");
+    }
+
+    /** A Trace Compass tracing project, made the way its New Project wizard makes one. */
+    public static TmfProjectElement tracingProject(String name) {
+        neverSwitchPerspective();
+        return ui(() -> {
+            IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(name);
+            if (!project.exists()) {
+                TmfProjectRegistry.createProject(name, null, new NullProgressMonitor());
+            }
+            return TmfProjectRegistry.getProject(project, true);
+        });
+    }
+
+    /**
+     * Opens a trace directory in the project as Trace Compass's File > Open Trace does (links it under Traces with the
+     * given type, opens its editor) and waits until Trace Compass has it open.
+     */
+    public static TmfTraceElement openTrace(TmfProjectElement project, Path trace, String traceType) {
+        IStatus status = ui(() -> TmfOpenTraceHelper.openTraceFromPath(project.getTracesFolder(), trace.toString(),
+                PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), traceType));
+        if (!status.isOK()) {
+            fail("Trace Compass could not open " + trace + ": " + status);
+        }
+        String name = trace.getFileName().toString();
+        AtomicReference<TmfTraceElement> element = new AtomicReference<>();
+        waitUntil("Trace Compass to open " + name, () -> {
+            TmfTraceFolder traces = project.getTracesFolder();
+            for (TmfTraceElement t : traces.getTraces()) {
+                if (t.getName().equals(name) && t.getTrace() != null) {
+                    element.set(t);
+                    return true;
+                }
+            }
+            return false;
+        });
+        return element.get();
+    }
+
+    public static CommonNavigator projectExplorer() {
+        return ui(() -> (CommonNavigator) page().showView(IPageLayout.ID_PROJECT_EXPLORER));
+    }
+
+    /** Selects the element in the Project Explorer, as a click on it does, and gives the explorer the focus. */
+    public static Tree select(ITmfProjectModelElement element) {
+        CommonNavigator explorer = projectExplorer();
+        ui(() -> {
+            explorer.getCommonViewer().refresh();
+            explorer.selectReveal(new StructuredSelection(element));
+            page().activate(explorer);
+            explorer.getCommonViewer().getTree().setFocus();
+        });
+        waitUntil("the Project Explorer to select " + element.getName(), () -> {
+            IStructuredSelection s = explorer.getCommonViewer().getStructuredSelection();
+            return s.size() == 1 && s.getFirstElement() == element;
+        });
+        return ui(() -> explorer.getCommonViewer().getTree());
+    }
+
+    private static String label(MenuItem item) {
+        String text = item.getText();
+        int tab = text.indexOf('\t');
+        return (tab >= 0 ? text.substring(0, tab) : text).replace("&", "");
+    }
+
+    /** Shows the menu as a right-click does: the workbench fills it (contributions, their visibleWhen) on SWT.Show. */
+    private static void show(Menu menu) {
+        Event e = new Event();
+        e.type = SWT.Show;
+        e.widget = menu;
+        menu.notifyListeners(SWT.Show, e);
+    }
+
+    private static void hide(Menu menu) {
+        Event e = new Event();
+        e.type = SWT.Hide;
+        e.widget = menu;
+        menu.notifyListeners(SWT.Hide, e);
+    }
+
+    /**
+     * The labels of the tree's context menu (right-click on the selection), and of a submenu when a path to it is
+     * given; an empty list when the path's menu is not there.
+     */
+    public static List<String> contextMenu(Tree tree, String... path) {
+        return ui(() -> {
+            Menu menu = tree.getMenu();
+            assertNotNull(menu, "the tree has a context menu");
+            List<Menu> shown = new ArrayList<>();
+            try {
+                show(menu);
+                shown.add(menu);
+                for (String step : path) {
+                    MenuItem item = find(menu, step);
+                    if (item == null || item.getMenu() == null) {
+                        return List.<String>of();
+                    }
+                    menu = item.getMenu();
+                    show(menu);
+                    shown.add(menu);
+                }
+                List<String> labels = new ArrayList<>();
+                for (MenuItem i : menu.getItems()) {
+                    if ((i.getStyle() & SWT.SEPARATOR) == 0) {
+                        labels.add(label(i));
+                    }
+                }
+                return labels;
+            } finally {
+                for (int i = shown.size() - 1; i >= 0; i--) {
+                    hide(shown.get(i));
+                }
+            }
+        });
+    }
+
+    /** Right-click on the tree's selection, then the menu items of the path, the last one clicked. */
+    public static void clickContextMenu(Tree tree, String... path) {
+        ui(() -> {
+            Menu menu = tree.getMenu();
+            assertNotNull(menu, "the tree has a context menu");
+            List<Menu> shown = new ArrayList<>();
+            MenuItem item = null;
+            try {
+                show(menu);
+                shown.add(menu);
+                for (int p = 0; p < path.length; p++) {
+                    item = find(menu, path[p]);
+                    if (item == null) {
+                        List<String> labels = new ArrayList<>();
+                        for (MenuItem i : menu.getItems()) {
+                            labels.add(label(i));
+                        }
+                        fail("no menu item '" + path[p] + "' among " + labels);
+                    }
+                    if (p < path.length - 1) {
+                        menu = item.getMenu();
+                        assertNotNull(menu, path[p] + " is a submenu");
+                        show(menu);
+                        shown.add(menu);
+                    }
+                }
+                if (!item.isEnabled()) {
+                    fail("menu item '" + path[path.length - 1] + "' is disabled");
+                }
+                Event e = new Event();
+                e.type = SWT.Selection;
+                e.widget = item;
+                item.notifyListeners(SWT.Selection, e);
+            } finally {
+                for (int i = shown.size() - 1; i >= 0; i--) {
+                    hide(shown.get(i));
+                }
+            }
+        });
+    }
+
+    private static MenuItem find(Menu menu, String label) {
+        for (MenuItem i : menu.getItems()) {
+            if (label.equals(label(i))) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <V extends IViewPart> V view(String id, Class<V> type) {
+        AtomicReference<V> view = new AtomicReference<>();
+        waitUntil("the view " + id + " to open", () -> {
+            IViewPart v = page().findView(id);
+            if (type.isInstance(v)) {
+                view.set((V) v);
+                return true;
+            }
+            return false;
+        });
+        return view.get();
+    }
+
+    public static ITmfTrace activeTrace() {
+        return TmfTraceManager.getInstance().getActiveTrace();
+    }
+
+    /** A screenshot with the view maximized (as a double-click on its tab does), then the view restored. */
+    public static Path screenshot(String name, IViewPart view) throws Exception {
+        ui(() -> {
+            IWorkbenchPage page = view.getSite().getPage();
+            page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        });
+        try {
+            settle();
+            sleep(500);
+            return screenshot(name);
+        } finally {
+            ui(() -> {
+                IWorkbenchPage page = view.getSite().getPage();
+                page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+            });
+            settle();
+        }
+    }
+
+    /**
+     * A PNG of the workbench window as it is drawn on the display (a copy of the screen area of its shell), under
+     * target/screenshots.
+     */
+    public static Path screenshot(String name) throws Exception {
+        Path dir = Path.of(System.getProperty("lttbench.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        Path file = dir.resolve(name + ".png");
+        settle();
+        ui(() -> {
+            Display display = Display.getDefault();
+            Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+            Rectangle bounds = shell.getBounds().intersection(display.getBounds());
+            Image image = new Image(display, bounds.width, bounds.height);
+            GC gc = new GC(display);
+            try {
+                gc.copyArea(image, bounds.x, bounds.y);
+                ImageData data = image.getImageData();
+                ImageLoader loader = new ImageLoader();
+                loader.data = new ImageData[] { data };
+                loader.save(file.toString(), SWT.IMAGE_PNG);
+            } finally {
+                gc.dispose();
+                image.dispose();
+            }
+        });
+        return file;
+    }
+}
