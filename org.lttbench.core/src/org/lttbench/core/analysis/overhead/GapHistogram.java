@@ -92,7 +92,7 @@ public final class GapHistogram {
     public double meanUpTo(double limitNs) {
         long n = 0;
         double sum = 0;
-        for (int b = 0; b <= lastBinUpTo(limitNs); b++) {
+        for (int b = 0, last = lastBinUpTo(limitNs); b <= last; b++) {
             n += counts[b];
             sum += sums[b];
         }
@@ -102,7 +102,7 @@ public final class GapHistogram {
     /** How many gaps lie in bins wholly at or below {@code limitNs}. */
     public long countUpTo(double limitNs) {
         long n = 0;
-        for (int b = 0; b <= lastBinUpTo(limitNs); b++) {
+        for (int b = 0, last = lastBinUpTo(limitNs); b <= last; b++) {
             n += counts[b];
         }
         return n;
