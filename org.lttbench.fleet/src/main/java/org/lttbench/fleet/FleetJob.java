@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -39,6 +43,7 @@ import org.lttbench.fleet.result.TraceRun;
  */
 public final class FleetJob {
     public static final String SUMMARY_FILE = "summary.txt";
+    private static final int CONCURRENT_WRITES = 4;
 
     /** What the job did: every trace's outcome, and the summary as text. */
     public record Outcome(List<TraceOutcome> traces, String summary) {
@@ -106,20 +111,17 @@ public final class FleetJob {
         try {
             jsc.setJobDescription("LTTbench: writing the tables");
             Map<String, TableShape> shapes = writeTables(results);
-            Map<String, Dataset<Row>> written = new LinkedHashMap<>();
-            shapes.keySet().forEach(key -> written.put(key, spark.read().parquet(files.parquet(key))));
-            files.write(FleetOutcomes.TRACES, FleetOutcomes.frame(spark, outcomes));
-            written.put(FleetOutcomes.TRACES, spark.read().parquet(files.parquet(FleetOutcomes.TRACES)));
             shapes.put(FleetOutcomes.TRACES, FleetOutcomes.SHAPE);
+            files.write(FleetOutcomes.TRACES, FleetOutcomes.frame(spark, outcomes));
+            Map<String, Dataset<Row>> written = new LinkedHashMap<>();
+            shapes.values().forEach(shape -> written.put(shape.key(), files.read(shape)));
 
             jsc.setJobDescription("LTTbench: the fleet summary");
             FleetSummary summary = new FleetSummary(written, shapes, top);
-            FleetSummary.Part hosts = summary.hosts();
-            files.write(hosts.key(), hosts.frame());
+            writeSummary(summary.hosts());
             List<Table> tables = new ArrayList<>();
             for (FleetSummary.Part part : summary.parts()) {
-                files.write(part.key(), part.frame());
-                tables.add(part.table());
+                tables.add(writeSummary(part));
             }
             String text = text(outcomes, tables);
             files.text(SUMMARY_FILE, text);
@@ -130,6 +132,13 @@ public final class FleetJob {
         }
     }
 
+    /** A summary table is small: computed once, then written from the driver's copy and shown as text. */
+    private Table writeSummary(FleetSummary.Part part) throws IOException {
+        List<Row> rows = part.frame().collectAsList();
+        files.write(part.key(), spark.createDataFrame(rows, part.frame().schema()));
+        return part.table(rows);
+    }
+
     /** Every table any trace gave (and every table the analyses have, even with no rows), by key. */
     private Map<String, TableShape> writeTables(JavaRDD<TraceResult> results) throws IOException {
         List<TableShape> all = new ArrayList<>();
@@ -138,18 +147,42 @@ public final class FleetJob {
         }
         all.addAll(results.flatMap(r -> r.tables().stream().map(TableShape::of).iterator()).distinct().collect());
         Map<String, TableShape> shapes = new LinkedHashMap<>();
-        for (TableShape shape : TableShape.union(all)) {
-            JavaRDD<Row> rows = results.flatMap(r -> {
-                List<Row> out = new ArrayList<>();
-                for (FlatTable t : r.tables()) {
-                    if (t.key().equals(shape.key())) {
-                        out.addAll(shape.rows(r.outcome().host(), r.outcome().session(), t));
+        List<Future<?>> writes = new ArrayList<>();
+        // Each write is a Spark job of little work: several at once keep the executors busy between them.
+        ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT_WRITES);
+        try {
+            for (TableShape shape : TableShape.union(all)) {
+                shapes.put(shape.key(), shape);
+                JavaRDD<Row> rows = results.flatMap(r -> {
+                    List<Row> out = new ArrayList<>();
+                    for (FlatTable t : r.tables()) {
+                        if (t.key().equals(shape.key())) {
+                            out.addAll(shape.rows(r.outcome().host(), r.outcome().session(), t));
+                        }
                     }
-                }
-                return out.iterator();
-            });
-            files.write(shape.key(), spark.createDataFrame(rows, shape.schema()));
-            shapes.put(shape.key(), shape);
+                    return out.iterator();
+                });
+                writes.add(pool.submit(() -> {
+                    files.write(shape.key(), spark.createDataFrame(rows, shape.schema()));
+                    return null;
+                }));
+            }
+            for (Future<?> w : writes) {
+                w.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing the tables", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         return shapes;
     }

@@ -29,6 +29,7 @@ public final class RelaydTree {
         this.root = root;
     }
 
+    /** The whole tree: nine relayd sessions of the shared traces, a plain trace directory and a corrupt trace. */
     public static RelaydTree make(Path root) throws IOException {
         RelaydTree t = new RelaydTree(root);
         t.session("VM1", "scp-20130218-120000", "kernel", "kernel-scp-src");
@@ -44,6 +45,19 @@ public final class RelaydTree {
         // a plain trace directory beside the relayd ones: its host is its metadata's
         Files.createSymbolicLink(root.resolve("ust-ros2"), TestTraces.shared("ust-ros2"));
         t.units.add(new Unit("chrisnux", "ust-ros2", root.resolve("ust-ros2")));
+        t.broken = t.corrupt("db-07", "nightly-20240101-020000", "kernel-scp-dest");
+        t.units.add(t.broken);
+        return t;
+    }
+
+    /** A smaller tree for programs run whole: two kernel hosts, kernel + UST in one session, a lossy host, a corrupt one. */
+    public static RelaydTree small(Path root) throws IOException {
+        RelaydTree t = new RelaydTree(root);
+        t.session("VM1", "scp-20130218-120000", "kernel", "kernel-scp-src");
+        t.session("VM3", "scp-20130218-120000", "kernel", "kernel-scp-dest");
+        t.session("joraj-alpa", "multi-20190805-152541", "kernel", "session-multi-domains/kernel",
+                "ust/uid/1000/64-bit", "session-multi-domains/ust");
+        t.session("loki", "hello-20130815-185104", "ust/uid/1000/64-bit", "ust-hello-lost");
         t.broken = t.corrupt("db-07", "nightly-20240101-020000", "kernel-scp-dest");
         t.units.add(t.broken);
         return t;

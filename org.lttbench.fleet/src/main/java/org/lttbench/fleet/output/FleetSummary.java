@@ -36,10 +36,10 @@ public final class FleetSummary {
     /** A summary table: its frame (written as files) and its columns (for the text). */
     public record Part(String key, String title, Dataset<Row> frame, List<FlatColumn> columns) {
 
-        /** The frame's rows in LTTbench's table model, for text. */
-        public Table table() {
+        /** Rows of the frame in LTTbench's table model, for text. */
+        public Table table(List<Row> rows) {
             Table t = new Table(key, title, columns.stream().map(FlatColumn::column).toList());
-            for (Row row : frame.collectAsList()) {
+            for (Row row : rows) {
                 Object[] cells = new Object[columns.size()];
                 for (int i = 0; i < cells.length; i++) {
                     cells[i] = row.isNullAt(i) ? null : row.get(i);

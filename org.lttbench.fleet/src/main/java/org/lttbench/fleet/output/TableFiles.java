@@ -37,6 +37,11 @@ public final class TableFiles {
         return new Path(new Path(out, "csv"), key + ".csv").toString();
     }
 
+    /** A written table, read back with its known schema (no job to infer it). */
+    public Dataset<Row> read(TableShape shape) {
+        return spark.read().schema(shape.schema()).parquet(parquet(shape.key()));
+    }
+
     /** Writes the table in both formats, replacing what a previous run wrote there. */
     public void write(String key, Dataset<Row> frame) throws IOException {
         // a few files, not one per trace: the job has a partition per trace
