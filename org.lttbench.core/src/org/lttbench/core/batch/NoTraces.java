@@ -14,8 +14,8 @@ import org.lttbench.core.trace.TraceSet;
  * No trace at all: an analysis run over it reports its tables with no rows, which is what LAMI's {@code --metadata}
  * describes before any trace is read.
  */
-final class NoTraces implements TraceSet {
-    static final NoTraces INSTANCE = new NoTraces();
+public final class NoTraces implements TraceSet {
+    public static final NoTraces INSTANCE = new NoTraces();
 
     private NoTraces() {
     }

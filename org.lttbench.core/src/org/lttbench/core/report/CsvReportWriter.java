@@ -42,7 +42,7 @@ public final class CsvReportWriter {
                 field(line, column.key());
             }
         }
-        out.write(line.append("\r\n").toString());
+        out.write(record(line));
         for (Object[] row : table.rows()) {
             line.setLength(0);
             for (int c = 0; c < row.length; c++) {
@@ -54,14 +54,18 @@ public final class CsvReportWriter {
                     field(line, v == null ? "" : v.toString());
                 }
             }
-            out.write(line.append("\r\n").toString());
+            out.write(record(line));
         }
     }
 
+    /** The line's fields as one record: each field came with a comma before it, the first's is dropped. */
+    private static String record(StringBuilder fields) {
+        return (fields.length() > 0 ? fields.substring(1) : "") + "\r\n";
+    }
+
+    /** Appends a comma, then the field (quoted when it must be): an empty first field keeps its place. */
     private static void field(StringBuilder line, String value) {
-        if (line.length() > 0) {
-            line.append(',');
-        }
+        line.append(',');
         if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
             line.append('"').append(value.replace("\"", "\"\"")).append('"');
         } else {
