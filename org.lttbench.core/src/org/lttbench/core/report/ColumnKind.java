@@ -66,4 +66,14 @@ public enum ColumnKind {
     public String rawUnit() {
         return rawUnit;
     }
+
+    /** The class of this kind's cells (null cells aside): what tables hold and what writers and files expect. */
+    public Class<?> cellType() {
+        return switch (this) {
+            case TEXT, PROCESS_NAME, TRACE -> String.class;
+            case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> Double.class;
+            case TIME_RANGE -> org.lttbench.core.trace.TimeRange.class;
+            default -> Long.class;
+        };
+    }
 }

@@ -80,13 +80,7 @@ public final class Table {
         if (value == null) {
             return;
         }
-        boolean ok = switch (column.kind()) {
-            case TEXT, PROCESS_NAME, TRACE -> value instanceof String;
-            case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> value instanceof Double;
-            case TIME_RANGE -> value instanceof org.lttbench.core.trace.TimeRange;
-            default -> value instanceof Long;
-        };
-        if (!ok) {
+        if (!column.kind().cellType().isInstance(value)) {
             throw new IllegalArgumentException("table " + key + ", column " + column.key() + " (" + column.kind() + "): "
                     + value.getClass().getSimpleName() + " cell " + value);
         }

@@ -135,7 +135,9 @@ public final class FleetJob {
     /** A summary table is small: computed once, then written from the driver's copy and shown as text. */
     private Table writeSummary(FleetSummary.Part part) throws IOException {
         List<Row> rows = part.frame().collectAsList();
-        files.write(part.key(), spark.createDataFrame(rows, part.frame().schema()));
+        // one partition, so one file per format whose rows are in the summary's order (Spark reads several files of
+        // a table largest first)
+        files.write(part.key(), spark.createDataFrame(rows, part.frame().schema()).coalesce(1));
         return part.table(rows);
     }
 

@@ -14,11 +14,8 @@ public record FlatColumn(String name, String title, ColumnKind kind) implements 
     }
 
     public Type type() {
-        return switch (kind) {
-            case TEXT, PROCESS_NAME -> Type.STRING;
-            case NUMBER, RATIO -> Type.DOUBLE;
-            default -> Type.LONG;
-        };
+        Class<?> cells = kind.cellType();
+        return cells == String.class ? Type.STRING : cells == Double.class ? Type.DOUBLE : Type.LONG;
     }
 
     /** The same column in LTTbench's report model, for text tables. */
