@@ -228,6 +228,14 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         } catch (IOException | RuntimeException | StateSystemDisposedException e) {
             abandon(ss, reports);
             return failed(e);
+        } catch (OutOfMemoryError e) {
+            // Trace Compass's job catches Exceptions only: an Error would end the job as if it had completed, with no
+            // results and no word. What the pass held is released with the state system and the reports.
+            abandon(ss, reports);
+            stateSystem = null;
+            return failed(new IOException("LTTbench ran out of memory analysing " + traces.traces().size()
+                    + " trace(s) of " + totalBytes / (1 << 20) + " MiB with a heap of at most "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB: give Trace Compass more (-Xmx in its .ini file)"));
         }
     }
 

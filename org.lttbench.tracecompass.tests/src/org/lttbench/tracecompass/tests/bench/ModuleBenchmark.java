@@ -420,6 +420,9 @@ class ModuleBenchmark {
             line("trace: %,d events; LTTbench's module completed in %.3f s (%,.0f events/s, CPU %.3f s); its state "
                     + "system has %,d attributes", events, run.seconds(), events / run.seconds(), run.cpuNs() / 1e9,
                     run.attributes());
+        } else if (module.failure() != null) {
+            line("trace: %,d events; LTTbench's module did NOT complete: after %.3f s it failed, saying: %s", events,
+                    run.seconds(), module.failure().getMessage());
         } else {
             line("trace: %,d events; LTTbench's module did NOT complete: after %.3f s Trace Compass said it completed "
                     + "(waitForCompletion true, no failure cause) but it has %s: an Error (OutOfMemoryError when the heap is "
@@ -435,8 +438,8 @@ class ModuleBenchmark {
             line("%s", gc);
         }
         line("RESULT memory: %,d events with %s: %s in %.1f s, max heap used %d MiB of %d MiB", events,
-                heapArguments(), completed ? "completed" : "FAILED (" + errors.stream().map(Throwable::toString)
-                        .findFirst().orElse("no results") + ")", run.seconds(), sampler.max >> 20,
+                heapArguments(), completed ? "completed" : "FAILED (" + (module.failure() != null ? module.failure().getMessage()
+                        : errors.stream().map(Throwable::toString).findFirst().orElse("no results")) + ")", run.seconds(), sampler.max >> 20,
                 Runtime.getRuntime().maxMemory() >> 20);
         module.dispose();
         trace.dispose();

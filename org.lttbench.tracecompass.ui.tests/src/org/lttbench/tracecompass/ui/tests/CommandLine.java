@@ -57,6 +57,26 @@ public final class CommandLine {
         }
     }
 
+    /**
+     * The summary line {@code lttbench analyze --analysis ANALYSIS ARGS... TRACE} prints above its tables, as one line
+     * (the text wraps it at 120 columns, continuing on indented lines).
+     */
+    public static String summary(Path trace, String analysis, String... args) throws IOException, InterruptedException {
+        Path repo = Path.of(System.getProperty("lttbench.repo"));
+        List<String> command = new ArrayList<>(List.of(repo.resolve("lttbench").toString(), "analyze", "--analysis", analysis));
+        command.addAll(List.of(args));
+        command.add(trace.toString());
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), String.valueOf(command));
+        StringBuilder b = new StringBuilder(lines.get(0));
+        for (int i = 1; i < lines.size() && lines.get(i).startsWith("  "); i++) {
+            b.append(' ').append(lines.get(i).strip());
+        }
+        return b.toString();
+    }
+
     /** What {@code lttbench analyze} says on stderr of a trace it cannot read (it must fail), without its "lttbench analyze: ". */
     public static String failure(Path trace) throws IOException, InterruptedException {
         Path repo = Path.of(System.getProperty("lttbench.repo"));
@@ -107,11 +127,16 @@ public final class CommandLine {
         if (e == null || e.isJsonNull()) {
             return null;
         }
-        return switch (column.kind()) {
-            case TEXT, PROCESS_NAME -> e.getAsString();
-            case NUMBER, RATIO -> e.getAsDouble();
-            case TIME_RANGE -> new TimeRange(e.getAsJsonObject().get("begin").getAsLong(), e.getAsJsonObject().get("end").getAsLong());
-            default -> e.getAsBigDecimal().longValueExact();
-        };
+        Class<?> type = column.kind().cellType();
+        if (type == String.class) {
+            return e.getAsString();
+        }
+        if (type == Double.class) {
+            return e.getAsDouble();
+        }
+        if (type == TimeRange.class) {
+            return new TimeRange(e.getAsJsonObject().get("begin").getAsLong(), e.getAsJsonObject().get("end").getAsLong());
+        }
+        return e.getAsBigDecimal().longValueExact();
     }
 }

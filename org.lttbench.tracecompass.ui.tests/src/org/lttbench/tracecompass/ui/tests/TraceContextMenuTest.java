@@ -202,11 +202,8 @@ class TraceContextMenuTest {
         System.out.println("Process time > Processes and their threads (" + (reports.range().equals(TimeRange.ALL) ? "whole trace"
                 : reports.range().duration() / 1e9 + " s") + "): " + shown.size() + " processes with "
                 + shown.stream().mapToInt(n -> n.children().size()).sum() + " threads, as the command line gives them");
-        // the status line says what the figures cover: the range asked for, or the trace's span as the command line reads it
-        long begin = threads.range().get("begin").getAsLong();
-        long end = threads.range().get("end").getAsLong();
-        assertEquals(String.format(java.util.Locale.ROOT, "The figures cover %.6f s, from %s to %s", (end - begin) / 1e9,
-                WallClock.format(begin), WallClock.format(end)), ui(() -> pv.statusText()));
+        // the status line is the command line's summary line for the same range: what was read, the range, what was lost
+        assertEquals(CommandLine.summary(shared(TRACE), "process", Views.rangeArguments(reports)), ui(() -> pv.statusText()));
     }
 
     @Test

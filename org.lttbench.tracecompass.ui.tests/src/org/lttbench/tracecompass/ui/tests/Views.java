@@ -72,16 +72,23 @@ public final class Views {
             List<Column> columns = viewer.table().columns();
             Table table = viewer.viewer().getTable();
             List<String> headers = new ArrayList<>();
-            for (var c : table.getColumns()) {
-                headers.add(c.getText());
+            var shownColumns = table.getColumns();
+            // the viewer ends with one empty column that takes the room left: no title, no text, no width of its own
+            assertEquals(columns.size() + 1, shownColumns.length, "the report's columns and the filler");
+            var filler = shownColumns[columns.size()];
+            assertEquals("", filler.getText(), "the filler column's title");
+            assertTrue(!filler.getResizable(), "the filler column is not one to resize");
+            for (int c = 0; c < columns.size(); c++) {
+                headers.add(shownColumns[c].getText());
             }
             List<List<String>> rows = new ArrayList<>();
             for (int r = 0; r < table.getItemCount(); r++) {
                 TableItem item = table.getItem(r); // a virtual table fills the item now
                 List<String> row = new ArrayList<>();
-                for (int c = 0; c < table.getColumnCount(); c++) {
+                for (int c = 0; c < columns.size(); c++) {
                     row.add(item.getText(c));
                 }
+                assertEquals("", item.getText(columns.size()), "the filler column's cell");
                 rows.add(row);
             }
             return new Shown(columns, headers, rows);
@@ -104,9 +111,12 @@ public final class Views {
         return ui(() -> {
             viewer.viewer().expandAll();
             Tree tree = viewer.viewer().getTree();
+            // the last column is the viewer's filler (no title, no text): the cells are the columns before it
+            int columns = tree.getColumnCount() - 1;
+            assertEquals("", tree.getColumn(columns).getText(), "the filler column's title");
             List<Node> roots = new ArrayList<>();
             for (TreeItem item : tree.getItems()) {
-                roots.add(node(item, tree.getColumnCount()));
+                roots.add(node(item, columns));
             }
             return roots;
         });
@@ -117,6 +127,7 @@ public final class Views {
         for (int c = 0; c < columns; c++) {
             cells.add(item.getText(c));
         }
+        assertEquals("", item.getText(columns), "the filler column's cell");
         List<Node> children = new ArrayList<>();
         for (TreeItem child : item.getItems()) {
             children.add(node(child, columns));
