@@ -102,7 +102,11 @@ public final class ChartPanel extends Composite {
             IAxis y = chart.getAxisSet().getYAxis(0);
             x.getTitle().setText(model.xTitle());
             y.getTitle().setText(model.yTitle());
-            if (model.kind() == ChartModel.Kind.BARS) {
+            // SWTChart fails every later layout of an axis whose range is empty (min must be less than max)
+            boolean noCategories = model.kind() == ChartModel.Kind.BARS && model.categories().isEmpty();
+            if (noCategories) {
+                x.enableCategory(false);
+            } else if (model.kind() == ChartModel.Kind.BARS) {
                 x.enableCategory(true);
                 x.setCategorySeries(model.categories().toArray(String[]::new));
                 for (ChartModel.Series s : model.series()) {
@@ -130,7 +134,9 @@ public final class ChartPanel extends Composite {
             y.setRange(new Range(Math.min(0, extent[0]), valueAxisEnd(extent[1])));
             if (model.kind() == ChartModel.Kind.LINES) {
                 double[] xs = model.xExtent();
-                x.setRange(new Range(xs[0], xs[1]));
+                x.setRange(new Range(xs[0], xs[1] > xs[0] ? xs[1] : xs[0] + 1));
+            } else if (noCategories) {
+                x.setRange(new Range(0, 1));
             }
         } finally {
             chart.suspendUpdate(false);
@@ -157,8 +163,11 @@ public final class ChartPanel extends Composite {
      * plot's width known, else a fixed share).
      */
     private double valueAxisEnd(double largest) {
+        if (largest <= 0) {
+            return 1; // an empty chart still needs an axis of some length
+        }
         double end = largest * 1.05;
-        if (model.barLabels().isEmpty() || largest <= 0) {
+        if (model.barLabels().isEmpty()) {
             return end;
         }
         Control plot = chart.getPlotArea().getControl();

@@ -240,11 +240,12 @@ final class LossReport {
                     discarded += s.discardedEventsIn(b);
                     packets += s.lostPacketsIn(b);
                 }
-                if (events == 0 && discarded == 0 && packets == 0) {
-                    continue;
-                }
                 long begin = Math.max(grid.binBegin(first), shown.begin());
                 long end = Math.min(grid.binBegin(first) + width - 1, shown.end());
+                // a loss spread over a time range that goes past the range shown leaves its share there: not shown
+                if (events == 0 && discarded == 0 && packets == 0 || begin > end) {
+                    continue;
+                }
                 double seconds = Math.max(1, end - begin + 1) / 1e9;
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
                         new TimeRange(begin, Math.max(begin, end)), events, events / seconds, bytes / seconds,
@@ -303,11 +304,11 @@ final class LossReport {
                     discarded += s.discardedEventsIn(b);
                     packets += s.lostPacketsIn(b);
                 }
-                if (discarded == 0 && packets == 0) {
-                    continue;
-                }
                 long begin = Math.max(grid.binBegin(from), shown.begin());
                 long end = Math.min(grid.binBegin(from) + grid.width() * merge - 1, shown.end());
+                if (discarded == 0 && packets == 0 || begin > end) {
+                    continue;
+                }
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
                         new TimeRange(begin, Math.max(begin, end)), discarded, packets);
             }

@@ -37,6 +37,34 @@ class LossesOverTimeTest {
     }
 
     /**
+     * A range that ends inside a long loss range (ust-hello-lost's last one runs to the end of the trace): the loss
+     * tables have no bin outside the range, and what they show of the losses is at most what bins inside it hold.
+     */
+    @Test
+    void aSubRangesLossTablesStayWithinIt() throws Exception {
+        Path trace = TestPaths.trace("ust-hello-lost");
+        TimeRange span;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+            span = set.span();
+        }
+        TimeRange range = new TimeRange(span.begin() + 3_000_000, span.begin() + 420_000_000);
+        Report report;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+            report = AnalysisRun.run(set, List.of(new DiscardedAnalysisProvider().create(
+                    new AnalysisOptions(range, AnalysisOptions.DEFAULT.groupBy()))), ProgressListener.NONE).get(0);
+        }
+        for (String key : List.of("loss_timeline", "loss_zoom")) {
+            Table t = report.table(key);
+            assertTrue(t.rows().size() > 0, key + " has rows");
+            for (int r = 0; r < t.rows().size(); r++) {
+                TimeRange bin = (TimeRange) t.cell(r, "bin");
+                assertTrue(bin.begin() >= range.begin() && bin.end() <= range.end() && bin.end() >= bin.begin(),
+                        key + " row " + r + ": bin " + bin + " outside " + range);
+            }
+        }
+    }
+
+    /**
      * ust-hello-lost: 32,300 events kept and 967,700 discarded (babeltrace2), nearly all in its first 0.3 s, but the
      * last loss range runs to the end of the 3.6 s trace.
      */

@@ -171,7 +171,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         } catch (IOException | RuntimeException e) {
             return failed(e);
         }
-        ThreadStateWriter writer = new ThreadStateWriter(ss, traces.traces());
+        ThreadStateWriter writer = new ThreadStateWriter(ss, traces.traces());  // nulled on OutOfMemoryError
         List<Analysis> analyses = new ArrayList<>();
         Map<String, String> notApplicable = new LinkedHashMap<>();
         ProcessAnalysis processAnalysis = new ProcessAnalysis(AnalysisOptions.DEFAULT, writer);
@@ -185,10 +185,14 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             }
         }
         long[] reported = { 0 };
+        HeapGuard heap = new HeapGuard();
         try {
             List<Report> made = AnalysisRun.run(traces, analyses, (done, total) -> {
                 if (monitor.isCanceled()) {
                     throw new OperationCanceledException();
+                }
+                if (heap.nearlyFull()) {
+                    throw new OutOfMemoryError("the heap is nearly full after a collection");
                 }
                 bytesRead = done;
                 long units = done / 1024;
@@ -230,9 +234,12 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             return failed(e);
         } catch (OutOfMemoryError e) {
             // Trace Compass's job catches Exceptions only: an Error would end the job as if it had completed, with no
-            // results and no word. What the pass held is released with the state system and the reports.
-            abandon(ss, reports);
+            // results and no word. The pass's state goes first, so that there is room to abandon the rest.
+            analyses.clear();
+            processAnalysis = null;
+            writer = null;
             stateSystem = null;
+            abandon(ss, reports);
             return failed(new IOException("LTTbench ran out of memory analysing " + traces.traces().size()
                     + " trace(s) of " + totalBytes / (1 << 20) + " MiB with a heap of at most "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB: give Trace Compass more (-Xmx in its .ini file)"));
