@@ -16,8 +16,10 @@ final class HeapGuard {
     private static final long CHECK_EVERY_NS = 100_000_000L;
 
     private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
-            .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
-                    && p.getUsage().getMax() > 0)
+            // the pools where live data lasts (old or tenured generation): eden and survivor pools, full after a
+            // collection by design, do not support a usage threshold
+            .filter(p -> p.getType() == MemoryType.HEAP && p.isUsageThresholdSupported()
+                    && p.isCollectionUsageThresholdSupported() && p.getUsage().getMax() > 0)
             .toList();
     private long lastCheck = System.nanoTime();
 
