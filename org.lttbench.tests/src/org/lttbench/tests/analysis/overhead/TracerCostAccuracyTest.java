@@ -44,6 +44,8 @@ import org.lttbench.tests.batch.LauncherTest.Result;
 @Isolated
 class TracerCostAccuracyTest {
     private static final double TOLERANCE = 0.25;
+    /** Share of the untraced step time by which the program's own per-event figure may be off. */
+    private static final double REFERENCE_JITTER = 0.005;
     private static final Pattern SUMMARY = Pattern.compile(
             "kind=summary .*untraced_cpu_ns_per_step=([0-9.]+) cost_ns=(-?[0-9.]+)");
 
@@ -119,7 +121,9 @@ class TracerCostAccuracyTest {
                     + "the program measured %.1f ns per event, cost_ns %.1f (%+.0f%%), cost_bound_ns %.1f", workNs,
                     spins, untraced, direct, cost, 100 * (cost - direct) / direct, bound);
             seen.add(line);
-            if (Math.abs(cost - direct) > TOLERANCE * direct) {
+            // The program's own figure is a difference of two per-step times of about the work each: their jitter
+            // (0.5 % of the work on this kind of machine) is the reference's own error, on top of ours.
+            if (Math.abs(cost - direct) > TOLERANCE * direct + REFERENCE_JITTER * untraced) {
                 misses.add(line);
             }
             assertTrue(bound > untraced * 0.9, "the trace alone sees the work between events: " + line);
