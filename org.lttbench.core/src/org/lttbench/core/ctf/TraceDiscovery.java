@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import org.lttbench.core.trace.TraceFormatException;
 
@@ -23,7 +24,7 @@ import org.lttbench.core.trace.TraceFormatException;
  * directory itself, an LTTng session output ({@code kernel/}, {@code ust/uid/<uid>/<bits>/}, {@code ust/pid/...}),
  * session-rotation chunk directories, or any directory holding traces further down.
  */
-final class TraceDiscovery {
+public final class TraceDiscovery {
     private static final int MAX_DEPTH = 32;
 
     private TraceDiscovery() {
@@ -64,6 +65,17 @@ final class TraceDiscovery {
     }
 
     private static List<Path> below(Path root) throws IOException {
+        return below(root, null);
+    }
+
+    /**
+     * The trace directories at or below {@code root}, in the order the walk finds them (links followed, loops and
+     * the subtrees of a trace directory passed by).
+     *
+     * @param unreadable where a directory the walk may not enter goes, so that the walk goes on; null: it is an
+     *                   error, as is a metadata file that is not a regular file
+     */
+    public static List<Path> below(Path root, Consumer<Path> unreadable) throws IOException {
         List<Path> dirs = new ArrayList<>();
         Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_DEPTH, new SimpleFileVisitor<>() {
             @Override
@@ -73,7 +85,7 @@ final class TraceDiscovery {
                     dirs.add(dir);
                     return FileVisitResult.SKIP_SUBTREE;
                 }
-                if (Files.exists(metadata) && !Files.isDirectory(metadata)) {
+                if (unreadable == null && Files.exists(metadata) && !Files.isDirectory(metadata)) {
                     // a FIFO, socket or device where a trace's metadata should be: say so rather than pass it by
                     throw new TraceFormatException(metadata, -1, "the metadata file is " + StreamFile.kind(metadata)
                             + ", not a regular file");
@@ -87,7 +99,11 @@ final class TraceDiscovery {
                     return FileVisitResult.CONTINUE;
                 }
                 if (e instanceof AccessDeniedException) {
-                    throw new TraceFormatException(file, -1, "cannot read this directory (permission denied)", e);
+                    if (unreadable == null) {
+                        throw new TraceFormatException(file, -1, "cannot read this directory (permission denied)", e);
+                    }
+                    unreadable.accept(file);
+                    return FileVisitResult.CONTINUE;
                 }
                 throw e;
             }

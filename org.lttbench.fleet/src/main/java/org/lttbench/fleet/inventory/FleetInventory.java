@@ -1,17 +1,10 @@
 package org.lttbench.fleet.inventory;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemLoopException;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.ctf.TraceDiscovery;
 import org.lttbench.core.trace.TraceFormatException;
 
 /**
@@ -39,7 +33,6 @@ public final class FleetInventory {
     private static final Pattern SESSION_DIR = Pattern.compile(".+-\\d{8}-\\d{6}");
     /** The directories a session's output holds its traces in. */
     private static final Set<String> SESSION_PARTS = Set.of("kernel", "ust", "archives");
-    private static final int MAX_DEPTH = 32;
     private static final String METADATA_FILE = "metadata";
 
     private final Path root;
@@ -75,28 +68,8 @@ public final class FleetInventory {
     }
 
     private void walk() throws IOException {
-        Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_DEPTH, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                if (Files.isRegularFile(dir.resolve(METADATA_FILE))) {
-                    traceDirs.add(dir);
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                if (e instanceof FileSystemLoopException) {
-                    return FileVisitResult.CONTINUE;
-                }
-                if (e instanceof AccessDeniedException) {
-                    unreadable.add(file);
-                    return FileVisitResult.CONTINUE;
-                }
-                throw e;
-            }
-        });
+        // a directory we may not enter is a unit of its own, which fails with the reason (see the class comment)
+        traceDirs.addAll(TraceDiscovery.below(root, unreadable::add));
     }
 
     /** Where a trace directory belongs: its unit's directory, and the host when the relayd path names it. */
