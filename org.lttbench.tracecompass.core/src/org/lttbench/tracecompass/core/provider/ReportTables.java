@@ -137,16 +137,19 @@ public final class ReportTables {
         if (label.isEmpty()) {
             return null;
         }
-        return switch (kind) {
-            case TEXT, PROCESS_NAME, TRACE -> label;
-            case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> Double.parseDouble(label);
-            case TIME_RANGE -> {
-                int dots = label.indexOf("..");
-                yield new TimeRange(Long.parseLong(label.substring(0, dots)), Long.parseLong(label.substring(dots + 2)));
-            }
-            // an integer kind holds Longs; a cell that was a Double comes back one
-            default -> label.indexOf('.') >= 0 || label.indexOf('E') >= 0 ? (Object) Double.parseDouble(label)
-                    : (Object) Long.parseLong(label);
-        };
+        Class<?> type = kind.cellType();
+        if (type == String.class) {
+            return label;
+        }
+        if (type == Double.class) {
+            return Double.parseDouble(label);
+        }
+        if (type == TimeRange.class) {
+            int dots = label.indexOf("..");
+            return new TimeRange(Long.parseLong(label.substring(0, dots)), Long.parseLong(label.substring(dots + 2)));
+        }
+        // an integer kind holds Longs; a cell that was a Double comes back one
+        return label.indexOf('.') >= 0 || label.indexOf('E') >= 0 ? (Object) Double.parseDouble(label)
+                : (Object) Long.parseLong(label);
     }
 }
