@@ -40,7 +40,7 @@ public final class OverheadView extends ReportView {
     private ReportTableViewer streams;
     private SashForm sash;
     private SashForm charts;
-    private org.eclipse.swt.widgets.Label hidden;
+    private NoticeLine hidden;
 
     public OverheadView(Composite parent, int style) {
         super(parent, style);
@@ -59,12 +59,8 @@ public final class OverheadView extends ReportView {
         layout.marginHeight = 0;
         box.setLayout(layout);
         // Why a chart is not shown, said once (a chart that cannot apply is hidden, not drawn empty).
-        hidden = new org.eclipse.swt.widgets.Label(box, SWT.WRAP);
-        org.eclipse.swt.layout.GridData hiddenData = new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.TOP, true, false);
-        hiddenData.exclude = true;
-        hidden.setLayoutData(hiddenData);
-        hidden.setForeground(box.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
-        LabelWrap.follow(hidden, box, 8);
+        hidden = new NoticeLine(box);
+        hidden.label().setForeground(box.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
         sash = new SashForm(box, SWT.VERTICAL);
         sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         charts = new SashForm(sash, SWT.HORIZONTAL);
@@ -122,10 +118,7 @@ public final class OverheadView extends ReportView {
             charts.setMaximizedControl(s.isEmpty() ? histogram : h.isEmpty() ? share : null);
         }
         String text = why != null ? "No charts: " + why : notShown.isEmpty() ? "" : "Not shown: " + String.join("; ", notShown) + ".";
-        hidden.setText(text);
-        ((org.eclipse.swt.layout.GridData) hidden.getLayoutData()).exclude = text.isEmpty();
-        hidden.setVisible(!text.isEmpty());
-        hidden.requestLayout();
+        hidden.show(text);
     }
 
     @Override
@@ -135,7 +128,7 @@ public final class OverheadView extends ReportView {
 
     /** Why charts are not shown (a chart that does not apply to these traces is hidden), or an empty string. */
     public String hiddenChartsText() {
-        return hidden.getText();
+        return hidden.text();
     }
 
     /** Whether a chart of this view is on screen (charts that do not apply are hidden). */

@@ -59,7 +59,7 @@ public final class ProcessTimeView extends ReportView {
     private Table shownTable;
     private String why;
     private SashForm sash;
-    private org.eclipse.swt.widgets.Label notice;
+    private NoticeLine notice;
 
     public ProcessTimeView(Composite parent, int style) {
         super(parent, style);
@@ -84,11 +84,7 @@ public final class ProcessTimeView extends ReportView {
         layout.marginHeight = 0;
         box.setLayout(layout);
         // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
-        notice = new org.eclipse.swt.widgets.Label(box, SWT.WRAP);
-        org.eclipse.swt.layout.GridData noticeData = new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.TOP, true, false);
-        noticeData.exclude = true;
-        notice.setLayoutData(noticeData);
-        LabelWrap.follow(notice, box, 8);
+        notice = new NoticeLine(box);
         sash = new SashForm(box, SWT.VERTICAL);
         sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
         SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
@@ -148,18 +144,15 @@ public final class ProcessTimeView extends ReportView {
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
         renderCharts();
         boolean nothing = why != null && shownTable == null;
-        notice.setText(nothing ? "No process times: " + why : "");
-        ((org.eclipse.swt.layout.GridData) notice.getLayoutData()).exclude = !nothing;
-        notice.setVisible(nothing);
+        notice.show(nothing ? "No process times: " + why : "");
         ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
         sash.setVisible(!nothing);
-        notice.requestLayout();
         sash.requestLayout();
     }
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return notice.getText();
+        return notice.text();
     }
 
     /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */
