@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -38,18 +37,8 @@ import org.lttbench.tests.TestPaths;
 class BadInputTest {
 
     private static Path copy(String trace, String caseName) throws IOException {
-        Path from = TestPaths.trace(trace);
         Path to = TestPaths.workDir("bad-input-" + caseName).resolve(trace);
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        OtherUser.copyTree(TestPaths.trace(trace), to);
         return to;
     }
 

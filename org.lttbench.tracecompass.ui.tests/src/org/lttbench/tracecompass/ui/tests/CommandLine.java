@@ -33,28 +33,9 @@ public final class CommandLine {
 
     /** Runs {@code lttbench analyze --format json ARGS... TRACE}; fails unless it exits 0. */
     public static CommandLine analyze(Path trace, String... args) throws IOException, InterruptedException {
-        Path repo = Path.of(System.getProperty("lttbench.repo"));
-        List<String> command = new ArrayList<>();
-        command.add(repo.resolve("lttbench").toString());
-        command.add("analyze");
-        command.add("--format");
-        command.add("json");
-        command.addAll(List.of(args));
-        command.add(trace.toString());
-        Path out = Files.createTempFile("lttbench-cli", ".json");
-        Path err = Files.createTempFile("lttbench-cli", ".err");
-        try {
-            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException("the command line did not finish: " + command);
-            }
-            assertEquals(0, p.exitValue(), command + ": " + Files.readString(err));
-            return new CommandLine(JsonParser.parseString(Files.readString(out, StandardCharsets.UTF_8)).getAsJsonObject());
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
+        Run r = analyzeRun(trace, "--format", "json", args);
+        assertEquals(0, r.exit(), r.command() + ": " + r.err());
+        return new CommandLine(JsonParser.parseString(r.out()).getAsJsonObject());
     }
 
     /**
@@ -62,14 +43,9 @@ public final class CommandLine {
      * (the text wraps it at 120 columns, continuing on indented lines).
      */
     public static String summary(Path trace, String analysis, String... args) throws IOException, InterruptedException {
-        Path repo = Path.of(System.getProperty("lttbench.repo"));
-        List<String> command = new ArrayList<>(List.of(repo.resolve("lttbench").toString(), "analyze", "--analysis", analysis));
-        command.addAll(List.of(args));
-        command.add(trace.toString());
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue(), String.valueOf(command));
+        Run r = analyzeRun(trace, "--analysis", analysis, args);
+        assertEquals(0, r.exit(), r.command() + ": " + r.err());
+        List<String> lines = r.out().lines().toList();
         StringBuilder b = new StringBuilder(lines.get(0));
         for (int i = 1; i < lines.size() && lines.get(i).startsWith("  "); i++) {
             b.append(' ').append(lines.get(i).strip());
@@ -79,15 +55,38 @@ public final class CommandLine {
 
     /** What {@code lttbench analyze} says on stderr of a trace it cannot read (it must fail), without its "lttbench analyze: ". */
     public static String failure(Path trace) throws IOException, InterruptedException {
-        Path repo = Path.of(System.getProperty("lttbench.repo"));
-        Process p = new ProcessBuilder(repo.resolve("lttbench").toString(), "analyze", "--format", "json", trace.toString())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
-        assertEquals(3, p.exitValue(), "the command line fails on " + trace + ": " + err);
+        Run r = analyzeRun(trace, "--format", "json");
+        String err = r.err().strip();
+        assertEquals(3, r.exit(), "the command line fails on " + trace + ": " + err);
         String prefix = "lttbench analyze: ";
         assertTrue(err.startsWith(prefix), err);
         return err.substring(prefix.length());
+    }
+
+    private record Run(List<String> command, int exit, String out, String err) {
+    }
+
+    /** {@code lttbench analyze OPTION VALUE ARGS... TRACE} run as a user runs it: the repository's launcher script. */
+    private static Run analyzeRun(Path trace, String option, String value, String... args)
+            throws IOException, InterruptedException {
+        Path repo = Path.of(System.getProperty("lttbench.repo"));
+        List<String> command = new ArrayList<>(List.of(repo.resolve("lttbench").toString(), "analyze", option, value));
+        command.addAll(List.of(args));
+        command.add(trace.toString());
+        Path out = Files.createTempFile("lttbench-cli", ".out");
+        Path err = Files.createTempFile("lttbench-cli", ".err");
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException("the command line did not finish: " + command);
+            }
+            return new Run(command, p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
     }
 
     /** The range the reports cover ({@code begin}, {@code end} in ns): the trace's span for a whole-trace run. */
