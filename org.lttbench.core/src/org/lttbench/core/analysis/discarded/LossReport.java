@@ -150,13 +150,18 @@ final class LossReport {
                 STREAM_CPU.asDetail(),
                 col("range", "When", TIME_RANGE, "When the loss happened (touching loss ranges joined): its start and length"),
                 col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
-                col("discarded_events", "Discarded", INTEGER, "Events discarded in this range"),
-                col("discarded_packets", "Lost packets", INTEGER, "Packets lost in this range"),
+                col("discarded_events", "Discarded", INTEGER,
+                        "Events discarded in this range; empty when the stream cannot tell"),
+                col("discarded_packets", "Lost packets", INTEGER,
+                        "Packets lost in this range; empty when the stream cannot tell (no packet_seq_num)"),
                 col("peak_events_per_s", "Peak event rate", RATE,
                         "Highest events per second produced (recorded + discarded) in the bins around the range").asDetail(),
                 col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
                         "Highest bytes per second produced (recorded + lost) in the bins around the range")));
         for (StreamLossLedger s : ledgers) {
+            // as in the streams table: a count the stream cannot give is unknown, not zero
+            boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
+            boolean knowsPackets = s.stream.hasPacketSequenceNumber();
             for (LossRanges.Episode e : s.ranges.episodes()) {
                 int first = Math.max(0, grid.bin(e.begin) - 1);
                 int last = Math.min(BinGrid.BINS - 1, grid.bin(e.end) + 1);
@@ -166,7 +171,8 @@ final class LossReport {
                             (s.eventsIn(b) + s.discardedEventsIn(b)) * 1e9 / grid.width());
                 }
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
-                        new TimeRange(e.begin, e.end), e.records, e.discardedEvents, e.lostPackets, peakEvents,
+                        new TimeRange(e.begin, e.end), e.records, knowsEvents ? e.discardedEvents : null,
+                        knowsPackets ? e.lostPackets : null, peakEvents,
                         peakProducedBytesPerS(s, grid, first, last));
             }
         }

@@ -69,6 +69,11 @@ class DiscardedReportTest {
         assertTrue(losses.rows().size() <= 64, losses.rows().size() + " loss ranges kept");
         assertEquals(967_700L, DiscardedRun.total(losses, "discarded_events"));
         assertEquals(562L, DiscardedRun.total(losses, "loss_records"));
+        // This trace's packets have no packet_seq_num: lost packets are unknown in every loss range, as per stream.
+        assertEquals(null, lossy.get("discarded_packets"));
+        for (int row = 0; row < losses.rows().size(); row++) {
+            assertEquals(null, losses.cell(row, "discarded_packets"), "loss range " + row + ": lost packets unknown");
+        }
         // The timeline spreads each loss over its range: the bins add up to the total.
         assertEquals(967_700.0, sumDouble(r.table("loss_timeline"), "discarded_events"), 1e-3);
 
