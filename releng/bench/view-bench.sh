@@ -24,13 +24,7 @@ mkdir -p "$work"
 
 traces=("$@")
 if [ ${#traces[@]} -eq 0 ] && [ -z "${LTTBENCH_BENCH_UST:-}" ]; then
-    out="$work/busy-machine-$events"
-    if [ ! -f "$out/metadata" ]; then
-        echo "generating $out ..."
-        rm -rf "$out"
-        "$java_home/bin/java" -cp "$tests:$lib/*" org.lttbench.tests.analysis.process.BusyMachineTrace "$out" "$events" 4 2000 >/dev/null
-    fi
-    traces=("$out")
+    traces=("$(releng/bench/busy-machine-trace "$events")")
 elif [ ${#traces[@]} -eq 0 ]; then
     out="$work/ust-burst-$events"
     if [ ! -f "$out/.complete" ]; then

@@ -21,7 +21,6 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.statesystem.core.StateSystemFactory;
 import org.eclipse.tracecompass.statesystem.core.backend.StateHistoryBackendFactory;
-import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -32,6 +31,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
@@ -53,8 +53,10 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
     /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     private static final String REPORTS_SUFFIX = ".reports.json";
+    /** Kept property of each thread of the state system ({@code thread.<index>}): who it is, as last known. */
+    private static final String THREAD = "thread.";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
     private volatile boolean initializedOk;
@@ -132,6 +134,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             Map<String, String> notApplicable = new LinkedHashMap<>();
             Map<Trace, Long> ends = new LinkedHashMap<>();
             Map<Trace, ProcessAnalysis.TraceFacts> facts = new LinkedHashMap<>();
+            List<ThreadRecord> threads = new ArrayList<>();
             for (var e : p.entrySet()) {
                 String key = e.getKey();
                 if (key.startsWith("not-applicable.")) {
@@ -143,14 +146,16 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                     facts.put(traces.traces().get(Integer.parseInt(key.substring("facts.".length()))),
                             new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
                                     Long.parseLong(f[2]), Long.parseLong(f[3])));
+                } else if (key.startsWith(THREAD)) {
+                    threads.add(thread(Integer.parseInt(key.substring(THREAD.length())), e.getValue(), traces));
                 }
             }
             stateSystem = ss;
             Report process = byName.get("process");
-            ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, traces.traces(), sorted(facts, traces.traces()), ends, process);
-            return new PassResults(traces, byName, notApplicable, threads, true);
-        } catch (IOException | RuntimeException | StateSystemDisposedException e) {
+            ThreadStateHistory threadStates = process == null ? null
+                    : new ThreadStateHistory(ss, threads, sorted(facts, traces.traces()), ends, process);
+            return new PassResults(traces, byName, notApplicable, threadStates, true);
+        } catch (IOException | RuntimeException e) {
             if (ss != null) {
                 ss.dispose();
             }
@@ -171,7 +176,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         } catch (IOException | RuntimeException e) {
             return failed(e);
         }
-        ThreadStateWriter writer = new ThreadStateWriter(ss, traces.traces());  // nulled on OutOfMemoryError
+        ThreadStateWriter writer = new ThreadStateWriter(ss);  // nulled on OutOfMemoryError
         List<Analysis> analyses = new ArrayList<>();
         Map<String, String> notApplicable = new LinkedHashMap<>();
         ProcessAnalysis processAnalysis = new ProcessAnalysis(AnalysisOptions.DEFAULT, writer);
@@ -201,6 +206,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                     reported[0] = units;
                 }
             });
+            writer.finish();
             long end = traces.span().end();
             ss.closeHistory(Math.max(end, ss.getCurrentEndTime()));
             Map<String, Report> byName = new LinkedHashMap<>();
@@ -217,19 +223,21 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             }
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, traces.traces(), processAnalysis.traceFacts(), writer.ends(), process);
+                    : new ThreadStateHistory(ss, writer.threads(), processAnalysis.traceFacts(), writer.ends(), process);
             if (files.readable()) {
-                keep(reports, made, files, notApplicable, writer.ends(), processAnalysis.traceFacts(), traces.traces());
+                keep(reports, made, files, notApplicable, writer, processAnalysis.traceFacts(), traces.traces());
             }
             results = new PassResults(traces, byName, notApplicable, threads, false);
             bytesRead = totalBytes;
             ready(true);
             return true;
         } catch (OperationCanceledException e) {
+            writer.abandon();
             abandon(ss, reports);
             ready(false);
             return false;
-        } catch (IOException | RuntimeException | StateSystemDisposedException e) {
+        } catch (IOException | RuntimeException e) {
+            writer.abandon();
             abandon(ss, reports);
             return failed(e);
         } catch (OutOfMemoryError e) {
@@ -237,6 +245,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             // results and no word. The pass's state goes first, so that there is room to abandon the rest.
             analyses.clear();
             processAnalysis = null;
+            writer.abandon();
             writer = null;
             stateSystem = null;
             abandon(ss, reports);
@@ -248,20 +257,32 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** Writes the reports beside the state system, whole or not at all. */
     private static void keep(File reports, List<Report> made, TraceFiles files, Map<String, String> notApplicable,
-            Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts, List<? extends Trace> traces)
+            ThreadStateWriter writer, Map<Trace, ProcessAnalysis.TraceFacts> facts, List<? extends Trace> traces)
             throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("version", Integer.toString(VERSION));
         properties.put("fingerprint", files.fingerprint());
         notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
-        ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
+        writer.ends().forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
         facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t),
                 f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()));
+        for (ThreadRecord t : writer.threads()) {
+            properties.put(THREAD + t.index(), t.tid() + "," + traces.indexOf(t.trace()) + "," + t.idleCpu() + ","
+                    + t.pid() + "," + (t.kernelThread() ? 1 : 0) + (t.name() == null ? "" : "," + t.name()));
+        }
         Path tmp = reports.toPath().resolveSibling(reports.getName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             ReportArchive.write(made, properties, out);
         }
         Files.move(tmp, reports.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A thread as {@link #keep} wrote it: tid, trace, idle CPU, pid, kernel thread, then the name if known. */
+    private static ThreadRecord thread(int index, String kept, TraceSet traces) {
+        String[] f = kept.split(",", 6);
+        int tid = Integer.parseInt(f[0]);
+        return ThreadRecord.restored(index, tid, traces.traces().get(Integer.parseInt(f[1])), Integer.parseInt(f[2]),
+                tid < 0, Integer.parseInt(f[3]), f.length > 5 ? f[5] : null, "1".equals(f[4]));
     }
 
     /** A half-built state system is closed (Trace Compass's waiters are let go) and removed, with the reports. */

@@ -23,8 +23,8 @@ import org.lttbench.core.trace.Trace;
  * Process time over any range, answered from the kept state system instead of reading the trace again: each thread's
  * intervals in the range are told, in time order, as the state changes they came from to the ledger of a fresh
  * {@link ProcessAnalysis}, which sums and reports them exactly as in a read (the accounting is the ledger's, not
- * this class's). Who each thread is comes from the state system too ({@link ThreadStateWriter}'s attributes, as
- * they stand at its end), so a history kept by an earlier session serves as well as one just built. The range is
+ * this class's). Who each thread is (as last known) is told with the history: the writer's threads after a read, the
+ * kept reports' in a later session, so a history kept by an earlier session serves as well as one just built. The range is
  * queried in time slices (one 2D query each, which visits each history node once, where single queries per
  * interval would walk the tree for each): memory holds the threads and one slice's intervals.
  */
@@ -43,13 +43,13 @@ public final class ThreadStateHistory {
     private final int[] ioQuarkOfThread;
 
     /**
-     * @param traces the run's traces in the order the writer numbered them
+     * @param threads the threads the writer wrote, as last known (a thread without states in {@code ss} is left out)
      * @param facts  what each kernel trace could tell (the pass's {@link ProcessAnalysis#traceFacts()})
      * @param ends   each kernel trace's end (its threads stay in their last state until then)
      * @param whole  the pass's process report: its notes about the whole trace (kernel layout, caveats, losses)
      */
-    ThreadStateHistory(ITmfStateSystem ss, List<? extends Trace> traces, Map<Trace, ProcessAnalysis.TraceFacts> facts,
-            Map<Trace, Long> ends, Report whole) throws StateSystemDisposedException {
+    ThreadStateHistory(ITmfStateSystem ss, List<ThreadRecord> threads, Map<Trace, ProcessAnalysis.TraceFacts> facts,
+            Map<Trace, Long> ends, Report whole) {
         this.ss = ss;
         this.facts = facts;
         this.ends = Map.copyOf(ends);
@@ -57,33 +57,21 @@ public final class ThreadStateHistory {
         List<ThreadRecord> found = new ArrayList<>();
         List<Integer> stateQuarks = new ArrayList<>();
         List<Integer> ioQuarks = new ArrayList<>();
-        int root = ss.optQuarkAbsolute(ThreadStateWriter.THREADS);
-        if (root != ITmfStateSystem.INVALID_ATTRIBUTE) {
-            List<ITmfStateInterval> last = ss.queryFullState(ss.getCurrentEndTime());
-            for (int node : ss.getSubAttributes(root, false)) {
-                int state = ss.optQuarkRelative(node, ThreadStateWriter.STATE);
-                if (state == ITmfStateSystem.INVALID_ATTRIBUTE) {
-                    continue;
-                }
-                int tid = integer(last, ss.optQuarkRelative(node, ThreadStateWriter.TID), -1);
-                int trace = integer(last, ss.optQuarkRelative(node, ThreadStateWriter.TRACE), 0);
-                int idleCpu = integer(last, ss.optQuarkRelative(node, ThreadStateWriter.IDLE_CPU), -1);
-                int pid = integer(last, ss.optQuarkRelative(node, ThreadStateWriter.PID), -1);
-                int name = ss.optQuarkRelative(node, ThreadStateWriter.NAME);
-                Object n = name == ITmfStateSystem.INVALID_ATTRIBUTE ? null : last.get(name).getValue();
-                boolean kernel = integer(last, ss.optQuarkRelative(node, ThreadStateWriter.KERNEL), 0) == 1;
-                found.add(ThreadRecord.restored(Integer.parseInt(ss.getAttributeName(node)), tid, traces.get(trace),
-                        idleCpu, tid < 0, pid, n == null ? null : n.toString(), kernel));
+        for (ThreadRecord t : threads) {
+            String node = Integer.toString(t.index());
+            int state = ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node, ThreadStateWriter.STATE);
+            if (state != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                found.add(t);
                 stateQuarks.add(state);
-                ioQuarks.add(ss.optQuarkRelative(node, ThreadStateWriter.IO_DEVICE));
+                ioQuarks.add(ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node, ThreadStateWriter.IO_DEVICE));
             }
         }
-        threads = found.toArray(new ThreadRecord[0]);
+        this.threads = found.toArray(new ThreadRecord[0]);
         int max = stateQuarks.stream().mapToInt(Integer::intValue).max().orElse(-1);
         max = Math.max(max, ioQuarks.stream().mapToInt(Integer::intValue).max().orElse(-1));
         threadOfQuark = new int[max + 1];
-        ioQuarkOfThread = new int[threads.length];
-        for (int i = 0; i < threads.length; i++) {
+        ioQuarkOfThread = new int[this.threads.length];
+        for (int i = 0; i < this.threads.length; i++) {
             quarks.add(stateQuarks.get(i));
             threadOfQuark[stateQuarks.get(i)] = i;
             ioQuarkOfThread[i] = ioQuarks.get(i);
@@ -102,10 +90,6 @@ public final class ThreadStateHistory {
             }
         }
         return "unknown";
-    }
-
-    private static int integer(List<ITmfStateInterval> state, int quark, int otherwise) {
-        return quark != ITmfStateSystem.INVALID_ATTRIBUTE && state.get(quark).getValue() instanceof Integer i ? i : otherwise;
     }
 
     /** The threads the history holds, as last known. */

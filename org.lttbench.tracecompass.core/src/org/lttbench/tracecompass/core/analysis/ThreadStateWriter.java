@@ -1,9 +1,13 @@
 package org.lttbench.tracecompass.core.analysis;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.lttbench.core.analysis.process.ThreadRecord;
@@ -13,47 +17,71 @@ import org.lttbench.core.trace.Trace;
 
 /**
  * The Trace Compass sink of the {@code ThreadStateMachine}: each state change becomes a {@code modifyAttribute} of
- * {@code Threads/<n>/State} (n: the thread record's index; the value: the {@link ThreadState}'s ordinal), with who
- * the thread is beside it ({@code TID}, {@code PID}, {@code Name}, {@code Kernel}, which can change over its life,
- * and {@code Trace}, {@code IdleCpu}, which do not): what the State System Explorer shows, what the time graph data
- * provider draws, and what a later session replays for another range without reading the trace. Times are
- * LTTbench's (ns since the epoch of the trace's clock); views convert to Trace Compass's time base.
+ * {@code Threads/<n>/State} (n: the thread record's index; the value: the {@link ThreadState}'s ordinal), and each
+ * I/O wait's device one of {@code Threads/<n>/IoDevice} at the wait's start: what the State System Explorer shows,
+ * what the time graph data provider draws, and what a later session replays for another range without reading the
+ * trace. Who each thread is (TID, PID, name, trace) is not in the state system but in the kept reports
+ * ({@link #threads()}): six attributes per thread more cost as much time as every state change (a busy machine has
+ * tens of thousands of short-lived threads). Times are LTTbench's (ns since the epoch of the trace's clock); views
+ * convert to Trace Compass's time base.
+ *
+ * <p>Speed. Trace Compass's transient state and history tree take about as long per change as LTTbench's whole
+ * analysis pass does per event, so they run beside the pass instead of in it: the pass's thread fills batches of
+ * changes (primitive arrays, reused), and a thread of this writer hands them to the state system in order. At most
+ * {@value #BATCHES} batches wait: a pass that outruns the state system waits for it, so memory stays bounded.
  *
  * <p>Order. The machine tells each thread's changes in time order, but a change may be earlier than changes already
  * told for other threads (a blocked wait is classified, I/O or not, at its wakeup). Trace Compass accepts that as it
- * comes, so nothing is buffered: its transient state checks times per attribute only ({@code
- * TransientState.processStateChange} closes the attribute's own ongoing interval at the new time), and its history
- * tree files an interval under a node of the latest branch that starts no later than the interval does, going up
- * to the root if need be ({@code HistoryTreeClassic.tryInsertAtNode}), keeps each node's intervals sorted by end time
- * whatever the insertion order ({@code HTNode.addInterval}), closes nodes at the latest end time seen, and queries
- * every child whose range holds the time asked ({@code CoreNode.selectNextChildren}). Every attribute here belongs
- * to one thread, so each is written in non-decreasing time order, which is all it needs.
+ * comes: its transient state checks times per attribute only ({@code TransientState.processStateChange} closes the
+ * attribute's own ongoing interval at the new time), and its history tree files an interval under a node of the
+ * latest branch that starts no later than the interval does, going up to the root if need be ({@code
+ * HistoryTreeClassic.tryInsertAtNode}), keeps each node's intervals sorted by end time whatever the insertion order
+ * ({@code HTNode.addInterval}), closes nodes at the latest end time seen, and queries every child whose range holds
+ * the time asked ({@code CoreNode.selectNextChildren}). Every attribute here belongs to one thread, so each is
+ * written in non-decreasing time order, which is all it needs.
  */
 final class ThreadStateWriter implements ThreadStateSink {
     static final String THREADS = "Threads";
     static final String STATE = "State";
-    static final String TID = "TID";
-    static final String PID = "PID";
-    static final String NAME = "Name";
-    static final String TRACE = "Trace";
-    static final String IDLE_CPU = "IdleCpu";
-    static final String KERNEL = "Kernel";
     /** The device of the thread's I/O waits (set at each wait's start; the state says when it waits). */
     static final String IO_DEVICE = "IoDevice";
 
+    private static final int BATCH = 1 << 14;
+    private static final int BATCHES = 4;
+    /** In a batch's value slot: the entry is an I/O wait's device (in {@code device}), not a state. */
+    private static final int DEVICE = -1;
+    private static final Batch END = new Batch();
+
     private final ITmfStateSystemBuilder ss;
-    private final List<? extends Trace> traces;
     private ThreadRecord[] threads = new ThreadRecord[256];
-    private int[] stateQuark = new int[256];
     private long[] lastTime = new long[256];
-    private long[] identityTime = new long[256];
     private final Map<Trace, Long> ends = new LinkedHashMap<>();
     private long outOfOrder;
 
-    /** @param traces the run's traces, in order: a thread's {@code Trace} attribute is its position here */
-    ThreadStateWriter(ITmfStateSystemBuilder ss, List<? extends Trace> traces) {
+    private final BlockingQueue<Batch> toWrite = new ArrayBlockingQueue<>(BATCHES + 1);
+    private final BlockingQueue<Batch> written = new ArrayBlockingQueue<>(BATCHES + 1);
+    private Batch filling = new Batch();
+    private final Thread handOver;
+    private volatile Throwable handOverFailure;
+    private volatile boolean abandoned;
+
+    /** Changes as the pass tells them, for the state system's thread. */
+    private static final class Batch {
+        final int[] thread = new int[BATCH];
+        final long[] time = new long[BATCH];
+        final int[] value = new int[BATCH];
+        final String[] device = new String[BATCH];
+        int size;
+    }
+
+    ThreadStateWriter(ITmfStateSystemBuilder ss) {
         this.ss = ss;
-        this.traces = traces;
+        for (int i = 0; i < BATCHES - 1; i++) {
+            written.add(new Batch());
+        }
+        handOver = new Thread(this::handOver, "LTTbench state system writer");
+        handOver.setDaemon(true);
+        handOver.start();
     }
 
     @Override
@@ -62,49 +90,153 @@ final class ThreadStateWriter implements ThreadStateSink {
         if (i >= threads.length) {
             int n = Math.max(i + 1, threads.length * 2);
             threads = Arrays.copyOf(threads, n);
-            stateQuark = Arrays.copyOf(stateQuark, n);
             lastTime = Arrays.copyOf(lastTime, n);
-            identityTime = Arrays.copyOf(identityTime, n);
         }
         long t = time;
         if (threads[i] == null) {
             threads[i] = thread;
-            String node = Integer.toString(i);
-            stateQuark[i] = ss.getQuarkAbsoluteAndAdd(THREADS, node, STATE);
-            lastTime[i] = t;
-            identityTime[i] = t;
-            ss.modifyAttribute(t, traces.indexOf(thread.trace()), ss.getQuarkAbsoluteAndAdd(THREADS, node, TRACE));
-            ss.modifyAttribute(t, thread.idleCpu(), ss.getQuarkAbsoluteAndAdd(THREADS, node, IDLE_CPU));
-            writeIdentity(thread, t);
         } else if (t < lastTime[i]) {
             // The machine's contract rules this out; the state system would silently keep the later value instead.
             outOfOrder++;
             t = lastTime[i];
         }
         lastTime[i] = t;
-        ss.modifyAttribute(t, state.ordinal(), stateQuark[i]);
-    }
-
-    @Override
-    public void threadUpdated(ThreadRecord thread, long time) {
-        int i = thread.index();
-        if (i < threads.length && threads[i] != null) {
-            identityTime[i] = Math.max(identityTime[i], time);
-            writeIdentity(thread, identityTime[i]);
-        }
-    }
-
-    private void writeIdentity(ThreadRecord thread, long t) {
-        String node = Integer.toString(thread.index());
-        ss.modifyAttribute(t, thread.tid(), ss.getQuarkAbsoluteAndAdd(THREADS, node, TID));
-        ss.modifyAttribute(t, thread.pid() < 0 ? null : (Object) thread.pid(), ss.getQuarkAbsoluteAndAdd(THREADS, node, PID));
-        ss.modifyAttribute(t, thread.name(), ss.getQuarkAbsoluteAndAdd(THREADS, node, NAME));
-        ss.modifyAttribute(t, thread.kernelThread() ? 1 : 0, ss.getQuarkAbsoluteAndAdd(THREADS, node, KERNEL));
+        add(i, t, state.ordinal(), null);
     }
 
     @Override
     public void ioWait(ThreadRecord thread, String device, long from, long to) {
-        ss.modifyAttribute(from, device, ss.getQuarkAbsoluteAndAdd(THREADS, Integer.toString(thread.index()), IO_DEVICE));
+        add(thread.index(), from, DEVICE, device);
+    }
+
+    private void add(int thread, long time, int value, String device) {
+        Batch b = filling;
+        int n = b.size++;
+        b.thread[n] = thread;
+        b.time[n] = time;
+        b.value[n] = value;
+        b.device[n] = device;
+        if (b.size == BATCH) {
+            hand(b);
+            filling = take(written);
+        }
+    }
+
+    private void hand(Batch b) {
+        put(toWrite, b);
+    }
+
+    /** Waits for the state system's thread, but not for ever: its failure ends the pass. */
+    private <T> T take(BlockingQueue<T> q) {
+        try {
+            T t;
+            while ((t = q.poll(100, TimeUnit.MILLISECONDS)) == null) {
+                checkHandOver();
+            }
+            return t;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing the thread states", e);
+        }
+    }
+
+    private <T> void put(BlockingQueue<T> q, T t) {
+        try {
+            while (!q.offer(t, 100, TimeUnit.MILLISECONDS)) {
+                checkHandOver();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing the thread states", e);
+        }
+    }
+
+    private void checkHandOver() {
+        Throwable f = handOverFailure;
+        if (f instanceof Error e) {
+            throw e;
+        }
+        if (f != null) {
+            throw new IllegalStateException("writing the thread states failed: " + f, f);
+        }
+        if (!handOver.isAlive()) {
+            throw new IllegalStateException("the thread writing the thread states ended early");
+        }
+    }
+
+    /** The state system's thread: quarks made as threads first appear, changes written in the order told. */
+    private void handOver() {
+        int[] stateQuark = new int[256];
+        int[] deviceQuark = new int[256];
+        try {
+            while (true) {
+                Batch b = toWrite.take();
+                if (b == END || abandoned) {
+                    return;
+                }
+                for (int k = 0; k < b.size; k++) {
+                    int i = b.thread[k];
+                    if (i >= stateQuark.length) {
+                        int n = Math.max(i + 1, stateQuark.length * 2);
+                        stateQuark = Arrays.copyOf(stateQuark, n);
+                        deviceQuark = Arrays.copyOf(deviceQuark, n);
+                    }
+                    if (b.value[k] == DEVICE) {
+                        if (deviceQuark[i] == 0) {
+                            deviceQuark[i] = ss.getQuarkAbsoluteAndAdd(THREADS, Integer.toString(i), IO_DEVICE) + 1;
+                        }
+                        ss.modifyAttribute(b.time[k], b.device[k], deviceQuark[i] - 1);
+                        b.device[k] = null;
+                    } else {
+                        // quarks kept +1: 0 is "not made yet" (quark 0 is "Threads" itself)
+                        if (stateQuark[i] == 0) {
+                            stateQuark[i] = ss.getQuarkAbsoluteAndAdd(THREADS, Integer.toString(i), STATE) + 1;
+                        }
+                        ss.modifyAttribute(b.time[k], b.value[k], stateQuark[i] - 1);
+                    }
+                }
+                b.size = 0;
+                written.put(b);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable e) {
+            // Errors too (OutOfMemoryError): the pass's thread rethrows it
+            handOverFailure = e;
+        }
+    }
+
+    /** Everything told is in the state system when this returns (before {@code closeHistory}). */
+    void finish() {
+        if (filling.size > 0) {
+            hand(filling);
+        }
+        filling = new Batch();
+        put(toWrite, END);
+        try {
+            while (handOver.isAlive()) {
+                handOver.join(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing the thread states", e);
+        }
+        if (handOverFailure != null) {
+            checkHandOver();
+        }
+    }
+
+    /** The pass was cancelled or failed: the state system's thread stops without writing what is left. */
+    void abandon() {
+        abandoned = true;
+        toWrite.clear();
+        toWrite.offer(END);
+        handOver.interrupt();
+        try {
+            handOver.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
@@ -117,6 +249,17 @@ final class ThreadStateWriter implements ThreadStateSink {
     /** Each kernel trace's end, as its machine told it. */
     Map<Trace, Long> ends() {
         return Map.copyOf(ends);
+    }
+
+    /** Every thread with a state, as last known (by index). */
+    List<ThreadRecord> threads() {
+        List<ThreadRecord> out = new ArrayList<>();
+        for (ThreadRecord t : threads) {
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
     }
 
     /** State changes that came earlier than their thread's previous one (none, by the machine's contract). */
