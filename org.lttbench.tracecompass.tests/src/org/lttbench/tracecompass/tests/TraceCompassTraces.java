@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
@@ -23,6 +25,8 @@ import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.lttbench.core.batch.Main;
+import org.lttbench.core.report.JsonReportWriter;
+import org.lttbench.core.report.Report;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 
 /**
@@ -127,5 +131,12 @@ public final class TraceCompassTraces {
             System.setErr(savedErr);
         }
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A report as {@code ./lttbench analyze --format json} writes it. */
+    public static String json(Report r) throws IOException {
+        StringWriter out = new StringWriter();
+        JsonReportWriter.write(List.of(r), out);
+        return out.toString();
     }
 }

@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
@@ -171,8 +173,10 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 (int) Math.min(Integer.MAX_VALUE, Math.max(1, totalBytes / 1024)));
         ITmfStateSystemBuilder ss;
         try {
+            // no queue (0): the writer's own thread inserts into the history tree; a third busy thread (Trace
+            // Compass's queue and its history tree thread) only made the pass wait for a CPU
             ss = StateSystemFactory.newStateSystem(StateHistoryBackendFactory.createHistoryTreeBackendNewFile(getId(),
-                    history, VERSION, traces.span().begin(), 10_000));
+                    history, VERSION, traces.span().begin(), 0));
         } catch (IOException | RuntimeException e) {
             return failed(e);
         }
@@ -191,6 +195,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         long[] reported = { 0 };
         HeapGuard heap = new HeapGuard();
+        FutureTask<Void> keeping = null;
         try {
             List<Report> made = AnalysisRun.run(traces, analyses, (done, total) -> {
                 if (monitor.isCanceled()) {
@@ -206,9 +211,6 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                     reported[0] = units;
                 }
             });
-            writer.finish();
-            long end = traces.span().end();
-            ss.closeHistory(Math.max(end, ss.getCurrentEndTime()));
             Map<String, Report> byName = new LinkedHashMap<>();
             for (Report r : made) {
                 if (traces instanceof TmfTraceSet) {
@@ -221,11 +223,23 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 process.note(writer.outOfOrder() + " thread state change(s) came earlier than the thread's previous "
                         + "one and were moved to it");
             }
+            if (files.readable()) {
+                // written while Trace Compass closes its history: each takes about 0.1 s on 2 M events
+                ThreadStateWriter w = writer;
+                Map<Trace, ProcessAnalysis.TraceFacts> facts = processAnalysis.traceFacts();
+                keeping = new FutureTask<>(() -> {
+                    keep(reports, made, files, notApplicable, w, facts, traces.traces());
+                    return null;
+                });
+                Thread.ofPlatform().daemon().name("LTTbench reports writer").start(keeping);
+            }
+            writer.finish();
+            ss.closeHistory(Math.max(traces.span().end(), ss.getCurrentEndTime()));
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
                     : new ThreadStateHistory(ss, writer.threads(), processAnalysis.traceFacts(), writer.ends(), process);
-            if (files.readable()) {
-                keep(reports, made, files, notApplicable, writer, processAnalysis.traceFacts(), traces.traces());
+            if (keeping != null) {
+                waitFor(keeping);
             }
             results = new PassResults(traces, byName, notApplicable, threads, false);
             bytesRead = totalBytes;
@@ -233,11 +247,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             return true;
         } catch (OperationCanceledException e) {
             writer.abandon();
+            settle(keeping);
             abandon(ss, reports);
             ready(false);
             return false;
         } catch (IOException | RuntimeException e) {
             writer.abandon();
+            settle(keeping);
             abandon(ss, reports);
             return failed(e);
         } catch (OutOfMemoryError e) {
@@ -248,10 +264,42 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             writer.abandon();
             writer = null;
             stateSystem = null;
+            settle(keeping);
             abandon(ss, reports);
             return failed(new IOException("LTTbench ran out of memory analysing " + traces.traces().size()
                     + " trace(s) of " + totalBytes / (1 << 20) + " MiB with a heap of at most "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB: give Trace Compass more (-Xmx in its .ini file)"));
+        }
+    }
+
+    /** The reports written, or their writer's failure thrown here. */
+    private static void waitFor(FutureTask<Void> keeping) throws IOException {
+        try {
+            keeping.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing the reports", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) e.getCause();
+        }
+    }
+
+    /** The pass failed: the reports' writer is let finish (or fail) before its file is removed. */
+    private static void settle(FutureTask<Void> keeping) {
+        if (keeping != null) {
+            try {
+                keeping.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // the pass's own failure is what is told
+            }
         }
     }
 

@@ -31,7 +31,7 @@ class ExperimentTest {
             for (String analysis : new String[] { "overhead", "discarded" }) {
                 Cli cli = TraceCompassTraces.cli("analyze", "--analysis", analysis, "--format", "json", k, u);
                 assertEquals(0, cli.code(), cli.err());
-                assertEquals(cli.out(), FiguresAgainstCliTest.json(module.results().report(analysis)), analysis);
+                assertEquals(cli.out(), TraceCompassTraces.json(module.results().report(analysis)), analysis);
             }
         } finally {
             TraceCompassTraces.close(both);

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringWriter;
-import java.util.List;
 
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.report.JsonReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
@@ -56,19 +53,13 @@ class FiguresAgainstCliTest {
                 }
                 assertEquals(0, cli.code(), cli.err());
                 Report replayed = results.threadStates().report(TimeRange.ALL, by);
-                assertEquals(cli.out(), json(replayed), name + " by " + by + ": from the state system");
+                assertEquals(cli.out(), TraceCompassTraces.json(replayed), name + " by " + by + ": from the state system");
                 if (by == GroupBy.THREAD) {
-                    assertEquals(cli.out(), json(results.report("process")), name + ": from the pass");
+                    assertEquals(cli.out(), TraceCompassTraces.json(results.report("process")), name + ": from the pass");
                 }
             }
         } finally {
             TraceCompassTraces.close(trace);
         }
-    }
-
-    static String json(Report r) throws Exception {
-        StringWriter out = new StringWriter();
-        JsonReportWriter.write(List.of(r), out);
-        return out.toString();
     }
 }

@@ -39,10 +39,10 @@ class KeptResultsTest {
             module.schedule();
             assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
             assertFalse(module.results().kept());
-            pass = FiguresAgainstCliTest.json(module.results().report("overhead"));
+            pass = TraceCompassTraces.json(module.results().report("overhead"));
             TimeRange span = module.results().traces().span();
             middle = new TimeRange(span.begin() + span.duration() / 4, span.end() - span.duration() / 3);
-            range = FiguresAgainstCliTest.json(module.results().threadStates().report(middle, GroupBy.PROCESS));
+            range = TraceCompassTraces.json(module.results().threadStates().report(middle, GroupBy.PROCESS));
             supplementary = new File(TmfTraceManager.getSupplementaryFileDir(first));
         } finally {
             TraceCompassTraces.close(first);
@@ -62,8 +62,8 @@ class KeptResultsTest {
             long ms = (System.nanoTime() - start) / 1_000_000;
             System.err.println("kernel-many-threads reopened: results shown after " + ms + " ms");
             assertTrue(module.results().kept(), "no read: the kept results");
-            assertEquals(pass, FiguresAgainstCliTest.json(module.results().report("overhead")));
-            assertEquals(range, FiguresAgainstCliTest.json(module.results().threadStates().report(middle, GroupBy.PROCESS)));
+            assertEquals(pass, TraceCompassTraces.json(module.results().report("overhead")));
+            assertEquals(range, TraceCompassTraces.json(module.results().threadStates().report(middle, GroupBy.PROCESS)));
         } finally {
             TraceCompassTraces.close(again);
         }

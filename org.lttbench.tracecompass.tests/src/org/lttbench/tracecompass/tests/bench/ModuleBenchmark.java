@@ -1,5 +1,6 @@
 package org.lttbench.tracecompass.tests.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,13 +40,18 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.report.ReportArchive;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.tests.TraceCompassTraces;
+import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
 
 /**
  * LTTbench's analysis module against Trace Compass's own {@link KernelAnalysisModule}, in one OSGi runtime with Trace
@@ -94,6 +100,7 @@ class ModuleBenchmark {
                     Runtime.getRuntime().availableProcessors(),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             if (compare != null) {
+                sameFiguresAsTheCommandLine(Path.of(compare));
                 compare(Path.of(compare));
                 reopen(Path.of(compare));
             }
@@ -166,6 +173,46 @@ class ModuleBenchmark {
                 + "analysis, no state system (as the command line) %.3f s; the module %.3f s, so state system + module "
                 + "around the pass %.3f s", runs, bestRead.seconds(), events / bestRead.seconds(), bestAnalyses.seconds(),
                 bestL.seconds(), bestL.seconds() - bestAnalyses.seconds());
+    }
+
+    /**
+     * The module's reports on this trace equal {@code ./lttbench analyze --format json}'s, as the tests hold them on
+     * the shared traces: process time per thread and per process (from the pass, and replayed from the state system),
+     * tracepoint overhead, discarded events. A difference fails the benchmark.
+     */
+    private void sameFiguresAsTheCommandLine(Path dir) throws Exception {
+        LttngKernelTrace trace = trace(dir);
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        LttbenchAnalysisModule module = lttbenchModule(trace);
+        try {
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            PassResults results = module.results();
+            List<String> compared = new ArrayList<>();
+            for (String analysis : List.of("process", "overhead", "discarded")) {
+                assertEquals(cli(dir, analysis), TraceCompassTraces.json(results.report(analysis)), analysis);
+                compared.add(analysis);
+            }
+            for (GroupBy by : GroupBy.values()) {
+                assertEquals(cli(dir, "process", "--by", by.name().toLowerCase(Locale.ROOT)),
+                        TraceCompassTraces.json(results.threadStates().report(TimeRange.ALL, by)),
+                        "process by " + by + ", from the state system");
+                compared.add("process by " + by.name().toLowerCase(Locale.ROOT) + " from the state system");
+            }
+            line("RESULT figures: equal to ./lttbench analyze --format json on this trace (%s)", String.join(", ", compared));
+        } finally {
+            module.dispose();
+            trace.dispose();
+        }
+    }
+
+    private static String cli(Path dir, String analysis, String... more) {
+        List<String> args = new ArrayList<>(List.of("analyze", "--analysis", analysis, "--format", "json"));
+        args.addAll(List.of(more));
+        args.add(dir.toString());
+        Cli cli = TraceCompassTraces.cli(args.toArray(String[]::new));
+        assertEquals(0, cli.code(), cli.err());
+        return cli.out();
     }
 
     private static Run best(List<Run> runs) {
