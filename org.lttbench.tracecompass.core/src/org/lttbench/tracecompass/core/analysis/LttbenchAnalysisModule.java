@@ -55,7 +55,7 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
     /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     private static final String REPORTS_SUFFIX = ".reports.json";
     /** Kept property of each thread of the state system ({@code thread.<index>}): who it is, as last known. */
     private static final String THREAD = "thread.";

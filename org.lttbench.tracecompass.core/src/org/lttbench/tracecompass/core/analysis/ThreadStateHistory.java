@@ -59,11 +59,11 @@ public final class ThreadStateHistory {
         List<Integer> ioQuarks = new ArrayList<>();
         for (ThreadRecord t : threads) {
             String node = Integer.toString(t.index());
-            int state = ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node, ThreadStateWriter.STATE);
+            int state = ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node);
             if (state != ITmfStateSystem.INVALID_ATTRIBUTE) {
                 found.add(t);
                 stateQuarks.add(state);
-                ioQuarks.add(ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node, ThreadStateWriter.IO_DEVICE));
+                ioQuarks.add(ss.optQuarkAbsolute(ThreadStateWriter.IO_DEVICES, node));
             }
         }
         this.threads = found.toArray(new ThreadRecord[0]);
@@ -82,7 +82,7 @@ public final class ThreadStateHistory {
         }
     }
 
-    /** The device an I/O wait starting at {@code time} waited on, from its thread's {@code IoDevice} intervals. */
+    /** The device an I/O wait starting at {@code time} waited on, from its thread's {@code IoDevices/<n>} intervals. */
     private static String device(List<ITmfStateInterval> intervals, long time) {
         for (ITmfStateInterval i : intervals) {
             if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() != null) {
@@ -90,6 +90,11 @@ public final class ThreadStateHistory {
             }
         }
         return "unknown";
+    }
+
+    /** The attribute of the thread's states ({@code Threads/<n>}), or {@link ITmfStateSystem#INVALID_ATTRIBUTE}. */
+    public int stateQuark(ThreadRecord thread) {
+        return ss.optQuarkAbsolute(ThreadStateWriter.THREADS, Integer.toString(thread.index()));
     }
 
     /** The threads the history holds, as last known. */
@@ -118,7 +123,7 @@ public final class ThreadStateHistory {
     /**
      * Each interval is returned by the query of every slice it meets: it is told once, with the slice where it
      * starts (or the first), and each thread's intervals are told in time order, as the ledger needs. An I/O wait is
-     * told with the device its thread's {@code IoDevice} attribute names at the wait's start.
+     * told with the device its thread's {@code IoDevices/<n>} attribute names at the wait's start.
      */
     private void replay(long from, long to, ThreadLedger ledger) {
         long[] told = new long[threads.length];

@@ -40,7 +40,8 @@ import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
  * The threads' states over time, as LTTbench's state machine told them: one row per thread, under its process
  * (under its machine when there are several), each state an interval styled by what it is (user, system call, IRQ,
  * user or system, waiting for a CPU, blocked on disk I/O, blocked, unknown), with a tooltip and a legend. It reads the
- * module's state system only ({@code Threads/<n>/State} and who the thread is, as the module's writer keeps them).
+ * module's state system only ({@code Threads/<n>}, found through the module's history), and who each thread is from
+ * the module's results.
  */
 final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
@@ -110,12 +111,11 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         List<TimeGraphEntryModel> entries = new ArrayList<>();
         long start = time.toTraceCompass(ss.getStartTime());
         long end = time.toTraceCompass(ss.getCurrentEndTime());
-        int root = ss.optQuarkAbsolute("Threads");
         long[] next = { 1 };
         Map<Object, Long> groups = new HashMap<>();
         boolean hosts = threads.stream().map(ThreadRecord::trace).distinct().count() > 1;
         for (ThreadRecord t : threads) {
-            int quark = ss.optQuarkRelative(ss.optQuarkRelative(root, Integer.toString(t.index())), "State");
+            int quark = module.results().threadStates().stateQuark(t);
             long born = ss.querySingleState(ss.getStartTime(), quark).getValue() == null
                     ? ss.querySingleState(ss.getStartTime(), quark).getEndTime() + 1 : ss.getStartTime();
             ITmfStateInterval last = ss.querySingleState(ss.getCurrentEndTime(), quark);
