@@ -2,6 +2,8 @@ package org.lttbench.fleet.output;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 
 import org.apache.hadoop.fs.FileStatus;
@@ -19,14 +21,31 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class TableFiles {
     private final SparkSession spark;
-    private final String out;
+    private final Path out;
 
+    /** @param out a URI ({@code file:///tmp/a%20b/}, {@code hdfs://...}) or a plain path */
     public TableFiles(SparkSession spark, String out) throws IOException {
         this.spark = spark;
-        this.out = out;
+        this.out = root(out);
         // Hadoop's local file system writes a hidden .crc beside every file; the instance is shared (cached) by
         // Spark's writers in this JVM, so this spares the output directory those
-        new Path(out).getFileSystem(spark.sparkContext().hadoopConfiguration()).setWriteChecksum(false);
+        this.out.getFileSystem(spark.sparkContext().hadoopConfiguration()).setWriteChecksum(false);
+    }
+
+    /**
+     * Hadoop's {@code Path(String)} keeps a URI's escapes as they are (a clone under "with space" became a directory
+     * "with%20space"); a URI is decoded here, a plain path taken as it is, spaces and all.
+     */
+    static Path root(String out) {
+        try {
+            URI uri = new URI(out);
+            if (uri.getScheme() != null) {
+                return new Path(uri);
+            }
+        } catch (URISyntaxException e) {
+            // a plain path
+        }
+        return new Path(out);
     }
 
     public String parquet(String key) {
