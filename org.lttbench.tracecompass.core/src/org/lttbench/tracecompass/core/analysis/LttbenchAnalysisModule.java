@@ -223,12 +223,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 process.note(writer.outOfOrder() + " thread state change(s) came earlier than the thread's previous "
                         + "one and were moved to it");
             }
+            List<ThreadRecord> known = writer.threads();
+            Map<Trace, Long> ends = writer.ends();
+            Map<Trace, ProcessAnalysis.TraceFacts> facts = processAnalysis.traceFacts();
             if (files.readable()) {
                 // written while Trace Compass closes its history: each takes about 0.1 s on 2 M events
-                ThreadStateWriter w = writer;
-                Map<Trace, ProcessAnalysis.TraceFacts> facts = processAnalysis.traceFacts();
                 keeping = new FutureTask<>(() -> {
-                    keep(reports, made, files, notApplicable, w, facts, traces.traces());
+                    keep(reports, made, files, notApplicable, known, ends, facts, traces.traces());
                     return null;
                 });
                 Thread.ofPlatform().daemon().name("LTTbench reports writer").start(keeping);
@@ -237,7 +238,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ss.closeHistory(Math.max(traces.span().end(), ss.getCurrentEndTime()));
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, writer.threads(), processAnalysis.traceFacts(), writer.ends(), process);
+                    : new ThreadStateHistory(ss, known, facts, ends, process);
             if (keeping != null) {
                 waitFor(keeping);
             }
@@ -305,16 +306,16 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** Writes the reports beside the state system, whole or not at all. */
     private static void keep(File reports, List<Report> made, TraceFiles files, Map<String, String> notApplicable,
-            ThreadStateWriter writer, Map<Trace, ProcessAnalysis.TraceFacts> facts, List<? extends Trace> traces)
-            throws IOException {
+            List<ThreadRecord> threads, Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts,
+            List<? extends Trace> traces) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("version", Integer.toString(VERSION));
         properties.put("fingerprint", files.fingerprint());
         notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
-        writer.ends().forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
+        ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
         facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t),
                 f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()));
-        for (ThreadRecord t : writer.threads()) {
+        for (ThreadRecord t : threads) {
             properties.put(THREAD + t.index(), t.tid() + "," + traces.indexOf(t.trace()) + "," + t.idleCpu() + ","
                     + t.pid() + "," + (t.kernelThread() ? 1 : 0) + (t.name() == null ? "" : "," + t.name()));
         }

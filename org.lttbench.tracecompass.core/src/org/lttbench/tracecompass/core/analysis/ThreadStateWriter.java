@@ -117,13 +117,9 @@ final class ThreadStateWriter implements ThreadStateSink {
         b.value[n] = value;
         b.device[n] = device;
         if (b.size == BATCH) {
-            hand(b);
+            put(toWrite, b);
             filling = take(written);
         }
-    }
-
-    private void hand(Batch b) {
-        put(toWrite, b);
     }
 
     /** Waits for the state system's thread, but not for ever: its failure ends the pass. */
@@ -209,9 +205,9 @@ final class ThreadStateWriter implements ThreadStateSink {
     /** Everything told is in the state system when this returns (before {@code closeHistory}). */
     void finish() {
         if (filling.size > 0) {
-            hand(filling);
+            put(toWrite, filling);
         }
-        filling = new Batch();
+        filling = null; // nothing is told after the end
         put(toWrite, END);
         try {
             while (handOver.isAlive()) {
