@@ -94,7 +94,7 @@ final class CtfEventType implements EventType {
             key = fieldName.substring(1);
             i = scope.indexOf(key);
         }
-        return i < 0 ? null : new CtfFieldHandle(key, scope.members[i], owner, streamClass);
+        return i < 0 ? null : new CtfFieldHandle(key, scope.members[i], owner, streamClass, scope == payload);
     }
 
     @Override

@@ -42,6 +42,14 @@ abstract class FieldDecoder {
 
     abstract void decode(DecodeState s, int base) throws DecodeException;
 
+    /**
+     * Bits this field always takes when it starts aligned to {@link #align}, whatever its values, or -1: a field of
+     * fixed layout can be stepped over without reading it, and read later only if someone asks for a value.
+     */
+    long fixedBits() {
+        return -1;
+    }
+
     abstract void write(ValueWriter w, DecodeState s, int base) throws DecodeException;
 
     long longValue(DecodeState s, int base) {
@@ -144,6 +152,12 @@ abstract class FieldDecoder {
         @Override
         long minBits() {
             return form == VARIABLE ? 8 : size;
+        }
+
+        @Override
+        long fixedBits() {
+            // a clock or event id updates the decoder's state as it is read: never stepped over
+            return form != VARIABLE && role == ROLE_NONE ? size : -1;
         }
 
         @Override
@@ -364,6 +378,11 @@ abstract class FieldDecoder {
         }
 
         @Override
+        long fixedBits() {
+            return size;
+        }
+
+        @Override
         FieldKind kind() {
             return FieldKind.FLOATING_POINT;
         }
@@ -534,6 +553,12 @@ abstract class FieldDecoder {
         }
 
         @Override
+        long fixedBits() {
+            // must start on a byte: Struct checks where it falls
+            return lengthRef == null && fixedLength <= (1L << 28) ? fixedLength * 8 : -1;
+        }
+
+        @Override
         void decode(DecodeState s, int b) throws DecodeException {
             long n = checkedLength(s, b, this, fixedLength, lengthRef, 8, "text field");
             if ((s.pos & 7) != 0) {
@@ -605,6 +630,8 @@ abstract class FieldDecoder {
         private final int slots;
 
         private final long minBits;
+        /** See {@link FieldDecoder#fixedBits()}. */
+        final long fixedBits;
         /** Member index by name, for large structures (a linear search of many members, often, is quadratic). */
         private java.util.Map<String, Integer> index;
 
@@ -621,6 +648,35 @@ abstract class FieldDecoder {
             for (FieldDecoder m : members) {
                 cost = addCost(cost, m.cost);
             }
+            this.fixedBits = layout(align, members);
+        }
+
+        /**
+         * The bits of a structure whose members all have a fixed layout and fall at the same offsets from its
+         * (aligned) start whatever the values: no member aligned more than the structure, text on whole bytes. Else -1.
+         */
+        private static long layout(int align, FieldDecoder[] members) {
+            long offset = 0;
+            for (FieldDecoder m : members) {
+                long bits = m.fixedBits();
+                if (bits < 0 || m.align > align || align % m.align != 0) {
+                    return -1;
+                }
+                offset = (offset + m.align - 1) & -(long) m.align;
+                if (m instanceof TextArray && (align % 8 != 0 || offset % 8 != 0)) {
+                    return -1;
+                }
+                offset += bits;
+                if (offset > 1L << 40) {
+                    return -1;
+                }
+            }
+            return offset;
+        }
+
+        @Override
+        long fixedBits() {
+            return fixedBits;
         }
 
         @Override

@@ -67,6 +67,8 @@ final class StreamReader implements Event, Packet {
     private long packetKey;
     /** The packet's first event is decoded (ahead of the packet record) and not yet handed out. */
     private boolean firstEventPending;
+    /** Where the current event's payload starts when it was stepped over and not read yet, else -1. */
+    private long payloadAt = -1;
 
     StreamReader(CtfStream stream, byte[] traceUuid, ReadProgress progress) {
         this.stream = stream;
@@ -470,8 +472,20 @@ final class StreamReader implements Event, Packet {
             if (t.context != null) {
                 t.context.decode(s, 0);
             }
+            payloadAt = -1;
             if (t.payload != null) {
-                t.payload.decode(s, 0);
+                long fixed = t.payload.fixedBits;
+                if (fixed >= 0) {
+                    // most events' payloads are never read (a system call's arguments, to count the call): stepped
+                    // over, and read when a field is asked for
+                    if (t.payload.align > 1) {
+                        s.align(t.payload.align);
+                    }
+                    payloadAt = s.pos;
+                    s.pos += fixed;
+                } else {
+                    t.payload.decode(s, 0);
+                }
             }
             s.spend(t.cost);
         } catch (DecodeException | IndexOutOfBoundsException e) {
@@ -549,11 +563,32 @@ final class StreamReader implements Event, Packet {
         if (!h.appliesTo(type)) {
             throw new IllegalArgumentException("field " + h.name() + " does not belong to event class " + type.name());
         }
+        if (h.inPayload() && payloadAt >= 0) {
+            readPayload();
+        }
         return h.decoder();
+    }
+
+    /** Reads the payload stepped over by {@link #nextEvent()} (its bits are in the packet: checked then). */
+    private void readPayload() {
+        long at = s.pos;
+        long from = payloadAt;
+        s.pos = from;
+        payloadAt = -1;
+        try {
+            type.payload.decode(s, 0);
+        } catch (DecodeException | IndexOutOfBoundsException e) {
+            throw new java.io.UncheckedIOException(eventError(from, type, e));
+        } finally {
+            s.pos = at;
+        }
     }
 
     /** Writes the payload (an object), as the dump formats want it. */
     void writePayload(ValueWriter w) throws DecodeException {
+        if (payloadAt >= 0) {
+            readPayload();
+        }
         if (type.payload != null) {
             type.payload.write(w, s, 0);
         } else {

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.TidTable;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
@@ -54,7 +55,7 @@ public final class OverheadAnalysis implements Analysis {
     private StreamTally[] streamTallies;
     /** Per stream: the trace it belongs to, whose threads' cursors are in {@code traceThreads}. */
     private int[] streamTrace;
-    private List<Map<Long, ThreadCursor>> traceThreads;
+    private List<TidTable<ThreadCursor>> traceThreads;
     /** Per (trace, CPU) slot: the cursor used last there, and how many losses the slot has seen. */
     private ThreadCursor[] slotLast;
     private long[] slotEpoch;
@@ -118,7 +119,7 @@ public final class OverheadAnalysis implements Analysis {
         }
         traceThreads = new ArrayList<>();
         for (int i = 0; i < traceIndex.size(); i++) {
-            traceThreads.add(new HashMap<>());
+            traceThreads.add(new TidTable<>());
         }
         slotLast = new ThreadCursor[slots.size()];
         slotEpoch = new long[slots.size()];

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
+import org.lttbench.core.analysis.TidTable;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.FieldHandle;
@@ -90,7 +91,7 @@ public final class ThreadStateMachine {
     private final KernelLayout layout;
     private final ThreadStateSink sink;
     private final IntSupplier indexes;
-    private final TidTable threads = new TidTable();
+    private final TidTable<ThreadRecord> threads = new TidTable<>();
     private Cpu[] cpus = new Cpu[0];
     private long start;
     private long now = Long.MIN_VALUE;
