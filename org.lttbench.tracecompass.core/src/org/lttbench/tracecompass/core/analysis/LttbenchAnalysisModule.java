@@ -55,9 +55,9 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
     /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     private static final String REPORTS_SUFFIX = ".reports.json";
-    /** Kept property of each thread of the state system ({@code thread.<index>}): who it is, as last known. */
+    /** Kept property of each thread of the state system ({@code thread.<index>}): who it is (as last known), its lane. */
     private static final String THREAD = "thread.";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
@@ -136,7 +136,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             Map<String, String> notApplicable = new LinkedHashMap<>();
             Map<Trace, Long> ends = new LinkedHashMap<>();
             Map<Trace, ProcessAnalysis.TraceFacts> facts = new LinkedHashMap<>();
-            List<ThreadRecord> threads = new ArrayList<>();
+            List<ThreadLane> threads = new ArrayList<>();
             for (var e : p.entrySet()) {
                 String key = e.getKey();
                 if (key.startsWith("not-applicable.")) {
@@ -223,7 +223,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 process.note(writer.outOfOrder() + " thread state change(s) came earlier than the thread's previous "
                         + "one and were moved to it");
             }
-            List<ThreadRecord> known = writer.threads();
+            List<ThreadLane> known = writer.lanes();
             Map<Trace, Long> ends = writer.ends();
             Map<Trace, ProcessAnalysis.TraceFacts> facts = processAnalysis.traceFacts();
             if (files.readable()) {
@@ -306,7 +306,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** Writes the reports beside the state system, whole or not at all. */
     private static void keep(File reports, List<Report> made, TraceFiles files, Map<String, String> notApplicable,
-            List<ThreadRecord> threads, Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts,
+            List<ThreadLane> threads, Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts,
             List<? extends Trace> traces) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("version", Integer.toString(VERSION));
@@ -315,9 +315,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
         facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t),
                 f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()));
-        for (ThreadRecord t : threads) {
+        for (ThreadLane l : threads) {
+            ThreadRecord t = l.thread();
             properties.put(THREAD + t.index(), t.tid() + "," + traces.indexOf(t.trace()) + "," + t.idleCpu() + ","
-                    + t.pid() + "," + (t.kernelThread() ? 1 : 0) + (t.name() == null ? "" : "," + t.name()));
+                    + t.pid() + "," + (t.kernelThread() ? 1 : 0) + "," + l.lane() + "," + l.since()
+                    + (t.name() == null ? "" : "," + t.name()));
         }
         Path tmp = reports.toPath().resolveSibling(reports.getName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -326,12 +328,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         Files.move(tmp, reports.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** A thread as {@link #keep} wrote it: tid, trace, idle CPU, pid, kernel thread, then the name if known. */
-    private static ThreadRecord thread(int index, String kept, TraceSet traces) {
-        String[] f = kept.split(",", 6);
+    /** A thread as {@link #keep} wrote it: tid, trace, idle CPU, pid, kernel thread, lane, since, then the name if known. */
+    private static ThreadLane thread(int index, String kept, TraceSet traces) {
+        String[] f = kept.split(",", 8);
         int tid = Integer.parseInt(f[0]);
-        return ThreadRecord.restored(index, tid, traces.traces().get(Integer.parseInt(f[1])), Integer.parseInt(f[2]),
-                tid < 0, Integer.parseInt(f[3]), f.length > 5 ? f[5] : null, "1".equals(f[4]));
+        return new ThreadLane(ThreadRecord.restored(index, tid, traces.traces().get(Integer.parseInt(f[1])),
+                Integer.parseInt(f[2]), tid < 0, Integer.parseInt(f[3]), f.length > 7 ? f[7] : null, "1".equals(f[4])),
+                Integer.parseInt(f[5]), Long.parseLong(f[6]));
     }
 
     /** A half-built state system is closed (Trace Compass's waiters are let go) and removed, with the reports. */

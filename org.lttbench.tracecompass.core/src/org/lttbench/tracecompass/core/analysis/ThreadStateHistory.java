@@ -3,6 +3,8 @@ package org.lttbench.tracecompass.core.analysis;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +25,11 @@ import org.lttbench.core.trace.Trace;
  * Process time over any range, answered from the kept state system instead of reading the trace again: each thread's
  * intervals in the range are told, in time order, as the state changes they came from to the ledger of a fresh
  * {@link ProcessAnalysis}, which sums and reports them exactly as in a read (the accounting is the ledger's, not
- * this class's). Who each thread is (as last known) is told with the history: the writer's threads after a read, the
- * kept reports' in a later session, so a history kept by an earlier session serves as well as one just built. The range is
- * queried in time slices (one 2D query each, which visits each history node once, where single queries per
- * interval would walk the tree for each): memory holds the threads and one slice's intervals.
+ * this class's). Who each thread is (as last known) and where its lane starts are told with the history: the writer's
+ * after a read, the kept reports' in a later session, so a history kept by an earlier session serves as well as one
+ * just built. On a lane, an interval belongs to the thread whose lane starts latest at or before the interval does.
+ * The range is queried in time slices (one 2D query each, which visits each history node once, where single queries
+ * per interval would walk the tree for each): memory holds the threads and one slice's intervals.
  */
 public final class ThreadStateHistory {
     private static final ThreadState[] STATES = ThreadState.values();
@@ -36,53 +39,87 @@ public final class ThreadStateHistory {
     private final Map<Trace, ProcessAnalysis.TraceFacts> facts;
     private final Map<Trace, Long> ends;
     private final Report whole;
+    /** By position: the thread, its state quark, when its lane became its own, and until when (exclusive). */
     private final ThreadRecord[] threads;
+    private final int[] quarkOf;
+    private final long[] since;
+    private final long[] until;
+    private final Map<ThreadRecord, Integer> position = new HashMap<>();
     private final List<Integer> quarks = new ArrayList<>();
-    /** Thread position by state quark, and by I/O device quark. */
-    private final int[] threadOfQuark;
-    private final int[] ioQuarkOfThread;
+    /** By quark: its lane's threads (positions) in the order they took it, and their starts; the lane's device quark. */
+    private int[][] ownersOfQuark = new int[0][];
+    private long[][] sinceOfQuark = new long[0][];
+    private final Map<Integer, Integer> laneOfQuark = new HashMap<>();
+    private final Map<Integer, Integer> ioQuarkOfLane = new HashMap<>();
 
     /**
-     * @param threads the threads the writer wrote, as last known (a thread without states in {@code ss} is left out)
+     * @param lanes  the threads the writer wrote (as last known), with their lanes (a thread whose lane is not in
+     *               {@code ss} is left out)
      * @param facts  what each kernel trace could tell (the pass's {@link ProcessAnalysis#traceFacts()})
      * @param ends   each kernel trace's end (its threads stay in their last state until then)
      * @param whole  the pass's process report: its notes about the whole trace (kernel layout, caveats, losses)
      */
-    ThreadStateHistory(ITmfStateSystem ss, List<ThreadRecord> threads, Map<Trace, ProcessAnalysis.TraceFacts> facts,
+    ThreadStateHistory(ITmfStateSystem ss, List<ThreadLane> lanes, Map<Trace, ProcessAnalysis.TraceFacts> facts,
             Map<Trace, Long> ends, Report whole) {
         this.ss = ss;
         this.facts = facts;
         this.ends = Map.copyOf(ends);
         this.whole = whole;
-        List<ThreadRecord> found = new ArrayList<>();
-        List<Integer> stateQuarks = new ArrayList<>();
-        List<Integer> ioQuarks = new ArrayList<>();
-        for (ThreadRecord t : threads) {
-            String node = Integer.toString(t.index());
-            int state = ss.optQuarkAbsolute(ThreadStateWriter.THREADS, node);
-            if (state != ITmfStateSystem.INVALID_ATTRIBUTE) {
-                found.add(t);
-                stateQuarks.add(state);
-                ioQuarks.add(ss.optQuarkAbsolute(ThreadStateWriter.IO_DEVICES, node));
+        Map<Integer, Integer> quarkOfLane = new HashMap<>();
+        List<ThreadLane> found = new ArrayList<>();
+        for (ThreadLane l : lanes) {
+            int quark = quarkOfLane.computeIfAbsent(l.lane(),
+                    lane -> ss.optQuarkAbsolute(ThreadStateWriter.THREADS, Integer.toString(lane)));
+            if (quark != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                found.add(l);
             }
         }
-        this.threads = found.toArray(new ThreadRecord[0]);
-        int max = stateQuarks.stream().mapToInt(Integer::intValue).max().orElse(-1);
-        max = Math.max(max, ioQuarks.stream().mapToInt(Integer::intValue).max().orElse(-1));
-        threadOfQuark = new int[max + 1];
-        ioQuarkOfThread = new int[this.threads.length];
-        for (int i = 0; i < this.threads.length; i++) {
-            quarks.add(stateQuarks.get(i));
-            threadOfQuark[stateQuarks.get(i)] = i;
-            ioQuarkOfThread[i] = ioQuarks.get(i);
-            if (ioQuarks.get(i) != ITmfStateSystem.INVALID_ATTRIBUTE) {
-                quarks.add(ioQuarks.get(i));
-                threadOfQuark[ioQuarks.get(i)] = i;
-            }
+        // each lane's threads in the order they took it
+        found.sort(Comparator.comparingInt(ThreadLane::lane).thenComparingLong(ThreadLane::since));
+        int n = found.size();
+        threads = new ThreadRecord[n];
+        quarkOf = new int[n];
+        since = new long[n];
+        until = new long[n];
+        Map<Integer, List<Integer>> owners = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            ThreadLane l = found.get(i);
+            threads[i] = l.thread();
+            quarkOf[i] = quarkOfLane.get(l.lane());
+            since[i] = l.since();
+            boolean last = i + 1 == n || found.get(i + 1).lane() != l.lane();
+            until[i] = last ? Long.MAX_VALUE : found.get(i + 1).since();
+            position.put(l.thread(), i);
+            owners.computeIfAbsent(quarkOf[i], q -> new ArrayList<>()).add(i);
+            laneOfQuark.put(quarkOf[i], l.lane());
         }
+        int max = owners.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1);
+        ownersOfQuark = new int[max + 1][];
+        sinceOfQuark = new long[max + 1][];
+        owners.forEach((quark, positions) -> {
+            quarks.add(quark);
+            ownersOfQuark[quark] = positions.stream().mapToInt(Integer::intValue).toArray();
+            sinceOfQuark[quark] = positions.stream().mapToLong(p -> since[p]).toArray();
+            int lane = laneOfQuark.get(quark);
+            int io = ss.optQuarkAbsolute(ThreadStateWriter.IO_DEVICES, Integer.toString(lane));
+            if (io != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                ioQuarkOfLane.put(lane, io);
+                quarks.add(io);
+            }
+        });
     }
 
-    /** The device an I/O wait starting at {@code time} waited on, from its thread's {@code IoDevices/<n>} intervals. */
+    /** The position of the thread whose lane (state quark) holds {@code time}, or -1 (before the lane's first). */
+    private int owner(int quark, long time) {
+        long[] starts = sinceOfQuark[quark];
+        int k = Arrays.binarySearch(starts, time);
+        if (k < 0) {
+            k = -k - 2;
+        }
+        return k < 0 ? -1 : ownersOfQuark[quark][k];
+    }
+
+    /** The device an I/O wait starting at {@code time} waited on, from its lane's {@code IoDevices/<lane>} intervals. */
     private static String device(List<ITmfStateInterval> intervals, long time) {
         for (ITmfStateInterval i : intervals) {
             if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() != null) {
@@ -92,14 +129,25 @@ public final class ThreadStateHistory {
         return "unknown";
     }
 
-    /** The attribute of the thread's states ({@code Threads/<n>}), or {@link ITmfStateSystem#INVALID_ATTRIBUTE}. */
+    /** The attribute of the thread's states ({@code Threads/<lane>}), or {@link ITmfStateSystem#INVALID_ATTRIBUTE}. */
     public int stateQuark(ThreadRecord thread) {
-        return ss.optQuarkAbsolute(ThreadStateWriter.THREADS, Integer.toString(thread.index()));
+        Integer p = position.get(thread);
+        return p == null ? ITmfStateSystem.INVALID_ATTRIBUTE : quarkOf[p];
     }
 
-    /** The threads the history holds, as last known. */
+    /** From when the thread's state quark holds its states (its first change). */
+    public long since(ThreadRecord thread) {
+        return since[position.get(thread)];
+    }
+
+    /** Until when (exclusive) the thread's state quark holds its states: where the lane's next thread starts. */
+    public long until(ThreadRecord thread) {
+        return until[position.get(thread)];
+    }
+
+    /** The threads the history holds, as last known (in the order the pass first told of them). */
     public List<ThreadRecord> threads() {
-        return List.of(threads);
+        return Arrays.stream(threads).sorted(Comparator.comparingInt(ThreadRecord::index)).toList();
     }
 
     /**
@@ -120,6 +168,10 @@ public final class ThreadStateHistory {
         return analysis.report();
     }
 
+    private boolean isStateQuark(int quark) {
+        return quark < ownersOfQuark.length && ownersOfQuark[quark] != null;
+    }
+
     /**
      * Each interval is returned by the query of every slice it meets: it is told once, with the slice where it
      * starts (or the first), and each thread's intervals are told in time order, as the ledger needs. An I/O wait is
@@ -128,14 +180,14 @@ public final class ThreadStateHistory {
     private void replay(long from, long to, ThreadLedger ledger) {
         long[] told = new long[threads.length];
         Arrays.fill(told, Long.MIN_VALUE);
-        List<List<ITmfStateInterval>> devices = new ArrayList<>();
-        for (int i = 0; i < threads.length; i++) {
-            devices.add(new ArrayList<>());
-        }
+        Map<Integer, List<ITmfStateInterval>> devices = new HashMap<>();
         long step = (to - from) / SLICES + 1;
         // the thread as tie-break: the same report for the same range every time
         Comparator<ITmfStateInterval> byStart = Comparator.comparingLong(ITmfStateInterval::getStartTime)
-                .thenComparingInt(i -> threadOfQuark[i.getAttribute()]);
+                .thenComparingInt(i -> {
+                    int t = isStateQuark(i.getAttribute()) ? owner(i.getAttribute(), i.getStartTime()) : -1;
+                    return t < 0 ? -1 : threads[t].index();
+                });
         for (long begin = from; begin <= to; begin += step) {
             long end = Math.min(to, begin + step - 1);
             List<ITmfStateInterval> slice = new ArrayList<>();
@@ -146,24 +198,31 @@ public final class ThreadStateHistory {
             }
             slice.sort(byStart);
             for (ITmfStateInterval interval : slice) {
-                int t = threadOfQuark[interval.getAttribute()];
-                List<ITmfStateInterval> known = devices.get(t);
-                if (interval.getAttribute() == ioQuarkOfThread[t]
-                        && (known.isEmpty() || known.get(known.size() - 1).getStartTime() < interval.getStartTime())) {
-                    known.add(interval); // before the states: a wait and its device start at the same time
+                int quark = interval.getAttribute();
+                if (!isStateQuark(quark)) {
+                    List<ITmfStateInterval> known = devices.computeIfAbsent(quark, q -> new ArrayList<>());
+                    if (known.isEmpty() || known.get(known.size() - 1).getStartTime() < interval.getStartTime()) {
+                        known.add(interval); // before the states: a wait and its device start at the same time
+                    }
                 }
             }
             for (ITmfStateInterval interval : slice) {
-                int t = threadOfQuark[interval.getAttribute()];
-                if (interval.getAttribute() == ioQuarkOfThread[t] || interval.getStartTime() <= told[t]) {
+                int quark = interval.getAttribute();
+                if (!isStateQuark(quark)) {
+                    continue;
+                }
+                int t = owner(quark, interval.getStartTime());
+                if (t < 0 || interval.getStartTime() <= told[t]) {
                     continue;
                 }
                 told[t] = interval.getStartTime();
-                // null: before the thread was born
+                // null: before the lane's first thread
                 if (interval.getValue() instanceof Integer state) {
                     ledger.stateChange(threads[t], STATES[state], interval.getStartTime(), -1);
                     if (STATES[state] == ThreadState.WAIT_IO) {
-                        ledger.ioWait(threads[t], device(devices.get(t), interval.getStartTime()),
+                        Integer io = ioQuarkOfLane.get(laneOfQuark.get(quark));
+                        ledger.ioWait(threads[t], device(io == null ? List.of() : devices.getOrDefault(io, List.of()),
+                                interval.getStartTime()),
                                 interval.getStartTime(), interval.getEndTime() + 1);
                     }
                 }

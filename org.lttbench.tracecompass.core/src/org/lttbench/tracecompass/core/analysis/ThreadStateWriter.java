@@ -1,5 +1,6 @@
 package org.lttbench.tracecompass.core.analysis;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -17,14 +18,17 @@ import org.lttbench.core.trace.Trace;
 
 /**
  * The Trace Compass sink of the {@code ThreadStateMachine}: each state change becomes a {@code modifyAttribute} of
- * {@code Threads/<n>} (n: the thread record's index; the value: the {@link ThreadState}'s ordinal), and each I/O
- * wait's device one of {@code IoDevices/<n>} at the wait's start (one level, not {@code Threads/<n>/State}: an
- * attribute per thread less to close, a third of the closing time): what the State System Explorer shows,
- * what the time graph data provider draws, and what a later session replays for another range without reading the
- * trace. Who each thread is (TID, PID, name, trace) is not in the state system but in the kept reports
- * ({@link #threads()}): six attributes per thread more cost as much time as every state change (a busy machine has
- * tens of thousands of short-lived threads). Times are LTTbench's (ns since the epoch of the trace's clock); views
- * convert to Trace Compass's time base.
+ * {@code Threads/<lane>} (the value: the {@link ThreadState}'s ordinal), and each I/O wait's device one of
+ * {@code IoDevices/<lane>} at the wait's start: what the State System Explorer shows, what the time graph data
+ * provider draws, and what a later session replays for another range without reading the trace.
+ *
+ * <p>Lanes. A thread has a lane from its first change on; once it has ended (NOT_ALIVE, always its last change), its
+ * lane goes to a thread that first changes later. A busy machine has tens of thousands of short-lived threads but a
+ * few thousand at a time: an attribute per thread made Trace Compass's closing of the history (an interval and a name
+ * per attribute) cost a tenth of the whole analysis, and its attribute tree most of the heap on big traces. Who each
+ * thread is (TID, PID, name, trace) and where its lane starts are not in the state system but in the kept reports
+ * ({@link #lanes()}): on a lane, an interval belongs to the thread with the latest start at or before its own.
+ * Times are LTTbench's (ns since the epoch of the trace's clock); views convert to Trace Compass's time base.
  *
  * <p>Speed. Trace Compass's transient state and history tree take about as long per change as LTTbench's whole
  * analysis pass does per event, so they run beside the pass instead of in it: the pass's thread fills batches of
@@ -38,8 +42,8 @@ import org.lttbench.core.trace.Trace;
  * latest branch that starts no later than the interval does, going up to the root if need be ({@code
  * HistoryTreeClassic.tryInsertAtNode}), keeps each node's intervals sorted by end time whatever the insertion order
  * ({@code HTNode.addInterval}), closes nodes at the latest end time seen, and queries every child whose range holds
- * the time asked ({@code CoreNode.selectNextChildren}). Every attribute here belongs to one thread, so each is
- * written in non-decreasing time order, which is all it needs.
+ * the time asked ({@code CoreNode.selectNextChildren}). A lane passes to a thread whose first change is later than its
+ * last owner's end, so each attribute is written in non-decreasing time order, which is all it needs.
  */
 final class ThreadStateWriter implements ThreadStateSink {
     static final String THREADS = "Threads";
@@ -55,6 +59,13 @@ final class ThreadStateWriter implements ThreadStateSink {
     private final ITmfStateSystemBuilder ss;
     private ThreadRecord[] threads = new ThreadRecord[256];
     private long[] lastTime = new long[256];
+    /** By thread index: its lane + 1 (0: none yet), and the time its lane became its own. */
+    private int[] laneOf = new int[256];
+    private long[] since = new long[256];
+    private int lanes;
+    /** Lanes whose thread ended, in the order they ended, and when (by lane). */
+    private final ArrayDeque<Integer> free = new ArrayDeque<>();
+    private long[] freedAt = new long[256];
     private final Map<Trace, Long> ends = new LinkedHashMap<>();
     private long outOfOrder;
 
@@ -67,7 +78,7 @@ final class ThreadStateWriter implements ThreadStateSink {
 
     /** Changes as the pass tells them, for the state system's thread. */
     private static final class Batch {
-        final int[] thread = new int[BATCH];
+        final int[] lane = new int[BATCH];
         final long[] time = new long[BATCH];
         final int[] value = new int[BATCH];
         final String[] device = new String[BATCH];
@@ -87,13 +98,9 @@ final class ThreadStateWriter implements ThreadStateSink {
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
         int i = thread.index();
-        if (i >= threads.length) {
-            int n = Math.max(i + 1, threads.length * 2);
-            threads = Arrays.copyOf(threads, n);
-            lastTime = Arrays.copyOf(lastTime, n);
-        }
         long t = time;
-        if (threads[i] == null) {
+        if (i >= threads.length || threads[i] == null) {
+            lane(thread, t, state == ThreadState.NOT_ALIVE);
             threads[i] = thread;
         } else if (t < lastTime[i]) {
             // The machine's contract rules this out; the state system would silently keep the later value instead.
@@ -101,18 +108,58 @@ final class ThreadStateWriter implements ThreadStateSink {
             t = lastTime[i];
         }
         lastTime[i] = t;
-        add(i, t, state.ordinal(), null);
+        int lane = laneOf[i] - 1;
+        add(lane, t, state.ordinal(), null);
+        if (state == ThreadState.NOT_ALIVE) {
+            freedAt[lane] = t;
+            free.add(lane);
+        }
     }
 
     @Override
     public void ioWait(ThreadRecord thread, String device, long from, long to) {
-        add(thread.index(), from, DEVICE, device);
+        // told before the wait's own change, which may be the thread's first
+        int i = thread.index();
+        if (i >= laneOf.length || laneOf[i] == 0) {
+            lane(thread, from, false);
+        }
+        add(laneOf[i] - 1, from, DEVICE, device);
     }
 
-    private void add(int thread, long time, int value, String device) {
+    /**
+     * Gives the thread, first told of at {@code t}, the lane that ended first if that was before {@code t}, else a new
+     * one (and a new one to a thread whose first change is its end: it would have nothing to tell on an ended lane).
+     */
+    private void lane(ThreadRecord thread, long t, boolean ended) {
+        int i = thread.index();
+        if (i >= threads.length) {
+            int n = Math.max(i + 1, threads.length * 2);
+            threads = Arrays.copyOf(threads, n);
+            lastTime = Arrays.copyOf(lastTime, n);
+            laneOf = Arrays.copyOf(laneOf, n);
+            since = Arrays.copyOf(since, n);
+        }
+        if (laneOf[i] != 0) {
+            return;
+        }
+        Integer head = free.peekFirst();
+        int lane;
+        if (!ended && head != null && freedAt[head] < t) {
+            lane = free.pollFirst();
+        } else {
+            lane = lanes++;
+            if (lane >= freedAt.length) {
+                freedAt = Arrays.copyOf(freedAt, freedAt.length * 2);
+            }
+        }
+        laneOf[i] = lane + 1;
+        since[i] = t;
+    }
+
+    private void add(int lane, long time, int value, String device) {
         Batch b = filling;
         int n = b.size++;
-        b.thread[n] = thread;
+        b.lane[n] = lane;
         b.time[n] = time;
         b.value[n] = value;
         b.device[n] = device;
@@ -160,7 +207,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         }
     }
 
-    /** The state system's thread: quarks made as threads first appear, changes written in the order told. */
+    /** The state system's thread: quarks made as lanes first appear, changes written in the order told. */
     private void handOver() {
         int[] stateQuark = new int[256];
         int[] deviceQuark = new int[256];
@@ -171,7 +218,7 @@ final class ThreadStateWriter implements ThreadStateSink {
                     return;
                 }
                 for (int k = 0; k < b.size; k++) {
-                    int i = b.thread[k];
+                    int i = b.lane[k];
                     if (i >= stateQuark.length) {
                         int n = Math.max(i + 1, stateQuark.length * 2);
                         stateQuark = Arrays.copyOf(stateQuark, n);
@@ -247,15 +294,20 @@ final class ThreadStateWriter implements ThreadStateSink {
         return Map.copyOf(ends);
     }
 
-    /** Every thread with a state, as last known (by index). */
-    List<ThreadRecord> threads() {
-        List<ThreadRecord> out = new ArrayList<>();
-        for (ThreadRecord t : threads) {
-            if (t != null) {
-                out.add(t);
+    /** Every thread with a state (as last known, by index), its lane and since when. */
+    List<ThreadLane> lanes() {
+        List<ThreadLane> out = new ArrayList<>();
+        for (int i = 0; i < threads.length; i++) {
+            if (threads[i] != null) {
+                out.add(new ThreadLane(threads[i], laneOf[i] - 1, since[i]));
             }
         }
         return out;
+    }
+
+    /** How many lanes the threads took (the state system's {@code Threads/<lane>} attributes). */
+    int laneCount() {
+        return lanes;
     }
 
     /** State changes that came earlier than their thread's previous one (none, by the machine's contract). */

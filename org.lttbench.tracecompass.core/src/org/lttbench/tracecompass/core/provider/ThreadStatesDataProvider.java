@@ -35,6 +35,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
 
 /**
  * The threads' states over time, as LTTbench's state machine told them: one row per thread, under its process
@@ -64,8 +65,14 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     private final LttbenchAnalysisModule module;
     private final TimeBase time;
     private TmfTreeModel<TimeGraphEntryModel> tree;
-    private final Map<Long, Integer> quarkOfEntry = new HashMap<>();
-    private final Map<Long, ThreadRecord> threadOfEntry = new HashMap<>();
+    /** Each thread's entry: its thread, its lane's quark and when the lane is its own ([since, until)). */
+    private record Row(ThreadRecord thread, int quark, long since, long until) {
+        boolean holds(long t) {
+            return since <= t && t < until;
+        }
+    }
+
+    private final Map<Long, Row> rowOfEntry = new HashMap<>();
 
     ThreadStatesDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
         super(trace);
@@ -114,13 +121,15 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         long[] next = { 1 };
         Map<Object, Long> groups = new HashMap<>();
         boolean hosts = threads.stream().map(ThreadRecord::trace).distinct().count() > 1;
+        ThreadStateHistory history = module.results().threadStates();
         for (ThreadRecord t : threads) {
-            int quark = module.results().threadStates().stateQuark(t);
-            long born = ss.querySingleState(ss.getStartTime(), quark).getValue() == null
-                    ? ss.querySingleState(ss.getStartTime(), quark).getEndTime() + 1 : ss.getStartTime();
-            ITmfStateInterval last = ss.querySingleState(ss.getCurrentEndTime(), quark);
-            long died = last.getValue() instanceof Integer v && ALL[v] == ThreadState.NOT_ALIVE ? last.getStartTime()
-                    : ss.getCurrentEndTime();
+            int quark = history.stateQuark(t);
+            Row row = new Row(t, quark, history.since(t), history.until(t));
+            long born = Math.max(row.since(), ss.getStartTime());
+            // its last state: NOT_ALIVE (always its last change) from its end on
+            ITmfStateInterval last = ss.querySingleState(Math.min(row.until() - 1, ss.getCurrentEndTime()), quark);
+            long died = last.getValue() instanceof Integer v && ALL[v] == ThreadState.NOT_ALIVE && row.holds(last.getStartTime())
+                    ? last.getStartTime() : ss.getCurrentEndTime();
             long parent = -1;
             if (hosts) {
                 Object host = t.trace().environment().getOrDefault("hostname", t.trace().path().getFileName());
@@ -134,8 +143,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             String name = t.placeholder() ? "(unknown thread)" : (t.name() == null ? "?" : t.name()) + " (" + t.tid() + ")";
             long id = next[0]++;
             entries.add(new TimeGraphEntryModel(id, parent, name, time.toTraceCompass(born), time.toTraceCompass(died), true));
-            quarkOfEntry.put(id, quark);
-            threadOfEntry.put(id, t);
+            rowOfEntry.put(id, row);
         }
         return new TmfTreeModel<>(List.of("Thread"), entries);
     }
@@ -157,11 +165,14 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         if (times == null || items == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
-        Map<Integer, Long> entryOfQuark = new HashMap<>();
+        // a lane holds several threads, one after the other
+        Map<Integer, List<Long>> entriesOfQuark = new HashMap<>();
+        Map<Long, List<ITimeGraphState>> rows = new LinkedHashMap<>();
         for (long item : items) {
-            Integer q = quarkOfEntry.get(item);
-            if (q != null) {
-                entryOfQuark.put(q, item);
+            Row row = rowOfEntry.get(item);
+            if (row != null) {
+                entriesOfQuark.computeIfAbsent(row.quark(), q -> new ArrayList<>()).add(item);
+                rows.put(item, new ArrayList<>());
             }
         }
         TreeSet<Long> at = new TreeSet<>();
@@ -171,18 +182,20 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
                 at.add(x);
             }
         }
-        Map<Long, List<ITimeGraphState>> rows = new LinkedHashMap<>();
-        entryOfQuark.values().forEach(id -> rows.put(id, new ArrayList<>()));
-        if (!at.isEmpty() && !entryOfQuark.isEmpty()) {
+        if (!at.isEmpty() && !entriesOfQuark.isEmpty()) {
             try {
-                for (ITmfStateInterval i : ss.query2D(entryOfQuark.keySet(), at)) {
+                for (ITmfStateInterval i : ss.query2D(entriesOfQuark.keySet(), at)) {
                     if (monitor != null && monitor.isCanceled()) {
                         return new TmfModelResponse<>(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
                     }
                     if (i.getValue() instanceof Integer v && ALL[v] != ThreadState.NOT_ALIVE) {
                         long s = time.toTraceCompass(i.getStartTime());
-                        rows.get(entryOfQuark.get(i.getAttribute())).add(new TimeGraphState(s,
-                                time.toTraceCompass(end(ss, i)) - s, null, new OutputElementStyle(ALL[v].name())));
+                        for (long entry : entriesOfQuark.get(i.getAttribute())) {
+                            if (rowOfEntry.get(entry).holds(i.getStartTime())) {
+                                rows.get(entry).add(new TimeGraphState(s, time.toTraceCompass(end(ss, i)) - s, null,
+                                        new OutputElementStyle(ALL[v].name())));
+                            }
+                        }
                     }
                 }
             } catch (StateSystemDisposedException e) {
@@ -218,16 +231,16 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         if (ss == null || times == null || times.isEmpty() || items == null || items.isEmpty()) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
-        Integer quark = quarkOfEntry.get(items.get(0));
-        ThreadRecord thread = threadOfEntry.get(items.get(0));
+        Row row = rowOfEntry.get(items.get(0));
         long t = time.toLttbench(times.get(0));
-        if (quark == null || t < ss.getStartTime() || t > ss.getCurrentEndTime()) {
+        if (row == null || t < ss.getStartTime() || t > ss.getCurrentEndTime()) {
             return new TmfModelResponse<>(Map.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
         }
         try {
-            ITmfStateInterval i = ss.querySingleState(t, quark);
+            ITmfStateInterval i = ss.querySingleState(t, row.quark());
+            ThreadRecord thread = row.thread();
             Map<String, String> tip = new LinkedHashMap<>();
-            if (i.getValue() instanceof Integer v && STATES.containsKey(ALL[v])) {
+            if (i.getValue() instanceof Integer v && STATES.containsKey(ALL[v]) && row.holds(i.getStartTime())) {
                 tip.put("State", STATES.get(ALL[v])[0]);
                 tip.put("For", String.format(java.util.Locale.ROOT, "%.3f ms", (end(ss, i) - i.getStartTime()) / 1e6));
             }

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
@@ -29,11 +31,13 @@ import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
 import org.lttbench.tracecompass.core.provider.ReportTables;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
@@ -137,51 +141,78 @@ class DataProvidersTest {
         }
     }
 
-    @Test
     @SuppressWarnings("unchecked")
+    private static ITimeGraphDataProvider<TimeGraphEntryModel> threadStates(ITmfTrace trace) {
+        ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                LttbenchDataProviders.THREAD_STATES, ITimeGraphDataProvider.class);
+        assertNotNull(p);
+        return p;
+    }
+
+    private static List<TimeGraphEntryModel> entries(ITimeGraphDataProvider<TimeGraphEntryModel> p) {
+        TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+        return tree.getModel().getEntries();
+    }
+
+    /** Row of the per-thread report by the entries' name, {@code name (tid)}: only names no two threads share. */
+    private static Map<String, Integer> rowOfThread(Table report) {
+        Map<String, Integer> rowOfThread = new HashMap<>();
+        Set<String> twice = new HashSet<>();
+        for (int r = 0; r < report.rows().size(); r++) {
+            String name = report.cell(r, "name") + " (" + report.cell(r, "tid") + ")";
+            if (rowOfThread.put(name, r) != null) {
+                twice.add(name);
+            }
+        }
+        twice.forEach(rowOfThread::remove);
+        return rowOfThread;
+    }
+
+    /**
+     * The thread's intervals, walked one by one (each asked at the end of the previous one) within the entry's own
+     * bounds (Trace Compass's trace end grows while it indexes in the background), add up per state to the report's.
+     */
+    private static void assertStatesAddUp(ITimeGraphDataProvider<TimeGraphEntryModel> p, TimeGraphEntryModel e,
+            Table report, int row) {
+        Map<ThreadState, Long> sums = new HashMap<>();
+        long t = e.getStartTime();
+        while (t < e.getEndTime()) {
+            Map<String, Object> params = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(t),
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(e.getId()));
+            List<ITimeGraphRowModel> rows = p.fetchRowModel(params, new NullProgressMonitor()).getModel().getRows();
+            if (rows.isEmpty() || rows.get(0).getStates().isEmpty()) {
+                break;
+            }
+            ITimeGraphState s = rows.get(0).getStates().get(0);
+            sums.merge(ThreadState.valueOf(s.getStyle().getParentKey()), s.getDuration(), Long::sum);
+            t = s.getStartTime() + s.getDuration();
+        }
+        String[][] keys = { { "USER", "user_ns" }, { "SYSCALL", "system_ns" }, { "IRQ", "irq_ns" },
+                { "WAIT_CPU", "wait_cpu_ns" }, { "WAIT_BLOCKED", "wait_blocked_ns" }, { "UNKNOWN", "unknown_ns" } };
+        for (String[] k : keys) {
+            Object want = report.cell(row, k[1]);
+            if (want != null) {
+                assertEquals(want, sums.getOrDefault(ThreadState.valueOf(k[0]), 0L), e.getName() + " " + k[1]);
+            }
+        }
+    }
+
+    @Test
     void threadStatesAddUpToTheReportAndHaveALegend() throws Exception {
         String name = "kernel-bigendian";
         ITmfTrace trace = kernel(name);
         try {
-            ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
-                    LttbenchDataProviders.THREAD_STATES, ITimeGraphDataProvider.class);
-            assertNotNull(p);
-            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(Map.of(), new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
             Table report = table(trace, "process", "thread", "threads", Map.of());
-            Map<String, Integer> rowOfThread = new HashMap<>();
-            for (int r = 0; r < report.rows().size(); r++) {
-                rowOfThread.put(report.cell(r, "name") + " (" + report.cell(r, "tid") + ")", r);
-            }
-            // the entries' own bounds: Trace Compass's trace end grows while it indexes in the background
+            Map<String, Integer> rowOfThread = rowOfThread(report);
             int checked = 0;
-            for (TimeGraphEntryModel e : tree.getModel().getEntries()) {
+            for (TimeGraphEntryModel e : entries(p)) {
                 Integer row = rowOfThread.get(e.getName());
                 if (!e.hasRowModel() || row == null) {
                     continue;
                 }
-                // walk the thread's intervals one by one: each asked at the end of the previous one
-                Map<ThreadState, Long> sums = new HashMap<>();
-                long t = e.getStartTime();
-                while (t < e.getEndTime()) {
-                    Map<String, Object> params = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(t),
-                            DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(e.getId()));
-                    List<ITimeGraphRowModel> rows = p.fetchRowModel(params, new NullProgressMonitor()).getModel().getRows();
-                    if (rows.isEmpty() || rows.get(0).getStates().isEmpty()) {
-                        break;
-                    }
-                    ITimeGraphState s = rows.get(0).getStates().get(0);
-                    sums.merge(ThreadState.valueOf(s.getStyle().getParentKey()), s.getDuration(), Long::sum);
-                    t = s.getStartTime() + s.getDuration();
-                }
-                String[][] keys = { { "USER", "user_ns" }, { "SYSCALL", "system_ns" }, { "IRQ", "irq_ns" },
-                        { "WAIT_CPU", "wait_cpu_ns" }, { "WAIT_BLOCKED", "wait_blocked_ns" }, { "UNKNOWN", "unknown_ns" } };
-                for (String[] k : keys) {
-                    Object want = report.cell(row, k[1]);
-                    if (want != null) {
-                        assertEquals(want, sums.getOrDefault(ThreadState.valueOf(k[0]), 0L), e.getName() + " " + k[1]);
-                    }
-                }
+                assertStatesAddUp(p, e, report, row);
                 if (++checked == 12) {
                     break;
                 }
@@ -192,6 +223,42 @@ class DataProvidersTest {
                     ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN }) {
                 assertNotNull(styles.get(s.name()).getStyleValues().get(StyleProperties.STYLE_NAME), "legend of " + s);
             }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    /**
+     * A thread that ended leaves its lane ({@code Threads/<lane>}) to a thread born later: the threads that took
+     * turns on a lane each have their own row, holding their own states only (what the per-thread report gives them),
+     * from their own birth to their own end.
+     */
+    @Test
+    void threadsTakingTurnsOnALaneEachHaveTheirOwnStates() throws Exception {
+        ITmfTrace trace = kernel("kernel-many-threads");
+        try {
+            ThreadStateHistory history = TraceCompassTraces.module(trace).results().threadStates();
+            Map<Integer, List<ThreadRecord>> byLane = new HashMap<>();
+            history.threads().forEach(t -> byLane.computeIfAbsent(history.stateQuark(t), q -> new ArrayList<>()).add(t));
+            long shared = byLane.values().stream().filter(l -> l.size() > 1).count();
+            assertTrue(shared > 0 && byLane.size() < history.threads().size(), history.threads().size()
+                    + " threads on " + byLane.size() + " lanes, " + shared + " of them shared");
+            Set<String> turns = new HashSet<>();
+            byLane.values().stream().filter(l -> l.size() > 1).flatMap(List::stream)
+                    .forEach(t -> turns.add(t.name() + " (" + t.tid() + ")"));
+
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
+            Table report = table(trace, "process", "thread", "threads", Map.of());
+            Map<String, Integer> rowOfThread = rowOfThread(report);
+            int checked = 0;
+            for (TimeGraphEntryModel e : entries(p)) {
+                Integer row = rowOfThread.get(e.getName());
+                if (e.hasRowModel() && row != null && turns.contains(e.getName())) {
+                    assertStatesAddUp(p, e, report, row);
+                    checked++;
+                }
+            }
+            assertTrue(checked >= 5, "threads of shared lanes checked: " + checked + " of " + turns.size());
         } finally {
             TraceCompassTraces.close(trace);
         }
