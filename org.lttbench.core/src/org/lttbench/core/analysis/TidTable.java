@@ -4,17 +4,25 @@ import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 /**
- * Thread ID to what an analysis keeps for that thread: open addressing on primitive keys, no boxing. Looked up on
- * most kernel events (each context switch), where a {@code HashMap<Long, V>} costs an allocation and three cache
- * misses.
+ * Thread ID to what an analysis keeps for that thread, looked up at each context switch: a TID below
+ * {@value #DIRECT_LIMIT} (Linux's are below its {@code pid_max}) indexes an array directly (one cache miss, where
+ * hashing costs two, and a {@code HashMap<Long, V>} an allocation and three); any other (a hostile trace's) goes to
+ * an open-addressing table of primitive keys.
  */
 public final class TidTable<V> {
+    static final int DIRECT_LIMIT = 1 << 20;
+    private Object[] direct = new Object[1024];
     private long[] keys = new long[1024];
     private Object[] values = new Object[1024];
     private int size;
+    /** Entries in the hashed table. */
+    private int hashed;
 
     @SuppressWarnings("unchecked")
     public V get(long tid) {
+        if (tid >= 0 && tid < DIRECT_LIMIT) {
+            return tid < direct.length ? (V) direct[(int) tid] : null;
+        }
         int mask = keys.length - 1;
         for (int i = mix(tid) & mask;; i = (i + 1) & mask) {
             Object v = values[i];
@@ -41,7 +49,17 @@ public final class TidTable<V> {
         if (value == null) {
             throw new IllegalArgumentException("no null values (null is an empty slot)");
         }
-        if (2 * (size + 1) > keys.length) {
+        if (tid >= 0 && tid < DIRECT_LIMIT) {
+            if (tid >= direct.length) {
+                direct = java.util.Arrays.copyOf(direct, (int) Math.min(DIRECT_LIMIT, Long.highestOneBit(tid) * 2));
+            }
+            if (direct[(int) tid] == null) {
+                size++;
+            }
+            direct[(int) tid] = value;
+            return;
+        }
+        if (2 * (hashed + 1) > keys.length) {
             grow();
         }
         insert(tid, value);
@@ -54,6 +72,11 @@ public final class TidTable<V> {
     /** Every value, in no particular order. */
     @SuppressWarnings("unchecked")
     public void forEach(Consumer<? super V> action) {
+        for (Object v : direct) {
+            if (v != null) {
+                action.accept((V) v);
+            }
+        }
         for (Object v : values) {
             if (v != null) {
                 action.accept((V) v);
@@ -66,7 +89,8 @@ public final class TidTable<V> {
         Object[] oldValues = values;
         keys = new long[oldKeys.length * 2];
         values = new Object[oldKeys.length * 2];
-        size = 0;
+        size -= hashed;
+        hashed = 0;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldValues[i] != null) {
                 insert(oldKeys[i], oldValues[i]);
@@ -81,6 +105,7 @@ public final class TidTable<V> {
                 keys[i] = tid;
                 values[i] = value;
                 size++;
+                hashed++;
                 return;
             }
             if (keys[i] == tid) {
