@@ -3,6 +3,7 @@ package org.lttbench.tracecompass.core.analysis;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,11 @@ final class ThreadStateWriter implements ThreadStateSink {
     /** Lanes whose thread ended, in the order they ended, and when (by lane). */
     private final ArrayDeque<Integer> free = new ArrayDeque<>();
     private long[] freedAt = new long[256];
+    /** I/O waits' devices of threads with no change told yet, by thread index. */
+    private final Map<Integer, List<EarlyDevice>> devicesBeforeLane = new HashMap<>();
+
+    private record EarlyDevice(long from, String device) {
+    }
     private final Map<Trace, Long> ends = new LinkedHashMap<>();
     private long outOfOrder;
 
@@ -100,8 +106,12 @@ final class ThreadStateWriter implements ThreadStateSink {
         int i = thread.index();
         long t = time;
         if (i >= threads.length || threads[i] == null) {
-            lane(thread, t, state == ThreadState.NOT_ALIVE);
+            lane(i, t, state == ThreadState.NOT_ALIVE);
             threads[i] = thread;
+            List<EarlyDevice> devices = devicesBeforeLane.remove(i);
+            if (devices != null) {
+                devices.forEach(d -> add(laneOf[i] - 1, d.from(), DEVICE, d.device()));
+            }
         } else if (t < lastTime[i]) {
             // The machine's contract rules this out; the state system would silently keep the later value instead.
             outOfOrder++;
@@ -118,29 +128,28 @@ final class ThreadStateWriter implements ThreadStateSink {
 
     @Override
     public void ioWait(ThreadRecord thread, String device, long from, long to) {
-        // told before the wait's own change, which may be the thread's first
         int i = thread.index();
-        if (i >= laneOf.length || laneOf[i] == 0) {
-            lane(thread, from, false);
+        if (i < threads.length && threads[i] != null) {
+            add(laneOf[i] - 1, from, DEVICE, device);
+        } else {
+            // told before the wait's own change, and before changes still unresolved that may be earlier: the
+            // thread's lane is given at its first change, whose time is its turn's start
+            devicesBeforeLane.computeIfAbsent(i, k -> new ArrayList<>()).add(new EarlyDevice(from, device));
         }
-        add(laneOf[i] - 1, from, DEVICE, device);
     }
 
     /**
-     * Gives the thread, first told of at {@code t}, the lane that ended first if that was before {@code t}, else a new
-     * one (and a new one to a thread whose first change is its end: it would have nothing to tell on an ended lane).
+     * Gives thread {@code i}, first told of at {@code t}, the lane that ended first if that was before {@code t}, else
+     * a new one (and a new one to a thread whose first change is its end: it would have nothing to tell on an ended
+     * lane).
      */
-    private void lane(ThreadRecord thread, long t, boolean ended) {
-        int i = thread.index();
+    private void lane(int i, long t, boolean ended) {
         if (i >= threads.length) {
             int n = Math.max(i + 1, threads.length * 2);
             threads = Arrays.copyOf(threads, n);
             lastTime = Arrays.copyOf(lastTime, n);
             laneOf = Arrays.copyOf(laneOf, n);
             since = Arrays.copyOf(since, n);
-        }
-        if (laneOf[i] != 0) {
-            return;
         }
         Integer head = free.peekFirst();
         int lane;
