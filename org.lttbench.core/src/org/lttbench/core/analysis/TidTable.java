@@ -14,8 +14,8 @@ public final class TidTable<V> {
     private Object[] direct = new Object[1024];
     private long[] keys = new long[1024];
     private Object[] values = new Object[1024];
-    private int size;
-    /** Entries in the hashed table. */
+    /** Entries in {@code direct}, and in the hashed table. */
+    private int directed;
     private int hashed;
 
     @SuppressWarnings("unchecked")
@@ -54,7 +54,7 @@ public final class TidTable<V> {
                 direct = java.util.Arrays.copyOf(direct, (int) Math.min(DIRECT_LIMIT, Long.highestOneBit(tid) * 2));
             }
             if (direct[(int) tid] == null) {
-                size++;
+                directed++;
             }
             direct[(int) tid] = value;
             return;
@@ -66,7 +66,7 @@ public final class TidTable<V> {
     }
 
     public int size() {
-        return size;
+        return directed + hashed;
     }
 
     /** Every value, in no particular order. */
@@ -89,7 +89,6 @@ public final class TidTable<V> {
         Object[] oldValues = values;
         keys = new long[oldKeys.length * 2];
         values = new Object[oldKeys.length * 2];
-        size -= hashed;
         hashed = 0;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldValues[i] != null) {
@@ -104,7 +103,6 @@ public final class TidTable<V> {
             if (values[i] == null) {
                 keys[i] = tid;
                 values[i] = value;
-                size++;
                 hashed++;
                 return;
             }

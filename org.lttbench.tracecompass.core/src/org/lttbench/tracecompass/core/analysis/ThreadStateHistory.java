@@ -46,11 +46,10 @@ public final class ThreadStateHistory {
     private final long[] until;
     private final Map<ThreadRecord, Integer> position = new HashMap<>();
     private final List<Integer> quarks = new ArrayList<>();
-    /** By quark: its lane's threads (positions) in the order they took it, and their starts; the lane's device quark. */
-    private int[][] ownersOfQuark = new int[0][];
-    private long[][] sinceOfQuark = new long[0][];
-    private final Map<Integer, Integer> laneOfQuark = new HashMap<>();
-    private final Map<Integer, Integer> ioQuarkOfLane = new HashMap<>();
+    /** By state quark: its lane's threads (positions) in the order they took it, and their starts; its lane's device quark. */
+    private final int[][] ownersOfQuark;
+    private final long[][] sinceOfQuark;
+    private final Map<Integer, Integer> ioQuarkOf = new HashMap<>();
 
     /**
      * @param lanes  the threads the writer wrote (as last known), with their lanes (a thread whose lane is not in
@@ -91,7 +90,6 @@ public final class ThreadStateHistory {
             until[i] = last ? Long.MAX_VALUE : found.get(i + 1).since();
             position.put(l.thread(), i);
             owners.computeIfAbsent(quarkOf[i], q -> new ArrayList<>()).add(i);
-            laneOfQuark.put(quarkOf[i], l.lane());
         }
         int max = owners.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1);
         ownersOfQuark = new int[max + 1][];
@@ -100,10 +98,10 @@ public final class ThreadStateHistory {
             quarks.add(quark);
             ownersOfQuark[quark] = positions.stream().mapToInt(Integer::intValue).toArray();
             sinceOfQuark[quark] = positions.stream().mapToLong(p -> since[p]).toArray();
-            int lane = laneOfQuark.get(quark);
+            int lane = found.get(positions.get(0)).lane();
             int io = ss.optQuarkAbsolute(ThreadStateWriter.IO_DEVICES, Integer.toString(lane));
             if (io != ITmfStateSystem.INVALID_ATTRIBUTE) {
-                ioQuarkOfLane.put(lane, io);
+                ioQuarkOf.put(quark, io);
                 quarks.add(io);
             }
         });
@@ -220,7 +218,7 @@ public final class ThreadStateHistory {
                 if (interval.getValue() instanceof Integer state) {
                     ledger.stateChange(threads[t], STATES[state], interval.getStartTime(), -1);
                     if (STATES[state] == ThreadState.WAIT_IO) {
-                        Integer io = ioQuarkOfLane.get(laneOfQuark.get(quark));
+                        Integer io = ioQuarkOf.get(quark);
                         ledger.ioWait(threads[t], device(io == null ? List.of() : devices.getOrDefault(io, List.of()),
                                 interval.getStartTime()),
                                 interval.getStartTime(), interval.getEndTime() + 1);

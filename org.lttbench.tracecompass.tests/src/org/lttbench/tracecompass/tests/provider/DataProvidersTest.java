@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
@@ -198,25 +199,34 @@ class DataProvidersTest {
         }
     }
 
+    /**
+     * {@link #assertStatesAddUp} for the threads (entries named {@code name (tid)}, no two alike in the report) that
+     * {@code which} names, at most {@code most} of them; how many were checked.
+     */
+    private static int checkStatesAddUp(ITmfTrace trace, ITimeGraphDataProvider<TimeGraphEntryModel> p,
+            Predicate<String> which, int most) {
+        Table report = table(trace, "process", "thread", "threads", Map.of());
+        Map<String, Integer> rowOfThread = rowOfThread(report);
+        int checked = 0;
+        for (TimeGraphEntryModel e : entries(p)) {
+            Integer row = rowOfThread.get(e.getName());
+            if (e.hasRowModel() && row != null && which.test(e.getName())) {
+                assertStatesAddUp(p, e, report, row);
+                if (++checked == most) {
+                    break;
+                }
+            }
+        }
+        return checked;
+    }
+
     @Test
     void threadStatesAddUpToTheReportAndHaveALegend() throws Exception {
         String name = "kernel-bigendian";
         ITmfTrace trace = kernel(name);
         try {
             ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
-            Table report = table(trace, "process", "thread", "threads", Map.of());
-            Map<String, Integer> rowOfThread = rowOfThread(report);
-            int checked = 0;
-            for (TimeGraphEntryModel e : entries(p)) {
-                Integer row = rowOfThread.get(e.getName());
-                if (!e.hasRowModel() || row == null) {
-                    continue;
-                }
-                assertStatesAddUp(p, e, report, row);
-                if (++checked == 12) {
-                    break;
-                }
-            }
+            int checked = checkStatesAddUp(trace, p, thread -> true, 12);
             assertTrue(checked >= 5, "threads checked: " + checked);
             var styles = ((IOutputStyleProvider) p).fetchStyle(Map.of(), null).getModel().getStyles();
             for (ThreadState s : new ThreadState[] { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ,
@@ -247,17 +257,7 @@ class DataProvidersTest {
             byLane.values().stream().filter(l -> l.size() > 1).flatMap(List::stream)
                     .forEach(t -> turns.add(t.name() + " (" + t.tid() + ")"));
 
-            ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
-            Table report = table(trace, "process", "thread", "threads", Map.of());
-            Map<String, Integer> rowOfThread = rowOfThread(report);
-            int checked = 0;
-            for (TimeGraphEntryModel e : entries(p)) {
-                Integer row = rowOfThread.get(e.getName());
-                if (e.hasRowModel() && row != null && turns.contains(e.getName())) {
-                    assertStatesAddUp(p, e, report, row);
-                    checked++;
-                }
-            }
+            int checked = checkStatesAddUp(trace, threadStates(trace), turns::contains, Integer.MAX_VALUE);
             assertTrue(checked >= 5, "threads of shared lanes checked: " + checked + " of " + turns.size());
         } finally {
             TraceCompassTraces.close(trace);
