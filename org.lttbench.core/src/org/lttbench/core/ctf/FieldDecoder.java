@@ -488,6 +488,25 @@ abstract class FieldDecoder {
             return new String(bytes, charset());
         }
 
+        /** As {@code expected.equals(stringValue(s, b))}; compares bytes while both are ASCII, so most calls make nothing. */
+        final boolean stringEquals(DecodeState s, int b, String expected) {
+            if (unit != 1) {
+                return expected.equals(stringValue(s, b));
+            }
+            int index = (int) s.values[b + slot];
+            int n = length(s, b);
+            for (int i = 0; i < n; i++) {
+                byte c = s.le.get(index + i);
+                if (c < 0) {
+                    return expected.equals(stringValue(s, b)); // UTF-8 beyond ASCII
+                }
+                if (i >= expected.length() || c != expected.charAt(i)) {
+                    return false;
+                }
+            }
+            return n == expected.length();
+        }
+
         private java.nio.charset.Charset charset() {
             return switch (encoding) {
             case UTF16BE -> StandardCharsets.UTF_16BE;

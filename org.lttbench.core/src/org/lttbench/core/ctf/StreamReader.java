@@ -558,6 +558,12 @@ final class StreamReader implements Event, Packet {
         return decoder(field).stringValue(s, 0);
     }
 
+    @Override
+    public boolean stringEquals(FieldHandle field, String expected) {
+        return decoder(field) instanceof FieldDecoder.Text text ? text.stringEquals(s, 0, expected)
+                : expected.equals(stringValue(field));
+    }
+
     private FieldDecoder decoder(FieldHandle field) {
         CtfFieldHandle h = (CtfFieldHandle) field;
         if (!h.appliesTo(type)) {

@@ -28,4 +28,12 @@ public interface Event {
 
     /** String value; an enumeration's label; an integer in decimal. Allocates: use on rare events only. */
     String stringValue(FieldHandle field);
+
+    /**
+     * Whether {@link #stringValue(FieldHandle)} would equal {@code expected}: for checks made on frequent events
+     * (a thread's name at each context switch), where a reader can answer without making the string.
+     */
+    default boolean stringEquals(FieldHandle field, String expected) {
+        return expected.equals(stringValue(field));
+    }
 }

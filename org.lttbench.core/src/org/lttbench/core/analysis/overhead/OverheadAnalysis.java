@@ -267,7 +267,12 @@ public final class OverheadAnalysis implements Analysis {
     private ThreadCursor cursor(int slot, int trace, long tid) {
         ThreadCursor c = slotLast[slot];
         if (c == null || c.tid != tid || c.trace != trace) {
-            c = traceThreads.get(trace).computeIfAbsent(tid, id -> new ThreadCursor(trace, id));
+            TidTable<ThreadCursor> threads = traceThreads.get(trace);
+            c = threads.get(tid);
+            if (c == null) { // not computeIfAbsent: its lambda would be made at every call
+                c = new ThreadCursor(trace, tid);
+                threads.put(tid, c);
+            }
             slotLast[slot] = c;
         }
         return c;

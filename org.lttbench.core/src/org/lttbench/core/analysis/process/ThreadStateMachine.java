@@ -602,7 +602,7 @@ public final class ThreadStateMachine {
             c.depth = 0;
         }
         c.ioCompletion[0] = false;
-        if (prevComm != null && prevTid != 0) {
+        if (prevComm != null && prevTid != 0 && (prev.name() == null || !e.stringEquals(prevComm, prev.name()))) {
             rename(prev, e.stringValue(prevComm), t);
         }
         PrevState how = layout.prevState(prevStateValue);
