@@ -12,7 +12,13 @@ public final class GapHistogram {
     static final int BINS_PER_OCTAVE = 16;
     private static final int OCTAVES = 44;
     static final int BINS = OCTAVES * BINS_PER_OCTAVE + 2;
-    private static final double LOG2 = Math.log(2);
+    /** {@link #lower(int)} of each bin. */
+    private static final double[] LOWER = new double[BINS];
+    static {
+        for (int b = 0; b < BINS; b++) {
+            LOWER[b] = lower(b);
+        }
+    }
 
     /** Half-width, in bins, of the triangular kernel that smooths the histogram before looking for modes. */
     private static final int SMOOTHING = BINS_PER_OCTAVE / 4;
@@ -48,14 +54,25 @@ public final class GapHistogram {
         if (gapNs <= 0) {
             return 0;
         }
-        // Exact powers of two land in the bin they open, whatever the rounding of the logarithm.
-        int b = (int) Math.floor(Math.log(gapNs) / LOG2 * BINS_PER_OCTAVE) + 1;
-        if (b > 1 && gapNs < lower(b)) {
-            b--;
-        } else if (b < BINS - 1 && gapNs >= lower(b + 1)) {
-            b++;
+        // Bin b opens at 2^((b-1)/16): the gap's highest bit gives its octave's first bin, a search of the table of
+        // lower bounds the bin within it (one gap per event: a logarithm and two powers each cost more than the rest
+        // of the overhead analysis).
+        int first = (63 - Long.numberOfLeadingZeros(gapNs)) * BINS_PER_OCTAVE + 1;
+        if (first >= BINS - 1) {
+            return BINS - 1;
         }
-        return Math.min(Math.max(b, 1), BINS - 1);
+        double g = gapNs;
+        int lo = first;
+        int hi = Math.min(first + BINS_PER_OCTAVE, BINS - 1); // the next octave's first too: g may round up to it
+        while (lo < hi) { // the last bin in [lo, hi] whose lower bound is <= g
+            int mid = (lo + hi + 1) >>> 1;
+            if (LOWER[mid] <= g) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     /** Lower bound of a bin, in ns. */

@@ -115,4 +115,34 @@ class GapHistogramTest {
         }
         assertEquals(2_000, total);
     }
+
+    /**
+     * Each gap lands in the one fine bin whose bounds hold it, [2^((b-1)/16), 2^(b/16)): at and next to every
+     * bound (where a rounded logarithm would err), every power of two, and random gaps of every magnitude.
+     */
+    @Test
+    void eachGapLandsInTheBinWhoseBoundsHoldIt() {
+        java.util.TreeSet<Long> gaps = new java.util.TreeSet<>();
+        for (int b = 1; b <= 44 * 16 + 1; b++) {
+            double bound = Math.pow(2, (b - 1) / 16.0);
+            for (long g = (long) Math.floor(bound) - 2; g <= (long) Math.ceil(bound) + 2; g++) {
+                gaps.add(Math.max(1, g));
+            }
+        }
+        Random random = new Random(11);
+        for (int i = 0; i < 20_000; i++) {
+            gaps.add(1 + (random.nextLong() >>> (1 + random.nextInt(63))));
+        }
+        List<String> wrong = new java.util.ArrayList<>();
+        for (long g : gaps) {
+            List<double[]> bins = of(new long[] { g }).coarse(16);
+            double[] bin = bins.get(0);
+            boolean last = bin[0] >= 0x1p44;
+            if (bins.size() != 1 || bin[2] != 1 || g < bin[0] || !last && g >= bin[1]) {
+                wrong.add(g + " in " + Arrays.toString(bin));
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertTrue(gaps.size() > 20_000);
+    }
 }
