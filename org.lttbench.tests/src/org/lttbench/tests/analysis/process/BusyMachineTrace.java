@@ -32,6 +32,8 @@ public final class BusyMachineTrace {
     private final ArrayDeque<Integer> runnable = new ArrayDeque<>();
     private final List<Integer> blocked = new ArrayList<>();
     private final List<Integer> diskWaiters = new ArrayList<>();
+    /** The sector of each disk waiter's request, in the same order: its completion names it, as a disk's would. */
+    private final List<Long> diskSectors = new ArrayList<>();
     private final List<Integer> free = new ArrayList<>();
     private long t = 1_000;
     private long events;
@@ -125,9 +127,11 @@ public final class BusyMachineTrace {
         } else if (dice < 70 && inSyscall[th]) {
             boolean disk = random.nextInt(3) == 0;
             if (disk) {
-                w.blockRqIssue(t, c, random.nextInt(1 << 20));
+                long sector = 8L * random.nextInt(1 << 20);
+                w.blockRqIssue(t, c, sector);
                 events++;
                 diskWaiters.add(th);
+                diskSectors.add(sector);
             } else {
                 blocked.add(th);
             }
@@ -177,7 +181,7 @@ public final class BusyMachineTrace {
         events += 2;
         if (disk) {
             w.softirqEntry(t += 50, c, BLOCK_SOFTIRQ);
-            w.blockRqComplete(t += 50, c, 8);
+            w.blockRqComplete(t += 50, c, diskSectors.remove(0));
             events += 2;
             wake(c, diskWaiters.remove(0));
             w.softirqExit(t += 100, c, BLOCK_SOFTIRQ);
