@@ -53,8 +53,10 @@ final class ThreadStateWriter implements ThreadStateSink {
 
     private static final int BATCH = 1 << 14;
     private static final int BATCHES = 4;
-    /** In a batch's value slot: the entry is an I/O wait's device (in {@code device}), not a state. */
+    /** In a batch's value slot: the entry is an I/O wait's device (the batch's next device), not a state. */
     private static final int DEVICE = -1;
+    /** Bits of a batch entry for the value + 1 (0: a device): enough for every state's ordinal + 1. */
+    private static final int VALUE_BITS = 32 - Integer.numberOfLeadingZeros(ThreadState.values().length);
     private static final Batch END = new Batch();
 
     private final ITmfStateSystemBuilder ss;
@@ -82,12 +84,16 @@ final class ThreadStateWriter implements ThreadStateSink {
     private volatile Throwable handOverFailure;
     private volatile boolean abandoned;
 
-    /** Changes as the pass tells them, for the state system's thread. */
+    /**
+     * Changes as the pass tells them, for the state system's thread: 12 bytes a change (the pass's core writes them,
+     * the writer's reads them: half the memory traffic of a lane, a value and a device slot apiece). I/O waits'
+     * devices, a few percent of the changes, are in a list of their own, in order.
+     */
     private static final class Batch {
-        final int[] lane = new int[BATCH];
+        /** lane << VALUE_BITS | (value + 1): 0 in the low bits is an I/O wait's device. */
+        final int[] laneValue = new int[BATCH];
         final long[] time = new long[BATCH];
-        final int[] value = new int[BATCH];
-        final String[] device = new String[BATCH];
+        final ArrayList<String> devices = new ArrayList<>();
         int size;
     }
 
@@ -156,6 +162,10 @@ final class ThreadStateWriter implements ThreadStateSink {
         if (!ended && head != null && freedAt[head] < t) {
             lane = free.pollFirst();
         } else {
+            if (lanes == 1 << (31 - VALUE_BITS)) {
+                // not a real machine's (each lane is a thread alive at once); a batch entry could not hold it
+                throw new IllegalStateException("more than " + lanes + " threads alive at once");
+            }
             lane = lanes++;
             if (lane >= freedAt.length) {
                 freedAt = Arrays.copyOf(freedAt, freedAt.length * 2);
@@ -168,10 +178,11 @@ final class ThreadStateWriter implements ThreadStateSink {
     private void add(int lane, long time, int value, String device) {
         Batch b = filling;
         int n = b.size++;
-        b.lane[n] = lane;
+        b.laneValue[n] = lane << VALUE_BITS | (value + 1);
         b.time[n] = time;
-        b.value[n] = value;
-        b.device[n] = device;
+        if (value == DEVICE) {
+            b.devices.add(device);
+        }
         if (b.size == BATCH) {
             put(toWrite, b);
             filling = take(written);
@@ -226,27 +237,29 @@ final class ThreadStateWriter implements ThreadStateSink {
                 if (b == END || abandoned) {
                     return;
                 }
+                int d = 0;
                 for (int k = 0; k < b.size; k++) {
-                    int i = b.lane[k];
+                    int i = b.laneValue[k] >>> VALUE_BITS;
+                    int value = (b.laneValue[k] & ((1 << VALUE_BITS) - 1)) - 1;
                     if (i >= stateQuark.length) {
                         int n = Math.max(i + 1, stateQuark.length * 2);
                         stateQuark = Arrays.copyOf(stateQuark, n);
                         deviceQuark = Arrays.copyOf(deviceQuark, n);
                     }
-                    if (b.value[k] == DEVICE) {
+                    if (value == DEVICE) {
                         if (deviceQuark[i] == 0) {
                             deviceQuark[i] = ss.getQuarkAbsoluteAndAdd(IO_DEVICES, Integer.toString(i)) + 1;
                         }
-                        ss.modifyAttribute(b.time[k], b.device[k], deviceQuark[i] - 1);
-                        b.device[k] = null;
+                        ss.modifyAttribute(b.time[k], b.devices.get(d++), deviceQuark[i] - 1);
                     } else {
                         // quarks kept +1: 0 is "not made yet"
                         if (stateQuark[i] == 0) {
                             stateQuark[i] = ss.getQuarkAbsoluteAndAdd(THREADS, Integer.toString(i)) + 1;
                         }
-                        ss.modifyAttribute(b.time[k], b.value[k], stateQuark[i] - 1);
+                        ss.modifyAttribute(b.time[k], value, stateQuark[i] - 1);
                     }
                 }
+                b.devices.clear();
                 b.size = 0;
                 written.put(b);
             }
