@@ -118,9 +118,18 @@ class ModuleBenchmark {
     // timing
 
     /** One timed run: wall and process CPU time, in ns; the attributes of the state system it built (or -1). */
-    private record Run(long wallNs, long cpuNs, int attributes) {
+    /** One timed run; {@code gcs} and {@code gcNs}: the collections during it and the time the collectors report. */
+    private record Run(long wallNs, long cpuNs, int attributes, long gcs, long gcNs) {
+        Run(long wallNs, long cpuNs, int attributes) {
+            this(wallNs, cpuNs, attributes, -1, -1);
+        }
+
         double seconds() {
             return wallNs / 1e9;
+        }
+
+        String gc() {
+            return gcs < 0 ? "" : String.format(", %d GCs %.0f ms", gcs, gcNs / 1e6);
         }
     }
 
@@ -144,9 +153,9 @@ class ModuleBenchmark {
         for (int i = 0; i < runs; i++) {
             lttbench.add(runLttbench(dir));
             kernel.add(runKernel(dir));
-            line("run %d: LTTbench %.3f s (CPU %.3f s), KernelAnalysisModule %.3f s (CPU %.3f s)", i + 1,
-                    lttbench.get(i).seconds(), lttbench.get(i).cpuNs() / 1e9, kernel.get(i).seconds(),
-                    kernel.get(i).cpuNs() / 1e9);
+            line("run %d: LTTbench %.3f s (CPU %.3f s%s), KernelAnalysisModule %.3f s (CPU %.3f s%s)", i + 1,
+                    lttbench.get(i).seconds(), lttbench.get(i).cpuNs() / 1e9, lttbench.get(i).gc(),
+                    kernel.get(i).seconds(), kernel.get(i).cpuNs() / 1e9, kernel.get(i).gc());
         }
         Run bestL = best(lttbench);
         Run bestK = best(kernel);
@@ -272,12 +281,14 @@ class ModuleBenchmark {
     /** Runs the module once; {@code mustComplete} false: a failure is a figure (the memory runs), not an error. */
     private static Run timed(IAnalysisModule module, boolean mustComplete) {
         System.gc();
+        long[] gc = gcCountAndNs();
         long cpu = processCpuNs();
         long start = System.nanoTime();
         module.schedule();
         boolean ok = module.waitForCompletion();
         long wall = System.nanoTime() - start;
         cpu = processCpuNs() - cpu;
+        long[] gcAfter = gcCountAndNs();
         assertTrue(ok || !mustComplete, module.getId() + " did not complete: " + failure(module));
         int attributes = -1;
         if (module instanceof ITmfAnalysisModuleWithStateSystems m) {
@@ -285,7 +296,18 @@ class ModuleBenchmark {
                 attributes = Math.max(attributes, ss.getNbAttributes());
             }
         }
-        return new Run(wall, cpu, attributes);
+        return new Run(wall, cpu, attributes, gcAfter[0] - gc[0], gcAfter[1] - gc[1]);
+    }
+
+    /** Collections so far and their time (ns), over every collector the JVM has. */
+    private static long[] gcCountAndNs() {
+        long count = 0;
+        long ms = 0;
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[] { count, ms * 1_000_000 };
     }
 
     private static String failure(IAnalysisModule module) {
