@@ -56,7 +56,7 @@ public final class DumpCommand implements Callable<Integer> {
         List<String> passes = new ArrayList<>();
         RecordCounter counter = null;
         for (int pass = 1; pass <= Math.max(1, repeat); pass++) {
-            counter = new RecordCounter();
+            counter = RecordCounter.decodingEveryPayload();
             if (threads == null) {
                 set.read(counter, ProgressListener.NONE);
                 continue;

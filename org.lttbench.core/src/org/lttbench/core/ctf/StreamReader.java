@@ -575,6 +575,13 @@ final class StreamReader implements Event, Packet {
         return h.decoder();
     }
 
+    /** Decodes the current event's payload if {@link #nextEvent()} stepped over it (for decode-for-decode counts). */
+    void decodePayload() {
+        if (payloadAt >= 0) {
+            readPayload();
+        }
+    }
+
     /** Reads the payload stepped over by {@link #nextEvent()} (its bits are in the packet: checked then). */
     private void readPayload() {
         long at = s.pos;
