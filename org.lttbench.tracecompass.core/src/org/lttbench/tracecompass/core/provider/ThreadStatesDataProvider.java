@@ -35,6 +35,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.analysis.PassResults;
 import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
 
 /**
@@ -85,6 +86,13 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         return LttbenchDataProviders.THREAD_STATES;
     }
 
+    /** Why the analysis, which ran, has no thread states for this trace (the process analysis did not apply); or null. */
+    private String notApplicable() {
+        PassResults results = module.failure() == null ? module.results() : null;
+        return results != null && results.threadStates() == null
+                ? "no thread states: " + results.whyNotApplicable("process") : null;
+    }
+
     private ITmfStateSystem stateSystem() {
         module.schedule();
         return module.waitForInitialization() ? module.getStateSystem(LttbenchAnalysisModule.ID) : null;
@@ -94,9 +102,14 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
             IProgressMonitor monitor) {
         ITmfStateSystem ss = stateSystem();
-        if (ss == null || module.results() == null || module.results().threadStates() == null) {
+        String notApplicable = notApplicable();
+        if (notApplicable != null) {
+            // not a failure (a user-space trace has no thread states): no rows, and why
+            return new TmfModelResponse<>(new TmfTreeModel<>(List.of("Thread"), List.of()), ITmfResponse.Status.COMPLETED,
+                    notApplicable);
+        }
+        if (ss == null || module.results() == null) {
             String why = module.failure() != null ? module.failure().getMessage()
-                    : module.results() != null ? "no thread states: " + module.results().whyNotApplicable("process")
                     : CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED;
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, why);
         }
@@ -159,6 +172,10 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         ITmfStateSystem ss = stateSystem();
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
+        String notApplicable = notApplicable();
+        if (notApplicable != null) {
+            return new TmfModelResponse<>(new TimeGraphModel(List.of()), ITmfResponse.Status.COMPLETED, notApplicable);
+        }
         if (ss == null || tree == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
         }

@@ -264,6 +264,34 @@ class DataProvidersTest {
         }
     }
 
+    /**
+     * A user-space trace has no thread states: not a failure (Trace Compass would log an error for a FAILED response):
+     * the tree and the rows are complete and empty, and the message says why, as the command line does.
+     */
+    @Test
+    void aUserSpaceTraceHasNoThreadStatesAndSaysWhy() throws Exception {
+        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared("ust-context-switches"));
+        try {
+            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
+            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            assertEquals(List.of(), tree.getModel().getEntries());
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "process",
+                    TraceCompassTraces.shared("ust-context-switches").toString());
+            assertTrue(cli.err().contains("user-space (UST) trace") && tree.getStatusMessage().contains("user-space (UST) trace"),
+                    "the command line: " + cli.err() + "\nthe provider: " + tree.getStatusMessage());
+            var rows = p.fetchRowModel(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(0L, 1L),
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(0L)), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, rows.getStatus(), rows.getStatusMessage());
+            assertEquals(List.of(), rows.getModel().getRows());
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void discardedEventsOverTimeAddUpToTheLosses() throws Exception {
