@@ -108,6 +108,16 @@ public final class ReportTableViewer extends Composite {
         return table;
     }
 
+    /**
+     * Shows no rows, keeping the columns: for reports without this table (the traces could not be analysed, or the
+     * range holds nothing of it), whose figures must not be an earlier trace's or range's.
+     */
+    public void clearRows() {
+        if (table != null && !table.rows().isEmpty()) {
+            setTable(new Table(table.key(), table.title(), table.columns()));
+        }
+    }
+
     /** Shows a table; keeps the user's sort column when the new table has the same columns (a new time range). */
     public void setTable(Table newTable) {
         boolean sameColumns = table != null && table.columns().equals(newTable.columns());

@@ -88,14 +88,20 @@ public final class DiscardedView extends ReportView {
         Table st = reports.table("discarded", "streams");
         if (st != null) {
             streams.setTable(st, names);
+        } else {
+            streams.clearRows();
         }
         Table ls = reports.table("discarded", "losses");
         if (ls != null) {
             losses.setTable(ls, names);
+        } else {
+            losses.clearRows();
         }
         Table ad = reports.table("discarded", "advice");
         if (ad != null) {
             advice.setTable(ad, names);
+        } else {
+            advice.clearRows();
         }
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));

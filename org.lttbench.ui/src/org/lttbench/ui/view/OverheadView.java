@@ -83,10 +83,14 @@ public final class OverheadView extends ReportView {
         Table tp = reports.table("overhead", "tracepoints");
         if (tp != null) {
             tracepoints.setTable(tp, names);
+        } else {
+            tracepoints.clearRows();
         }
         Table st = reports.table("overhead", "overhead_streams");
         if (st != null) {
             streams.setTable(st, names);
+        } else {
+            streams.clearRows();
         }
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
         ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
