@@ -94,6 +94,23 @@ public final class SessionProbe implements SessionListener {
     }
 
     /**
+     * A view shown a trace's reports, then a failure (the next trace could not be analysed), shows none of the earlier
+     * rows in these tables.
+     */
+    public static void assertAFailureLeavesNoRows(UiHarness ui, ReportView view, Report shown, ReportTableViewer... tables) {
+        view.setReports(ReportSet.of(ReportFixtures.RANGE, shown));
+        ui.pump();
+        for (ReportTableViewer t : tables) {
+            assertTrue(t.viewer().getTable().getItemCount() > 0, t.table().title() + " before");
+        }
+        view.setReports(ReportSet.failed(ReportFixtures.RANGE, "truncated.ctf: cut short at byte 4096"));
+        ui.pump();
+        for (ReportTableViewer t : tables) {
+            assertEquals(0, t.viewer().getTable().getItemCount(), t.table().title() + " of the earlier trace");
+        }
+    }
+
+    /**
      * The table on screen holds exactly the reference table: same columns, same rows in the same order, cell by
      * cell; and the first rows read as {@link CellFormat} writes them.
      */

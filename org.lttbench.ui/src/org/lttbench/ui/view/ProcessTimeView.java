@@ -144,7 +144,8 @@ public final class ProcessTimeView extends ReportView {
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
         renderCharts();
         boolean nothing = why != null && shownTable == null;
-        notice.show(nothing ? "No process times: " + why : "");
+        // a failure is said by the status line already; a notice says why the analysis does not apply
+        notice.show(nothing && reports.failure() == null ? "No process times: " + why : "");
         ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
         sash.setVisible(!nothing);
         sash.requestLayout();

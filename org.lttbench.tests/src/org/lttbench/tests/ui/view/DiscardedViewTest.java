@@ -77,14 +77,7 @@ class DiscardedViewTest {
         try (UiHarness ui = new UiHarness(1280, 860)) {
             DiscardedView view = new DiscardedView(ui.shell(), SWT.NONE);
             ui.open();
-            view.setReports(ReportSet.of(ReportFixtures.RANGE, ReportFixtures.discardedReport()));
-            ui.pump();
-            assertTrue(view.streamTable().viewer().getTable().getItemCount() > 0, "streamTable before");
-            assertTrue(view.adviceTable().viewer().getTable().getItemCount() > 0, "adviceTable before");
-            view.setReports(ReportSet.failed(ReportFixtures.RANGE, "truncated.ctf: cut short at byte 4096"));
-            ui.pump();
-            assertEquals(0, view.streamTable().viewer().getTable().getItemCount(), "streamTable of the earlier trace");
-            assertEquals(0, view.adviceTable().viewer().getTable().getItemCount(), "adviceTable of the earlier trace");
+            SessionProbe.assertAFailureLeavesNoRows(ui, view, ReportFixtures.discardedReport(), view.streamTable(), view.adviceTable());
         }
     }
 }

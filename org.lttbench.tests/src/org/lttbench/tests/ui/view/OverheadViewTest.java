@@ -80,12 +80,7 @@ class OverheadViewTest {
         try (UiHarness ui = new UiHarness(1280, 860)) {
             OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
             ui.open();
-            view.setReports(ReportSet.of(ReportFixtures.RANGE, ReportFixtures.overheadReport()));
-            ui.pump();
-            assertTrue(view.tracepointTable().viewer().getTable().getItemCount() > 0, "tracepointTable before");
-            view.setReports(ReportSet.failed(ReportFixtures.RANGE, "truncated.ctf: cut short at byte 4096"));
-            ui.pump();
-            assertEquals(0, view.tracepointTable().viewer().getTable().getItemCount(), "tracepointTable of the earlier trace");
+            SessionProbe.assertAFailureLeavesNoRows(ui, view, ReportFixtures.overheadReport(), view.tracepointTable());
         }
     }
 }

@@ -136,6 +136,29 @@ class ProcessTimeViewTest {
         }
     }
 
+    /**
+     * Why there are no process times is said once: a failure in the status line (red), an analysis that does not
+     * apply in the notice where the charts and tables were.
+     */
+    @Test
+    void saysWhyThereAreNoProcessTimesOnce() throws Exception {
+        try (UiHarness ui = new UiHarness(1280, 860)) {
+            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
+            ui.open();
+            String failure = "trace/channel0_0 at byte 786432: the packet declares 262144 bytes but the file has 213568";
+            view.setReports(ReportSet.failed(ReportFixtures.RANGE, failure));
+            ui.pump();
+            assertEquals("Could not analyse the traces: " + failure, view.statusText());
+            assertEquals("", view.noticeText());
+
+            String why = "the process analysis needs an LTTng kernel trace with sched_switch events";
+            view.setReports(new ReportSet(ReportFixtures.RANGE, List.of(), java.util.Map.of("process", why), null));
+            ui.pump();
+            assertEquals("No process times: " + why, view.noticeText());
+            assertTrue(!view.statusText().contains(why), view.statusText());
+        }
+    }
+
     private static void assertSorted(List<Object[]> rows, int column, boolean descending) {
         List<Long> values = new ArrayList<>();
         for (Object[] r : rows) {

@@ -73,6 +73,7 @@ class CorruptTraceWorkbenchTest {
         ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
         String status = Views.failed(view, trace);
         assertEquals("Could not analyse the traces: " + expected, status, "the view's status line says what the command line says");
+        assertEquals("", ui(() -> ((ProcessTimeView) view.content()).noticeText()), "said once, in the status line only");
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertNotNull(module.failure());
         assertEquals(expected, module.failure().getMessage());
