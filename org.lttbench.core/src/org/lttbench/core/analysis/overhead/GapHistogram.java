@@ -14,9 +14,20 @@ public final class GapHistogram {
     static final int BINS = OCTAVES * BINS_PER_OCTAVE + 2;
     /** {@link #lower(int)} of each bin. */
     private static final double[] LOWER = new double[BINS];
+    /** By the top bits of a gap's mantissa: the bin within its octave where that 256th of the octave starts. */
+    private static final int IN_OCTAVE_BITS = 8;
+    private static final byte[] IN_OCTAVE = new byte[1 << IN_OCTAVE_BITS];
     static {
         for (int b = 0; b < BINS; b++) {
             LOWER[b] = lower(b);
+        }
+        for (int m = 0; m < IN_OCTAVE.length; m++) {
+            double x = 1 + m / (double) IN_OCTAVE.length;
+            int k = 0;
+            while (k + 1 < BINS_PER_OCTAVE && Math.pow(2, (k + 1) / (double) BINS_PER_OCTAVE) <= x) {
+                k++;
+            }
+            IN_OCTAVE[m] = (byte) k;
         }
     }
 
@@ -54,25 +65,24 @@ public final class GapHistogram {
         if (gapNs <= 0) {
             return 0;
         }
-        // Bin b opens at 2^((b-1)/16): the gap's highest bit gives its octave's first bin, a search of the table of
-        // lower bounds the bin within it (one gap per event: a logarithm and two powers each cost more than the rest
-        // of the overhead analysis).
-        int first = (63 - Long.numberOfLeadingZeros(gapNs)) * BINS_PER_OCTAVE + 1;
-        if (first >= BINS - 1) {
+        // One gap per event: no logarithm. The double's exponent is the octave, and the top bits of its mantissa
+        // name a 256th of the octave, which lies in at most two bins: the table gives the first, a comparison with
+        // the lower bounds settles it (and makes the bin exactly the one whose bounds hold the gap).
+        double g = gapNs;
+        long bits = Double.doubleToRawLongBits(g);
+        int octave = (int) (bits >>> 52) - 1023;
+        if (octave * BINS_PER_OCTAVE + 1 >= BINS - 1) {
             return BINS - 1;
         }
-        double g = gapNs;
-        int lo = first;
-        int hi = Math.min(first + BINS_PER_OCTAVE, BINS - 1); // the next octave's first too: g may round up to it
-        while (lo < hi) { // the last bin in [lo, hi] whose lower bound is <= g
-            int mid = (lo + hi + 1) >>> 1;
-            if (LOWER[mid] <= g) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
+        int sub = (int) (bits >>> (52 - IN_OCTAVE_BITS)) & ((1 << IN_OCTAVE_BITS) - 1);
+        int b = octave * BINS_PER_OCTAVE + 1 + IN_OCTAVE[sub];
+        while (b > 1 && g < LOWER[b]) {
+            b--;
         }
-        return lo;
+        while (b < BINS - 1 && g >= LOWER[b + 1]) {
+            b++;
+        }
+        return b;
     }
 
     /** Lower bound of a bin, in ns. */
