@@ -19,20 +19,6 @@ import org.lttbench.core.trace.Trace;
 public final class ThreadLedger implements ThreadStateSink {
     private static final int STATES = ThreadState.values().length;
 
-    private static final class Account {
-        final ThreadRecord thread;
-        int state = -1;
-        long since;
-        long born;
-        long died = Long.MIN_VALUE;
-        final long[] time;
-
-        Account(ThreadRecord thread, int ranges) {
-            this.thread = thread;
-            this.time = new long[ranges * STATES];
-        }
-    }
-
     /** I/O wait of one device within one range: its total, how many waits, the longest, and which threads. */
     public static final class DeviceWait {
         private final Trace trace;
@@ -76,17 +62,36 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     private final TimeRange[] ranges;
+    private final long[] rangeBegin;
+    private final long[] rangeEnd;
     private final List<Map<List<Object>, DeviceWait>> deviceWaits = new ArrayList<>();
-    private Account[] accounts = new Account[256];
+    /**
+     * Per thread index, {@link #stride} longs side by side (a change touches one place in memory, not a record, its
+     * array and the array of records): the state + 1 (0: not told of yet), since when, born, died, then the time in
+     * each state within each range.
+     */
+    private long[] book;
+    private final int stride;
+    private static final int STATE = 0;
+    private static final int SINCE = 1;
+    private static final int BORN = 2;
+    private static final int DIED = 3;
+    private static final int TIMES = 4;
     private final List<ThreadRecord> threads = new ArrayList<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
 
     public ThreadLedger(List<TimeRange> ranges) {
         this.ranges = ranges.toArray(new TimeRange[0]);
+        rangeBegin = new long[this.ranges.length];
+        rangeEnd = new long[this.ranges.length];
         for (int r = 0; r < this.ranges.length; r++) {
             deviceWaits.add(new LinkedHashMap<>());
+            rangeBegin[r] = this.ranges[r].begin();
+            rangeEnd[r] = this.ranges[r].end();
         }
+        stride = TIMES + this.ranges.length * STATES;
+        book = new long[256 * stride];
     }
 
     @Override
@@ -112,36 +117,45 @@ public final class ThreadLedger implements ThreadStateSink {
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        int i = thread.index();
-        if (i >= accounts.length) {
-            accounts = Arrays.copyOf(accounts, Math.max(i + 1, accounts.length * 2));
-        }
-        Account a = accounts[i];
-        if (a == null) {
-            a = new Account(thread, ranges.length);
-            a.born = time;
-            accounts[i] = a;
+        int at = place(thread.index());
+        long told = book[at + STATE];
+        if (told == 0) {
+            book[at + BORN] = time;
+            book[at + DIED] = Long.MIN_VALUE;
             threads.add(thread);
             first = Math.min(first, time);
-        } else if (a.state >= 0) {
-            add(a, a.state, a.since, time);
+        } else {
+            add(at, (int) told - 1, book[at + SINCE], time);
         }
-        a.state = state.ordinal();
-        a.since = time;
+        book[at + STATE] = state.ordinal() + 1;
+        book[at + SINCE] = time;
         if (state == ThreadState.NOT_ALIVE) {
-            a.died = time;
+            book[at + DIED] = time;
         }
     }
 
-    private void add(Account a, int state, long from, long to) {
+    /** Where thread {@code index}'s longs start in the book, made room for. */
+    private int place(int index) {
+        long at = (long) index * stride;
+        if (at + stride > book.length) {
+            long n = Math.max(at + stride, 2L * book.length);
+            if (n > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("more threads (" + index + ") than one pass can keep figures for");
+            }
+            book = Arrays.copyOf(book, (int) n);
+        }
+        return (int) at;
+    }
+
+    private void add(int at, int state, long from, long to) {
         if (state == ThreadState.NOT_ALIVE.ordinal() || to <= from) {
             return;
         }
-        for (int r = 0; r < ranges.length; r++) {
-            long b = Math.max(from, ranges[r].begin());
-            long e = Math.min(to, ranges[r].end());
+        for (int r = 0; r < rangeBegin.length; r++) {
+            long b = Math.max(from, rangeBegin[r]);
+            long e = Math.min(to, rangeEnd[r]);
             if (e > b) {
-                a.time[r * STATES + state] += e - b;
+                book[at + TIMES + r * STATES + state] += e - b;
             }
         }
     }
@@ -153,11 +167,11 @@ public final class ThreadLedger implements ThreadStateSink {
         }
         last = Math.max(last, time);
         for (ThreadRecord t : threads) {
-            Account a = accounts[t.index()];
-            if (t.trace() == trace && a.died == Long.MIN_VALUE) {
-                add(a, a.state, a.since, time);
-                a.since = time;
-                a.died = time;
+            int at = t.index() * stride;
+            if (t.trace() == trace && book[at + DIED] == Long.MIN_VALUE) {
+                add(at, (int) book[at + STATE] - 1, book[at + SINCE], time);
+                book[at + SINCE] = time;
+                book[at + DIED] = time;
             }
         }
     }
@@ -169,7 +183,7 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** Time the thread spent in that state within range number {@code range} (the order given). */
     public long time(ThreadRecord thread, ThreadState state, int range) {
-        return accounts[thread.index()].time[range * STATES + state.ordinal()];
+        return book[thread.index() * stride + TIMES + range * STATES + state.ordinal()];
     }
 
     /** Running time (user + system + IRQ, and running time not split between user and system) within that range. */
@@ -180,12 +194,12 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** When the thread was first told of: the trace's start for threads alive before it, else its fork. */
     public long born(ThreadRecord thread) {
-        return accounts[thread.index()].born;
+        return book[thread.index() * stride + BORN];
     }
 
     /** When it ended: NOT_ALIVE, or its trace's end. */
     public long died(ThreadRecord thread) {
-        return accounts[thread.index()].died;
+        return book[thread.index() * stride + DIED];
     }
 
     /** The part of range number {@code range} the traces cover (from the first change to the last end), or null. */
