@@ -1,8 +1,10 @@
 package org.lttbench.core.analysis.process;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Block requests in flight on one machine, from {@code block_rq_issue} to {@code block_rq_complete}, kept as the
@@ -10,12 +12,37 @@ import java.util.TreeMap;
  * part of any interval between them, so checking an I/O wait against it needs two numbers, never a history.
  *
  * <p>A completion whose issue the trace did not record (issued before the trace began, or lost) counts as in flight
- * from the trace's start. A partial completion (fewer sectors than the request) leaves the rest in flight.
- * Memory: the requests in flight, bounded by the devices' queue depths.
+ * from the trace's start. A partial completion (fewer sectors than the request) leaves the rest in flight. A request
+ * with no completion {@value #TIMEOUT_S} s after its issue (Linux's default block request timeout: the kernel would
+ * have failed or retried it by then, so its completion was lost) counts as in flight until then and is forgotten.
+ * Memory: the requests in flight, bounded by the devices' queue depths, and by the timeout when completions are lost.
  */
 final class InFlightRequests {
-    /** Per device: first sector of each request in flight, to its end sector. */
-    private final Map<Long, TreeMap<Long, Long>> devices = new HashMap<>();
+    static final long TIMEOUT_S = 30;
+    private static final long TIMEOUT_NS = TIMEOUT_S * 1_000_000_000L;
+
+    /** A request in flight: its device, sectors [start, end), and when it was issued. */
+    private static final class Request {
+        final long device;
+        long start;
+        final long end;
+        final long issued;
+        final long order;
+
+        Request(long device, long start, long end, long issued, long order) {
+            this.device = device;
+            this.start = start;
+            this.end = end;
+            this.issued = issued;
+            this.order = order;
+        }
+    }
+
+    /** Per device: each request in flight by its first sector. */
+    private final Map<Long, TreeMap<Long, Request>> devices = new HashMap<>();
+    /** The same requests, oldest issue first: the next to time out. */
+    private final TreeSet<Request> byIssue = new TreeSet<>(
+            Comparator.comparingLong((Request r) -> r.issued).thenComparingLong(r -> r.order));
     private int inFlight;
     private long busySince;
     /** Busy ns before {@code busySince} (or in all, while nothing is in flight). */
@@ -26,16 +53,20 @@ final class InFlightRequests {
     private long issued;
     private long completed;
     private long unmatched;
+    private long timedOut;
 
     void issue(long t, long device, long sector, long sectors) {
-        TreeMap<Long, Long> requests = devices.computeIfAbsent(device, d -> new TreeMap<>());
+        timeOut(t);
+        TreeMap<Long, Request> requests = devices.computeIfAbsent(device, d -> new TreeMap<>());
         if (requests.containsKey(sector)) {
             return; // issued again (requeued): still the same request in flight
         }
         if (inFlight == 0) {
             busySince = t;
         }
-        requests.put(sector, sector + Math.max(1, sectors));
+        Request r = new Request(device, sector, sector + Math.max(1, sectors), t, issued);
+        requests.put(sector, r);
+        byIssue.add(r);
         inFlight++;
         issued++;
     }
@@ -45,29 +76,48 @@ final class InFlightRequests {
      *         interval that ended by now lay within intervals when requests were in flight
      */
     boolean complete(long t, long device, long sector, long sectors) {
+        timeOut(t);
         completed++;
-        TreeMap<Long, Long> requests = devices.get(device);
-        Map.Entry<Long, Long> request = requests == null ? null : requests.floorEntry(sector);
-        if (request == null || sector >= request.getValue()) {
+        TreeMap<Long, Request> requests = devices.get(device);
+        Map.Entry<Long, Request> entry = requests == null ? null : requests.floorEntry(sector);
+        if (entry == null || sector >= entry.getValue().end) {
             unmatched++;
             unmatchedAt = t;
             busyAtUnmatched = busy(t);
             return true;
         }
-        requests.remove(request.getKey());
+        Request r = entry.getValue();
+        requests.remove(entry.getKey());
         long end = sector + Math.max(1, sectors);
-        if (end < request.getValue()) {
-            requests.put(end, request.getValue()); // partial completion: the rest is still in flight
+        if (end < r.end) {
+            r.start = end; // partial completion: the rest is still in flight
+            requests.put(end, r);
             return false;
         }
+        byIssue.remove(r);
+        ended(t);
+        return false;
+    }
+
+    /** Requests issued {@value #TIMEOUT_S} s or more before {@code t}: no longer in flight since their timeout. */
+    private void timeOut(long t) {
+        while (!byIssue.isEmpty() && t - byIssue.first().issued >= TIMEOUT_NS) {
+            Request r = byIssue.pollFirst();
+            devices.get(r.device).remove(r.start);
+            timedOut++;
+            ended(r.issued + TIMEOUT_NS);
+        }
+    }
+
+    private void ended(long t) {
         if (--inFlight == 0) {
             busyClosed += t - busySince;
         }
-        return false;
     }
 
     /** Busy ns from the trace's start to {@code t} (t no earlier than the last issue or completion: the machine's current time). */
     long busy(long t) {
+        timeOut(t);
         return inFlight > 0 ? busyClosed + Math.max(0, t - busySince) : busyClosed;
     }
 
@@ -93,5 +143,10 @@ final class InFlightRequests {
 
     long unmatched() {
         return unmatched;
+    }
+
+    /** Requests forgotten at their timeout, their completion never seen. */
+    long timedOut() {
+        return timedOut;
     }
 }

@@ -870,12 +870,12 @@ public final class ThreadStateMachine {
             return; // a request without a disk (a command such as a CD-ROM's media poll): not disk I/O
         }
         if (issue) {
-            if (request) {
+            if (request && ioChecked) { // without completions (or wakeups) nothing would end them, nor read them
                 requests.issue(t, device, sector, sectors);
             }
             return;
         }
-        if (request && requests.complete(t, device, sector, sectors)) {
+        if (request && ioChecked && requests.complete(t, device, sector, sectors)) {
             ioWaitInFlight = ioWaitChecked; // a request in flight since the trace began covered every wait so far
         }
         c.ioCompletion[c.depth] = true;
@@ -1090,6 +1090,11 @@ public final class ThreadStateMachine {
         }
         if (eventsWithoutCpu > 0) {
             notes.add(eventsWithoutCpu + " kernel event(s) had no CPU and were ignored");
+        }
+        if (requests.timedOut() > 0) {
+            notes.add(requests.timedOut() + " block request(s) had no completion within " + InFlightRequests.TIMEOUT_S
+                    + " s of their issue (lost events?): the I/O wait check counts each as in flight for those "
+                    + InFlightRequests.TIMEOUT_S + " s");
         }
         return notes;
     }

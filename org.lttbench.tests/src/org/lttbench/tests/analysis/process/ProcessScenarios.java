@@ -147,6 +147,7 @@ final class ProcessScenarios {
             new Scenario("interrupts", ProcessScenarios::interrupts),
             new Scenario("preemption", ProcessScenarios::preemption),
             new Scenario("disk-io", ProcessScenarios::diskIo),
+            new Scenario("disk-io-lost-completion", ProcessScenarios::diskIoLostCompletion),
             new Scenario("futex-sleep", ProcessScenarios::futexSleep),
             new Scenario("migration", ProcessScenarios::migration),
             new Scenario("fork-exec-exit", ProcessScenarios::forkExecExit),
@@ -305,6 +306,49 @@ final class ProcessScenarios {
                 .at(121_000, SYSCALL).at(150_000, IRQ).at(150_400, SYSCALL);
         x.ioWait("8:0", 4_000, 50_400).ioWait("8:0", 71_000, 90_200).ioWait("8:0", 101_000, 120_700);
         x.end(170_000);
+    }
+
+    /** Seconds after its issue a request whose completion the trace lost stops counting as in flight (Linux's timeout). */
+    static final long REQUEST_TIMEOUT_NS = 30_000_000_000L;
+
+    /**
+     * A read-ahead request whose completion the trace lost (issued, never completed), then 40 s later a disk read
+     * whose request is issued (from another CPU) after the reader went to sleep: only the part of that wait from the
+     * second request's issue lies within requests in flight; the lost one no longer counts, 30 s after its issue.
+     */
+    static void diskIoLostCompletion(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        long l = 40_000_000_000L;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.schedSwitch(1_000, 1, "kworker/1:0", 402, Kernel.SLEEPING, "swapper/1", 0);
+        w.statedumpStart(1_005, 0);
+        w.statedumpProcess(1_008, 0, 401, 401, 1, "dd", USER_THREAD, STATUS_WAIT_CPU, 0);
+        w.statedumpProcess(1_009, 0, 402, 402, 2, "kworker/1:0", KERNEL_THREAD, STATUS_WAIT, 1);
+        w.statedumpEnd(1_020, 0);
+        w.syscallEntry(2_000, 0, "read");
+        w.blockRqIssue(3_000, 0, 4096); // its completion is lost
+        w.syscallExit(4_000, 0, "read", 0);
+        w.syscallEntry(l, 0, "read");
+        w.schedSwitch(l + 1_000, 0, "dd", 401, Kernel.DISK, "swapper/0", 0);
+        w.blockRqIssue(l + 5_000, 1, 2048);
+        w.irqEntry(l + 10_000, 1, 16, "nvme0q1");
+        w.irqExit(l + 10_100, 1, 16);
+        w.softirqEntry(l + 10_200, 1, 4);
+        w.blockRqComplete(l + 10_300, 1, 2048);
+        k.wake(l + 10_400, 1, "dd", 401, 0);
+        w.softirqExit(l + 10_600, 1, 4);
+        w.schedSwitch(l + 20_000, 0, "swapper/0", 0, 0, "dd", 401);
+        w.syscallExit(l + 21_000, 0, "read", 4096);
+        w.syscallEntry(l + 30_000, 0, "write");
+        x.thread(401, "dd", 401).at(1_000, USER).at(2_000, SYSCALL).at(4_000, USER).at(l, SYSCALL)
+                .at(l + 1_000, WAIT_IO).at(l + 10_400, WAIT_CPU).at(l + 20_000, SYSCALL).at(l + 21_000, USER)
+                .at(l + 30_000, SYSCALL);
+        x.thread(402, "kworker/1:0", 402).at(1_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED).at(l + 1_000, SYSCALL).at(l + 20_000, PARKED);
+        x.idle(1).at(1_000, SYSCALL).at(l + 10_000, IRQ).at(l + 10_100, SYSCALL).at(l + 10_200, IRQ)
+                .at(l + 10_600, SYSCALL);
+        x.ioWait("8:0", l + 1_000, l + 10_400);
+        x.end(l + 30_000);
     }
 
     /** A futex wait woken by another thread's system call, and a sleep woken from a timer hard IRQ. */
