@@ -21,7 +21,7 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
             "process", List.of("threads", "io_devices", ReportTables.NOTES),
             "overhead", List.of("tracepoints", "tracepoint_gaps", "tracepoint_counters", "overhead_streams", "tracing_share",
                     ReportTables.NOTES),
-            "discarded", List.of("streams", "losses", "advice", "loss_timeline", ReportTables.NOTES));
+            "discarded", List.of("streams", "losses", "advice", "loss_timeline", "loss_zoom", ReportTables.NOTES));
 
     /** The tables of an analysis's report in that grouping (per process, the process analysis's first is processes). */
     public static List<String> tables(String analysis, GroupBy groupBy) {

@@ -325,6 +325,15 @@ class DataProvidersTest {
             }
             // 728 discarded events (the shared traces' README, babeltrace2's count)
             assertEquals(728, sum, 1e-6);
+            // the losses over time where they happened (the Discarded view's chart), offered and the command line's
+            String zoomId = LttbenchDataProviders.table("discarded", "thread", "loss_zoom");
+            assertTrue(DataProviderManager.getInstance().getAvailableProviders(trace).stream()
+                    .anyMatch(d -> d.getId().equals(zoomId)), zoomId + " among the trace's data providers");
+            Table zoom = table(trace, "discarded", "thread", "loss_zoom", Map.of());
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "discarded", "--format", "json",
+                    TraceCompassTraces.shared("session-multi-domains/kernel").toString());
+            assertTrue(!zoom.rows().isEmpty(), "the trace lost events: the zoom has bins");
+            assertEquals(cliRows(cli, "loss_zoom", zoom), rows(zoom));
         } finally {
             TraceCompassTraces.close(trace);
         }
