@@ -139,20 +139,7 @@ class TraceContextMenuTest {
         Workbench.screenshot("process-time-window", view);
 
         // the user clicks the view's "Whole trace": Trace Compass selects the whole trace, the view follows
-        Workbench.ui(() -> {
-            for (org.eclipse.swt.widgets.Control c : view.content().rangeBar().getChildren()) {
-                if (c instanceof org.eclipse.swt.widgets.Button b && b.getText().equals("Whole trace")) {
-                    b.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
-                    return;
-                }
-            }
-            org.junit.jupiter.api.Assertions.fail("no Whole trace button");
-        });
-        Workbench.waitUntil("the view to compute the whole trace", () -> {
-            ReportSet latest = view.content().session().latest();
-            return latest != null && latest.range().equals(TimeRange.ALL) && !view.content().isComputing();
-        });
-        reports = Views.finished(view, trace);
+        reports = wholeTrace(view, trace);
         assertEquals(TimeRange.ALL, reports.range());
         // the range bar shows the trace's span as the command line finds it (not where Trace Compass's index was)
         JsonObject span = CommandLine.analyze(shared(TRACE), "--analysis", "process").range();
@@ -272,10 +259,53 @@ class TraceContextMenuTest {
         Workbench.screenshot("thread-states", view);
     }
 
+    /** Clicks the view's "Whole trace" button (Trace Compass selects the whole trace) and waits for its reports. */
+    static ReportSet wholeTrace(org.lttbench.tracecompass.ui.view.LttbenchView view, ITmfTrace on) {
+        Workbench.ui(() -> {
+            for (org.eclipse.swt.widgets.Control c : view.content().rangeBar().getChildren()) {
+                if (c instanceof org.eclipse.swt.widgets.Button b && b.getText().equals("Whole trace")) {
+                    b.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+                    return;
+                }
+            }
+            org.junit.jupiter.api.Assertions.fail("no Whole trace button");
+        });
+        Workbench.waitUntil("the view to compute the whole trace", () -> {
+            ReportSet latest = view.content().session().latest();
+            return latest != null && latest.range().equals(TimeRange.ALL) && !view.content().isComputing();
+        });
+        return Views.finished(view, on);
+    }
+
     static String[] concat(String[] a, String... b) {
         String[] all = new String[a.length + b.length];
         System.arraycopy(a, 0, all, 0, a.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
+    }
+
+    /**
+     * A trace that lost events: the Discarded view charts the losses where they happened (the command line's
+     * {@code loss_zoom} bins), as the standalone viewer does, not squeezed into the whole trace's timeline.
+     */
+    @Test
+    @Order(6)
+    void discardedEventsOfALossyTraceChartWhereTheLossesHappened() throws Exception {
+        Path lossy = shared("session-multi-domains/kernel");
+        TmfTraceElement e = Workbench.openTrace(project, lossy, Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace t = ui(() -> e.getTrace());
+        Workbench.clickContextMenu(Workbench.select(e), "LTTbench", "Discarded events");
+        DiscardedTmfView view = Workbench.view("org.lttbench.tracecompass.view.discarded", DiscardedTmfView.class);
+        assertNull(Views.finished(view, t).failure());
+        ReportSet reports = wholeTrace(view, t);
+        assertNull(reports.failure(), reports.failure());
+        Table zoom = reports.table("discarded", "loss_zoom");
+        assertNotNull(zoom, "the view's reports have the losses where they happened");
+        CommandLine cli = CommandLine.analyze(lossy, concat(Views.rangeArguments(reports), "--analysis", "discarded"));
+        assertEquals(cli.rows("loss_zoom").size(), zoom.rows().size());
+        assertTrue(zoom.rows().size() > 0, "the trace lost events");
+        DiscardedView dv = (DiscardedView) view.content();
+        assertFalse(ui(() -> dv.timeline().model().isEmpty()), "a chart of the losses");
+        Workbench.screenshot("discarded-events-lossy", view);
     }
 }
