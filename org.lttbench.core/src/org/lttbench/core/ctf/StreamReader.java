@@ -569,13 +569,13 @@ final class StreamReader implements Event, Packet {
         if (!h.appliesTo(type)) {
             throw new IllegalArgumentException("field " + h.name() + " does not belong to event class " + type.name());
         }
-        if (h.inPayload() && payloadAt >= 0) {
-            readPayload();
+        if (h.inPayload()) {
+            decodePayload();
         }
         return h.decoder();
     }
 
-    /** Decodes the current event's payload if {@link #nextEvent()} stepped over it (for decode-for-decode counts). */
+    /** Decodes the current event's payload if {@link #nextEvent()} stepped over it and it is not read yet. */
     void decodePayload() {
         if (payloadAt >= 0) {
             readPayload();
@@ -599,9 +599,7 @@ final class StreamReader implements Event, Packet {
 
     /** Writes the payload (an object), as the dump formats want it. */
     void writePayload(ValueWriter w) throws DecodeException {
-        if (payloadAt >= 0) {
-            readPayload();
-        }
+        decodePayload();
         if (type.payload != null) {
             type.payload.write(w, s, 0);
         } else {

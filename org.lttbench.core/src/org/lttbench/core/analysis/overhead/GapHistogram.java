@@ -24,7 +24,7 @@ public final class GapHistogram {
         for (int m = 0; m < IN_OCTAVE.length; m++) {
             double x = 1 + m / (double) IN_OCTAVE.length;
             int k = 0;
-            while (k + 1 < BINS_PER_OCTAVE && Math.pow(2, (k + 1) / (double) BINS_PER_OCTAVE) <= x) {
+            while (k + 1 < BINS_PER_OCTAVE && LOWER[k + 2] <= x) { // bin k + 2 opens at 2^((k + 1) / 16)
                 k++;
             }
             IN_OCTAVE[m] = (byte) k;
