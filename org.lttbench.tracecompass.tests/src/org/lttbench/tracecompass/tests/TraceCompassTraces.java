@@ -112,6 +112,14 @@ public final class TraceCompassTraces {
         return (LttbenchAnalysisModule) m;
     }
 
+    /** The trace's module, scheduled as Trace Compass schedules it, once it has completed (failing the test if not). */
+    public static LttbenchAnalysisModule analysed(ITmfTrace trace) {
+        LttbenchAnalysisModule module = module(trace);
+        module.schedule();
+        assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+        return module;
+    }
+
     /** What the command line prints ({@code ./lttbench} runs the same {@link Main}), and its exit code. */
     public record Cli(int code, String out, String err) {
     }

@@ -1,7 +1,6 @@
 package org.lttbench.tracecompass.tests.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
@@ -25,9 +24,7 @@ class ExperimentTest {
         LttngUstTrace ust = TraceCompassTraces.ust(java.nio.file.Path.of(u));
         TmfExperiment both = TraceCompassTraces.experiment("kernel+ust", kernel, ust);
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(both);
-            module.schedule();
-            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            LttbenchAnalysisModule module = TraceCompassTraces.analysed(both);
             for (String analysis : new String[] { "overhead", "discarded" }) {
                 Cli cli = TraceCompassTraces.cli("analyze", "--analysis", analysis, "--format", "json", k, u);
                 assertEquals(0, cli.code(), cli.err());

@@ -3,7 +3,6 @@ package org.lttbench.tracecompass.tests.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
@@ -33,9 +32,7 @@ class FiguresAgainstCliTest {
     void sameFiguresAsTheCommandLine(String name) throws Exception {
         LttngKernelTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
-            module.schedule();
-            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            LttbenchAnalysisModule module = TraceCompassTraces.analysed(trace);
             PassResults results = module.results();
             assertNotNull(results);
             assertFalse(results.kept(), "a fresh supplementary directory: the pass ran");

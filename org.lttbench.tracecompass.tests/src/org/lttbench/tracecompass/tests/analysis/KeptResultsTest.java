@@ -35,9 +35,7 @@ class KeptResultsTest {
         File supplementary;
         TimeRange middle;
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(first);
-            module.schedule();
-            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            LttbenchAnalysisModule module = TraceCompassTraces.analysed(first);
             assertFalse(module.results().kept());
             pass = TraceCompassTraces.json(module.results().report("overhead"));
             TimeRange span = module.results().traces().span();
@@ -76,9 +74,7 @@ class KeptResultsTest {
         TraceCompassTraces.copy(from, copy);
         LttngKernelTrace first = TraceCompassTraces.kernel(copy);
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(first);
-            module.schedule();
-            assertTrue(module.waitForCompletion());
+            LttbenchAnalysisModule module = TraceCompassTraces.analysed(first);
         } finally {
             TraceCompassTraces.close(first);
         }
@@ -88,9 +84,7 @@ class KeptResultsTest {
         again.initTrace(null, copy.toString(), CtfTmfEvent.class);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(this, again, null));
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(again);
-            module.schedule();
-            assertTrue(module.waitForCompletion());
+            LttbenchAnalysisModule module = TraceCompassTraces.analysed(again);
             assertFalse(module.results().kept(), "other files: a new pass");
         } finally {
             TraceCompassTraces.close(again);

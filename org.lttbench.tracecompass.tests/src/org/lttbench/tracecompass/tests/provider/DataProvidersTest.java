@@ -37,7 +37,6 @@ import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
-import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
 import org.lttbench.tracecompass.core.provider.ReportTables;
@@ -59,9 +58,7 @@ class DataProvidersTest {
 
     private static ITmfTrace kernel(String name) throws Exception {
         LttngKernelTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
-        LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
-        module.schedule();
-        assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+        TraceCompassTraces.analysed(trace);
         return trace;
     }
 
@@ -272,9 +269,7 @@ class DataProvidersTest {
     void aUserSpaceTraceHasNoThreadStatesAndSaysWhy() throws Exception {
         ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared("ust-context-switches"));
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
-            module.schedule();
-            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            TraceCompassTraces.analysed(trace);
             ITimeGraphDataProvider<TimeGraphEntryModel> p = threadStates(trace);
             TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(Map.of(), new NullProgressMonitor());
             assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
@@ -297,9 +292,7 @@ class DataProvidersTest {
     void discardedEventsOverTimeAddUpToTheLosses() throws Exception {
         ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared("session-multi-domains/kernel"));
         try {
-            LttbenchAnalysisModule module = TraceCompassTraces.module(trace);
-            module.schedule();
-            assertTrue(module.waitForCompletion());
+            TraceCompassTraces.analysed(trace);
             ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
                     LttbenchDataProviders.DISCARDED_XY, ITmfTreeXYDataProvider.class);
             assertNotNull(p);
