@@ -18,6 +18,7 @@ import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
@@ -170,6 +171,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     void write(List<Report> reports) throws IOException, BatchFailure {
+        if (out != null || format != ReportFormat.TEXT) {
+            // data files carry no sentences: a doubtful figure is said on stderr too
+            PrintWriter err = spec.commandLine().getErr();
+            reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
+                    .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
+            err.flush();
+        }
         if (out != null) {
             try {
                 ReportFiles.write(reports, format, out);

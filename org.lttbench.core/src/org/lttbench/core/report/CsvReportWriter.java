@@ -8,7 +8,8 @@ import org.lttbench.core.trace.TimeRange;
 
 /**
  * RFC 4180 CSV with raw units (ns, bytes, ratios as fractions): for spreadsheets and scripts. Several tables on one
- * output are separated by a blank line and a {@code # key} line; {@code --out DIR} writes one file per table instead.
+ * output are separated by a blank line and a {@code # key} line, followed by a {@code # warning: ...} line for each
+ * figure of the table found doubtful; {@code --out DIR} writes one file per table instead (data only).
  */
 public final class CsvReportWriter {
     private CsvReportWriter() {
@@ -24,6 +25,9 @@ public final class CsvReportWriter {
             for (Table table : report.tables()) {
                 if (count > 1) {
                     out.write((first ? "" : "\n") + "# " + table.key() + '\n');
+                    for (Table.Warning w : table.warnings()) {
+                        out.write("# warning: " + w.text().replace('\n', ' ') + '\n');
+                    }
                 }
                 first = false;
                 writeTable(table, out);

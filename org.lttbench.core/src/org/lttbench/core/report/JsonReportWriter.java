@@ -13,6 +13,7 @@ import com.google.gson.stream.JsonWriter;
 
 /**
  * One JSON object: {@code "range"}, then each table as an array of row objects under the table's key, then
+ * {@code "warnings"} when a table's figure was found doubtful (objects: {@code table}, {@code warning}), then
  * {@code "notes"}. Raw units: ns, bytes, fractions. Several analyses in one run merge into the same object, so a
  * script reading one analysis's keys keeps working when more analyses are selected.
  */
@@ -28,8 +29,9 @@ public final class JsonReportWriter {
             json.name("range");
             range(json, reports.get(0).range());
         }
-        Set<String> keys = new HashSet<>(Set.of("range", "notes", "analyses"));
+        Set<String> keys = new HashSet<>(Set.of("range", "notes", "analyses", "warnings"));
         List<String> notes = new ArrayList<>();
+        List<String[]> warnings = new ArrayList<>();
         json.name("analyses").beginArray();
         for (Report report : reports) {
             json.value(report.analysis());
@@ -42,8 +44,16 @@ public final class JsonReportWriter {
                 }
                 json.name(table.key());
                 writeRows(table, json);
+                table.warnings().forEach(w -> warnings.add(new String[] { table.key(), w.text() }));
             }
             notes.addAll(report.notes());
+        }
+        if (!warnings.isEmpty()) {
+            json.name("warnings").beginArray();
+            for (String[] w : warnings) {
+                json.beginObject().name("table").value(w[0]).name("warning").value(w[1]).endObject();
+            }
+            json.endArray();
         }
         json.name("notes").beginArray();
         for (String note : notes) {

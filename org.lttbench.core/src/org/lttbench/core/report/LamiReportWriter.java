@@ -86,22 +86,30 @@ public final class LamiReportWriter {
         json.name("results").beginArray();
         for (Report report : reports) {
             List<Table> tables = new ArrayList<>(report.tables());
-            if (!report.notes().isEmpty()) {
+            List<String> noted = new ArrayList<>();
+            for (Table t : report.tables()) {
+                t.warnings().forEach(w -> noted.add("warning: " + w.text()));
+            }
+            noted.addAll(report.notes());
+            if (!noted.isEmpty()) {
                 Table notes = new Table(NOTES, NOTES_TABLE.title(), NOTES_TABLE.columns());
-                report.notes().forEach(notes::addRow);
+                noted.forEach(notes::addRow);
                 tables.add(notes);
             }
             for (Table table : tables) {
                 LamiColumns columns = new LamiColumns(table.columns());
+                // Trace Compass shows a result's title above it: a doubtful figure is said there
+                String title = table.title() + table.warnings().stream().map(w -> " (" + w.brief() + ")")
+                        .collect(java.util.stream.Collectors.joining());
                 json.beginObject();
                 json.name("time-range");
                 timeRange(json, report.range());
                 json.name("class");
                 Table declaredTable = classes.get(table.key());
                 if (declaredTable == null || !new LamiColumns(declaredTable.columns()).equals(columns)) {
-                    tableClass(json, table.title(), columns);
-                } else if (!declaredTable.title().equals(table.title())) {
-                    json.beginObject().name("inherit").value(table.key()).name("title").value(table.title()).endObject();
+                    tableClass(json, title, columns);
+                } else if (!declaredTable.title().equals(title)) {
+                    json.beginObject().name("inherit").value(table.key()).name("title").value(title).endObject();
                 } else {
                     json.value(table.key());
                 }

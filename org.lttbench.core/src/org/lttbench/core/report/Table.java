@@ -10,7 +10,18 @@ public final class Table {
     private final String title;
     private final List<Column> columns;
     private final List<Object[]> rows = new ArrayList<>();
+    private final List<Warning> warnings = new ArrayList<>();
     private boolean chartData;
+
+    /**
+     * A figure of the table that a check found doubtful: said with the table wherever it is shown, not only in the
+     * report's notes.
+     *
+     * @param brief a few words for a title ({@code Wait I/O doubtful})
+     * @param text  the sentence: which figure, and why
+     */
+    public record Warning(String brief, String text) {
+    }
 
     /**
      * @param key   the table's name in JSON ({@code threads}, {@code streams}) and its CSV file name
@@ -33,6 +44,16 @@ public final class Table {
 
     public boolean isChartData() {
         return chartData;
+    }
+
+    /** Says that a figure of this table is doubtful, and why (see {@link Warning}). */
+    public Table warn(String brief, String text) {
+        warnings.add(new Warning(brief, text));
+        return this;
+    }
+
+    public List<Warning> warnings() {
+        return Collections.unmodifiableList(warnings);
     }
 
     public String key() {

@@ -79,6 +79,10 @@ public final class TextReportWriter {
                     continue;
                 }
                 out.write(table.title() + '\n');
+                for (Table.Warning w : table.warnings()) {
+                    out.write(wrap("warning: " + w.text(), layout.width(), "", "         "));
+                    out.write('\n');
+                }
                 if (summarized && table.isChartData()) {
                     out.write(String.format(Locale.ROOT, "(chart data, %,d rows: every row with --rows all, --format csv|json or --out DIR)%n",
                             table.rows().size()));

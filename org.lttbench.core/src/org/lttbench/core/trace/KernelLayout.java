@@ -28,7 +28,8 @@ import java.util.Set;
  * {@code 1 << (task_state_index - 1)}: 0x1 S, 0x2 D, 0x4 T, 0x8 t, 0x10 X, 0x20 Z, 0x40 P (parked), 0x80 I (idle
  * kernel thread, blocked), and 0x100 ({@code TASK_REPORT_MAX}) for a preempted task. (The shared trace
  * {@code kernel-tracefile-rotation}, lttng-modules 2.10.8 on Linux 4.15, has the raw encoding: 0x402, 0x102, 0x80
- * as TASK_DEAD, 4096 preempted.)</li>
+ * as TASK_DEAD, 4096 preempted.) On kernels from 4.14 the values decide which ({@link PrevStateEncoding}): the
+ * version only breaks ties.</li>
  * </ul>
  * When the environment lacks the tracer version, the naming is inferred from the declared event classes.
  */
@@ -73,7 +74,7 @@ public final class KernelLayout {
     private final int tracerMajor;
     private final int tracerMinor;
     private final int tracerPatch;
-    private final boolean reportEncoding;
+    private final boolean reportByVersion;
     private final int kernelMajor;
     private final int kernelMinor;
     private final boolean newSyscallNames;
@@ -103,7 +104,7 @@ public final class KernelLayout {
         boolean versionKnown = tracerMajor >= 0 && tracerMinor >= 0;
         newSyscallNames = preferred(versionKnown && atLeast(2, 6), versionKnown, anyNewSyscall, anyOldSyscall);
         newSoftirqNames = preferred(versionKnown && atLeast(2, 7), versionKnown, anyNewSoftirq, anyOldSoftirq);
-        reportEncoding = kernelAtLeast(4, 14) && (!versionKnown || tracerReportsTaskStateIndex());
+        reportByVersion = kernelAtLeast(4, 14) && (!versionKnown || tracerReportsTaskStateIndex());
         for (EventType t : types) {
             Role r = classify(t.name());
             roles.put(t.name(), r);
@@ -176,22 +177,35 @@ public final class KernelLayout {
     }
 
     /**
-     * The meaning of a {@code sched_switch}'s {@code prev_state} on this kernel. Preemption is
-     * {@link PrevState#RUNNABLE} in both encodings (0x100 from 4.14; {@code TASK_RUNNING | TASK_STATE_MAX} before).
+     * A decoder of this trace's {@code prev_state} values, which decides the encoding from them (one per pass: it
+     * keeps what the values told).
      */
-    public PrevState prevState(long value) {
-        if (reportEncoding) {
-            if (value == 0 || (value & 0x100) != 0) {
-                return PrevState.RUNNABLE;
-            }
-            if ((value & 0x30) != 0) {
-                return PrevState.DEAD;
-            }
-            if ((value & 0x2) != 0) {
-                return PrevState.UNINTERRUPTIBLE;
-            }
-            return (value & 0xCD) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // 0x80: an idle kernel thread
+    public PrevStateEncoding prevStateEncoding() {
+        return new PrevStateEncoding(this, kernelAtLeast(4, 14), reportByVersion);
+    }
+
+    /**
+     * {@code prev_state} in the kernel's report encoding ({@code 1 << (task_state_index - 1)}, from Linux 4.14):
+     * 0x100 preempted, 0x80 an idle kernel thread.
+     */
+    static PrevState reportPrevState(long value) {
+        if (value == 0 || (value & 0x100) != 0) {
+            return PrevState.RUNNABLE;
         }
+        if ((value & 0x30) != 0) {
+            return PrevState.DEAD;
+        }
+        if ((value & 0x2) != 0) {
+            return PrevState.UNINTERRUPTIBLE;
+        }
+        return (value & 0xCD) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // 0x80: an idle kernel thread
+    }
+
+    /**
+     * {@code prev_state} as raw {@code task->state} bits on this kernel, a preempted task as
+     * {@code TASK_RUNNING | TASK_STATE_MAX}.
+     */
+    PrevState rawPrevState(long value) {
         long state = value & (taskStateMax() - 1);
         if (state == 0) {
             return PrevState.RUNNABLE;
@@ -246,9 +260,12 @@ public final class KernelLayout {
         return tracerMajor > major || (tracerMajor == major && tracerMinor >= minor);
     }
 
-    /** Whether {@code prev_state} uses the kernel's report encoding (0x100 preempted, 0x80 idle), not raw bits. */
-    public boolean reportsTaskStateIndex() {
-        return reportEncoding;
+    /**
+     * Whether the tracer's version and the kernel's mean the report encoding of {@code prev_state} (0x100 preempted,
+     * 0x80 idle): only a tie-breaker, {@link #prevStateEncoding()} decides from the values.
+     */
+    public boolean reportEncodingByVersion() {
+        return reportByVersion;
     }
 
     public boolean newSyscallNames() {
@@ -259,8 +276,11 @@ public final class KernelLayout {
         return newSoftirqNames;
     }
 
-    /** One line naming the tracer, kernel and conventions chosen, for reports and errors. */
-    public String describe() {
+    /**
+     * One line naming the tracer, kernel and conventions chosen, for reports and errors; {@code prevState}, the
+     * encoding of {@code prev_state} as the values decided it, ends it.
+     */
+    public String describe(String prevState) {
         String tracer = tracerName == null ? "unknown tracer" : tracerName
                 + (tracerMajor >= 0 ? " " + tracerMajor + "." + tracerMinor + (tracerPatch >= 0 ? "." + tracerPatch : "") : "");
         String kernel = kernelMajor < 0 ? "unknown kernel" : "Linux " + kernelMajor + "." + kernelMinor;
@@ -268,8 +288,7 @@ public final class KernelLayout {
                 newSyscallNames ? "syscall_entry_*/syscall_exit_*" : "sys_*/exit_syscall",
                 newSoftirqNames ? "irq_softirq_*" : "softirq_*",
                 declares(Role.SCHED_WAKING) ? "sched_waking" : "sched_wakeup only",
-                reportEncoding ? "task_state_index bits (0x100 preempted, 0x80 idle)"
-                        : "task->state bits (preempted: TASK_STATE_MAX)");
+                prevState);
     }
 
     private static int integer(Object value) {

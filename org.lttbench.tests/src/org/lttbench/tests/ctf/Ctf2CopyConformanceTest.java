@@ -57,7 +57,8 @@ class Ctf2CopyConformanceTest {
                         two.eventTypes().stream().map(EventType::name).toList(), "event classes");
                 KernelLayout l1 = KernelLayout.of(one);
                 KernelLayout l2 = KernelLayout.of(two);
-                assertEquals(l1.describe(), l2.describe(), "kernel layout");
+                assertEquals(l1.describe("-"), l2.describe("-"), "kernel layout");
+                assertEquals(l1.reportEncodingByVersion(), l2.reportEncodingByVersion(), "prev_state by version");
                 for (int e = 0; e < one.eventTypes().size(); e++) {
                     assertEquals(l1.role(one.eventTypes().get(e)), l2.role(two.eventTypes().get(e)),
                             one.eventTypes().get(e).name());

@@ -148,7 +148,7 @@ class Ctf2TracesTest {
             assertEquals(new TreeMap<>(t1.environment()), new TreeMap<>(t2.environment()));
             assertEquals("lttng-ust", t2.environment().get("tracer_name"));
             assertEquals(2L, t2.environment().get("tracer_major"), "integers are Longs, as from TSDL");
-            assertEquals(KernelLayout.of(t1).describe(), KernelLayout.of(t2).describe());
+            assertEquals(KernelLayout.of(t1).describe("-"), KernelLayout.of(t2).describe("-"));
             assertEquals(t1.eventTypes().stream().map(EventType::name).toList(),
                     t2.eventTypes().stream().map(EventType::name).toList());
             assertEquals(one.span(), two.span());

@@ -19,6 +19,7 @@ import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.PrevState;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.PrevStateEncoding;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.Trace;
@@ -46,6 +47,11 @@ class KernelLayoutTest {
                 "tracer_patchlevel", tracerPatch, "kernel_release", kernel), List.of());
     }
 
+    /** What one value means to a decoder that has read no other (so decided by that value, or by the version). */
+    private static PrevState alone(KernelLayout layout, long value) {
+        return layout.prevStateEncoding().decode(value, 0);
+    }
+
     /**
      * Uninterruptible sleeps are told apart from idle kernel threads' waits, per the kernel's own values
      * (include/linux/sched.h): raw bits TASK_UNINTERRUPTIBLE 0x2, TASK_WAKEKILL 0x80 before 4.14 and 0x100 from 4.14
@@ -55,23 +61,68 @@ class KernelLayoutTest {
     @Test
     void uninterruptibleSleepsAreNotIdleWaits() {
         KernelLayout linux36 = layout("1", "0", "3.6.11-1-ARCH");
-        assertEquals(PrevState.UNINTERRUPTIBLE, linux36.prevState(2));
-        assertEquals(PrevState.UNINTERRUPTIBLE, linux36.prevState(0x82), "TASK_KILLABLE is uninterruptible");
-        assertEquals(PrevState.BLOCKED, linux36.prevState(1));
+        assertEquals(PrevState.UNINTERRUPTIBLE, alone(linux36, 2));
+        assertEquals(PrevState.UNINTERRUPTIBLE, alone(linux36, 0x82), "TASK_KILLABLE is uninterruptible");
+        assertEquals(PrevState.BLOCKED, alone(linux36, 1));
         KernelLayout raw415 = layout("10", "8", "4.15.0-65-generic");
-        assertEquals(PrevState.UNINTERRUPTIBLE, raw415.prevState(2));
-        assertEquals(PrevState.UNINTERRUPTIBLE, raw415.prevState(0x102), "TASK_KILLABLE on 4.15");
-        assertEquals(PrevState.BLOCKED, raw415.prevState(0x402), "TASK_IDLE: an idle kernel thread, not D");
-        assertEquals(PrevState.BLOCKED, raw415.prevState(1));
-        assertEquals(PrevState.RUNNABLE, raw415.prevState(4096), "preempted");
+        assertEquals(PrevState.UNINTERRUPTIBLE, alone(raw415, 2));
+        assertEquals(PrevState.UNINTERRUPTIBLE, alone(raw415, 0x102), "TASK_KILLABLE on 4.15");
+        assertEquals(PrevState.BLOCKED, alone(raw415, 0x402), "TASK_IDLE: an idle kernel thread, not D");
+        assertEquals(PrevState.BLOCKED, alone(raw415, 1));
+        assertEquals(PrevState.RUNNABLE, alone(raw415, 4096), "preempted");
         KernelLayout report = layout("13", "0", "5.15.0-91-generic");
-        assertTrue(report.reportsTaskStateIndex());
-        assertEquals(PrevState.UNINTERRUPTIBLE, report.prevState(0x2));
-        assertEquals(PrevState.BLOCKED, report.prevState(0x80), "TASK_REPORT_IDLE");
-        assertEquals(PrevState.BLOCKED, report.prevState(0x1));
-        assertEquals(PrevState.BLOCKED, report.prevState(0x4), "stopped");
-        assertEquals(PrevState.RUNNABLE, report.prevState(0x100), "preempted");
-        assertEquals(PrevState.DEAD, report.prevState(0x20), "zombie");
+        assertTrue(report.reportEncodingByVersion());
+        assertEquals(PrevState.UNINTERRUPTIBLE, alone(report, 0x2));
+        assertEquals(PrevState.BLOCKED, alone(report, 0x80), "TASK_REPORT_IDLE");
+        assertEquals(PrevState.BLOCKED, alone(report, 0x1));
+        assertEquals(PrevState.BLOCKED, alone(report, 0x4), "stopped");
+        assertEquals(PrevState.RUNNABLE, alone(report, 0x100), "preempted");
+        assertEquals(PrevState.DEAD, alone(report, 0x20), "zombie");
+    }
+
+    /**
+     * A tracer that calls itself lttng-modules 2.11.0 (a pre-release) on Linux 4.18 but writes raw task->state bits,
+     * as real traces of package managers show: the first value only raw bits hold decides, whatever the version
+     * says; before it, the values mean the same in both encodings (D stays D).
+     */
+    @Test
+    void rawValuesDecideAgainstTheVersion() {
+        KernelLayout claims211 = layout("11", "0", "4.18.0-rc3");
+        assertTrue(claims211.reportEncodingByVersion(), "the version alone means the report encoding");
+        PrevStateEncoding encoding = claims211.prevStateEncoding();
+        assertEquals(PrevState.UNINTERRUPTIBLE, encoding.decode(2, 10));
+        assertEquals(PrevState.BLOCKED, encoding.decode(1, 20));
+        assertTrue(encoding.reportEncoding(), "nothing told yet: the version's guess");
+        assertEquals(PrevState.BLOCKED, encoding.decode(0x402, 30), "TASK_IDLE, not an uninterruptible sleep");
+        assertFalse(encoding.reportEncoding(), "0x402 is raw bits");
+        assertEquals(PrevState.RUNNABLE, encoding.decode(0x1000, 40), "TASK_RUNNING | TASK_STATE_MAX: preempted");
+        assertEquals(PrevState.UNINTERRUPTIBLE, encoding.decode(0x102, 50), "TASK_KILLABLE, not a preemption");
+        assertEquals(PrevState.DEAD, encoding.decode(0x80, 60), "raw 0x80 is TASK_DEAD");
+        String said = encoding.describe(Long::toString);
+        assertTrue(said.startsWith("task->state bits"), said);
+        assertTrue(said.contains("0x402 at 30") && said.contains("version means the other encoding"), said);
+    }
+
+    /** The other way: a version that means raw bits, values only the report encoding writes (0x100 preempted). */
+    @Test
+    void reportValuesDecideAgainstTheVersion() {
+        KernelLayout claims2108 = layout("10", "8", "4.15.0-65-generic");
+        PrevStateEncoding encoding = claims2108.prevStateEncoding();
+        assertEquals(PrevState.DEAD, encoding.decode(0x80, 5), "undecided: 0x80 as the version means it");
+        assertEquals(PrevState.RUNNABLE, encoding.decode(0x100, 10));
+        assertTrue(encoding.reportEncoding());
+        assertEquals(PrevState.BLOCKED, encoding.decode(0x80, 20), "an idle kernel thread, once the values told");
+        String said = encoding.describe(Long::toString);
+        assertTrue(said.contains("0x100 at 10") && said.contains("1 earlier switch(es) out with 0x80"), said);
+    }
+
+    /** Before Linux 4.14 only raw bits exist: nothing to decide, and a report says so by saying nothing more. */
+    @Test
+    void beforeLinux414TheBitsAreRaw() {
+        PrevStateEncoding encoding = layout("13", "0", "4.4.3-1-ARCH").prevStateEncoding();
+        assertEquals(PrevState.DEAD, encoding.decode(64, 1), "TASK_DEAD before 4.14");
+        assertEquals(PrevState.RUNNABLE, encoding.decode(2048, 2), "TASK_RUNNING | TASK_STATE_MAX (2048 on 4.4)");
+        assertEquals("task->state bits (preempted: TASK_STATE_MAX)", encoding.describe(Long::toString));
     }
 
     @Test
@@ -99,7 +150,7 @@ class KernelLayoutTest {
             assertFalse(layout(scp).declares(Role.SYSCALL_ENTRY), "no system call events recorded");
         }
         try (TraceSet rot = CtfTraceSet.open(List.of(TestPaths.trace("kernel-tracefile-rotation")))) {
-            assertFalse(layout(rot).reportsTaskStateIndex(),
+            assertFalse(layout(rot).reportEncodingByVersion(),
                     "lttng-modules 2.10.8 reports raw task->state even on Linux 4.15 (the fix came in 2.10.12)");
         }
     }
@@ -120,6 +171,8 @@ class KernelLayoutTest {
             KernelLayout layout = KernelLayout.of(trace);
             Map<Long, Long> values = new TreeMap<>();
             long[] exits = { 0 };
+            long[] dead = { 0 };
+            PrevStateEncoding encoding = layout.prevStateEncoding();
             set.read(new RecordSink() {
                 FieldHandle prevState;
 
@@ -130,24 +183,23 @@ class KernelLayoutTest {
                         if (prevState == null) {
                             prevState = e.type().payloadField("prev_state");
                         }
-                        values.merge(e.longValue(prevState), 1L, Long::sum);
+                        long value = e.longValue(prevState);
+                        values.merge(value, 1L, Long::sum);
+                        if (encoding.decode(value, e.timestamp()) == PrevState.DEAD) {
+                            dead[0]++;
+                        }
                     } else if (r == Role.PROCESS_EXIT) {
                         exits[0]++;
                     }
                 }
             }, ProgressListener.NONE);
-            long dead = 0;
-            for (var v : values.entrySet()) {
-                if (layout.prevState(v.getKey()) == PrevState.DEAD) {
-                    dead += v.getValue();
-                }
-            }
             assertTrue(exits[0] > 0, "the trace records sched_process_exit");
-            assertEquals(exits[0], dead, name + ": prev_state values " + values + " decoded with " + layout.describe());
+            assertEquals(exits[0], dead[0], name + ": prev_state values " + values + " decoded as "
+                    + encoding.describe(Long::toString));
             assertTrue(values.containsKey(0L), "runnable switches");
             for (long max : new long[] { 1024, 2048, 4096 }) {
                 if (values.containsKey(max)) {
-                    assertEquals(PrevState.RUNNABLE, layout.prevState(max), "TASK_RUNNING | TASK_STATE_MAX: preempted");
+                    assertEquals(PrevState.RUNNABLE, encoding.decode(max, 0), "TASK_RUNNING | TASK_STATE_MAX: preempted");
                 }
             }
         }

@@ -14,9 +14,11 @@ import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
  *
  * @param naturalAlignment integers aligned on their size (ARM traces) instead of packed on bytes (x86)
  * @param omitted          event classes not declared (a trace recorded without them)
+ * @param rawPrevState     {@code prev_state} as raw {@code task->state} bits whatever the version says (a
+ *                         pre-release build that calls itself 2.11.0 but predates the report encoding)
  */
 public record KernelTracer(int major, int minor, int patch, String kernelRelease, HeaderKind header,
-        boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted) {
+        boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted, boolean rawPrevState) {
 
     public KernelTracer {
         omitted = Set.copyOf(omitted);
@@ -25,25 +27,30 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
     /** An x86 lttng-modules trace with compact headers and {@code packet_seq_num} (as from 2.8 on). */
     public static KernelTracer lttng(int major, int minor, String kernelRelease) {
         boolean seq = major > 2 || minor >= 8;
-        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of());
+        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of(), false);
     }
 
     public KernelTracer withPatch(int patchlevel) {
-        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted);
+        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState);
+    }
+
+    /** The same version and kernel, writing raw {@code task->state} bits as a pre-release build did. */
+    public KernelTracer withRawPrevState() {
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, true);
     }
 
     public KernelTracer withHeader(HeaderKind kind) {
-        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted);
+        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted, rawPrevState);
     }
 
     public KernelTracer withNaturalAlignment() {
-        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted, rawPrevState);
     }
 
     public KernelTracer without(String... eventNames) {
         var all = new java.util.HashSet<>(omitted);
         all.addAll(Set.of(eventNames));
-        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all, rawPrevState);
     }
 
     boolean atLeast(int maj, int min) {
@@ -75,7 +82,7 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
      */
     public boolean reportsPreemptionAs0x100() {
         boolean fixed = major > 2 || minor >= 11 || (minor == 10 && patch >= 12) || (minor == 9 && patch >= 15);
-        return kernelAtLeast(4, 14) && fixed;
+        return kernelAtLeast(4, 14) && fixed && !rawPrevState;
     }
 
     public String syscallEntry(String syscall) {

@@ -109,6 +109,23 @@ public final class ReportSet {
         return notes;
     }
 
+    /** The warnings of these analyses' tables (a figure a check found doubtful), once each, in report order. */
+    public List<String> warnings(java.util.Set<String> analyses) {
+        List<String> warnings = new ArrayList<>();
+        for (Report r : reports) {
+            if (analyses.contains(r.analysis())) {
+                for (org.lttbench.core.report.Table t : r.tables()) {
+                    for (org.lttbench.core.report.Table.Warning w : t.warnings()) {
+                        if (!warnings.contains(w.text())) {
+                            warnings.add(w.text());
+                        }
+                    }
+                }
+            }
+        }
+        return warnings;
+    }
+
     /** The summary line of the first report of this analysis, or {@code null}. */
     public String summary(String analysis) {
         for (Report r : reports) {

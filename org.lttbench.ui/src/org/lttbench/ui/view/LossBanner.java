@@ -24,6 +24,7 @@ import org.lttbench.ui.compute.ReportSet;
  * in one sentence with the counts formatted, e.g. <i>This range lost 967,700 events (96.8% of those written) in 562
  * places, all on ust-hello-lost/channel1_2: the figures below miss what those events would have said.</i> The reports'
  * other notes are behind a link, one line until asked for (the notes that only say what was lost are not repeated).
+ * A figure of the tables that a check found doubtful (the I/O wait check) is said in full, red too, before the notes.
  * Hidden when there is nothing to say. The counts come from the discarded analysis's {@code streams} table for the
  * same range.
  */
@@ -39,6 +40,7 @@ public final class LossBanner extends Composite {
     private long lostPackets;
     private String sentence = "";
     private List<String> notes = List.of();
+    private List<String> warnings = List.of();
     private boolean unfolded;
 
     public LossBanner(Composite parent) {
@@ -69,6 +71,7 @@ public final class LossBanner extends Composite {
         lostPackets = sum(streams, "discarded_packets");
         sentence = lostEvents > 0 || lostPackets > 0 ? sentence(streams, reports) : "";
         notes = reports.notes(analyses, false);
+        warnings = reports.warnings(analyses);
         render();
     }
 
@@ -126,6 +129,10 @@ public final class LossBanner extends Composite {
     private void render() {
         boolean loss = lostEvents > 0 || lostPackets > 0;
         StringBuilder b = new StringBuilder(sentence);
+        for (String w : warnings) {
+            b.append(b.length() > 0 ? "\n" : "").append("Warning: ").append(w);
+        }
+        loss |= !warnings.isEmpty();
         if (unfolded || !loss) {
             List<String> shown = unfolded ? notes : notes.stream().limit(1).map(LossBanner::folded).toList();
             for (String note : shown) {
@@ -167,6 +174,11 @@ public final class LossBanner extends Composite {
     /** The loss sentence, or an empty string when nothing was lost. */
     public String lossSentence() {
         return sentence;
+    }
+
+    /** The warnings said in full (doubtful figures). */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The notes behind the link, loss notes left out. */

@@ -112,13 +112,35 @@ public final class ProcessAnalysis implements Analysis {
 
     /**
      * What a kernel trace can tell: whether it splits running time between user and system (system call events),
-     * and whether it tells I/O waits from other waits (wakeups and block completions); and what it lost.
+     * and whether it tells I/O waits from other waits (wakeups and block completions); what it lost; the block
+     * devices' names its statedump gave (by {@code dev_t}: a name holds for the whole trace); and the I/O wait check
+     * over the whole trace (I/O wait checked, and its part within block requests in flight; 0 when not checked).
      */
-    public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown, long lostEvents, long lostPackets) {
+    public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown, long lostEvents, long lostPackets,
+            Map<Long, String> deviceNames, long ioWaitCheckedNs, long ioWaitInFlightNs) {
+        public TraceFacts {
+            deviceNames = Map.copyOf(deviceNames);
+        }
+
         public TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
-            this(userSystemKnown, ioWaitKnown, 0, 0);
+            this(userSystemKnown, ioWaitKnown, 0, 0, Map.of(), 0, 0);
+        }
+
+        /**
+         * Whether the I/O wait check (the trace's I/O wait against its block requests in flight) found too little of
+         * it within requests to believe it all disk I/O.
+         */
+        public boolean ioWaitDoubtful() {
+            return ioWaitCheckedNs > 0 && ioWaitInFlightNs < IO_WAIT_CHECK_BELIEVED * ioWaitCheckedNs;
         }
     }
+
+    /**
+     * The share of a trace's I/O wait that must lie within block requests in flight for its I/O wait to be believed:
+     * below it, some of what was counted likely waited on something else (a tracer's mislabelled {@code prev_state},
+     * lost completions), and the figure is said to be doubtful wherever it is shown.
+     */
+    public static final double IO_WAIT_CHECK_BELIEVED = 0.90;
 
     private static final String PER_PROCESS_NOTE = "per process, each time is the sum over its threads (the Threads "
             + "column): 12 threads asleep over a whole range count 12 times its length; CPU is running time over the "
@@ -144,7 +166,9 @@ public final class ProcessAnalysis implements Analysis {
         Map<Trace, TraceFacts> facts = new LinkedHashMap<>();
         for (ThreadStateMachine m : machines) {
             long[] l = lost.getOrDefault(m.trace(), new long[2]);
-            facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1]));
+            long[] check = m.ioWaitChecked() ? m.ioWaitCheck() : new long[2];
+            facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1], m.deviceNames(),
+                    check[0], check[1]));
         }
         return facts;
     }
@@ -164,7 +188,7 @@ public final class ProcessAnalysis implements Analysis {
         }
 
         @Override
-        public void ioWait(ThreadRecord thread, String device, long from, long to) {
+        public void ioWait(ThreadRecord thread, long device, long from, long to) {
             first.ioWait(thread, device, from, to);
             second.ioWait(thread, device, from, to);
         }
@@ -339,13 +363,25 @@ public final class ProcessAnalysis implements Analysis {
         rows.sort(Comparator.comparing((Row row) -> row.pid == 0).thenComparingLong(row -> -row.times[3])
                 .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
-        r.add(table(rows, byProcess, hosts));
+        Table times = table(rows, byProcess, hosts);
+        r.add(times);
+        Table devices = null;
         if (facts.values().stream().anyMatch(TraceFacts::ioWaitKnown)) {
-            r.add(devicesTable(hosts));
+            devices = devicesTable(hosts);
+            r.add(devices);
+        }
+        for (Map.Entry<Trace, TraceFacts> f : facts.entrySet()) {
+            if (f.getValue().ioWaitDoubtful()) {
+                String why = doubtfulIoWait(f.getKey(), f.getValue(), hosts);
+                times.warn("Wait I/O doubtful", why);
+                if (devices != null) {
+                    devices.warn("Wait I/O doubtful", why);
+                }
+            }
         }
         for (ThreadStateMachine m : machines) {
             String prefix = hosts ? m.trace().path() + ": " : "";
-            r.note(prefix + "kernel layout: " + m.layout().describe());
+            r.note(prefix + "kernel layout: " + m.layout().describe(m.prevStates().describe(WallClock::format)));
             if (!m.userSystemKnown()) {
                 r.note(prefix + "the trace has no system call events: user and system time are unknown for all but "
                         + "kernel threads (which never run in user mode), and only running time is given");
@@ -392,6 +428,16 @@ public final class ProcessAnalysis implements Analysis {
         return r;
     }
 
+    /** Why a trace's I/O wait is doubtful: what its check found, where the figures are read. */
+    private String doubtfulIoWait(Trace trace, TraceFacts f, boolean hosts) {
+        return String.format(java.util.Locale.ROOT, "Wait I/O is doubtful%s: only %.1f%% of the %.3f ms of I/O wait in "
+                + "the whole trace lies within intervals when block requests were in flight (block_rq_issue to "
+                + "block_rq_complete; at least %.0f%% is expected), so some of it likely waited on something else "
+                + "(a prev_state encoding the trace does not hold, or lost events)", hosts ? " on " + host(trace) : "",
+                100.0 * f.ioWaitInFlightNs() / f.ioWaitCheckedNs(), f.ioWaitCheckedNs() / 1e6,
+                100 * IO_WAIT_CHECK_BELIEVED);
+    }
+
     /** The report's first line: the kernel traces read, the range, their losses, rows, and what is unknown. */
     private String summary(List<Row> rows, boolean byProcess, TimeRange shown) {
         SummaryLine line = SummaryLine.of("Process time");
@@ -424,6 +470,9 @@ public final class ProcessAnalysis implements Analysis {
         }
         if (!unknown.isEmpty()) {
             line.add(String.join(" and ", unknown) + " unknown");
+        }
+        if (facts.values().stream().anyMatch(TraceFacts::ioWaitDoubtful)) {
+            line.add("I/O wait doubtful (see the warning)");
         }
         long skips = whole == null ? skipped.size() : whole.notes().stream().filter(n -> n.startsWith(SKIPPED_NOTE)).count();
         if (skips > 0) {
@@ -539,7 +588,9 @@ public final class ProcessAnalysis implements Analysis {
             if (hosts) {
                 cells.add(host(d.trace()));
             }
-            cells.addAll(List.of(d.device(), d.ns(), (long) d.threads(), d.waits(), d.longest()));
+            TraceFacts f = traceFacts().get(d.trace());
+            String name = f == null ? null : f.deviceNames().get(d.device());
+            cells.addAll(List.of(BlockDevice.label(d.device(), name), d.ns(), (long) d.threads(), d.waits(), d.longest()));
             table.addRow(cells.toArray());
         }
         return table;

@@ -22,13 +22,13 @@ public final class ThreadLedger implements ThreadStateSink {
     /** I/O wait of one device within one range: its total, how many waits, the longest, and which threads. */
     public static final class DeviceWait {
         private final Trace trace;
-        private final String device;
+        private final long device;
         private long ns;
         private long waits;
         private long longest;
         private final BitSet threads = new BitSet();
 
-        DeviceWait(Trace trace, String device) {
+        DeviceWait(Trace trace, long device) {
             this.trace = trace;
             this.device = device;
         }
@@ -37,8 +37,8 @@ public final class ThreadLedger implements ThreadStateSink {
             return trace;
         }
 
-        /** {@code major:minor}, with the disk's name when the trace gave it, or {@code unknown}. */
-        public String device() {
+        /** The kernel {@code dev_t} ({@link BlockDevice}), or {@link BlockDevice#UNKNOWN}. */
+        public long device() {
             return device;
         }
 
@@ -95,7 +95,7 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     @Override
-    public void ioWait(ThreadRecord thread, String device, long from, long to) {
+    public void ioWait(ThreadRecord thread, long device, long from, long to) {
         for (int r = 0; r < ranges.length; r++) {
             long b = Math.max(from, ranges[r].begin());
             long e = Math.min(to, ranges[r].end());

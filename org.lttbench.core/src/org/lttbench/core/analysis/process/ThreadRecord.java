@@ -34,6 +34,7 @@ public final class ThreadRecord {
     int state = -1;
     int cpu = -1;
     int mode = MODE_UNKNOWN;
+    /** Told by {@code sched_process_exit}: its next dead switch is its last. */
     boolean exiting;
     /** When the current uninterruptible sleep began, and the machine's busy block-request time then. */
     long sleepStart;

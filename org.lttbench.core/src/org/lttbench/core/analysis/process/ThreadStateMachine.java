@@ -23,6 +23,7 @@ import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.PrevState;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.PrevStateEncoding;
 import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.Trace;
 
@@ -89,6 +90,7 @@ public final class ThreadStateMachine {
 
     private final Trace trace;
     private final KernelLayout layout;
+    private final PrevStateEncoding prevStates;
     private final ThreadStateSink sink;
     private final IntSupplier indexes;
     private final TidTable<ThreadRecord> threads = new TidTable<>();
@@ -128,6 +130,7 @@ public final class ThreadStateMachine {
     public ThreadStateMachine(Trace trace, KernelLayout layout, ThreadStateSink sink, IntSupplier indexes) {
         this.trace = trace;
         this.layout = layout;
+        this.prevStates = layout.prevStateEncoding();
         this.sink = sink;
         this.indexes = indexes;
         this.syscalls = layout.declares(Role.SYSCALL_ENTRY);
@@ -148,6 +151,11 @@ public final class ThreadStateMachine {
 
     public KernelLayout layout() {
         return layout;
+    }
+
+    /** The {@code prev_state} encoding as this trace's values decided it. */
+    public PrevStateEncoding prevStates() {
+        return prevStates;
     }
 
     /** The handler of this event class (every class has one). Resolve once per class. */
@@ -605,9 +613,10 @@ public final class ThreadStateMachine {
         if (prevComm != null && prevTid != 0 && (prev.name() == null || !e.stringEquals(prevComm, prev.name()))) {
             rename(prev, e.stringValue(prevComm), t);
         }
-        PrevState how = layout.prevState(prevStateValue);
+        PrevState how = prevStates.decode(prevStateValue, t, prev.exiting);
         prev.statedumpWait = false;
-        if (prev.exiting || how == PrevState.DEAD) {
+        // an exiting thread may still be preempted, or block, before its last switch (dead)
+        if (how == PrevState.DEAD) {
             enter(prev, ThreadState.NOT_ALIVE.ordinal(), t, -1);
         } else if (how == PrevState.RUNNABLE) {
             enter(prev, ThreadState.WAIT_CPU.ordinal(), t, c.id);
@@ -654,6 +663,10 @@ public final class ThreadStateMachine {
             }
             resolve(r, BLOCKED_UNRESOLVED, io ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal());
             woken(r, t, targetCpu);
+        } else if (state == ThreadState.UNKNOWN.ordinal() && anyUnnamedCpu() && !missing(targetCpu)) {
+            // it may be the thread a CPU runs before its first switch (woken on its CPU, about to sleep): that
+            // switch tells, else it waited for a CPU
+            enter(r, RUNNABLE_UNRESOLVED, t, targetCpu);
         } else if (state == ThreadState.WAIT_BLOCKED.ordinal() || state == ThreadState.WAIT_IO.ordinal()
                 || state == ThreadState.UNKNOWN.ordinal()) {
             if (r.statedumpWait && ioKnown && ioDevice(c) != NO_IO) {
@@ -662,7 +675,9 @@ public final class ThreadStateMachine {
             r.statedumpWait = false;
             woken(r, t, targetCpu);
         } else if (state == RUNNABLE_UNRESOLVED) {
-            resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
+            if (!anyUnnamedCpu()) { // else it may still be a CPU's unnamed thread (sched_wakeup after sched_waking)
+                resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
+            }
             r.cpu = targetCpu;
         } else if (state == ThreadState.WAIT_CPU.ordinal() && missing(targetCpu)) {
             movedToMissingCpu++; // a new thread's first wakeup
@@ -670,6 +685,16 @@ public final class ThreadStateMachine {
         } else if (state == ThreadState.WAIT_CPU.ordinal() && targetCpu >= 0) {
             r.cpu = targetCpu;
         }
+    }
+
+    /** Whether a CPU runs a thread the trace has not named yet (none is known before its first switch). */
+    private boolean anyUnnamedCpu() {
+        for (Cpu c : cpus) {
+            if (c != null && c.anonymous) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #ioDevice(Cpu)} when a wakeup is not made by block-device I/O completion. */
@@ -688,21 +713,11 @@ public final class ThreadStateMachine {
     /** An uninterruptible sleep ends by I/O completion at {@code t}: sinks hear it, and it is checked. */
     private void ioWaitEnded(ThreadRecord r, long device, long t) {
         long from = r.sleepStart;
-        sink.ioWait(r, deviceLabel(device), from, t);
+        sink.ioWait(r, device, from, t);
         if (ioChecked && t > from) {
             ioWaitChecked += t - from;
             ioWaitInFlight += requests.busyWithin(from, r.busyAtSleep, t);
         }
-    }
-
-    /** {@code major:minor} of a kernel {@code dev_t} (20 minor bits), with the statedump's disk name when known. */
-    private String deviceLabel(long device) {
-        if (device < 0) {
-            return "unknown";
-        }
-        String numbers = (device >>> 20) + ":" + (device & 0xFFFFF);
-        String name = deviceNames.get(device);
-        return name == null ? numbers : name + " (" + numbers + ")";
     }
 
     /** A woken thread waits for its target CPU, or, when the trace lacks that CPU's stream, is unknown from now. */
@@ -781,10 +796,18 @@ public final class ThreadStateMachine {
         if (c == null) {
             return;
         }
-        time(e);
+        long t = time(e);
         ThreadRecord r = threads.get(tid);
-        if (r != null && r.alive) {
-            r.exiting = true;
+        if (r == null || !r.alive) {
+            return;
+        }
+        r.exiting = true;
+        if (r.mode == MODE_USER) {
+            // it runs in the kernel from now on, until its last switch (even one killed in user space)
+            r.mode = MODE_SYSCALL;
+            if (!c.anonymous && c.current == r && c.depth == 0) {
+                enter(r, ThreadState.SYSCALL.ordinal(), t, c.id);
+            }
         }
     }
 
@@ -1044,6 +1067,11 @@ public final class ThreadStateMachine {
     /** I/O wait over the whole trace, in ns, as checked against block requests in flight: {total, in flight}. */
     public long[] ioWaitCheck() {
         return new long[] { ioWaitChecked, ioWaitInFlight };
+    }
+
+    /** The block devices' names the trace's statedump gave, by {@code dev_t}. */
+    public Map<Long, String> deviceNames() {
+        return Map.copyOf(deviceNames);
     }
 
     /** CPUs the events name but whose stream the trace lacks (empty when it has them all, or cannot tell). */

@@ -23,10 +23,10 @@ public interface ThreadStateSink {
 
     /**
      * The thread waited on block-device I/O from {@code from} to {@code to} (told at the wakeup, beside the
-     * {@link ThreadState#WAIT_IO} change), for a request of that device ({@code major:minor}, with its name when the
-     * statedump gave it; {@code "unknown"} when the completion named none).
+     * {@link ThreadState#WAIT_IO} change), for a request of that device (a kernel {@code dev_t}: {@link BlockDevice};
+     * {@link BlockDevice#UNKNOWN} when the completion named none).
      */
-    default void ioWait(ThreadRecord thread, String device, long from, long to) {
+    default void ioWait(ThreadRecord thread, long device, long from, long to) {
     }
 
     /** The thread's name, PID or kind changed (exec, statedump, rename). */

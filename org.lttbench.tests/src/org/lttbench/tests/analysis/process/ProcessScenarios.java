@@ -41,6 +41,8 @@ final class ProcessScenarios {
             KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"),
             KernelTracer.lttng(2, 10, "4.15.0-65-generic").withPatch(8),
             KernelTracer.lttng(2, 13, "5.15.0-91-generic"),
+            // a pre-release build that calls itself 2.11.0 but writes raw task->state bits (0x402, 0x1000, 0x102)
+            KernelTracer.lttng(2, 11, "4.18.0-rc3").withRawPrevState(),
             // a trace recorded without block events: I/O waits cannot be told (they count as blocked)
             KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"));
 
@@ -155,7 +157,10 @@ final class ProcessScenarios {
             new Scenario("wait-kinds", ProcessScenarios::waitKinds),
             new Scenario("no-syscalls", ProcessScenarios::noSyscalls, List.of()),
             new Scenario("kernel-threads", ProcessScenarios::kernelThreads),
-            new Scenario("missing-cpu", ProcessScenarios::missingCpu));
+            new Scenario("missing-cpu", ProcessScenarios::missingCpu),
+            new Scenario("exit-then-preempted", ProcessScenarios::exitThenPreempted),
+            new Scenario("device-named-late", ProcessScenarios::deviceNamedLate),
+            new Scenario("first-switch-late", ProcessScenarios::firstSwitchLate));
 
     /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
     static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
@@ -689,6 +694,102 @@ final class ProcessScenarios {
         x.idle(0).at(1_000, PARKED);
         x.missingCpus(1);
         x.end(9_000);
+    }
+
+    /**
+     * Threads that exit, then are preempted before their last switch: each is one thread to its end, in the kernel
+     * from its exit on (one from exit_group, one killed in user space), waiting for its CPU while preempted.
+     */
+    static void exitThenPreempted(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 1101);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "victim", 1103);
+        w.syscallExit(1_200, 1, "read", 0);
+        w.syscallEntry(2_000, 0, "exit_group");
+        w.processExit(2_500, 0, "worker", 1101);
+        w.schedSwitch(3_000, 0, "worker", 1101, k.preempted(), "other", 1102);
+        w.syscallExit(3_100, 0, "read", 0);
+        w.schedSwitch(4_000, 0, "other", 1102, k.preempted(), "worker", 1101);
+        w.schedSwitch(5_000, 0, "worker", 1101, k.dead(), "other", 1102);
+        w.processFree(5_500, 0, "worker", 1101);
+        // killed by a signal while in user space: no system call event, in the kernel from its exit on
+        w.processExit(6_000, 1, "victim", 1103);
+        w.schedSwitch(6_500, 1, "victim", 1103, k.preempted(), "swapper/1", 0);
+        w.schedSwitch(7_000, 1, "swapper/1", 0, 0, "victim", 1103);
+        w.schedSwitch(7_500, 1, "victim", 1103, k.dead(), "swapper/1", 0);
+        w.syscallEntry(8_000, 0, "write");
+        x.thread(1101, "worker", -1).at(1_000, USER).at(2_000, SYSCALL).at(3_000, WAIT_CPU).at(4_000, SYSCALL)
+                .at(5_000, NOT_ALIVE);
+        x.thread(1102, "other", -1).at(1_000, UNKNOWN).at(3_000, SYSCALL).at(3_100, USER).at(4_000, WAIT_CPU)
+                .at(5_000, USER).at(8_000, SYSCALL);
+        x.thread(1103, "victim", -1).at(1_000, SYSCALL).at(1_200, USER).at(6_000, SYSCALL).at(6_500, WAIT_CPU)
+                .at(7_000, SYSCALL).at(7_500, NOT_ALIVE);
+        x.idle(0).at(1_000, PARKED);
+        x.idle(1).at(1_000, PARKED).at(6_500, SYSCALL).at(7_000, PARKED).at(7_500, SYSCALL);
+        x.end(8_000);
+    }
+
+    /**
+     * A disk the statedump names only after its first completions (the session's statedump runs late): every wait on
+     * it is on one device, named.
+     */
+    static void deviceNamedLate(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        long sdb = 8L << 20 | 16; // 8:16 as the trace holds a dev_t (20 minor bits)
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "reader", 1201);
+        w.syscallEntry(2_000, 0, "read");
+        w.blockRqIssue(2_500, 0, sdb, 4096);
+        w.schedSwitch(3_000, 0, "reader", 1201, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(10_000, 0, 17, "nvme0q1");
+        w.blockRqComplete(10_100, 0, sdb, 4096);
+        k.wake(10_200, 0, "reader", 1201, 0);
+        w.irqExit(10_400, 0, 17);
+        w.schedSwitch(11_000, 0, "swapper/0", 0, 0, "reader", 1201);
+        w.syscallExit(11_500, 0, "read", 4096);
+        w.statedumpStart(12_000, 0);
+        w.statedumpBlockDevice(12_100, 0, sdb, "sdb");
+        w.statedumpEnd(12_200, 0);
+        w.syscallEntry(13_000, 0, "read");
+        w.blockRqIssue(13_500, 0, sdb, 8192);
+        w.schedSwitch(14_000, 0, "reader", 1201, Kernel.DISK, "swapper/0", 0);
+        w.irqEntry(20_000, 0, 17, "nvme0q1");
+        w.blockRqComplete(20_100, 0, sdb, 8192);
+        k.wake(20_200, 0, "reader", 1201, 0);
+        w.irqExit(20_400, 0, 17);
+        w.schedSwitch(21_000, 0, "swapper/0", 0, 0, "reader", 1201);
+        w.syscallExit(21_500, 0, "read", 4096);
+        w.syscallEntry(30_000, 0, "write");
+        x.thread(1201, "reader", -1).at(1_000, USER).at(2_000, SYSCALL).at(3_000, WAIT_IO).at(10_200, WAIT_CPU)
+                .at(11_000, SYSCALL).at(11_500, USER).at(13_000, SYSCALL).at(14_000, WAIT_IO).at(20_200, WAIT_CPU)
+                .at(21_000, SYSCALL).at(21_500, USER).at(30_000, SYSCALL);
+        x.idle(0).at(1_000, PARKED).at(3_000, SYSCALL).at(10_000, IRQ).at(10_400, SYSCALL).at(11_000, PARKED)
+                .at(14_000, SYSCALL).at(20_000, IRQ).at(20_400, SYSCALL).at(21_000, PARKED);
+        x.ioWait("sdb (8:16)", 3_000, 10_200).ioWait("sdb (8:16)", 14_000, 20_200);
+        x.end(30_000);
+    }
+
+    /**
+     * A CPU whose first sched_switch comes long after its first event, and whose thread another CPU wakes meanwhile
+     * (a wakeup of a thread that is still on its CPU, about to sleep): the switch's prev_tid ran from the CPU's first
+     * event, as the trace says; the wakeup does not make it wait for a CPU.
+     */
+    static void firstSwitchLate(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "waker", 1301);
+        w.irqEntry(2_000, 1, 30, "eth0");
+        w.irqExit(2_400, 1, 30);
+        w.syscallEntry(3_000, 0, "futex");
+        k.wake(3_500, 0, "sleeper", 1302, 1);
+        w.syscallExit(4_000, 0, "futex", 1);
+        w.syscallEntry(5_000, 1, "futex");
+        w.schedSwitch(6_000, 1, "sleeper", 1302, Kernel.SLEEPING, "swapper/1", 0);
+        w.syscallEntry(8_000, 0, "write");
+        x.thread(1301, "waker", -1).at(1_000, USER).at(3_000, SYSCALL).at(4_000, USER).at(8_000, SYSCALL);
+        x.thread(1302, "sleeper", -1).at(1_000, UNKNOWN).at(2_000, IRQ).at(2_400, USER).at(5_000, SYSCALL)
+                .at(6_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED);
+        x.idle(1).at(1_000, UNKNOWN).at(6_000, SYSCALL);
+        x.end(8_000);
     }
 
     private ProcessScenarios() {

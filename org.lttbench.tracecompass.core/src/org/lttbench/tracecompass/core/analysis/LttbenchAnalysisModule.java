@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +56,12 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
     /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
     private static final String REPORTS_SUFFIX = ".reports.json";
     /** Kept property of each thread of the state system ({@code thread.<index>}): who it is (as last known), its lane. */
     private static final String THREAD = "thread.";
+    /** {@code device.<trace>.<dev_t>}: a block device's name. */
+    private static final String DEVICE = "device.";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
     private volatile boolean initializedOk;
@@ -145,9 +148,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                     ends.put(traces.traces().get(Integer.parseInt(key.substring("end.".length()))), Long.parseLong(e.getValue()));
                 } else if (key.startsWith("facts.")) {
                     String[] f = e.getValue().split(",");
-                    facts.put(traces.traces().get(Integer.parseInt(key.substring("facts.".length()))),
+                    int trace = Integer.parseInt(key.substring("facts.".length()));
+                    facts.put(traces.traces().get(trace),
                             new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
-                                    Long.parseLong(f[2]), Long.parseLong(f[3])));
+                                    Long.parseLong(f[2]), Long.parseLong(f[3]), deviceNames(p, trace),
+                                    Long.parseLong(f[4]), Long.parseLong(f[5])));
                 } else if (key.startsWith(THREAD)) {
                     threads.add(thread(Integer.parseInt(key.substring(THREAD.length())), e.getValue(), traces));
                 }
@@ -313,8 +318,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         properties.put("fingerprint", files.fingerprint());
         notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
         ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
-        facts.forEach((t, f) -> properties.put("facts." + traces.indexOf(t),
-                f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()));
+        facts.forEach((t, f) -> {
+            properties.put("facts." + traces.indexOf(t), f.userSystemKnown() + "," + f.ioWaitKnown() + ","
+                    + f.lostEvents() + "," + f.lostPackets() + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs());
+            f.deviceNames().forEach((dev, name) -> properties.put(DEVICE + traces.indexOf(t) + "." + dev, name));
+        });
         for (ThreadLane l : threads) {
             ThreadRecord t = l.thread();
             properties.put(THREAD + t.index(), t.tid() + "," + traces.indexOf(t.trace()) + "," + t.idleCpu() + ","
@@ -326,6 +334,18 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ReportArchive.write(made, properties, out);
         }
         Files.move(tmp, reports.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The block devices' names {@link #keep} wrote for trace number {@code trace}. */
+    private static Map<Long, String> deviceNames(Map<String, String> kept, int trace) {
+        Map<Long, String> names = new HashMap<>();
+        String prefix = DEVICE + trace + ".";
+        kept.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                names.put(Long.parseLong(k.substring(prefix.length())), v);
+            }
+        });
+        return names;
     }
 
     /** A thread as {@link #keep} wrote it: tid, trace, idle CPU, pid, kernel thread, lane, since, then the name if known. */

@@ -13,6 +13,7 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedE
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.process.BlockDevice;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadRecord;
@@ -118,13 +119,13 @@ public final class ThreadStateHistory {
     }
 
     /** The device an I/O wait starting at {@code time} waited on, from its lane's {@code IoDevices/<lane>} intervals. */
-    private static String device(List<ITmfStateInterval> intervals, long time) {
+    private static long device(List<ITmfStateInterval> intervals, long time) {
         for (ITmfStateInterval i : intervals) {
-            if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() != null) {
-                return i.getValue().toString();
+            if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() instanceof Long device) {
+                return device;
             }
         }
-        return "unknown";
+        return BlockDevice.UNKNOWN;
     }
 
     /** The attribute of the thread's states ({@code Threads/<lane>}), or {@link ITmfStateSystem#INVALID_ATTRIBUTE}. */

@@ -19,8 +19,8 @@ import org.lttbench.core.trace.Trace;
 
 /**
  * The Trace Compass sink of the {@code ThreadStateMachine}: each state change becomes a {@code modifyAttribute} of
- * {@code Threads/<lane>} (the value: the {@link ThreadState}'s ordinal), and each I/O wait's device one of
- * {@code IoDevices/<lane>} at the wait's start: what the State System Explorer shows, what the time graph data
+ * {@code Threads/<lane>} (the value: the {@link ThreadState}'s ordinal), and each I/O wait's device (its {@code dev_t},
+ * a Long; names are kept with the reports) one of {@code IoDevices/<lane>} at the wait's start: what the State System Explorer shows, what the time graph data
  * provider draws, and what a later session replays for another range without reading the trace.
  *
  * <p>Lanes. A thread has a lane from its first change on; once it has ended (NOT_ALIVE, always its last change), its
@@ -72,7 +72,7 @@ final class ThreadStateWriter implements ThreadStateSink {
     /** I/O waits' devices of threads with no change told yet, by thread index. */
     private final Map<Integer, List<EarlyDevice>> devicesBeforeLane = new HashMap<>();
 
-    private record EarlyDevice(long from, String device) {
+    private record EarlyDevice(long from, long device) {
     }
     private final Map<Trace, Long> ends = new LinkedHashMap<>();
     private long outOfOrder;
@@ -93,7 +93,9 @@ final class ThreadStateWriter implements ThreadStateSink {
         /** lane << VALUE_BITS | (value + 1): 0 in the low bits is an I/O wait's device. */
         final int[] laneValue = new int[BATCH];
         final long[] time = new long[BATCH];
-        final ArrayList<String> devices = new ArrayList<>();
+        /** The I/O waits' devices ({@code dev_t}s), in order. */
+        long[] devices = new long[64];
+        int deviceCount;
         int size;
     }
 
@@ -125,7 +127,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         }
         lastTime[i] = t;
         int lane = laneOf[i] - 1;
-        add(lane, t, state.ordinal(), null);
+        add(lane, t, state.ordinal(), 0);
         if (state == ThreadState.NOT_ALIVE) {
             freedAt[lane] = t;
             free.add(lane);
@@ -133,7 +135,7 @@ final class ThreadStateWriter implements ThreadStateSink {
     }
 
     @Override
-    public void ioWait(ThreadRecord thread, String device, long from, long to) {
+    public void ioWait(ThreadRecord thread, long device, long from, long to) {
         int i = thread.index();
         if (i < threads.length && threads[i] != null) {
             add(laneOf[i] - 1, from, DEVICE, device);
@@ -175,13 +177,16 @@ final class ThreadStateWriter implements ThreadStateSink {
         since[i] = t;
     }
 
-    private void add(int lane, long time, int value, String device) {
+    private void add(int lane, long time, int value, long device) {
         Batch b = filling;
         int n = b.size++;
         b.laneValue[n] = lane << VALUE_BITS | (value + 1);
         b.time[n] = time;
         if (value == DEVICE) {
-            b.devices.add(device);
+            if (b.deviceCount == b.devices.length) {
+                b.devices = Arrays.copyOf(b.devices, b.deviceCount * 2);
+            }
+            b.devices[b.deviceCount++] = device;
         }
         if (b.size == BATCH) {
             put(toWrite, b);
@@ -250,7 +255,7 @@ final class ThreadStateWriter implements ThreadStateSink {
                         if (deviceQuark[i] == 0) {
                             deviceQuark[i] = ss.getQuarkAbsoluteAndAdd(IO_DEVICES, Integer.toString(i)) + 1;
                         }
-                        ss.modifyAttribute(b.time[k], b.devices.get(d++), deviceQuark[i] - 1);
+                        ss.modifyAttribute(b.time[k], (Object) b.devices[d++], deviceQuark[i] - 1);
                     } else {
                         // quarks kept +1: 0 is "not made yet"
                         if (stateQuark[i] == 0) {
@@ -259,7 +264,7 @@ final class ThreadStateWriter implements ThreadStateSink {
                         ss.modifyAttribute(b.time[k], value, stateQuark[i] - 1);
                     }
                 }
-                b.devices.clear();
+                b.deviceCount = 0;
                 b.size = 0;
                 written.put(b);
             }
