@@ -129,6 +129,13 @@ class ProcessAnalysisScenarioTest {
             }
         }
         String check = report.notes().stream().filter(n -> n.startsWith("I/O wait check")).findFirst().orElse(null);
+        // below 90 % within requests in flight, the tables and the summary say the figure is doubtful
+        boolean doubtful = io && total > 0 && within < 0.9 * total;
+        for (Table t : report.tables()) {
+            assertEquals(doubtful ? List.of("Wait I/O doubtful") : List.of(),
+                    t.warnings().stream().map(Table.Warning::brief).toList(), t.key() + " warnings");
+        }
+        assertEquals(doubtful, report.summary().contains("I/O wait doubtful"), report.summary());
         if (!io || total == 0) {
             assertNull(check, "no check without I/O waits: " + report.notes());
             return;
