@@ -70,6 +70,23 @@ public final class KernelLayout {
             Map.entry("lttng_statedump_start", Role.STATEDUMP_START), Map.entry("lttng_statedump_end", Role.STATEDUMP_END),
             Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE));
 
+    /**
+     * perf's CTF conversion ({@code perf data convert --to-ctf}): tracepoints named {@code subsystem:event}
+     * ({@code sched:sched_switch}, {@code raw_syscalls:sys_enter}, {@code irq:softirq_entry}), the kernel's own field
+     * names ({@code prev_pid}: a TID), {@code common_pid} (the running TID) in every tracepoint, no statedump.
+     */
+    private final boolean perf;
+    /** Fields perf's tracepoints name otherwise than lttng-modules' (lttng's name, then perf's; empty: none). */
+    private static final Map<Role, Map<String, String>> PERF_FIELDS = Map.of(
+            Role.SCHED_SWITCH, Map.of("prev_tid", "prev_pid", "next_tid", "next_pid"),
+            Role.SCHED_WAKEUP, Map.of("tid", "pid"), Role.SCHED_WAKING, Map.of("tid", "pid"),
+            Role.SCHED_WAKEUP_NEW, Map.of("tid", "pid"), Role.SCHED_MIGRATE_TASK, Map.of("tid", "pid"),
+            Role.PROCESS_EXEC, Map.of("tid", "pid"), Role.PROCESS_EXIT, Map.of("tid", "pid"),
+            Role.PROCESS_FREE, Map.of("tid", "pid"),
+            // the kernel's fork tracepoint names TIDs "pid" and has no process IDs
+            Role.PROCESS_FORK, Map.of("parent_tid", "parent_pid", "child_tid", "child_pid", "parent_pid", "",
+                    "child_pid", ""));
+
     private final String tracerName;
     private final int tracerMajor;
     private final int tracerMinor;
@@ -87,20 +104,23 @@ public final class KernelLayout {
         tracerMajor = integer(env.get("tracer_major"));
         tracerMinor = integer(env.get("tracer_minor"));
         tracerPatch = integer(env.get("tracer_patchlevel"));
-        int[] kernel = kernelVersion(env.get("kernel_release"));
+        int[] kernel = kernelVersion(env.get("kernel_release") != null ? env.get("kernel_release") : env.get("release"));
         kernelMajor = kernel[0];
         kernelMinor = kernel[1];
         boolean anyNewSyscall = false;
         boolean anyOldSyscall = false;
         boolean anyNewSoftirq = false;
         boolean anyOldSoftirq = false;
+        boolean perfNames = "perf".equals(tracerName);
         for (EventType t : types) {
             String n = t.name();
+            perfNames |= n.equals("sched:sched_switch");
             anyNewSyscall |= n.startsWith("syscall_entry_") || n.startsWith("syscall_exit_");
             anyOldSyscall |= n.equals("exit_syscall") || n.startsWith("sys_");
             anyNewSoftirq |= n.startsWith("irq_softirq_");
             anyOldSoftirq |= n.startsWith("softirq_");
         }
+        perf = perfNames;
         boolean versionKnown = tracerMajor >= 0 && tracerMinor >= 0;
         newSyscallNames = preferred(versionKnown && atLeast(2, 6), versionKnown, anyNewSyscall, anyOldSyscall);
         newSoftirqNames = preferred(versionKnown && atLeast(2, 7), versionKnown, anyNewSoftirq, anyOldSoftirq);
@@ -131,6 +151,9 @@ public final class KernelLayout {
     }
 
     private Role classify(String name) {
+        if (perf) {
+            return perfRole(name);
+        }
         Role fixed = FIXED.get(name);
         if (fixed != null) {
             return fixed;
@@ -164,6 +187,75 @@ public final class KernelLayout {
             };
         }
         return Role.OTHER;
+    }
+
+    /** The role of a perf tracepoint, {@code subsystem:event}. */
+    private static Role perfRole(String name) {
+        int colon = name.indexOf(':');
+        if (colon < 0) {
+            return Role.OTHER; // perf's own records (perf_comm, perf_fork, perf_mmap...) and samples
+        }
+        String subsystem = name.substring(0, colon);
+        String event = name.substring(colon + 1);
+        return switch (subsystem) {
+            case "raw_syscalls" -> event.equals("sys_enter") ? Role.SYSCALL_ENTRY
+                    : event.equals("sys_exit") ? Role.SYSCALL_EXIT : Role.OTHER;
+            case "syscalls" -> event.startsWith("sys_enter_") ? Role.SYSCALL_ENTRY
+                    : event.startsWith("sys_exit_") ? Role.SYSCALL_EXIT : Role.OTHER;
+            case "irq" -> switch (event) {
+                case "softirq_entry" -> Role.SOFTIRQ_ENTRY;
+                case "softirq_exit" -> Role.SOFTIRQ_EXIT;
+                case "softirq_raise" -> Role.SOFTIRQ_RAISE;
+                default -> FIXED.getOrDefault(event, Role.OTHER);
+            };
+            // x86 vectors without an IRQ descriptor (local timer, IPIs)
+            case "irq_vectors" -> event.endsWith("_entry") ? Role.IRQ_ENTRY
+                    : event.endsWith("_exit") ? Role.IRQ_EXIT : Role.OTHER;
+            case "sched", "block" -> FIXED.getOrDefault(event, Role.OTHER);
+            default -> Role.OTHER;
+        };
+    }
+
+    /**
+     * The payload field of an event class that lttng-modules names {@code name} ({@code prev_tid}, {@code tid},
+     * {@code child_pid}...), under this tracer's name for it; null when the class has none.
+     */
+    public FieldHandle payloadField(EventType type, String name) {
+        if (perf) {
+            String theirs = PERF_FIELDS.getOrDefault(role(type), Map.of()).getOrDefault(name, name);
+            return theirs.isEmpty() ? null : type.payloadField(theirs);
+        }
+        FieldHandle f = type.payloadField(name);
+        if (f == null && name.equals("tid") && role(type) == Role.PROCESS_EXEC) {
+            f = type.payloadField("pid"); // lttng-modules before 2.4 calls the TID pid
+        }
+        return f;
+    }
+
+    /**
+     * A field that holds the TID running on the event's CPU: lttng's {@code tid} context ({@code lttng add-context
+     * -t tid}), perf's {@code common_pid} (every tracepoint); null when the class has none.
+     */
+    public FieldHandle runningTidField(EventType type) {
+        FieldHandle f = type.contextField("tid");
+        if (f == null && perf) {
+            f = type.payloadField("common_pid");
+            if (f == null) {
+                f = type.payloadField("perf_tid");
+            }
+        }
+        return f;
+    }
+
+    /** A field that holds the running thread's process ID: lttng's {@code pid} context, perf's {@code perf_pid}. */
+    public FieldHandle runningPidField(EventType type) {
+        FieldHandle f = type.contextField("pid");
+        return f == null && perf ? type.payloadField("perf_pid") : f;
+    }
+
+    /** Whether the trace is perf's CTF conversion, not lttng-modules'. */
+    public boolean perf() {
+        return perf;
     }
 
     public Role role(EventType type) {
@@ -284,6 +376,11 @@ public final class KernelLayout {
         String tracer = tracerName == null ? "unknown tracer" : tracerName
                 + (tracerMajor >= 0 ? " " + tracerMajor + "." + tracerMinor + (tracerPatch >= 0 ? "." + tracerPatch : "") : "");
         String kernel = kernelMajor < 0 ? "unknown kernel" : "Linux " + kernelMajor + "." + kernelMinor;
+        if (perf) {
+            return String.format(Locale.ROOT, "%s (perf data convert --to-ctf) on %s: subsystem:event names "
+                    + "(sched:sched_switch, raw_syscalls:sys_enter), %s, prev_state %s", tracer, kernel,
+                    declares(Role.SCHED_WAKING) ? "sched:sched_waking" : "sched:sched_wakeup only", prevState);
+        }
         return String.format(Locale.ROOT, "%s on %s: %s, %s, %s, prev_state %s", tracer, kernel,
                 newSyscallNames ? "syscall_entry_*/syscall_exit_*" : "sys_*/exit_syscall",
                 newSoftirqNames ? "irq_softirq_*" : "softirq_*",

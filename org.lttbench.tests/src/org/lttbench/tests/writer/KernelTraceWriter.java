@@ -53,10 +53,17 @@ public final class KernelTraceWriter implements Closeable {
         this.contexts = contexts.size();
         this.metadata = new TraceMetadata(ByteOrder.LITTLE_ENDIAN,
                 UUID.nameUUIDFromBytes(dir.toAbsolutePath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        metadata.env("hostname", "scenario").env("domain", "kernel").env("sysname", "Linux")
-                .env("kernel_release", tracer.kernelRelease()).env("kernel_version", "#1 SMP PREEMPT")
-                .env("tracer_name", "lttng-modules").env("tracer_major", tracer.major())
-                .env("tracer_minor", tracer.minor()).env("tracer_patchlevel", tracer.patch());
+        if (tracer.perf()) {
+            // what perf data convert --to-ctf writes (tools/perf/util/data-convert-bt.c)
+            metadata.env("host", "scenario").env("sysname", "Linux").env("release", tracer.kernelRelease())
+                    .env("version", "#1 SMP PREEMPT").env("machine", "x86_64").env("domain", "kernel")
+                    .env("tracer_name", "perf");
+        } else {
+            metadata.env("hostname", "scenario").env("domain", "kernel").env("sysname", "Linux")
+                    .env("kernel_release", tracer.kernelRelease()).env("kernel_version", "#1 SMP PREEMPT")
+                    .env("tracer_name", "lttng-modules").env("tracer_major", tracer.major())
+                    .env("tracer_minor", tracer.minor()).env("tracer_patchlevel", tracer.patch());
+        }
         if (tracer.naturalAlignment()) {
             metadata.headerIntegerAlignment(64);
         }
@@ -109,9 +116,34 @@ public final class KernelTraceWriter implements Closeable {
     private final Map<String, List<Field>> declared = new LinkedHashMap<>();
 
     private void event(String name, Field... fields) {
-        if (!tracer.omitted().contains(name)) {
-            declared.put(name, List.of(fields));
+        if (tracer.omitted().contains(name)) {
+            return;
         }
+        if (!tracer.perf()) {
+            declared.put(name, List.of(fields));
+            return;
+        }
+        // perf: the tracepoint's common fields first, then its own under the kernel's names (a TID is a "pid")
+        List<Field> all = new ArrayList<>(List.of(field("common_type", integer(16, false)),
+                field("common_flags", integer(8, false)), field("common_preempt_count", integer(8, false)),
+                field("common_pid", s32())));
+        for (Field f : fields) {
+            all.add(field(PERF_FIELD_NAMES.getOrDefault(f.name(), f.name()), f.type()));
+        }
+        declared.put(tracer.eventName(name), all);
+    }
+
+    /** The kernel's tracepoint field names where lttng-modules' differ. */
+    private static final Map<String, String> PERF_FIELD_NAMES = Map.of("prev_tid", "prev_pid", "next_tid", "next_pid",
+            "tid", "pid", "old_tid", "old_pid", "parent_tid", "parent_pid", "child_tid", "child_pid");
+
+    /** perf: the TID each CPU runs (its {@code common_pid}), from its switches or as a scenario says. */
+    private final Map<Integer, Integer> running = new java.util.HashMap<>();
+
+    /** perf: the thread {@code cpu} runs before its first switch (the {@code common_pid} of its events). */
+    public KernelTraceWriter running(int cpu, int tid) {
+        running.put(cpu, tid);
+        return this;
     }
 
     private void declare(List<String> syscalls) {
@@ -147,7 +179,12 @@ public final class KernelTraceWriter implements Closeable {
         if (ns) {
             fork.add(field("child_ns_inum", u32()));
         }
-        event("sched_process_fork", fork.toArray(Field[]::new));
+        if (tracer.perf()) {
+            event("sched_process_fork", field("parent_comm", comm), field("parent_tid", s32()), field("child_comm", comm),
+                    field("child_tid", s32()));
+        } else {
+            event("sched_process_fork", fork.toArray(Field[]::new));
+        }
         event("sched_process_exec", field("filename", new StringType()), field("tid", s32()), field("old_tid", s32()));
         event("sched_process_exit", field("comm", comm), field("tid", s32()), field("prio", s32()));
         event("sched_process_free", field("comm", comm), field("tid", s32()), field("prio", s32()));
@@ -165,8 +202,16 @@ public final class KernelTraceWriter implements Closeable {
         List<Field> rq = List.of(field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
                 field("errors", s32()), field("rwbs", u32()), field("_cmd_length", u32()),
                 field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")));
-        event("block_rq_issue", rq.toArray(Field[]::new));
-        event("block_rq_complete", rq.toArray(Field[]::new));
+        if (tracer.perf()) {
+            event("block_rq_issue", field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
+                    field("bytes", u32()), field("rwbs", new StringType()), field("comm", comm),
+                    field("cmd", new StringType()));
+            event("block_rq_complete", field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
+                    field("error", s32()), field("rwbs", new StringType()), field("cmd", new StringType()));
+        } else {
+            event("block_rq_issue", rq.toArray(Field[]::new));
+            event("block_rq_complete", rq.toArray(Field[]::new));
+        }
         event("lttng_statedump_block_device", field("dev", u32()), field("diskname", new StringType()));
         event("lttng_statedump_start");
         event("lttng_statedump_end");
@@ -193,13 +238,18 @@ public final class KernelTraceWriter implements Closeable {
             sd.add(field("cpu", u32()));
         }
         event("lttng_statedump_process_state", sd.toArray(Field[]::new));
+        if (tracer.perf() && !syscalls.isEmpty()) {
+            event("raw_syscalls:sys_enter", field("id", s64()), field("args", new CtfType.ArrayType(u64(), 6)));
+            event("raw_syscalls:sys_exit", field("id", s64()), field("ret", s64()));
+            syscalls = List.of();
+        }
         for (String sc : syscalls) {
             event(tracer.syscallEntry(sc), syscallArgs(sc));
             if (tracer.newSyscallNames()) {
                 event(tracer.syscallExit(sc), field("ret", s64()));
             }
         }
-        if (!tracer.newSyscallNames() && !syscalls.isEmpty()) {
+        if (!tracer.perf() && !tracer.newSyscallNames() && !syscalls.isEmpty()) {
             event("exit_syscall", field("ret", tracer.naturalAlignment() ? s32() : s64()));
         }
         for (var e : declared.entrySet()) {
@@ -230,6 +280,9 @@ public final class KernelTraceWriter implements Closeable {
     public KernelTraceWriter event(long ts, int cpu, String name, Object... payload) throws IOException {
         if (tracer.omitted().contains(name)) {
             return this;
+        }
+        if (tracer.perf() && !name.contains(":")) {
+            return perfEvent(ts, cpu, tracer.eventName(name), payload);
         }
         if (contexts == 0) {
             cpu(cpu).event(ts, name, payload);
@@ -262,7 +315,9 @@ public final class KernelTraceWriter implements Closeable {
 
     public KernelTraceWriter schedSwitch(long ts, int cpu, String prevComm, int prevTid, long prevState, String nextComm,
             int nextTid) throws IOException {
-        return event(ts, cpu, "sched_switch", prevComm, prevTid, 20, prevState, nextComm, nextTid, 20);
+        event(ts, cpu, "sched_switch", prevComm, prevTid, 20, prevState, nextComm, nextTid, 20);
+        running.put(cpu, nextTid);
+        return this;
     }
 
     private Object[] wakeupValues(String comm, int tid, int targetCpu) {
@@ -288,6 +343,9 @@ public final class KernelTraceWriter implements Closeable {
 
     public KernelTraceWriter fork(long ts, int cpu, String parentComm, int parentTid, int parentPid, String childComm,
             int childTid, int childPid) throws IOException {
+        if (tracer.perf()) {
+            return event(ts, cpu, "sched_process_fork", parentComm, parentTid, childComm, childTid);
+        }
         if (tracer.atLeast(2, 7)) {
             return event(ts, cpu, "sched_process_fork", parentComm, parentTid, parentPid, 0xF0000000L, childComm, childTid,
                     1, new long[] { childTid }, childPid, 0xF0000000L);
@@ -308,6 +366,9 @@ public final class KernelTraceWriter implements Closeable {
     }
 
     public KernelTraceWriter syscallEntry(long ts, int cpu, String syscall) throws IOException {
+        if (tracer.perf()) {
+            return perfEvent(ts, cpu, "raw_syscalls:sys_enter", (long) SYSCALLS.indexOf(syscall), new long[6]);
+        }
         List<Field> fields = metadata.eventClass(tracer.syscallEntry(syscall)).fields();
         Object[] values = new Object[fields.size()];
         for (int i = 0; i < values.length; i++) {
@@ -317,6 +378,9 @@ public final class KernelTraceWriter implements Closeable {
     }
 
     public KernelTraceWriter syscallExit(long ts, int cpu, String syscall, long ret) throws IOException {
+        if (tracer.perf()) {
+            return perfEvent(ts, cpu, "raw_syscalls:sys_exit", (long) SYSCALLS.indexOf(syscall), ret);
+        }
         return event(ts, cpu, tracer.syscallExit(syscall), ret);
     }
 
@@ -366,12 +430,33 @@ public final class KernelTraceWriter implements Closeable {
 
     /** A request of 8 sectors from {@code sector} issued to the device {@code dev} (a kernel {@code dev_t}). */
     public KernelTraceWriter blockRqIssue(long ts, int cpu, long dev, long sector) throws IOException {
+        if (tracer.perf()) {
+            return event(ts, cpu, "block_rq_issue", dev, sector, 8, 4096, "R", "dd", "");
+        }
         return event(ts, cpu, "block_rq_issue", dev, sector, 8, 0, 1L, 0L, new long[0]);
     }
 
     public KernelTraceWriter blockRqComplete(long ts, int cpu, long dev, long sector) throws IOException {
+        if (tracer.perf()) {
+            return event(ts, cpu, "block_rq_complete", dev, sector, 8, 0, "R", "");
+        }
         return event(ts, cpu, "block_rq_complete", dev, sector, 8, 0, 1L, 0L, new long[0]);
     }
+
+    /** perf: an event of a class whose name is already perf's, its common fields first. */
+    private KernelTraceWriter perfEvent(long ts, int cpu, String name, Object... payload) throws IOException {
+        Object[] all = new Object[4 + payload.length];
+        all[0] = 0L;
+        all[1] = 0L;
+        all[2] = 0L;
+        all[3] = running.getOrDefault(cpu, 0);
+        System.arraycopy(payload, 0, all, 4, payload.length);
+        return event(ts, cpu, name, all);
+    }
+
+    /** The syscall numbers perf's raw_syscalls give (any stable numbering does for a scenario). */
+    private static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve",
+            "wait4", "exit", "exit_group");
 
     /** {@code lttng_statedump_block_device}: the disk name of a device. */
     public KernelTraceWriter statedumpBlockDevice(long ts, int cpu, long dev, String name) throws IOException {

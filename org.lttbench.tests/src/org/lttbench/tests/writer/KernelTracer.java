@@ -16,9 +16,14 @@ import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
  * @param omitted          event classes not declared (a trace recorded without them)
  * @param rawPrevState     {@code prev_state} as raw {@code task->state} bits whatever the version says (a
  *                         pre-release build that calls itself 2.11.0 but predates the report encoding)
+ * @param perf             not lttng-modules but perf's CTF conversion ({@code perf data convert --to-ctf}) of a
+ *                         {@code perf record} of the kernel's tracepoints: {@code subsystem:event} names, the kernel's
+ *                         field names ({@code prev_pid}), the {@code common_*} fields first, {@code raw_syscalls},
+ *                         no statedump; {@code prev_state} as the kernel writes it (the report encoding from 4.14)
  */
 public record KernelTracer(int major, int minor, int patch, String kernelRelease, HeaderKind header,
-        boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted, boolean rawPrevState) {
+        boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted, boolean rawPrevState,
+        boolean perf) {
 
     public KernelTracer {
         omitted = Set.copyOf(omitted);
@@ -27,30 +32,38 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
     /** An x86 lttng-modules trace with compact headers and {@code packet_seq_num} (as from 2.8 on). */
     public static KernelTracer lttng(int major, int minor, String kernelRelease) {
         boolean seq = major > 2 || minor >= 8;
-        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of(), false);
+        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of(), false, false);
     }
 
     public KernelTracer withPatch(int patchlevel) {
-        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState);
+        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf);
+    }
+
+    /** perf's CTF conversion of a kernel recording on that kernel (the "version" is the naming of lttng-modules 2.13's). */
+    public static KernelTracer perf(String kernelRelease) {
+        return new KernelTracer(2, 13, 0, kernelRelease, HeaderKind.LARGE, false, false,
+                Set.of("lttng_statedump_block_device", "lttng_statedump_start", "lttng_statedump_end",
+                        "lttng_statedump_process_state"),
+                false, true);
     }
 
     /** The same version and kernel, writing raw {@code task->state} bits as a pre-release build did. */
     public KernelTracer withRawPrevState() {
-        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, true);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, true, perf);
     }
 
     public KernelTracer withHeader(HeaderKind kind) {
-        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted, rawPrevState);
+        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf);
     }
 
     public KernelTracer withNaturalAlignment() {
-        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted, rawPrevState);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted, rawPrevState, perf);
     }
 
     public KernelTracer without(String... eventNames) {
         var all = new java.util.HashSet<>(omitted);
         all.addAll(Set.of(eventNames));
-        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all, rawPrevState);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all, rawPrevState, perf);
     }
 
     boolean atLeast(int maj, int min) {
@@ -82,15 +95,34 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
      */
     public boolean reportsPreemptionAs0x100() {
         boolean fixed = major > 2 || minor >= 11 || (minor == 10 && patch >= 12) || (minor == 9 && patch >= 15);
-        return kernelAtLeast(4, 14) && fixed && !rawPrevState;
+        return kernelAtLeast(4, 14) && (fixed || perf) && !rawPrevState;
+    }
+
+    /** The name of an event class that lttng-modules names {@code lttngName}, as this tracer writes it. */
+    public String eventName(String lttngName) {
+        if (!perf) {
+            return lttngName;
+        }
+        if (lttngName.startsWith("irq_softirq_")) {
+            return "irq:softirq_" + lttngName.substring("irq_softirq_".length());
+        }
+        if (lttngName.startsWith("x86_irq_vectors_")) {
+            return "irq_vectors:" + lttngName.substring("x86_irq_vectors_".length());
+        }
+        int underscore = lttngName.indexOf('_');
+        String subsystem = underscore < 0 ? lttngName : lttngName.substring(0, underscore);
+        return switch (subsystem) {
+            case "sched", "irq", "block" -> subsystem + ":" + lttngName;
+            default -> lttngName;
+        };
     }
 
     public String syscallEntry(String syscall) {
-        return (newSyscallNames() ? "syscall_entry_" : "sys_") + syscall;
+        return perf ? "raw_syscalls:sys_enter" : (newSyscallNames() ? "syscall_entry_" : "sys_") + syscall;
     }
 
     public String syscallExit(String syscall) {
-        return newSyscallNames() ? "syscall_exit_" + syscall : "exit_syscall";
+        return perf ? "raw_syscalls:sys_exit" : newSyscallNames() ? "syscall_exit_" + syscall : "exit_syscall";
     }
 
     public String softirq(String what) {

@@ -302,7 +302,7 @@ public final class OverheadAnalysis implements Analysis {
             KernelLayout layout = layouts.computeIfAbsent(type.trace(), KernelLayout::of);
             ec.currentThread = layout.declares(Role.SCHED_SWITCH);
             if (layout.role(type) == Role.SCHED_SWITCH) {
-                ec.nextTid = integer(type.payloadField("next_tid"));
+                ec.nextTid = integer(layout.payloadField(type, "next_tid"));
             }
         }
         List<Integer> ids = new ArrayList<>();

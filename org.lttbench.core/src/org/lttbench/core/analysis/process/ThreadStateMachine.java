@@ -161,8 +161,8 @@ public final class ThreadStateMachine {
     /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
         EventHandler byRole = roleHandler(type, layout.role(type));
-        FieldHandle tidContext = integer(type.contextField("tid"));
-        FieldHandle pidContext = integer(type.contextField("pid"));
+        FieldHandle tidContext = integer(layout.runningTidField(type));
+        FieldHandle pidContext = integer(layout.runningPidField(type));
         if (tidContext == null && pidContext == null) {
             return byRole;
         }
@@ -188,11 +188,11 @@ public final class ThreadStateMachine {
     private EventHandler roleHandler(EventType type, Role role) {
         return switch (role) {
             case SCHED_SWITCH -> {
-                FieldHandle prevTid = integer(type.payloadField("prev_tid"));
-                FieldHandle prevState = integer(type.payloadField("prev_state"));
-                FieldHandle nextTid = integer(type.payloadField("next_tid"));
-                FieldHandle prevComm = type.payloadField("prev_comm");
-                FieldHandle nextComm = type.payloadField("next_comm");
+                FieldHandle prevTid = integer(field(type, "prev_tid"));
+                FieldHandle prevState = integer(field(type, "prev_state"));
+                FieldHandle nextTid = integer(field(type, "next_tid"));
+                FieldHandle prevComm = field(type, "prev_comm");
+                FieldHandle nextComm = field(type, "next_comm");
                 if (prevTid == null || prevState == null || nextTid == null) {
                     yield this::touch;
                 }
@@ -200,20 +200,20 @@ public final class ThreadStateMachine {
                         (int) e.longValue(nextTid), nextComm);
             }
             case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
-                FieldHandle target = integer(type.payloadField("target_cpu"));
-                FieldHandle comm = type.payloadField("comm");
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle target = integer(field(type, "target_cpu"));
+                FieldHandle comm = field(type, "comm");
                 if (tid == null) {
                     yield this::touch;
                 }
                 yield e -> wakeup(e, (int) e.longValue(tid), target == null ? -1 : (int) e.longValue(target), comm);
             }
             case PROCESS_FORK -> {
-                FieldHandle parentTid = integer(type.payloadField("parent_tid"));
-                FieldHandle parentPid = integer(type.payloadField("parent_pid"));
-                FieldHandle childTid = integer(type.payloadField("child_tid"));
-                FieldHandle childPid = integer(type.payloadField("child_pid"));
-                FieldHandle childComm = type.payloadField("child_comm");
+                FieldHandle parentTid = integer(field(type, "parent_tid"));
+                FieldHandle parentPid = integer(field(type, "parent_pid"));
+                FieldHandle childTid = integer(field(type, "child_tid"));
+                FieldHandle childPid = integer(field(type, "child_pid"));
+                FieldHandle childComm = field(type, "child_comm");
                 if (parentTid == null || childTid == null) {
                     yield this::touch;
                 }
@@ -221,20 +221,16 @@ public final class ThreadStateMachine {
                         (int) e.longValue(childTid), childPid == null ? -1 : (int) e.longValue(childPid), childComm);
             }
             case PROCESS_EXEC -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
-                if (tid == null) {
-                    tid = integer(type.payloadField("pid")); // lttng-modules before 2.4 calls the TID pid
-                }
-                FieldHandle filename = type.payloadField("filename");
-                FieldHandle execTid = tid;
+                FieldHandle execTid = integer(field(type, "tid"));
+                FieldHandle filename = field(type, "filename");
                 yield e -> exec(e, execTid == null ? -1 : (int) e.longValue(execTid), filename);
             }
             case PROCESS_EXIT -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle tid = integer(field(type, "tid"));
                 yield tid == null ? (EventHandler) this::touch : e -> exit(e, (int) e.longValue(tid));
             }
             case PROCESS_FREE -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
+                FieldHandle tid = integer(field(type, "tid"));
                 yield tid == null ? (EventHandler) this::touch : e -> free(e, (int) e.longValue(tid));
             }
             case SYSCALL_ENTRY -> e -> syscall(e, true);
@@ -243,17 +239,17 @@ public final class ThreadStateMachine {
             case IRQ_EXIT -> e -> interruptExit(e);
             case SOFTIRQ_EXIT -> e -> interruptExit(e);
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
-                FieldHandle dev = integer(type.payloadField("dev"));
-                FieldHandle sector = integer(type.payloadField("sector"));
-                FieldHandle sectors = integer(type.payloadField("nr_sector"));
+                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle sector = integer(field(type, "sector"));
+                FieldHandle sectors = integer(field(type, "nr_sector"));
                 boolean request = role != Role.BLOCK_BIO_COMPLETE && dev != null && sector != null;
                 boolean issue = role == Role.BLOCK_RQ_ISSUE;
                 yield e -> block(e, issue, dev == null ? -1 : e.longValue(dev), request,
                         sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
             }
             case STATEDUMP_BLOCK_DEVICE -> {
-                FieldHandle dev = integer(type.payloadField("dev"));
-                FieldHandle name = type.payloadField("diskname");
+                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle name = field(type, "diskname");
                 yield dev == null || name == null ? (EventHandler) this::touch : e -> {
                     touch(e);
                     deviceNames.put(e.longValue(dev), e.stringValue(name));
@@ -264,12 +260,12 @@ public final class ThreadStateMachine {
                 statedumpEnded();
             };
             case STATEDUMP_PROCESS_STATE -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
-                FieldHandle pid = integer(type.payloadField("pid"));
-                FieldHandle name = type.payloadField("name");
-                FieldHandle kind = integer(type.payloadField("type"));
-                FieldHandle status = integer(type.payloadField("status"));
-                FieldHandle onCpu = integer(type.payloadField("cpu"));
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle pid = integer(field(type, "pid"));
+                FieldHandle name = field(type, "name");
+                FieldHandle kind = integer(field(type, "type"));
+                FieldHandle status = integer(field(type, "status"));
+                FieldHandle onCpu = integer(field(type, "cpu"));
                 if (tid == null || status == null) {
                     yield this::touch;
                 }
@@ -278,9 +274,9 @@ public final class ThreadStateMachine {
                         onCpu == null ? -1 : (int) e.longValue(onCpu));
             }
             case SCHED_MIGRATE_TASK -> {
-                FieldHandle tid = integer(type.payloadField("tid"));
-                FieldHandle dest = integer(type.payloadField("dest_cpu"));
-                FieldHandle orig = integer(type.payloadField("orig_cpu"));
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle dest = integer(field(type, "dest_cpu"));
+                FieldHandle orig = integer(field(type, "orig_cpu"));
                 yield tid == null || dest == null ? (EventHandler) this::touch
                         : e -> migrate(e, (int) e.longValue(tid), orig == null ? -1 : (int) e.longValue(orig),
                                 (int) e.longValue(dest));
@@ -289,6 +285,11 @@ public final class ThreadStateMachine {
             // event to the trace's last
             default -> this::touch;
         };
+    }
+
+    /** The payload field lttng-modules names {@code name}, under this trace's tracer's name. */
+    private FieldHandle field(EventType type, String name) {
+        return layout.payloadField(type, name);
     }
 
     private void touch(Event e) {

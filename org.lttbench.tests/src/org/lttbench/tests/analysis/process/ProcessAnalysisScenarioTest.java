@@ -93,10 +93,13 @@ class ProcessAnalysisScenarioTest {
             first = Math.min(first, e.timestamp() - offset);
         }
         for (WrittenEvent e : w.writer().ctf().writtenEvents()) {
-            if (!e.name().startsWith("block_rq_")) {
+            // perf's tracepoints: subsystem:event, and four common fields before their own
+            String name = e.name().substring(e.name().indexOf(':') + 1);
+            int own = e.name().contains(":") ? 4 : 0;
+            if (!name.startsWith("block_rq_")) {
                 continue;
             }
-            List<Object> key = List.of(e.payload().get(0), e.payload().get(1));
+            List<Object> key = List.of(e.payload().get(own), e.payload().get(own + 1));
             long t = e.timestamp() - offset;
             // a request with no completion 30 s after its issue (Linux's timeout: its completion was lost) was in
             // flight until then, no longer
@@ -107,9 +110,9 @@ class ProcessAnalysisScenarioTest {
                 }
                 return lost;
             });
-            if (e.name().equals("block_rq_issue")) {
+            if (name.equals("block_rq_issue")) {
                 issued.putIfAbsent(key, t);
-            } else if (e.name().equals("block_rq_complete")) {
+            } else if (name.equals("block_rq_complete")) {
                 // a completion without an issue: in flight since before the trace
                 Long since = issued.remove(key);
                 inFlight.add(new long[] { since != null ? since : first, t });

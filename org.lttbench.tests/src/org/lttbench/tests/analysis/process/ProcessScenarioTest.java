@@ -28,10 +28,16 @@ class ProcessScenarioTest {
                 all.add(Arguments.of(s.name() + " " + tracerName(t), s, t));
             }
         }
+        for (Scenario s : ProcessScenarios.FOR_PERF) {
+            all.add(Arguments.of(s.name() + " " + tracerName(ProcessScenarios.PERF), s, ProcessScenarios.PERF));
+        }
         return all.stream();
     }
 
     static String tracerName(KernelTracer t) {
+        if (t.perf()) {
+            return "perf-ctf";
+        }
         return "lttng" + t.major() + "." + t.minor() + (t.omitted().isEmpty() ? "" : "-without-" + String.join("-", new java.util.TreeSet<>(t.omitted())));
     }
 

@@ -46,6 +46,9 @@ final class ProcessScenarios {
             // a trace recorded without block events: I/O waits cannot be told (they count as blocked)
             KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"));
 
+    /** perf's CTF conversion of a kernel recording, and the scenarios it can hold (no statedump in perf). */
+    static final KernelTracer PERF = KernelTracer.perf("5.15.0-91-generic");
+
     static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve", "wait4",
             "exit", "exit_group");
 
@@ -160,7 +163,13 @@ final class ProcessScenarios {
             new Scenario("missing-cpu", ProcessScenarios::missingCpu),
             new Scenario("exit-then-preempted", ProcessScenarios::exitThenPreempted),
             new Scenario("device-named-late", ProcessScenarios::deviceNamedLate),
-            new Scenario("first-switch-late", ProcessScenarios::firstSwitchLate));
+            new Scenario("first-switch-late", ProcessScenarios::firstSwitchLate),
+            new Scenario("perf-recording", ProcessScenarios::perfRecording));
+
+    static final List<Scenario> FOR_PERF = List.of(
+            new Scenario("cpu-bound", ProcessScenarios::cpuBound),
+            new Scenario("interrupts", ProcessScenarios::interrupts),
+            new Scenario("perf-recording", ProcessScenarios::perfRecording));
 
     /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
     static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
@@ -790,6 +799,56 @@ final class ProcessScenarios {
         x.idle(0).at(1_000, PARKED);
         x.idle(1).at(1_000, UNKNOWN).at(6_000, SYSCALL);
         x.end(8_000);
+    }
+
+    /**
+     * What a {@code perf record -e 'sched:*,irq:*,block:*,raw_syscalls:*'} of a build shows (in perf's CTF
+     * conversion; written for lttng-modules too): a disk read woken in the disk's IRQ, a preemption, a fork, exec and
+     * exit, and a CPU whose events before its first switch name their thread in {@code common_pid} (lttng's tid
+     * context does the same).
+     */
+    static void perfRecording(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.running(1, 1404);
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "make", 1401);
+        w.softirqEntry(1_200, 1, 1);
+        w.softirqExit(1_300, 1, 1);
+        w.syscallEntry(1_500, 0, "read");
+        w.blockRqIssue(2_000, 0, 100);
+        w.schedSwitch(2_500, 0, "make", 1401, Kernel.DISK, "cc1", 1402);
+        w.syscallExit(3_000, 0, "read", 0);
+        w.irqEntry(5_000, 0, 16, "ahci");
+        w.blockRqComplete(5_100, 0, 100);
+        k.wake(5_200, 0, "make", 1401, 0);
+        w.irqExit(5_400, 0, 16);
+        w.schedSwitch(6_000, 0, "cc1", 1402, k.preempted(), "make", 1401);
+        w.syscallExit(6_500, 0, "read", 4096);
+        w.syscallEntry(7_000, 0, "clone");
+        w.fork(7_200, 0, "make", 1401, 1401, "make", 1403, 1403);
+        w.wakeupNew(7_300, 0, "make", 1403, 1);
+        w.syscallExit(7_500, 0, "clone", 1403);
+        w.syscallEntry(7_900, 1, "wait4");
+        w.schedSwitch(8_000, 1, "bash", 1404, Kernel.SLEEPING, "make", 1403);
+        w.syscallExit(8_100, 1, "clone", 0);
+        w.exec(8_500, 1, "/usr/bin/gcc", 1403);
+        w.syscallEntry(9_000, 1, "exit_group");
+        w.processExit(9_100, 1, "gcc", 1403);
+        w.schedSwitch(9_200, 1, "gcc", 1403, k.dead(), "swapper/1", 0);
+        w.processFree(9_300, 0, "gcc", 1403);
+        w.syscallEntry(10_000, 0, "write");
+        // perf's fork tracepoint has no process IDs: the parent's is unknown
+        x.thread(1401, "make", k.tracer.perf() ? -1 : 1401).at(1_000, USER).at(1_500, SYSCALL).at(2_500, WAIT_IO).at(5_200, WAIT_CPU)
+                .at(6_000, SYSCALL).at(6_500, USER).at(7_000, SYSCALL).at(7_500, USER).at(10_000, SYSCALL);
+        x.thread(1402, "cc1", -1).at(1_000, UNKNOWN).at(2_500, SYSCALL).at(3_000, USER).at(5_000, IRQ)
+                .at(5_400, USER).at(6_000, WAIT_CPU);
+        x.thread(1403, "gcc", 1403).at(7_200, WAIT_CPU).at(8_000, SYSCALL).at(8_100, USER).at(9_000, SYSCALL)
+                .at(9_200, NOT_ALIVE);
+        x.thread(1404, "bash", -1).at(1_000, UNKNOWN).at(1_200, IRQ).at(1_300, USER).at(7_900, SYSCALL)
+                .at(8_000, WAIT_BLOCKED);
+        x.idle(0).at(1_000, PARKED);
+        x.idle(1).at(1_000, UNKNOWN).at(9_200, SYSCALL);
+        x.ioWait("8:0", 2_500, 5_200);
+        x.end(10_000);
     }
 
     private ProcessScenarios() {
