@@ -58,6 +58,16 @@ public final class KernelLayout {
         DEAD
     }
 
+    /** {@code lttng_statedump_process_state}'s status values (lttng-modules' {@code lttng_process_status}). */
+    public static final int STATUS_WAIT_FORK = 1, STATUS_WAIT_CPU = 2, STATUS_EXIT = 3, STATUS_ZOMBIE = 4,
+            STATUS_WAIT = 5, STATUS_RUN = 6, STATUS_DEAD = 7;
+    /** {@code lttng_statedump_process_state}'s type of a kernel thread. */
+    public static final long KERNEL_THREAD = 1;
+    /** {@code kthreadd}'s TID: the threads it forks are kernel threads. */
+    public static final int KTHREADD_TID = 2;
+    /** CPU numbers from this one on are not a machine's (a corrupt field): their events are left out. */
+    public static final int CPU_BOUND = 1 << 16;
+
     private static final Map<String, Role> FIXED = Map.ofEntries(Map.entry("sched_switch", Role.SCHED_SWITCH),
             Map.entry("sched_wakeup", Role.SCHED_WAKEUP), Map.entry("sched_waking", Role.SCHED_WAKING),
             Map.entry("sched_wakeup_new", Role.SCHED_WAKEUP_NEW), Map.entry("sched_migrate_task", Role.SCHED_MIGRATE_TASK),

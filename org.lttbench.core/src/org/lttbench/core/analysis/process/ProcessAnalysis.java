@@ -81,7 +81,7 @@ public final class ProcessAnalysis implements Analysis {
     /** The report of the pass that made a replayed history: its notes about the whole trace, the traces it read. */
     private final Report whole;
     private final List<String> skipped = new ArrayList<>();
-    private ThreadStateMachine.EventHandler[] handlers = new ThreadStateMachine.EventHandler[0];
+    private KernelEventBinder.EventHandler[] handlers = new KernelEventBinder.EventHandler[0];
     private final ThreadLedger ledger;
     private final ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
@@ -269,7 +269,7 @@ public final class ProcessAnalysis implements Analysis {
     @Override
     public void start(TraceSet traces) {
         this.traces = traces;
-        handlers = new ThreadStateMachine.EventHandler[traces.eventTypes().size()];
+        handlers = new KernelEventBinder.EventHandler[traces.eventTypes().size()];
         List<Trace> kernel = kernelTraces(traces);
         for (Trace t : traces.traces()) {
             if (!kernel.contains(t) && isKernel(t)) {
@@ -279,15 +279,16 @@ public final class ProcessAnalysis implements Analysis {
         for (Trace t : kernel) {
             ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++);
             machines.add(m);
+            KernelEventBinder binder = new KernelEventBinder(m);
             for (EventType type : t.eventTypes()) {
-                handlers[type.index()] = m.handler(type);
+                handlers[type.index()] = binder.handler(type);
             }
         }
     }
 
     @Override
     public void event(Event event) {
-        ThreadStateMachine.EventHandler h = handlers[event.type().index()];
+        KernelEventBinder.EventHandler h = handlers[event.type().index()];
         if (h != null) {
             h.handle(event);
         }

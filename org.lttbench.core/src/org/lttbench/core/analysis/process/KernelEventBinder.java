@@ -1,0 +1,202 @@
+package org.lttbench.core.analysis.process;
+
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+
+/**
+ * Turns a kernel trace's events into the {@link ThreadStateMachine}'s typed calls: per event class, once, its role
+ * (from the {@link KernelLayout}) and its fields, under the tracer's own names; then per event, only reads of fields
+ * already bound. Nothing here decides what an event means.
+ */
+public final class KernelEventBinder {
+
+    /** What one event class does to the machine, with its fields resolved once. */
+    @FunctionalInterface
+    public interface EventHandler {
+        void handle(Event event);
+    }
+
+    private final KernelLayout layout;
+    private final ThreadStateMachine machine;
+
+    public KernelEventBinder(ThreadStateMachine machine) {
+        this.machine = machine;
+        this.layout = machine.layout();
+    }
+
+    /** The CPU that recorded the event: its own, else its stream's (-1 when neither tells). */
+    private static int cpu(Event e) {
+        int id = e.cpu();
+        return id < 0 && e.stream() != null ? e.stream().cpu() : id;
+    }
+
+    /** A command name field of the event being handled (one per field of a class: handlers run one at a time). */
+    private static final class EventComm implements Comm {
+        private final FieldHandle field;
+        private Event event;
+
+        EventComm(FieldHandle field) {
+            this.field = field;
+        }
+
+        Comm at(Event e) {
+            event = e;
+            return this;
+        }
+
+        @Override
+        public boolean is(String name) {
+            return event.stringEquals(field, name);
+        }
+
+        @Override
+        public String text() {
+            return event.stringValue(field);
+        }
+    }
+
+    private static Comm comm(EventComm c, Event e) {
+        return c == null ? null : c.at(e);
+    }
+
+    private static EventComm comm(FieldHandle f) {
+        return f == null ? null : new EventComm(f);
+    }
+
+    /** The handler of this event class (every class has one). Resolve once per class. */
+    public EventHandler handler(EventType type) {
+        EventHandler byRole = roleHandler(type, layout.role(type));
+        FieldHandle tidContext = integer(layout.runningTidField(type));
+        FieldHandle pidContext = integer(layout.runningPidField(type));
+        if (tidContext == null && pidContext == null) {
+            return byRole;
+        }
+        // a tid/pid context names the running thread: it resolves a CPU's unnamed one, and gives PIDs
+        return e -> {
+            machine.runningThread(cpu(e), e.timestamp(),
+                    tidContext == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(tidContext),
+                    pidContext == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(pidContext));
+            byRole.handle(e);
+        };
+    }
+
+    private FieldHandle field(EventType type, String name) {
+        return layout.payloadField(type, name);
+    }
+
+    private EventHandler touch() {
+        return e -> machine.observe(cpu(e), e.timestamp());
+    }
+
+    private EventHandler roleHandler(EventType type, Role role) {
+        return switch (role) {
+            case SCHED_SWITCH -> {
+                FieldHandle prevTid = integer(field(type, "prev_tid"));
+                FieldHandle prevState = integer(field(type, "prev_state"));
+                FieldHandle nextTid = integer(field(type, "next_tid"));
+                EventComm prevComm = comm(field(type, "prev_comm"));
+                EventComm nextComm = comm(field(type, "next_comm"));
+                if (prevTid == null || prevState == null || nextTid == null) {
+                    yield touch();
+                }
+                yield e -> machine.schedSwitch(cpu(e), e.timestamp(), (int) e.longValue(prevTid), e.longValue(prevState),
+                        comm(prevComm, e), (int) e.longValue(nextTid), comm(nextComm, e));
+            }
+            case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle target = integer(field(type, "target_cpu"));
+                EventComm comm = comm(field(type, "comm"));
+                if (tid == null) {
+                    yield touch();
+                }
+                yield e -> machine.wakeup(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                        target == null ? -1 : (int) e.longValue(target), comm(comm, e));
+            }
+            case PROCESS_FORK -> {
+                FieldHandle parentTid = integer(field(type, "parent_tid"));
+                FieldHandle parentPid = integer(field(type, "parent_pid"));
+                FieldHandle childTid = integer(field(type, "child_tid"));
+                FieldHandle childPid = integer(field(type, "child_pid"));
+                EventComm childComm = comm(field(type, "child_comm"));
+                if (parentTid == null || childTid == null) {
+                    yield touch();
+                }
+                yield e -> machine.fork(cpu(e), e.timestamp(), (int) e.longValue(parentTid),
+                        parentPid == null ? -1 : (int) e.longValue(parentPid), (int) e.longValue(childTid),
+                        childPid == null ? -1 : (int) e.longValue(childPid), comm(childComm, e));
+            }
+            case PROCESS_EXEC -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle filename = field(type, "filename");
+                yield e -> machine.exec(cpu(e), e.timestamp(), tid == null ? -1 : (int) e.longValue(tid),
+                        filename == null ? null : e.stringValue(filename));
+            }
+            case PROCESS_EXIT -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                yield tid == null ? touch() : e -> machine.exit(cpu(e), e.timestamp(), (int) e.longValue(tid));
+            }
+            case PROCESS_FREE -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                yield tid == null ? touch() : e -> machine.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
+            }
+            case SYSCALL_ENTRY -> e -> machine.syscall(cpu(e), e.timestamp(), true);
+            case SYSCALL_EXIT -> e -> machine.syscall(cpu(e), e.timestamp(), false);
+            case IRQ_ENTRY, SOFTIRQ_ENTRY -> e -> machine.interruptEntry(cpu(e), e.timestamp());
+            case IRQ_EXIT, SOFTIRQ_EXIT -> e -> machine.interruptExit(cpu(e), e.timestamp());
+            case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
+                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle sector = integer(field(type, "sector"));
+                FieldHandle sectors = integer(field(type, "nr_sector"));
+                boolean request = role != Role.BLOCK_BIO_COMPLETE && dev != null && sector != null;
+                boolean issue = role == Role.BLOCK_RQ_ISSUE;
+                yield e -> machine.block(cpu(e), e.timestamp(), issue, dev == null ? BlockDevice.UNKNOWN : e.longValue(dev),
+                        request, sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
+            }
+            case STATEDUMP_BLOCK_DEVICE -> {
+                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle name = field(type, "diskname");
+                yield dev == null || name == null ? touch()
+                        : e -> machine.blockDeviceNamed(cpu(e), e.timestamp(), e.longValue(dev), e.stringValue(name));
+            }
+            case STATEDUMP_END -> e -> machine.statedumpEnd(cpu(e), e.timestamp());
+            case STATEDUMP_PROCESS_STATE -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle pid = integer(field(type, "pid"));
+                EventComm name = comm(field(type, "name"));
+                FieldHandle kind = integer(field(type, "type"));
+                FieldHandle status = integer(field(type, "status"));
+                FieldHandle onCpu = integer(field(type, "cpu"));
+                if (tid == null || status == null) {
+                    yield touch();
+                }
+                yield e -> machine.statedumpProcess(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                        pid == null ? -1 : (int) e.longValue(pid), comm(name, e), kind == null ? -1 : e.longValue(kind),
+                        e.longValue(status), onCpu == null ? -1 : (int) e.longValue(onCpu));
+            }
+            case SCHED_MIGRATE_TASK -> {
+                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle dest = integer(field(type, "dest_cpu"));
+                FieldHandle orig = integer(field(type, "orig_cpu"));
+                yield tid == null || dest == null ? touch()
+                        : e -> machine.migrate(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                                orig == null ? -1 : (int) e.longValue(orig), (int) e.longValue(dest));
+            }
+            // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
+            // event to the trace's last
+            default -> touch();
+        };
+    }
+
+    private static FieldHandle integer(FieldHandle f) {
+        if (f == null) {
+            return null;
+        }
+        return switch (f.kind()) {
+            case SIGNED_INTEGER, UNSIGNED_INTEGER, ENUMERATION -> f;
+            default -> null;
+        };
+    }
+}
