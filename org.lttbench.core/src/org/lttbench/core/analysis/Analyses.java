@@ -5,6 +5,7 @@ import java.util.List;
 import org.lttbench.core.analysis.discarded.DiscardedAnalysisProvider;
 import org.lttbench.core.analysis.overhead.OverheadAnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.waits.WaitsAnalysis;
 
 /** Every analysis LTTbench has, in the order reports print. */
 public final class Analyses {
@@ -12,7 +13,8 @@ public final class Analyses {
     }
 
     public static List<AnalysisProvider> all() {
-        return List.of(ProcessAnalysis.PROVIDER, new OverheadAnalysisProvider(), new DiscardedAnalysisProvider());
+        return List.of(ProcessAnalysis.PROVIDER, WaitsAnalysis.PROVIDER, new OverheadAnalysisProvider(),
+                new DiscardedAnalysisProvider());
     }
 
     /** The provider of that name, or {@code null}. */

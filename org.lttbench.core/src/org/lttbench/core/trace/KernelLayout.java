@@ -54,6 +54,8 @@ public final class KernelLayout {
         BLOCKED,
         /** An uninterruptible sleep ({@code D}, killable included): where a task waits for block-device I/O, among others. */
         UNINTERRUPTIBLE,
+        /** Stopped by a signal ({@code T}) or a debugger ({@code t}). */
+        STOPPED,
         /** Exiting: zombie or dead, it will not run again. */
         DEAD
     }
@@ -263,6 +265,23 @@ public final class KernelLayout {
         return f == null && perf ? type.payloadField("perf_pid") : f;
     }
 
+    /**
+     * The system call an entry or exit event class is of ({@code read} for {@code syscall_entry_read},
+     * {@code sys_read}, {@code syscalls:sys_enter_read}), or null when the class does not name it (perf's
+     * {@code raw_syscalls}, lttng's {@code exit_syscall}).
+     */
+    public String syscallName(EventType type) {
+        String name = type.name();
+        for (String prefix : perf ? List.of("syscalls:sys_enter_", "syscalls:sys_exit_")
+                : newSyscallNames ? List.of("syscall_entry_", "syscall_exit_", "compat_syscall_entry_", "compat_syscall_exit_")
+                        : List.of("sys_", "compat_sys_")) {
+            if (name.startsWith(prefix)) {
+                return name.substring(prefix.length());
+            }
+        }
+        return null;
+    }
+
     /** Whether the trace is perf's CTF conversion, not lttng-modules'. */
     public boolean perf() {
         return perf;
@@ -300,6 +319,9 @@ public final class KernelLayout {
         if ((value & 0x2) != 0) {
             return PrevState.UNINTERRUPTIBLE;
         }
+        if (value == 0x4 || value == 0x8) {
+            return PrevState.STOPPED;
+        }
         return (value & 0xCD) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // 0x80: an idle kernel thread
     }
 
@@ -323,6 +345,10 @@ public final class KernelLayout {
         // TASK_IDLE (D | TASK_NOLOAD) is an idle kernel thread's wait, not an uninterruptible one
         if ((state & 0x2) != 0 && (state & noload) == 0) {
             return PrevState.UNINTERRUPTIBLE;
+        }
+        // __TASK_STOPPED 4, __TASK_TRACED 8 (with TASK_WAKEKILL), not sleeping
+        if ((state & 0xC) != 0 && (state & 0x3) == 0) {
+            return PrevState.STOPPED;
         }
         long blocked = 0xF | parked | noload;
         return (state & blocked) != 0 ? PrevState.BLOCKED : PrevState.RUNNABLE; // WAKEKILL alone, WAKING, NEW

@@ -75,7 +75,7 @@ class KernelLayoutTest {
         assertEquals(PrevState.UNINTERRUPTIBLE, alone(report, 0x2));
         assertEquals(PrevState.BLOCKED, alone(report, 0x80), "TASK_REPORT_IDLE");
         assertEquals(PrevState.BLOCKED, alone(report, 0x1));
-        assertEquals(PrevState.BLOCKED, alone(report, 0x4), "stopped");
+        assertEquals(PrevState.STOPPED, alone(report, 0x4), "stopped");
         assertEquals(PrevState.RUNNABLE, alone(report, 0x100), "preempted");
         assertEquals(PrevState.DEAD, alone(report, 0x20), "zombie");
     }

@@ -7,6 +7,7 @@ import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
 import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
 import static org.lttbench.core.analysis.process.ThreadRecord.RUNNABLE_UNRESOLVED;
 import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
+import static org.lttbench.core.analysis.process.ThreadRecord.WAITED_CAUSE_UNRESOLVED;
 
 import java.util.function.LongSupplier;
 
@@ -61,6 +62,11 @@ final class DeferredChanges {
 
     /** The thread enters {@code state} at {@code t} (never earlier than its last change): told now, or queued. */
     void enter(ThreadRecord r, int state, long t, int onCpu) {
+        enter(r, state, t, onCpu, 0);
+    }
+
+    /** The same, for a wait with its reason (see {@link ThreadStateSink}): a pending wait's cause, its waker to come. */
+    void enter(ThreadRecord r, int state, long t, int onCpu, long why) {
         if (!r.alive) {
             return;
         }
@@ -74,7 +80,7 @@ final class DeferredChanges {
             r.alive = false;
         }
         if (r.queueLength > 0 || pending(state) || r.placeholder() && !r.published) {
-            r.enqueue(t, state, onCpu);
+            r.enqueue(t, state, onCpu, why);
             if (!r.alive) {
                 settle(r, false); // a thread that ended leaves nothing open
             } else if (r.queueLength > (r.placeholder() ? ANONYMOUS_LIMIT : QUEUE_LIMIT)) {
@@ -84,7 +90,7 @@ final class DeferredChanges {
         }
         r.lastTold = t;
         r.toldState = state;
-        sink.stateChange(r, told(r, state), t, onCpu);
+        sink.stateChange(r, told(r, state), t, onCpu, why);
     }
 
     /**
@@ -105,7 +111,7 @@ final class DeferredChanges {
         while (i < r.queueLength && !pending(r.queueState[i])) {
             r.lastTold = r.queueTime[i];
             r.toldState = r.queueState[i];
-            sink.stateChange(r, told(r, r.queueState[i]), r.queueTime[i], r.queueCpu[i]);
+            sink.stateChange(r, told(r, r.queueState[i]), r.queueTime[i], r.queueCpu[i], r.queueWhy[i]);
             i++;
         }
         if (i > 0) {
@@ -113,6 +119,7 @@ final class DeferredChanges {
             System.arraycopy(r.queueTime, i, r.queueTime, 0, rest);
             System.arraycopy(r.queueState, i, r.queueState, 0, rest);
             System.arraycopy(r.queueCpu, i, r.queueCpu, 0, rest);
+            System.arraycopy(r.queueWhy, i, r.queueWhy, 0, rest);
             r.queueLength = rest;
         }
     }
@@ -130,9 +137,44 @@ final class DeferredChanges {
         flush(r);
     }
 
+    /**
+     * The thread's pending wait is over: it was {@code to} (WAIT_IO or WAIT_BLOCKED), and {@code waker} ended it (a
+     * {@link Waker}); then tells what it can.
+     */
+    void resolveWait(ThreadRecord r, int to, int waker) {
+        for (int i = 0; i < r.queueLength; i++) {
+            if (r.queueState[i] == BLOCKED_UNRESOLVED) {
+                int cause = ThreadStateSink.cause(r.queueWhy[i]);
+                // the thread's first system call event will say what it waited in
+                boolean later = to == ThreadState.WAIT_BLOCKED.ordinal() && r.mode == MODE_UNKNOWN && syscalls
+                        && (cause == WaitCauses.BEFORE_TRACE || cause == WaitCauses.BEFORE_FIRST_SYSCALL_EVENT);
+                r.queueState[i] = later ? WAITED_CAUSE_UNRESOLVED : to;
+                r.queueWhy[i] = ThreadStateSink.why(cause, waker);
+            }
+        }
+        if (r.state == BLOCKED_UNRESOLVED) {
+            r.state = to;
+        }
+        flush(r);
+    }
+
+    /**
+     * The thread's first system call event came: its waits before it were in {@code cause} (the call an exit names;
+     * outside any for an entry), unless they were told already.
+     */
+    void resolveWaitCauses(ThreadRecord r, int cause) {
+        for (int i = 0; i < r.queueLength; i++) {
+            if (r.queueState[i] == WAITED_CAUSE_UNRESOLVED) {
+                r.queueState[i] = ThreadState.WAIT_BLOCKED.ordinal();
+                r.queueWhy[i] = ThreadStateSink.why(cause, ThreadStateSink.waker(r.queueWhy[i]));
+            }
+        }
+    }
+
     /** The thread's running time so far was in this mode (a system call event, or a kernel thread, told). */
     void resolveMode(ThreadRecord r, int mode) {
         r.mode = mode;
+        resolve(r, WAITED_CAUSE_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal()); // their causes stay unknown
         resolve(r, RUN_UNRESOLVED, modeState(mode));
     }
 
@@ -173,7 +215,7 @@ final class DeferredChanges {
         if (r.mode == MODE_UNKNOWN) {
             resolveMode(r, likelyMode(r));
         }
-        resolve(r, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal());
+        resolveWait(r, ThreadState.WAIT_BLOCKED.ordinal(), Waker.of(guess ? Waker.UNKNOWN : Waker.NONE, 0));
         resolve(r, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
     }
 }

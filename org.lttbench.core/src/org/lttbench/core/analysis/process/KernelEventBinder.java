@@ -21,11 +21,17 @@ public final class KernelEventBinder {
 
     private final KernelLayout layout;
     private final ThreadStateMachine machine;
+    private final WaitCauses causes;
 
-    public KernelEventBinder(ThreadStateMachine machine) {
+    /** @param causes the run's wait causes (each system call's is resolved once, here) */
+    public KernelEventBinder(ThreadStateMachine machine, WaitCauses causes) {
         this.machine = machine;
         this.layout = machine.layout();
+        this.causes = causes;
     }
+
+    /** An x86 vector's id among IRQ wakers: apart from IRQ numbers. */
+    static final int VECTOR = 1 << 16;
 
     /** The CPU that recorded the event: its own, else its stream's (-1 when neither tells). */
     private static int cpu(Event e) {
@@ -142,9 +148,18 @@ public final class KernelEventBinder {
                 FieldHandle tid = integer(field(type, "tid"));
                 yield tid == null ? touch() : e -> machine.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
-            case SYSCALL_ENTRY -> e -> machine.syscall(cpu(e), e.timestamp(), true);
-            case SYSCALL_EXIT -> e -> machine.syscall(cpu(e), e.timestamp(), false);
-            case IRQ_ENTRY, SOFTIRQ_ENTRY -> e -> machine.interruptEntry(cpu(e), e.timestamp());
+            case SYSCALL_ENTRY, SYSCALL_EXIT -> {
+                String syscall = layout.syscallName(type);
+                int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
+                boolean entry = role == Role.SYSCALL_ENTRY;
+                yield e -> machine.syscall(cpu(e), e.timestamp(), entry, cause);
+            }
+            case IRQ_ENTRY -> irqEntry(type);
+            case SOFTIRQ_ENTRY -> {
+                FieldHandle vec = integer(field(type, "vec"));
+                yield vec == null ? e -> machine.interruptEntry(cpu(e), e.timestamp())
+                        : e -> machine.interruptEntry(cpu(e), e.timestamp(), Waker.softirq((int) e.longValue(vec)));
+            }
             case IRQ_EXIT, SOFTIRQ_EXIT -> e -> machine.interruptExit(cpu(e), e.timestamp());
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
                 FieldHandle dev = integer(field(type, "dev"));
@@ -187,6 +202,41 @@ public final class KernelEventBinder {
             // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
             // event to the trace's last
             default -> touch();
+        };
+    }
+
+    /**
+     * A hard IRQ handler's entry: {@code irq_handler_entry} names its IRQ (and, once per IRQ, its name); an x86 vector
+     * without an IRQ descriptor is named by its event (the local timer's wakeups are timer expiries).
+     */
+    private EventHandler irqEntry(EventType type) {
+        String name = type.name();
+        if (name.startsWith("x86_irq_vectors_") || name.startsWith("irq_vectors:")) {
+            String what = name.replaceFirst("^(x86_)?irq_vectors[_:]", "").replaceFirst("_entry$", "");
+            if (what.equals("local_timer")) {
+                int timer = Waker.of(Waker.TIMER, 0);
+                return e -> machine.interruptEntry(cpu(e), e.timestamp(), timer);
+            }
+            FieldHandle vector = integer(field(type, "vector"));
+            return e -> {
+                int id = VECTOR | (vector == null ? 0 : (int) e.longValue(vector) & 0xFFFF);
+                if (!machine.irqNamed(id)) {
+                    machine.nameIrq(id, what.replace('_', ' '));
+                }
+                machine.interruptEntry(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, id));
+            };
+        }
+        FieldHandle irq = integer(field(type, "irq"));
+        FieldHandle irqName = field(type, "name");
+        if (irq == null) {
+            return e -> machine.interruptEntry(cpu(e), e.timestamp());
+        }
+        return e -> {
+            int id = (int) e.longValue(irq) & (VECTOR - 1);
+            if (irqName != null && !machine.irqNamed(id)) {
+                machine.nameIrq(id, e.stringValue(irqName));
+            }
+            machine.interruptEntry(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, id));
         };
     }
 

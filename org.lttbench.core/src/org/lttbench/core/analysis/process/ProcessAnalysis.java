@@ -83,7 +83,9 @@ public final class ProcessAnalysis implements Analysis {
     private final List<String> skipped = new ArrayList<>();
     private KernelEventBinder.EventHandler[] handlers = new KernelEventBinder.EventHandler[0];
     private final ThreadLedger ledger;
-    private final ThreadStateSink sink;
+    /** The wait causes of this run's machines, by code. */
+    private final WaitCauses causes;
+    private ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
     private final Map<AnalysisOptions.GroupBy, Report> reports = new EnumMap<>(AnalysisOptions.GroupBy.class);
@@ -97,33 +99,52 @@ public final class ProcessAnalysis implements Analysis {
      *                 test's checks), or {@code null}
      */
     public ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer) {
-        this(options, observer, Map.of(), null);
+        this(options, observer, Map.of(), null, new WaitCauses());
     }
 
     private ProcessAnalysis(AnalysisOptions options, ThreadStateSink observer, Map<Trace, TraceFacts> replayed,
-            Report whole) {
+            Report whole, WaitCauses causes) {
         this.options = options;
         // in the traces' order: reports name and number them in it
         this.replayed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(replayed));
         this.whole = whole;
+        this.causes = causes;
         this.ledger = new ThreadLedger(List.of(options.range()));
         this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+    }
+
+    /**
+     * Another sink told every state change besides the ledger (and those given before), before the pass starts: an
+     * analysis of the same run that follows the threads' states without a machine of its own.
+     */
+    public void observe(ThreadStateSink observer) {
+        if (!machines.isEmpty()) {
+            throw new IllegalStateException("observers are added before the pass");
+        }
+        sink = new BothSinks(sink, observer);
+    }
+
+    /** The wait causes of this analysis's run (labels by code). */
+    public WaitCauses causes() {
+        return causes;
     }
 
     /**
      * What a kernel trace can tell: whether it splits running time between user and system (system call events),
      * and whether it tells I/O waits from other waits (wakeups and block completions); what it lost; the block
      * devices' names its statedump gave (by {@code dev_t}: a name holds for the whole trace); and the I/O wait check
-     * over the whole trace (I/O wait checked, and its part within block requests in flight; 0 when not checked).
+     * over the whole trace (I/O wait checked, and its part within block requests in flight; 0 when not checked); and
+     * the IRQs' names (wakers' names, by IRQ number).
      */
     public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown, long lostEvents, long lostPackets,
-            Map<Long, String> deviceNames, long ioWaitCheckedNs, long ioWaitInFlightNs) {
+            Map<Long, String> deviceNames, long ioWaitCheckedNs, long ioWaitInFlightNs, Map<Integer, String> irqNames) {
         public TraceFacts {
             deviceNames = Map.copyOf(deviceNames);
+            irqNames = Map.copyOf(irqNames);
         }
 
         public TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
-            this(userSystemKnown, ioWaitKnown, 0, 0, Map.of(), 0, 0);
+            this(userSystemKnown, ioWaitKnown, 0, 0, Map.of(), 0, 0, Map.of());
         }
 
         /**
@@ -154,8 +175,9 @@ public final class ProcessAnalysis implements Analysis {
      * made the history did, given what each trace could tell ({@link #traceFacts()} of that analysis) and that
      * analysis's report (any range or grouping), whose notes about the whole trace and traces read it repeats.
      */
-    public static ProcessAnalysis replay(AnalysisOptions options, Map<Trace, TraceFacts> facts, Report whole) {
-        return new ProcessAnalysis(options, null, facts, whole);
+    public static ProcessAnalysis replay(AnalysisOptions options, Map<Trace, TraceFacts> facts, Report whole,
+            WaitCauses causes) {
+        return new ProcessAnalysis(options, null, facts, whole, causes);
     }
 
     /** What each kernel trace read could tell (after the pass), as a replay needs it. */
@@ -168,7 +190,7 @@ public final class ProcessAnalysis implements Analysis {
             long[] l = lost.getOrDefault(m.trace(), new long[2]);
             long[] check = m.ioWaitChecked() ? m.ioWaitCheck() : new long[2];
             facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1], m.deviceNames(),
-                    check[0], check[1]));
+                    check[0], check[1], m.irqNames()));
         }
         return facts;
     }
@@ -179,6 +201,12 @@ public final class ProcessAnalysis implements Analysis {
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
             first.stateChange(thread, state, time, cpu);
             second.stateChange(thread, state, time, cpu);
+        }
+
+        @Override
+        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
+            first.stateChange(thread, state, time, cpu, why);
+            second.stateChange(thread, state, time, cpu, why);
         }
 
         @Override
@@ -279,7 +307,7 @@ public final class ProcessAnalysis implements Analysis {
         for (Trace t : kernel) {
             ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++);
             machines.add(m);
-            KernelEventBinder binder = new KernelEventBinder(m);
+            KernelEventBinder binder = new KernelEventBinder(m, causes);
             for (EventType type : t.eventTypes()) {
                 handlers[type.index()] = binder.handler(type);
             }
@@ -598,7 +626,7 @@ public final class ProcessAnalysis implements Analysis {
     }
 
     /** The machine of a trace: its hostname, with the trace's directory when several traces have that hostname. */
-    private String host(Trace trace) {
+    public String host(Trace trace) {
         String host = hostname(trace);
         if (host == null) {
             return trace.path().getFileName().toString();

@@ -3,6 +3,7 @@ package org.lttbench.core.analysis.process;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,44 @@ public final class ThreadLedger implements ThreadStateSink {
         }
     }
 
+    /**
+     * Blocked time (WAIT_BLOCKED) of one thread within one range for one reason: a cause ({@link WaitCauses}) or a
+     * waker ({@link Waker}); how many waits had a part in the range.
+     */
+    public static final class WaitTally {
+        private final ThreadRecord thread;
+        private final int code;
+        private long ns;
+        private long waits;
+
+        WaitTally(ThreadRecord thread, int code) {
+            this.thread = thread;
+            this.code = code;
+        }
+
+        public ThreadRecord thread() {
+            return thread;
+        }
+
+        /** The cause's or the waker's code. */
+        public int code() {
+            return code;
+        }
+
+        public long ns() {
+            return ns;
+        }
+
+        public long waits() {
+            return waits;
+        }
+    }
+
     private final TimeRange[] ranges;
+    /** Per range: blocked time by (thread index, cause) and by (thread index, waker). */
+    private final List<Map<Long, WaitTally>> byCause = new ArrayList<>();
+    private final List<Map<Long, WaitTally>> byWaker = new ArrayList<>();
+    private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
     private final List<Map<List<Object>, DeviceWait>> deviceWaits = new ArrayList<>();
@@ -76,7 +114,9 @@ public final class ThreadLedger implements ThreadStateSink {
     private static final int SINCE = 1;
     private static final int BORN = 2;
     private static final int DIED = 3;
-    private static final int TIMES = 4;
+    /** The reason of the thread's current wait, as told with it. */
+    private static final int WHY = 4;
+    private static final int TIMES = 5;
     private final List<ThreadRecord> threads = new ArrayList<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
@@ -87,6 +127,8 @@ public final class ThreadLedger implements ThreadStateSink {
         rangeEnd = new long[this.ranges.length];
         for (int r = 0; r < this.ranges.length; r++) {
             deviceWaits.add(new LinkedHashMap<>());
+            byCause.add(new HashMap<>());
+            byWaker.add(new HashMap<>());
             rangeBegin[r] = this.ranges[r].begin();
             rangeEnd[r] = this.ranges[r].end();
         }
@@ -117,18 +159,28 @@ public final class ThreadLedger implements ThreadStateSink {
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+        stateChange(thread, state, time, cpu, 0);
+    }
+
+    @Override
+    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
         int at = place(thread.index());
         long told = book[at + STATE];
         if (told == 0) {
             book[at + BORN] = time;
             book[at + DIED] = Long.MIN_VALUE;
             threads.add(thread);
+            if (thread.index() >= byIndex.length) {
+                byIndex = Arrays.copyOf(byIndex, Math.max(thread.index() + 1, byIndex.length * 2));
+            }
+            byIndex[thread.index()] = thread;
             first = Math.min(first, time);
         } else {
-            add(at, (int) told - 1, book[at + SINCE], time);
+            close(thread, at, (int) told - 1, time);
         }
         book[at + STATE] = state.ordinal() + 1;
         book[at + SINCE] = time;
+        book[at + WHY] = why;
         if (state == ThreadState.NOT_ALIVE) {
             book[at + DIED] = time;
         }
@@ -145,6 +197,47 @@ public final class ThreadLedger implements ThreadStateSink {
             book = Arrays.copyOf(book, (int) n);
         }
         return (int) at;
+    }
+
+    /** The thread's current state ends at {@code to}: its time, and a wait's reasons, within each range. */
+    private void close(ThreadRecord thread, int at, int state, long to) {
+        long from = book[at + SINCE];
+        add(at, state, from, to);
+        if (state == BLOCKED && to > from) {
+            long why = book[at + WHY];
+            for (int r = 0; r < rangeBegin.length; r++) {
+                long b = Math.max(from, rangeBegin[r]);
+                long e = Math.min(to, rangeEnd[r]);
+                if (e > b) {
+                    tally(byCause.get(r), thread, ThreadStateSink.cause(why), e - b);
+                    tally(byWaker.get(r), thread, ThreadStateSink.waker(why), e - b);
+                }
+            }
+        }
+    }
+
+    private static final int BLOCKED = ThreadState.WAIT_BLOCKED.ordinal();
+
+    private static void tally(Map<Long, WaitTally> tallies, ThreadRecord thread, int code, long ns) {
+        WaitTally t = tallies.computeIfAbsent((long) thread.index() << 32 | (code & 0xFFFFFFFFL),
+                k -> new WaitTally(thread, code));
+        t.ns += ns;
+        t.waits++;
+    }
+
+    /** Blocked time by thread and cause ({@link WaitCauses}) within range number {@code range}: they sum to WAIT_BLOCKED. */
+    public List<WaitTally> blockedByCause(int range) {
+        return List.copyOf(byCause.get(range).values());
+    }
+
+    /** Blocked time by thread and waker ({@link Waker}) within range number {@code range}: they sum to WAIT_BLOCKED. */
+    public List<WaitTally> blockedByWaker(int range) {
+        return List.copyOf(byWaker.get(range).values());
+    }
+
+    /** The thread of that index, once told of (a waker's identity), or null. */
+    public ThreadRecord thread(int index) {
+        return index >= 0 && index < byIndex.length ? byIndex[index] : null;
     }
 
     private void add(int at, int state, long from, long to) {
@@ -169,7 +262,7 @@ public final class ThreadLedger implements ThreadStateSink {
         for (ThreadRecord t : threads) {
             int at = t.index() * stride;
             if (t.trace() == trace && book[at + DIED] == Long.MIN_VALUE) {
-                add(at, (int) book[at + STATE] - 1, book[at + SINCE], time);
+                close(t, at, (int) book[at + STATE] - 1, time);
                 book[at + SINCE] = time;
                 book[at + DIED] = time;
             }

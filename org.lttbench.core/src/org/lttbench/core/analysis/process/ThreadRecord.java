@@ -20,6 +20,11 @@ public final class ThreadRecord {
     static final int BLOCKED_UNRESOLVED = RUN_UNRESOLVED + 1;
     /** The statedump says runnable: on some CPU, or waiting for one. */
     static final int RUNNABLE_UNRESOLVED = RUN_UNRESOLVED + 2;
+    /**
+     * A wait that is over (WAIT_BLOCKED) of a thread whose first system call event is still to come: that event says
+     * what it waited in (an exit names the call it was in all along; an entry, that it was outside one).
+     */
+    static final int WAITED_CAUSE_UNRESOLVED = RUN_UNRESOLVED + 3;
 
     private final int index;
     private final int tid;
@@ -36,6 +41,10 @@ public final class ThreadRecord {
     int mode = MODE_UNKNOWN;
     /** Told by {@code sched_process_exit}: its next dead switch is its last. */
     boolean exiting;
+    /** The system call the thread is in, as a wait's cause ({@link WaitCauses}); NONE before an entry was seen. */
+    int syscallCause;
+    /** The current sleep may be an I/O wait: uninterruptible, in a trace that tells I/O waits. */
+    boolean ioCandidate;
     /** When the current uninterruptible sleep began, and the machine's busy block-request time then. */
     long sleepStart;
     long busyAtSleep;
@@ -53,6 +62,8 @@ public final class ThreadRecord {
     long[] queueTime;
     int[] queueState;
     int[] queueCpu;
+    /** A wait's reason ({@link ThreadStateSink#stateChange(ThreadRecord, ThreadState, long, int, long)}), else 0. */
+    long[] queueWhy;
     int queueLength;
 
     ThreadRecord(int index, int tid, Trace trace, int idleCpu, boolean placeholder) {
@@ -126,20 +137,23 @@ public final class ThreadRecord {
         this.kernelThread = value;
     }
 
-    void enqueue(long time, int st, int onCpu) {
+    void enqueue(long time, int st, int onCpu, long why) {
         if (queueTime == null) {
             queueTime = new long[4];
             queueState = new int[4];
             queueCpu = new int[4];
+            queueWhy = new long[4];
         } else if (queueLength == queueTime.length) {
             int n = queueLength * 2;
             queueTime = java.util.Arrays.copyOf(queueTime, n);
             queueState = java.util.Arrays.copyOf(queueState, n);
             queueCpu = java.util.Arrays.copyOf(queueCpu, n);
+            queueWhy = java.util.Arrays.copyOf(queueWhy, n);
         }
         queueTime[queueLength] = time;
         queueState[queueLength] = st;
         queueCpu[queueLength] = onCpu;
+        queueWhy[queueLength] = why;
         queueLength++;
     }
 

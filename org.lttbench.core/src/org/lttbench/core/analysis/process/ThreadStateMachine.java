@@ -12,6 +12,7 @@ import static org.lttbench.core.trace.KernelLayout.CPU_BOUND;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
@@ -72,6 +73,8 @@ public final class ThreadStateMachine {
         boolean anonymous;
         ThreadRecord idle;
         int depth;
+        /** The handler at each interrupt nesting level, as a {@link Waker} of what it wakes. */
+        final int[] interrupts = new int[MAX_NESTING + 1];
 
         Cpu(int id) {
             this.id = id;
@@ -99,6 +102,9 @@ public final class ThreadStateMachine {
     /** CPUs with a stream, and CPUs the events name; null when a stream's CPU is unknown (no check then). */
     private final BitSet presentCpus;
     private final BitSet namedCpus = new BitSet();
+    /** IRQ names (the trace names an IRQ at each entry; kept once), by IRQ number or vector. */
+    private final Map<Integer, String> irqNames = new HashMap<>();
+    private final BitSet namedIrqs = new BitSet();
     private long movedToMissingCpu;
     private long inconsistencies;
     private long eventsWithoutCpu;
@@ -279,6 +285,35 @@ public final class ThreadStateMachine {
         becomeAnonymous(c, t);
     }
 
+    /**
+     * Why a thread sleeps now: its system call, or outside one a page fault (a user thread) or a kernel thread's own
+     * wait; unknown where the trace cannot tell.
+     */
+    private int sleepCause(ThreadRecord r, boolean stopped) {
+        if (r.kernelThread()) {
+            return WaitCauses.KERNEL_THREAD;
+        }
+        if (!syscalls) {
+            return WaitCauses.NO_SYSCALL_EVENTS;
+        }
+        if (stopped) {
+            return WaitCauses.STOPPED;
+        }
+        return switch (r.mode) {
+            case MODE_SYSCALL -> r.syscallCause == WaitCauses.NONE ? WaitCauses.SYSCALL_BEFORE_TRACE : r.syscallCause;
+            case MODE_USER -> WaitCauses.PAGE_FAULT;
+            default -> WaitCauses.BEFORE_FIRST_SYSCALL_EVENT;
+        };
+    }
+
+    /** What wakes a thread from this CPU now: its innermost interrupt handler, or its running thread. */
+    private static int waker(Cpu c) {
+        if (c.depth > 0) {
+            return c.interrupts[c.depth];
+        }
+        return c.anonymous ? Waker.of(Waker.UNKNOWN, 0) : Waker.of(Waker.THREAD, c.current.index());
+    }
+
     /** Whether a CPU runs a thread the trace has not named yet (none is known before its first switch). */
     private boolean anyUnnamedCpu() {
         for (Cpu c : cpus) {
@@ -377,11 +412,14 @@ public final class ThreadStateMachine {
             changes.enter(prev, ThreadState.NOT_ALIVE.ordinal(), t, -1);
         } else if (how == PrevState.RUNNABLE) {
             changes.enter(prev, ThreadState.WAIT_CPU.ordinal(), t, c.id);
-        } else if (how == PrevState.UNINTERRUPTIBLE && io.known()) {
-            io.sleeps(prev, t);
-            changes.enter(prev, BLOCKED_UNRESOLVED, t, -1); // I/O or not: the wakeup tells
         } else {
-            changes.enter(prev, ThreadState.WAIT_BLOCKED.ordinal(), t, -1);
+            // a sleep: why is known now, what ends it (and whether it was I/O) at its wakeup
+            prev.ioCandidate = how == PrevState.UNINTERRUPTIBLE && io.known();
+            if (prev.ioCandidate) {
+                io.sleeps(prev, t);
+            }
+            changes.enter(prev, BLOCKED_UNRESOLVED, t, -1,
+                    ThreadStateSink.why(sleepCause(prev, how == PrevState.STOPPED), Waker.NONE));
         }
 
         ThreadRecord next = thread(nextTid, c);
@@ -390,7 +428,8 @@ public final class ThreadStateMachine {
         }
         runsOnlyHere(next, c, t);
         if (next.state == BLOCKED_UNRESOLVED) {
-            changes.resolve(next, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal()); // its wakeup was not traced
+            // its wakeup was not traced
+            changes.resolveWait(next, ThreadState.WAIT_BLOCKED.ordinal(), Waker.of(Waker.UNKNOWN, 0));
         } else if (next.state == RUNNABLE_UNRESOLVED) {
             changes.resolve(next, RUNNABLE_UNRESOLVED, ThreadState.WAIT_CPU.ordinal());
         }
@@ -414,11 +453,15 @@ public final class ThreadStateMachine {
         int state = r.state;
         if (state == BLOCKED_UNRESOLVED) {
             long device = io.completionDevice(c.id, c.depth);
-            boolean byIo = device != IoWaitAttribution.NO_IO;
+            if (r.statedumpWait && io.known() && device != IoWaitAttribution.NO_IO) {
+                io.statedumpWaitsEndedByIo++;
+            }
+            r.statedumpWait = false;
+            boolean byIo = r.ioCandidate && device != IoWaitAttribution.NO_IO;
             if (byIo) {
                 io.ended(r, device, t);
             }
-            changes.resolve(r, BLOCKED_UNRESOLVED, byIo ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal());
+            changes.resolveWait(r, byIo ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal(), waker(c));
             woken(r, t, targetCpu);
         } else if (state == ThreadState.UNKNOWN.ordinal() && anyUnnamedCpu() && !missing(targetCpu)) {
             // it may be the thread a CPU runs before its first switch (woken on its CPU, about to sleep): that
@@ -426,10 +469,6 @@ public final class ThreadStateMachine {
             changes.enter(r, RUNNABLE_UNRESOLVED, t, targetCpu);
         } else if (state == ThreadState.WAIT_BLOCKED.ordinal() || state == ThreadState.WAIT_IO.ordinal()
                 || state == ThreadState.UNKNOWN.ordinal()) {
-            if (r.statedumpWait && io.known() && io.completionDevice(c.id, c.depth) != IoWaitAttribution.NO_IO) {
-                io.statedumpWaitsEndedByIo++;
-            }
-            r.statedumpWait = false;
             woken(r, t, targetCpu);
         } else if (state == RUNNABLE_UNRESOLVED) {
             if (!anyUnnamedCpu()) { // else it may still be a CPU's unnamed thread (sched_wakeup after sched_waking)
@@ -470,6 +509,7 @@ public final class ThreadStateMachine {
         // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in
         // the kernel; without system call events, where the parent is may be unknown for good
         child.mode = kernel ? MODE_SYSCALL : parent.mode == MODE_UNKNOWN && !syscalls ? MODE_EITHER : parent.mode;
+        child.syscallCause = parent.syscallCause;
         sink.threadUpdated(child, t);
         birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
     }
@@ -532,13 +572,21 @@ public final class ThreadStateMachine {
             }
         }
         if (r.state == BLOCKED_UNRESOLVED) {
-            changes.resolve(r, BLOCKED_UNRESOLVED, ThreadState.WAIT_BLOCKED.ordinal());
+            changes.resolveWait(r, ThreadState.WAIT_BLOCKED.ordinal(), Waker.of(Waker.NONE, 0));
         }
         changes.enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
     }
 
     /** A system call entry ({@code entry}) or exit of the CPU's thread. */
     public void syscall(int cpu, long time, boolean entry) {
+        syscall(cpu, time, entry, WaitCauses.UNNAMED_SYSCALL);
+    }
+
+    /**
+     * A system call entry ({@code entry}) or exit of the CPU's thread; {@code cause}: what a sleep in that call waits
+     * for ({@link WaitCauses#ofSyscall}).
+     */
+    public void syscall(int cpu, long time, boolean entry, int cause) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -550,15 +598,26 @@ public final class ThreadStateMachine {
             return;
         }
         if (r.mode == MODE_UNKNOWN) {
-            // the first system call event tells where the thread was until now
+            // the first system call event tells where the thread was until now, so what its waits were in: the call
+            // an exit names (it was in it all along), or none for an entry
+            changes.resolveWaitCauses(r, entry ? WaitCauses.PAGE_FAULT
+                    : cause == WaitCauses.UNNAMED_SYSCALL ? WaitCauses.SYSCALL_BEFORE_TRACE : cause);
             changes.resolveMode(r, entry ? MODE_USER : MODE_SYSCALL);
         }
         r.mode = entry ? MODE_SYSCALL : MODE_USER;
+        if (entry) {
+            r.syscallCause = cause;
+        }
         changes.enter(r, entry ? ThreadState.SYSCALL.ordinal() : ThreadState.USER.ordinal(), t, c.id);
     }
 
     /** A hard IRQ or softirq handler starts on that CPU (interrupts nest). */
     public void interruptEntry(int cpu, long time) {
+        interruptEntry(cpu, time, Waker.of(Waker.UNKNOWN, 0));
+    }
+
+    /** The same, for a handler whose wakeups are made by {@code source} (a {@link Waker}). */
+    public void interruptEntry(int cpu, long time, int source) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -569,6 +628,7 @@ public final class ThreadStateMachine {
             return;
         }
         c.depth++;
+        c.interrupts[c.depth] = source;
         io.contextStarts(c.id, c.depth);
         if (c.depth == 1) {
             changes.enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
@@ -672,7 +732,8 @@ public final class ThreadStateMachine {
         } else if (status == KernelLayout.STATUS_WAIT) {
             // interruptible or not, the statedump does not say, so never an I/O wait
             r.statedumpWait = true;
-            changes.enter(r, ThreadState.WAIT_BLOCKED.ordinal(), t, -1);
+            r.ioCandidate = false;
+            changes.enter(r, BLOCKED_UNRESOLVED, t, -1, ThreadStateSink.why(WaitCauses.BEFORE_TRACE, Waker.NONE));
         } else if (status == KernelLayout.STATUS_WAIT_FORK || status == KernelLayout.STATUS_WAIT_CPU
                 || status == KernelLayout.STATUS_RUN) {
             changes.enter(r, RUNNABLE_UNRESOLVED, t, -1);
@@ -771,6 +832,21 @@ public final class ThreadStateMachine {
     /** I/O wait over the whole trace, in ns, as checked against block requests in flight: {total, in flight}. */
     public long[] ioWaitCheck() {
         return io.check();
+    }
+
+    /** Whether the IRQ (or x86 vector) of that id has a name already. */
+    public boolean irqNamed(int id) {
+        return namedIrqs.get(id);
+    }
+
+    public void nameIrq(int id, String name) {
+        namedIrqs.set(id);
+        irqNames.put(id, name);
+    }
+
+    /** The IRQs' names the trace gave, by IRQ number (x86 vectors from {@code 1 << 16}). */
+    public Map<Integer, String> irqNames() {
+        return Map.copyOf(irqNames);
     }
 
     /** The block devices' names the trace's statedump gave, by {@code dev_t}. */

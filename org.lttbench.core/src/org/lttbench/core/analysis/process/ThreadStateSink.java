@@ -22,6 +22,28 @@ public interface ThreadStateSink {
     void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu);
 
     /**
+     * The same, with why a wait ({@link ThreadState#WAIT_BLOCKED}, {@link ThreadState#WAIT_IO}) was: its cause (a
+     * {@link WaitCauses} code) in the high 32 bits, what ended it (a {@link Waker}) in the low 32; 0 for other states.
+     * The machine calls this one; a sink that needs no reason implements the other.
+     */
+    default void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
+        stateChange(thread, state, time, cpu);
+    }
+
+    /** A wait's reason as {@link #stateChange(ThreadRecord, ThreadState, long, int, long)} gives it. */
+    static long why(int cause, int waker) {
+        return (long) cause << 32 | (waker & 0xFFFFFFFFL);
+    }
+
+    static int cause(long why) {
+        return (int) (why >>> 32);
+    }
+
+    static int waker(long why) {
+        return (int) why;
+    }
+
+    /**
      * The thread waited on block-device I/O from {@code from} to {@code to} (told at the wakeup, beside the
      * {@link ThreadState#WAIT_IO} change), for a request of that device (a kernel {@code dev_t}: {@link BlockDevice};
      * {@link BlockDevice#UNKNOWN} when the completion named none).

@@ -1,0 +1,299 @@
+package org.lttbench.core.analysis.waits;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ThreadLedger;
+import org.lttbench.core.analysis.process.ThreadLedger.WaitTally;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.WaitCauses;
+import org.lttbench.core.analysis.process.Waker;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * Why threads were blocked: each thread's (or process's) Blocked time split by cause (the system call it slept in,
+ * grouped; outside one, a page fault or a kernel thread's own wait) and by waker (the thread, IRQ, softirq or timer
+ * whose wakeup ended each wait). Both splits add up to the process analysis's Blocked exactly: they are kept by the
+ * same ledger, from the same state changes, as the waits close. It reads nothing itself when the process analysis
+ * runs in the same pass.
+ */
+public final class WaitsAnalysis implements Analysis {
+
+    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
+        @Override
+        public String name() {
+            return "waits";
+        }
+
+        @Override
+        public String description() {
+            return "Per thread or process: blocked time by cause (the system call it slept in, a page fault, a kernel "
+                    + "thread's wait) and by waker (thread, IRQ, softirq, timer) (LTTng kernel traces)";
+        }
+
+        @Override
+        public Analysis create(AnalysisOptions options) {
+            return new WaitsAnalysis(options);
+        }
+    };
+
+    private final AnalysisOptions options;
+    private ProcessAnalysis shared;
+    private ProcessAnalysis processes;
+    private boolean feeds;
+
+    public WaitsAnalysis(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public void runsWith(List<Analysis> others) {
+        for (Analysis a : others) {
+            if (a instanceof ProcessAnalysis p && p.range().equals(options.range())) {
+                shared = p;
+            }
+        }
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        String why = new ProcessAnalysis(options).whyNotApplicable(traces);
+        return why == null ? null : why.replace("the process analysis", "the waits analysis");
+    }
+
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
+    }
+
+    @Override
+    public void start(TraceSet traces) {
+        processes = shared != null ? shared : new ProcessAnalysis(options);
+        feeds = processes != shared;
+        if (feeds) {
+            processes.start(traces);
+        }
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        if (feeds) {
+            processes.packet(packet);
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        if (feeds) {
+            processes.event(event);
+        }
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        if (feeds) {
+            processes.loss(loss);
+        }
+    }
+
+    @Override
+    public void end() {
+        if (feeds) {
+            processes.end();
+        }
+    }
+
+    @Override
+    public Report report() {
+        return report(options.groupBy());
+    }
+
+    /** The schemas of the two tables. */
+    static List<Column> columns(boolean byProcess, boolean byCause, boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        if (hosts) {
+            c.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
+        }
+        if (!byProcess) {
+            c.add(new Column("tid", "TID", ColumnKind.TID, "thread ID"));
+        }
+        c.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
+        c.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        if (byCause) {
+            c.add(new Column("cause", "Cause", ColumnKind.TEXT, "what the thread waited in: the system call it slept "
+                    + "in (grouped: lock, events, reading, writing, sleeping, a child; others by name), or outside one a "
+                    + "page fault or a kernel thread's own wait"));
+        } else {
+            c.add(new Column("waker_kind", "Waker kind", ColumnKind.TEXT,
+                    "what ended the waits: thread, irq, softirq, timer, unknown (no wakeup seen), none (the trace ended)"));
+            c.add(new Column("waker", "Waker", ColumnKind.TEXT, byProcess
+                    ? "the waking process (PID and name), IRQ (number and name), softirq vector, or timer"
+                    : "the waking thread (TID and name, its process when another), IRQ (number and name), softirq "
+                            + "vector, or timer"));
+        }
+        c.add(new Column("blocked_ns", "Blocked", ColumnKind.DURATION, "blocked time for that "
+                + (byCause ? "cause" : "waker") + " in the range (the causes, and the wakers, add up to Blocked)"));
+        c.add(new Column("waits", "Waits", ColumnKind.INTEGER, "waits with a part in the range"));
+        return c;
+    }
+
+    @Override
+    public Report report(GroupBy groupBy) {
+        boolean byProcess = groupBy == GroupBy.PROCESS;
+        Report process = processes.report(groupBy);
+        Report r = new Report("waits", byProcess ? "Why processes were blocked" : "Why threads were blocked",
+                process.range());
+        r.traces(process.traces());
+        ThreadLedger ledger = processes.ledger();
+        Map<Trace, ProcessAnalysis.TraceFacts> facts = processes.traceFacts();
+        boolean hosts = facts.size() > 1;
+        Table causes = new Table("blocked_by_cause", byProcess ? "Blocked time per process, by cause"
+                : "Blocked time per thread, by cause", columns(byProcess, true, hosts));
+        Table wakers = new Table("blocked_by_waker", byProcess ? "Blocked time per process, by waker"
+                : "Blocked time per thread, by waker", columns(byProcess, false, hosts));
+        WaitCauses labels = processes.causes();
+        for (Row row : rows(ledger.blockedByCause(0), byProcess, hosts, t -> List.of(labels.label(t.code())))) {
+            causes.addRow(row.cells());
+        }
+        for (Row row : rows(ledger.blockedByWaker(0), byProcess, hosts, t -> waker(t, byProcess, ledger, facts))) {
+            wakers.addRow(row.cells());
+        }
+        r.add(causes).add(wakers);
+        process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
+                || n.contains("no system call events") || n.contains("no wakeup events")).forEach(r::note);
+        process.notes().stream().filter(process::isLossNote).forEach(r::lossNote);
+        r.note("each thread's causes, and its wakers, add up to its Blocked time in the process analysis; waits in I/O "
+                + "(Wait I/O) are per device in its io_devices table");
+        r.summary(summary(r.title(), process, ledger.blockedByCause(0), labels));
+        return r;
+    }
+
+    /** The first line: the range, the blocked time in all, and the causes that took most of it. */
+    private static String summary(String title, Report process, List<WaitTally> tallies, WaitCauses labels) {
+        SummaryLine line = SummaryLine.of(title).range(process.range());
+        Map<Integer, Long> byCause = new LinkedHashMap<>();
+        long blocked = 0;
+        for (WaitTally t : tallies) {
+            byCause.merge(t.code(), t.ns(), Long::sum);
+            blocked += t.ns();
+        }
+        line.add(org.lttbench.core.report.CellFormat.duration(blocked) + " blocked in all (summed over threads)");
+        long total = blocked;
+        byCause.entrySet().stream().sorted(Map.Entry.<Integer, Long>comparingByValue().reversed()).limit(2)
+                .filter(e -> total > 0).forEach(e -> line.add(String.format(java.util.Locale.ROOT, "%.0f%% %s",
+                        100.0 * e.getValue() / total, labels.label(e.getKey()))));
+        return line.toString();
+    }
+
+    /** One row: whose (a thread, or a process), for what (a cause, or a waker's kind and name), how long, how often. */
+    /** @param running the thread's (process's) running time: rows come in the process table's order */
+    private record Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits,
+            long running) {
+        Object[] cells() {
+            List<Object> c = new ArrayList<>();
+            if (host != null) {
+                c.add(host);
+            }
+            if (tid != null) {
+                c.add((long) tid);
+            }
+            c.add(pid < 0 ? null : (Object) Long.valueOf(pid));
+            c.add(name);
+            c.addAll(what);
+            c.add(ns);
+            c.add(waits);
+            return c.toArray();
+        }
+    }
+
+    private List<Row> rows(List<WaitTally> tallies, boolean byProcess, boolean hosts,
+            java.util.function.Function<WaitTally, List<String>> what) {
+        Map<List<Object>, long[]> sums = new LinkedHashMap<>();
+        Map<List<Object>, ThreadRecord> whose = new LinkedHashMap<>();
+        Map<Object, Long> running = new java.util.HashMap<>();
+        ThreadLedger ledger = processes.ledger();
+        for (ThreadRecord r : ledger.threads()) {
+            running.merge(owner(r, byProcess), ledger.running(r, 0), Long::sum);
+        }
+        for (WaitTally t : tallies) {
+            ThreadRecord r = t.thread();
+            List<String> label = what.apply(t);
+            List<Object> key = List.of(owner(r, byProcess), label);
+            long[] s = sums.computeIfAbsent(key, k -> new long[2]);
+            s[0] += t.ns();
+            s[1] += t.waits();
+            ThreadRecord known = whose.get(key);
+            // the process's main thread names it
+            if (known == null || (byProcess && r.tid() == r.pid())) {
+                whose.put(key, r);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        sums.forEach((key, s) -> {
+            ThreadRecord r = whose.get(key);
+            @SuppressWarnings("unchecked")
+            List<String> label = (List<String>) key.get(key.size() - 1);
+            rows.add(new Row(hosts ? processes.host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
+                    r.pid() == 0 ? "swapper" : r.name(), label, s[0], s[1], running.getOrDefault(key.get(0), 0L)));
+        });
+        // the threads that ran most first, as in the process table; within one, its largest waits first
+        rows.sort(Comparator.comparingLong((Row row) -> -row.running()).thenComparing(row -> row.host() == null ? "" : row.host())
+                .thenComparingInt(row -> row.tid() != null ? row.tid() : row.pid()).thenComparingLong(row -> -row.ns())
+                .thenComparing(row -> String.join(" ", row.what())));
+        return rows;
+    }
+
+    /** Whose a row is: the thread, or its process (per trace; a thread of no known process stands alone). */
+    private static Object owner(ThreadRecord r, boolean byProcess) {
+        return byProcess && r.pid() >= 0 ? List.of(r.trace(), r.pid()) : r;
+    }
+
+    /** A waker's kind and name, as a thread's (or a process's) table shows it. */
+    private static List<String> waker(WaitTally t, boolean byProcess, ThreadLedger ledger,
+            Map<Trace, ProcessAnalysis.TraceFacts> facts) {
+        int w = t.code();
+        String name = switch (Waker.kind(w)) {
+            case Waker.THREAD -> {
+                ThreadRecord waker = ledger.thread(Waker.id(w));
+                if (waker == null) {
+                    yield "thread #" + Waker.id(w);
+                }
+                String n = waker.name() == null ? "?" : waker.name();
+                if (byProcess) {
+                    yield waker.pid() >= 0 ? "process " + waker.pid() + " " + n : waker.tid() + " " + n;
+                }
+                yield waker.tid() + " " + n + (waker.pid() >= 0 && waker.pid() != waker.tid() ? " (process " + waker.pid() + ")" : "");
+            }
+            case Waker.IRQ -> {
+                int id = Waker.id(w);
+                ProcessAnalysis.TraceFacts f = facts.get(t.thread().trace());
+                String irq = f == null ? null : f.irqNames().get(id);
+                boolean vector = id >= 1 << 16;
+                yield vector ? (irq == null ? "x86 vector" : irq) + " (vector " + (id & 0xFFFF) + ")"
+                        : id + (irq == null ? "" : " " + irq);
+            }
+            case Waker.SOFTIRQ -> Waker.softirqName(Waker.id(w));
+            case Waker.TIMER -> "timer expiry";
+            case Waker.UNKNOWN -> "unknown (no wakeup event seen, or from a CPU whose thread the trace did not name)";
+            default -> "none (the trace ended, or the thread went away, while it waited)";
+        };
+        return List.of(Waker.kindName(w), name);
+    }
+}
