@@ -63,6 +63,22 @@ final class IntendedTimeline {
     record IoWait(String device, long from, long to) {
     }
 
+    /** One blocked wait the scenario means: whose, when, in what, and what ended it (as the waits tables name them). */
+    record Wait(int tid, long from, long to, String cause, String wakerKind, String waker) {
+    }
+
+    private final List<Wait> waits = new ArrayList<>();
+
+    /** A wait of that thread (besides its WAIT_BLOCKED mark), for the waits analysis's tables. */
+    IntendedTimeline waited(int tid, long from, long to, String cause, String wakerKind, String waker) {
+        waits.add(new Wait(tid, from, to, cause, wakerKind, waker));
+        return this;
+    }
+
+    List<Wait> waits() {
+        return waits;
+    }
+
     private final Map<String, Thread> threads = new LinkedHashMap<>();
     private final List<IoWait> ioWaits = new ArrayList<>();
     private final List<Integer> missingCpus = new ArrayList<>();

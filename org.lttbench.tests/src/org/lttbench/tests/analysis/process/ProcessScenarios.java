@@ -164,7 +164,9 @@ final class ProcessScenarios {
             new Scenario("exit-then-preempted", ProcessScenarios::exitThenPreempted),
             new Scenario("device-named-late", ProcessScenarios::deviceNamedLate),
             new Scenario("first-switch-late", ProcessScenarios::firstSwitchLate),
-            new Scenario("perf-recording", ProcessScenarios::perfRecording));
+            new Scenario("perf-recording", ProcessScenarios::perfRecording),
+            new Scenario("why-it-waited", ProcessScenarios::whyItWaited, List.of("read", "write", "futex", "nanosleep",
+                    "epoll_wait")));
 
     static final List<Scenario> FOR_PERF = List.of(
             new Scenario("cpu-bound", ProcessScenarios::cpuBound),
@@ -849,6 +851,67 @@ final class ProcessScenarios {
         x.idle(1).at(1_000, UNKNOWN).at(9_200, SYSCALL);
         x.ioWait("8:0", 2_500, 5_200);
         x.end(10_000);
+    }
+
+    /**
+     * One thread's waits, each for another reason and ended by another waker: a read of a pipe its writer fills (the
+     * writer wakes it), a futex its holder unlocks, an epoll_wait the network receive softirq ends, a nanosleep a timer
+     * ends, and a page fault (an uninterruptible sleep outside any system call, which no disk completion ends).
+     */
+    static void whyItWaited(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "reader", 501);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "writer", 502);
+        w.syscallEntry(1_100, 0, "read");
+        w.schedSwitch(1_200, 0, "reader", 501, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(1_500, 1, "write");
+        k.wake(2_000, 1, "reader", 501, 0);
+        w.syscallExit(2_500, 1, "write", 1);
+        w.schedSwitch(2_100, 0, "swapper/0", 0, 0, "reader", 501);
+        w.syscallExit(2_200, 0, "read", 1);
+        w.syscallEntry(3_000, 0, "futex");
+        w.schedSwitch(3_100, 0, "reader", 501, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(4_000, 1, "futex");
+        k.wake(4_100, 1, "reader", 501, 0);
+        w.syscallExit(4_200, 1, "futex", 1);
+        w.schedSwitch(4_300, 0, "swapper/0", 0, 0, "reader", 501);
+        w.syscallExit(4_400, 0, "futex", 0);
+        w.syscallEntry(5_000, 0, "epoll_wait");
+        w.schedSwitch(5_100, 0, "reader", 501, Kernel.SLEEPING, "swapper/0", 0);
+        w.softirqEntry(6_000, 1, 3);
+        k.wake(6_100, 1, "reader", 501, 0);
+        w.softirqExit(6_200, 1, 3);
+        w.schedSwitch(6_300, 0, "swapper/0", 0, 0, "reader", 501);
+        w.syscallExit(6_400, 0, "epoll_wait", 1);
+        w.syscallEntry(7_000, 0, "nanosleep");
+        w.schedSwitch(7_100, 0, "reader", 501, Kernel.SLEEPING, "swapper/0", 0);
+        w.softirqEntry(8_000, 1, 1);
+        k.wake(8_100, 1, "reader", 501, 0);
+        w.softirqExit(8_200, 1, 1);
+        w.schedSwitch(8_300, 0, "swapper/0", 0, 0, "reader", 501);
+        w.syscallExit(8_400, 0, "nanosleep", 0);
+        w.schedSwitch(9_000, 0, "reader", 501, Kernel.DISK, "swapper/0", 0);
+        k.wake(10_000, 1, "reader", 501, 0);
+        w.schedSwitch(10_100, 0, "swapper/0", 0, 0, "reader", 501);
+        w.syscallEntry(12_000, 0, "write");
+        x.thread(501, "reader", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(2_000, WAIT_CPU)
+                .at(2_100, SYSCALL).at(2_200, USER).at(3_000, SYSCALL).at(3_100, WAIT_BLOCKED).at(4_100, WAIT_CPU)
+                .at(4_300, SYSCALL).at(4_400, USER).at(5_000, SYSCALL).at(5_100, WAIT_BLOCKED).at(6_100, WAIT_CPU)
+                .at(6_300, SYSCALL).at(6_400, USER).at(7_000, SYSCALL).at(7_100, WAIT_BLOCKED).at(8_100, WAIT_CPU)
+                .at(8_300, SYSCALL).at(8_400, USER).at(9_000, WAIT_BLOCKED).at(10_000, WAIT_CPU).at(10_100, USER)
+                .at(12_000, SYSCALL);
+        x.thread(502, "writer", -1).at(1_000, USER).at(1_500, SYSCALL).at(2_500, USER).at(4_000, SYSCALL)
+                .at(4_200, USER).at(6_000, IRQ).at(6_200, USER).at(8_000, IRQ).at(8_200, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(2_100, PARKED).at(3_100, SYSCALL).at(4_300, PARKED)
+                .at(5_100, SYSCALL).at(6_300, PARKED).at(7_100, SYSCALL).at(8_300, PARKED).at(9_000, SYSCALL)
+                .at(10_100, PARKED);
+        x.idle(1).at(1_000, PARKED);
+        x.waited(501, 1_200, 2_000, "reading or receiving", "thread", "502 writer")
+                .waited(501, 3_100, 4_100, "lock or condition (futex)", "thread", "502 writer")
+                .waited(501, 5_100, 6_100, "waiting for events (poll, select, epoll)", "softirq", "NET_RX")
+                .waited(501, 7_100, 8_100, "sleeping by choice (nanosleep)", "timer", "timer expiry")
+                .waited(501, 9_000, 10_000, "page fault (outside any system call)", "thread", "502 writer");
+        x.end(12_000);
     }
 
     private ProcessScenarios() {

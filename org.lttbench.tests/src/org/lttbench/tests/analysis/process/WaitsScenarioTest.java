@@ -1,0 +1,123 @@
+package org.lttbench.tests.analysis.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.waits.WaitsAnalysis;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
+import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
+import org.lttbench.tests.writer.KernelTracer;
+
+/**
+ * The waits analysis on every process scenario, for every tracer version: each thread's causes, and its wakers, add
+ * up to its Blocked time in the process analysis, to the ns; and where a scenario says why each wait was (the
+ * why-it-waited story: a pipe, a futex, epoll ended by the network softirq, nanosleep ended by a timer, a page fault),
+ * the tables give exactly those causes and wakers, their times and counts.
+ */
+class WaitsScenarioTest {
+
+    static Stream<Arguments> scenarios() {
+        return ProcessScenarioTest.scenarios();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void causesAndWakersAddUpToBlocked(String label, Scenario scenario, KernelTracer tracer) throws Exception {
+        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-waits");
+        Written w = scenario.write(dir, tracer);
+        Map<String, Report> reports = run(dir, AnalysisOptions.DEFAULT);
+        assertAddUp(reports);
+        List<IntendedTimeline.Wait> intended = w.intended().waits();
+        if (intended.isEmpty()) {
+            return;
+        }
+        Map<List<Object>, List<Long>> causes = new TreeMap<>(WaitsScenarioTest::compare);
+        Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
+        for (IntendedTimeline.Wait x : intended) {
+            causes.merge(List.of((long) x.tid(), x.cause()), List.of(x.to() - x.from(), 1L), WaitsScenarioTest::sum);
+            wakers.merge(List.of((long) x.tid(), x.wakerKind(), x.waker()), List.of(x.to() - x.from(), 1L),
+                    WaitsScenarioTest::sum);
+        }
+        Table byCause = reports.get("waits").table("blocked_by_cause");
+        Table byWaker = reports.get("waits").table("blocked_by_waker");
+        assertEquals(causes, rows(byCause, "tid", "cause"), "blocked by cause");
+        assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+    }
+
+    private static List<Long> sum(List<Long> a, List<Long> b) {
+        return List.of(a.get(0) + b.get(0), a.get(1) + b.get(1));
+    }
+
+    private static int compare(List<Object> a, List<Object> b) {
+        return a.toString().compareTo(b.toString());
+    }
+
+    /** The rows of the threads a scenario names (keyed by those columns): blocked ns and waits. */
+    private static Map<List<Object>, List<Long>> rows(Table t, String... keys) {
+        Map<List<Object>, List<Long>> rows = new TreeMap<>(WaitsScenarioTest::compare);
+        for (int r = 0; r < t.rows().size(); r++) {
+            if (!(t.cell(r, "tid") instanceof Long tid) || tid < 500 || tid >= 600) {
+                continue; // the story's threads
+            }
+            List<Object> key = new java.util.ArrayList<>();
+            for (String k : keys) {
+                key.add(t.cell(r, k));
+            }
+            rows.put(key, List.of((Long) t.cell(r, "blocked_ns"), (Long) t.cell(r, "waits")));
+        }
+        return rows;
+    }
+
+    static Map<String, Report> run(Path dir, AnalysisOptions options) throws Exception {
+        try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
+            ProcessAnalysis process = new ProcessAnalysis(options);
+            WaitsAnalysis waits = new WaitsAnalysis(options);
+            List<Report> reports = AnalysisRun.run(traces, List.of(process, waits), ProgressListener.NONE);
+            Map<String, Report> byName = new HashMap<>();
+            reports.forEach(r -> byName.put(r.analysis(), r));
+            return byName;
+        }
+    }
+
+    /** Per thread (TID, and name for TIDs a trace reuses), causes and wakers each sum to the thread's Blocked. */
+    static void assertAddUp(Map<String, Report> reports) {
+        Map<List<Object>, Long> blocked = new HashMap<>();
+        Table threads = reports.get("process").table("threads");
+        for (int r = 0; r < threads.rows().size(); r++) {
+            Object b = threads.cell(r, "wait_blocked_ns");
+            if (b instanceof Long ns && ns > 0) {
+                blocked.merge(List.of(String.valueOf(threads.cell(r, "tid")), String.valueOf(threads.cell(r, "name"))),
+                        ns, Long::sum);
+            }
+        }
+        for (String table : List.of("blocked_by_cause", "blocked_by_waker")) {
+            Table t = reports.get("waits").table(table);
+            Map<List<Object>, Long> sums = new HashMap<>();
+            for (int r = 0; r < t.rows().size(); r++) {
+                sums.merge(List.of(String.valueOf(t.cell(r, "tid")), String.valueOf(t.cell(r, "name"))),
+                        (Long) t.cell(r, "blocked_ns"), Long::sum);
+            }
+            assertEquals(blocked, sums, table + " sums to Blocked per thread");
+        }
+        assertTrue(reports.get("waits").summary().startsWith("Why threads were blocked"), reports.get("waits").summary());
+    }
+}
