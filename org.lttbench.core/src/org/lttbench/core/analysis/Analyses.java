@@ -5,6 +5,7 @@ import java.util.List;
 import org.lttbench.core.analysis.discarded.DiscardedAnalysisProvider;
 import org.lttbench.core.analysis.overhead.OverheadAnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
 
 /** Every analysis LTTbench has, in the order reports print. */
@@ -17,9 +18,14 @@ public final class Analyses {
                 new DiscardedAnalysisProvider());
     }
 
+    /** Analyses that run only when asked for by name (they need an option: the critical path's thread). */
+    public static List<AnalysisProvider> onRequest() {
+        return List.of(CriticalPathAnalysis.PROVIDER);
+    }
+
     /** The provider of that name, or {@code null}. */
     public static AnalysisProvider byName(String name) {
-        for (AnalysisProvider p : all()) {
+        for (AnalysisProvider p : java.util.stream.Stream.concat(all().stream(), onRequest().stream()).toList()) {
             if (p.name().equals(name)) {
                 return p;
             }

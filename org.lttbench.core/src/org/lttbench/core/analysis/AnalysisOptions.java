@@ -11,13 +11,23 @@ import org.lttbench.core.trace.TimeRange;
  * @param groupBy rows per thread or per process, where the analysis has both
  * @param calibration what an event costs on the machine that recorded the traces ({@code lttbench calibrate}), or
  *                    null: the overhead analysis then bounds the cost from the trace alone
+ * @param thread  the thread whose critical path is asked for (a TID, or a command name), or null
  */
-public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration) {
+public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread) {
 
     public static final AnalysisOptions DEFAULT = new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD);
 
     public AnalysisOptions(TimeRange range, GroupBy groupBy) {
         this(range, groupBy, null);
+    }
+
+    public AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration) {
+        this(range, groupBy, calibration, null);
+    }
+
+    /** The same options, for the thread a critical path follows (a TID, or a command name). */
+    public AnalysisOptions withThread(String selector) {
+        return new AnalysisOptions(range, groupBy, calibration, selector);
     }
 
     public enum GroupBy {

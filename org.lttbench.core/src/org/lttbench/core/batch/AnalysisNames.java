@@ -10,7 +10,8 @@ final class AnalysisNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return Analyses.all().stream().map(AnalysisProvider::name).iterator();
+        return java.util.stream.Stream.concat(Analyses.all().stream(), Analyses.onRequest().stream())
+                .map(AnalysisProvider::name).iterator();
     }
 
     /** {@code process, overhead, discarded}. */

@@ -56,6 +56,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     CalibrationOption calibration;
 
+    @Option(names = "--thread", paramLabel = "TID|NAME",
+            description = "The thread whose critical path --analysis critical-path follows: a TID, or a command name "
+                    + "(of several threads of that name, the one that ran most)")
+    String thread;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -95,7 +100,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             times.parse();
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read()));
+                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread));
                 write(run(traces, analyses));
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }

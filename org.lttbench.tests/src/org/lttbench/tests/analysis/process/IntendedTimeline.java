@@ -69,6 +69,32 @@ final class IntendedTimeline {
 
     private final List<Wait> waits = new ArrayList<>();
 
+    /** A segment of the critical path of {@link #criticalPathOf}: [from, to) in that state, of that thread. */
+    record PathSegment(long from, long to, String state, int tid) {
+    }
+
+    private int pathOf = -1;
+    private final List<PathSegment> path = new ArrayList<>();
+
+    /** The thread whose critical path over the whole trace the scenario means, then its segments in time order. */
+    IntendedTimeline criticalPathOf(int tid) {
+        pathOf = tid;
+        return this;
+    }
+
+    IntendedTimeline onPath(long from, long to, String state, int tid) {
+        path.add(new PathSegment(from, to, state, tid));
+        return this;
+    }
+
+    int criticalPathOf() {
+        return pathOf;
+    }
+
+    List<PathSegment> path() {
+        return path;
+    }
+
     /** A wait of that thread (besides its WAIT_BLOCKED mark), for the waits analysis's tables. */
     IntendedTimeline waited(int tid, long from, long to, String cause, String wakerKind, String waker) {
         waits.add(new Wait(tid, from, to, cause, wakerKind, waker));

@@ -166,7 +166,8 @@ final class ProcessScenarios {
             new Scenario("first-switch-late", ProcessScenarios::firstSwitchLate),
             new Scenario("perf-recording", ProcessScenarios::perfRecording),
             new Scenario("why-it-waited", ProcessScenarios::whyItWaited, List.of("read", "write", "futex", "nanosleep",
-                    "epoll_wait")));
+                    "epoll_wait")),
+            new Scenario("waits-chain", ProcessScenarios::waitsChain));
 
     static final List<Scenario> FOR_PERF = List.of(
             new Scenario("cpu-bound", ProcessScenarios::cpuBound),
@@ -912,6 +913,53 @@ final class ProcessScenarios {
                 .waited(501, 7_100, 8_100, "sleeping by choice (nanosleep)", "timer", "timer expiry")
                 .waited(501, 9_000, 10_000, "page fault (outside any system call)", "thread", "502 writer");
         x.end(12_000);
+    }
+
+    /**
+     * A chain: the client waits on a futex for the server, which reads the disk, then runs and unlocks. The client's
+     * critical path is its own running, then the server's running, the disk, the server's wait for its CPU and its
+     * running until the unlock, then the client's wait for its CPU and running again.
+     */
+    static void waitsChain(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "client", 601);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "server", 602);
+        w.syscallEntry(1_100, 0, "futex");
+        w.schedSwitch(1_200, 0, "client", 601, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(1_500, 1, "read");
+        w.blockRqIssue(1_600, 1, 7);
+        w.schedSwitch(2_000, 1, "server", 602, Kernel.DISK, "swapper/1", 0);
+        w.irqEntry(5_000, 1, 16, "ahci");
+        w.blockRqComplete(5_100, 1, 7);
+        k.wake(5_200, 1, "server", 602, 1);
+        w.irqExit(5_300, 1, 16);
+        w.schedSwitch(5_400, 1, "swapper/1", 0, 0, "server", 602);
+        w.syscallExit(5_500, 1, "read", 4096);
+        w.syscallEntry(6_000, 1, "futex");
+        k.wake(6_100, 1, "client", 601, 0);
+        w.syscallExit(6_300, 1, "futex", 1);
+        w.schedSwitch(6_500, 0, "swapper/0", 0, 0, "client", 601);
+        w.syscallExit(6_600, 0, "futex", 0);
+        w.syscallEntry(8_000, 0, "write");
+        boolean io = !k.tracer.omitted().contains("block_rq_complete");
+        x.thread(601, "client", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(6_100, WAIT_CPU)
+                .at(6_500, SYSCALL).at(6_600, USER).at(8_000, SYSCALL);
+        x.thread(602, "server", -1).at(1_000, USER).at(1_500, SYSCALL).at(2_000, io ? WAIT_IO : WAIT_BLOCKED)
+                .at(5_200, WAIT_CPU).at(5_400, SYSCALL).at(5_500, USER).at(6_000, SYSCALL).at(6_300, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(6_500, PARKED);
+        x.idle(1).at(1_000, PARKED).at(2_000, SYSCALL).at(5_000, IRQ).at(5_300, SYSCALL).at(5_400, PARKED);
+        if (io) {
+            x.ioWait("8:0", 2_000, 5_200);
+        }
+        x.waited(601, 1_200, 6_100, "lock or condition (futex)", "thread", "602 server");
+        if (!io) {
+            x.waited(602, 2_000, 5_200, "reading or receiving", "irq", "16 ahci");
+        }
+        x.criticalPathOf(601).onPath(1_000, 1_200, "running", 601).onPath(1_200, 2_000, "running", 602)
+                .onPath(2_000, 5_200, io ? "disk" : "interrupt", 602).onPath(5_200, 5_400, "waiting for a CPU", 602)
+                .onPath(5_400, 6_100, "running", 602).onPath(6_100, 6_500, "waiting for a CPU", 601)
+                .onPath(6_500, 8_000, "running", 601);
+        x.end(8_000);
     }
 
     private ProcessScenarios() {

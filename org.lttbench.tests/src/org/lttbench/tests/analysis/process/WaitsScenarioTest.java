@@ -75,7 +75,7 @@ class WaitsScenarioTest {
     private static Map<List<Object>, List<Long>> rows(Table t, String... keys) {
         Map<List<Object>, List<Long>> rows = new TreeMap<>(WaitsScenarioTest::compare);
         for (int r = 0; r < t.rows().size(); r++) {
-            if (!(t.cell(r, "tid") instanceof Long tid) || tid < 500 || tid >= 600) {
+            if (!(t.cell(r, "tid") instanceof Long tid) || tid < 500 || tid >= 700) {
                 continue; // the story's threads
             }
             List<Object> key = new java.util.ArrayList<>();

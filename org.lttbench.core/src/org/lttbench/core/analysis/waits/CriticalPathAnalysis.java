@@ -1,0 +1,351 @@
+package org.lttbench.core.analysis.waits;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.process.BlockDevice;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.analysis.process.Waker;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * The critical path of one thread over a range (after Giraldeau and Dagenais, "Wait Analysis of Distributed Systems
+ * Using Kernel Tracing", IEEE TPDS 2016): at every moment, what the thread's progress waited on. The thread's own
+ * running and waiting for a CPU are on the path as they are; a wait a thread ended is replaced by that waker's own
+ * path over the wait (its running, its own waits, followed the same way); a wait an interrupt ended is the disk, the
+ * network, a timer or that interrupt; a wait nothing in the trace ended is blocked. The path's states cover the
+ * range exactly (the part of it the thread was alive in the trace).
+ *
+ * <p>The walk is iterative: a waker's path is a stack frame, not a recursion, so long chains of wakers cannot
+ * overflow the stack. It ends: each frame's thread is blocked all over its interval, so it cannot wake anything in
+ * it, and each step moves a frame's time forward.
+ */
+public final class CriticalPathAnalysis implements Analysis {
+
+    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
+        @Override
+        public String name() {
+            return "critical-path";
+        }
+
+        @Override
+        public String description() {
+            return "The critical path of one thread (--thread TID|NAME): what its progress waited on at every moment, "
+                    + "followed through its wakers' own waits (LTTng kernel traces)";
+        }
+
+        @Override
+        public Analysis create(AnalysisOptions options) {
+            return new CriticalPathAnalysis(options);
+        }
+    };
+
+    /** What a moment of the path is. */
+    enum PathState {
+        RUNNING("running"), WAIT_CPU("waiting for a CPU"), DISK("disk"), NETWORK("network"), TIMER("timer"),
+        INTERRUPT("interrupt"), BLOCKED("blocked, nothing in the trace woke it"), UNKNOWN("unknown");
+
+        final String label;
+
+        PathState(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One segment of the path: a state of a thread over [begin, end), with what it was (device, interrupt). */
+    record Segment(long begin, long end, PathState state, ThreadRecord thread, String detail) {
+    }
+
+    private final AnalysisOptions options;
+    private final ThreadHistory history = new ThreadHistory();
+    private ProcessAnalysis shared;
+    private ProcessAnalysis processes;
+    private boolean feeds;
+
+    public CriticalPathAnalysis(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public void runsWith(List<Analysis> others) {
+        for (Analysis a : others) {
+            if (a instanceof ProcessAnalysis p && p.range().equals(options.range()) && shared == null) {
+                shared = p;
+                p.observe(history); // before any start
+            }
+        }
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        if (options.thread() == null || options.thread().isBlank()) {
+            return "the critical path is of one thread: give it with --thread TID or --thread NAME";
+        }
+        String why = new ProcessAnalysis(options).whyNotApplicable(traces);
+        return why == null ? null : why.replace("the process analysis", "the critical path");
+    }
+
+    @Override
+    public void start(TraceSet traces) {
+        processes = shared != null ? shared : new ProcessAnalysis(options);
+        feeds = processes != shared;
+        if (feeds) {
+            processes.observe(history);
+            processes.start(traces);
+        }
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        if (feeds) {
+            processes.packet(packet);
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        if (feeds) {
+            processes.event(event);
+        }
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        if (feeds) {
+            processes.loss(loss);
+        }
+    }
+
+    @Override
+    public void end() {
+        if (feeds) {
+            processes.end();
+        }
+    }
+
+    /** The thread the user named: that TID, or of that name the one that ran most (the others are said in a note). */
+    private ThreadHistory.Changes target(List<String> notes) {
+        String wanted = options.thread().trim();
+        Integer tid = null;
+        try {
+            tid = Integer.parseInt(wanted);
+        } catch (NumberFormatException e) {
+            // a name
+        }
+        List<ThreadHistory.Changes> matches = new ArrayList<>();
+        for (ThreadHistory.Changes c : history.all()) {
+            ThreadRecord r = c.thread;
+            if (!r.placeholder() && (tid != null ? r.tid() == tid : wanted.equals(r.name()))) {
+                matches.add(c);
+            }
+        }
+        if (matches.isEmpty()) {
+            return null;
+        }
+        matches.sort((a, b) -> Long.compare(processes.ledger().running(b.thread, 0), processes.ledger().running(a.thread, 0)));
+        if (matches.size() > 1) {
+            notes.add(matches.size() + " threads match --thread " + wanted + ": the path is of TID " + matches.get(0).thread.tid()
+                    + " (the one that ran most), not of " + matches.stream().skip(1).limit(10)
+                            .map(c -> Integer.toString(c.thread.tid())).reduce((a, b) -> a + ", " + b).orElse("")
+                    + (matches.size() > 11 ? "..." : ""));
+        }
+        return matches.get(0);
+    }
+
+    /** A frame of the walk: what {@code thread}'s progress waited on over [cursor, to). */
+    private static final class Frame {
+        final ThreadHistory.Changes thread;
+        long cursor;
+        final long to;
+
+        Frame(ThreadHistory.Changes thread, long from, long to) {
+            this.thread = thread;
+            this.cursor = from;
+            this.to = to;
+        }
+    }
+
+    /** The path of {@code target} over [from, to), in time order. */
+    List<Segment> path(ThreadHistory.Changes target, long from, long to) {
+        List<Segment> path = new ArrayList<>();
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(target, from, to));
+        while (!stack.isEmpty()) {
+            Frame f = stack.peek();
+            if (f.cursor >= f.to) {
+                stack.pop();
+                continue;
+            }
+            ThreadHistory.Changes c = f.thread;
+            int k = c.at(f.cursor);
+            long begin = f.cursor;
+            if (k < 0) {
+                // before the thread's first change (a waker born during the wait)
+                long end = Math.min(f.to, c.size > 0 ? c.times[0] : f.to);
+                add(path, new Segment(begin, end, PathState.UNKNOWN, c.thread, "before the thread's first event"));
+                f.cursor = end;
+                continue;
+            }
+            long end = Math.min(f.to, history.until(c, k));
+            if (end <= begin) {
+                end = f.to; // the thread's last state holds to the end
+            }
+            ThreadState s = ThreadHistory.state(c, k);
+            f.cursor = end;
+            switch (s) {
+                case USER, SYSCALL, IRQ, USER_OR_SYSTEM -> add(path, new Segment(begin, end, PathState.RUNNING, c.thread, s.name()));
+                case WAIT_CPU -> add(path, new Segment(begin, end, PathState.WAIT_CPU, c.thread, null));
+                case WAIT_IO -> {
+                    Long device = history.ioDevice(c.thread.index(), c.times[k]);
+                    add(path, new Segment(begin, end, PathState.DISK, c.thread,
+                            device == null ? null : BlockDevice.numbers(device)));
+                }
+                case WAIT_BLOCKED -> {
+                    int waker = ThreadStateSink.waker(c.whys[k]);
+                    ThreadHistory.Changes w = Waker.kind(waker) == Waker.THREAD ? history.of(Waker.id(waker)) : null;
+                    if (w != null && w != c) {
+                        stack.push(new Frame(w, begin, end)); // what the waker did meanwhile is what this wait waited on
+                    } else {
+                        add(path, blocked(begin, end, c.thread, waker));
+                    }
+                }
+                default -> add(path, new Segment(begin, end, PathState.UNKNOWN, c.thread, s.name().toLowerCase(Locale.ROOT)));
+            }
+        }
+        return path;
+    }
+
+    /** A wait no thread ended: by what interrupt (a network or disk softirq, a timer), or nothing the trace shows. */
+    private Segment blocked(long begin, long end, ThreadRecord thread, int waker) {
+        int id = Waker.id(waker);
+        return switch (Waker.kind(waker)) {
+            case Waker.TIMER -> new Segment(begin, end, PathState.TIMER, thread, "timer expiry");
+            case Waker.SOFTIRQ -> {
+                String vector = Waker.softirqName(id);
+                PathState state = vector.startsWith("NET_") ? PathState.NETWORK
+                        : vector.equals("BLOCK") ? PathState.DISK : PathState.INTERRUPT;
+                yield new Segment(begin, end, state, thread, "softirq " + vector);
+            }
+            case Waker.IRQ -> {
+                ProcessAnalysis.TraceFacts f = processes.traceFacts().get(thread.trace());
+                String name = f == null ? null : f.irqNames().get(id);
+                yield new Segment(begin, end, PathState.INTERRUPT, thread, "irq " + (id >= 1 << 16 ? "vector " + (id & 0xFFFF) : id)
+                        + (name == null ? "" : " " + name));
+            }
+            default -> new Segment(begin, end, PathState.BLOCKED, thread,
+                    Waker.kind(waker) == Waker.NONE ? "until the trace ended" : "no wakeup event seen");
+        };
+    }
+
+    /** Appends a segment, merged with the previous one when it continues it (same state, thread and detail). */
+    private static void add(List<Segment> path, Segment s) {
+        if (s.end() <= s.begin()) {
+            return;
+        }
+        if (!path.isEmpty()) {
+            Segment last = path.get(path.size() - 1);
+            if (last.end() == s.begin() && last.state() == s.state() && last.thread() == s.thread()
+                    && java.util.Objects.equals(last.detail(), s.detail())) {
+                path.set(path.size() - 1, new Segment(last.begin(), s.end(), s.state(), s.thread(), s.detail()));
+                return;
+            }
+        }
+        path.add(s);
+    }
+
+    static List<Column> totalsColumns() {
+        return List.of(new Column("state", "State", ColumnKind.TEXT, "what the thread's progress waited on: running, "
+                + "waiting for a CPU, disk, network, timer, interrupt, blocked (nothing in the trace woke it), unknown"),
+                new Column("tid", "TID", ColumnKind.TID, "the thread on the path in that state (the target, or a waker)"),
+                new Column("name", "Name", ColumnKind.PROCESS_NAME, "its command name"),
+                new Column("ns", "Time", ColumnKind.DURATION, "time on the path in that state and thread"),
+                new Column("share", "Share", ColumnKind.RATIO, "of the path's whole time"));
+    }
+
+    static List<Column> segmentColumns() {
+        return List.of(new Column("begin", "Begin", ColumnKind.TIMESTAMP, "start of the segment"),
+                new Column("end", "End", ColumnKind.TIMESTAMP, "end of the segment"),
+                new Column("state", "State", ColumnKind.TEXT, "what the thread's progress waited on"),
+                new Column("tid", "TID", ColumnKind.TID, "the thread on the path"),
+                new Column("name", "Name", ColumnKind.PROCESS_NAME, "its command name"),
+                new Column("detail", "Detail", ColumnKind.TEXT, "its running state, the device, the interrupt"),
+                new Column("ns", "Duration", ColumnKind.DURATION, "the segment's length"));
+    }
+
+    @Override
+    public Report report() {
+        Report process = processes.report(AnalysisOptions.GroupBy.THREAD);
+        List<String> notes = new ArrayList<>();
+        ThreadHistory.Changes target = target(notes);
+        Table totals = new Table("critical_path", "Critical path: time per state and thread", totalsColumns());
+        Table segments = new Table("critical_path_segments", "Critical path segments", segmentColumns()).chartData();
+        TimeRange shown = process.range();
+        String who = options.thread();
+        if (target != null) {
+            ThreadRecord t = target.thread;
+            who = t.tid() + " " + t.name();
+            long from = Math.max(shown.begin(), processes.ledger().born(t));
+            long to = Math.min(shown.end(), processes.ledger().died(t));
+            if (to > from) {
+                List<Segment> path = path(target, from, to);
+                Map<List<Object>, long[]> sums = new LinkedHashMap<>();
+                for (Segment s : path) {
+                    sums.computeIfAbsent(List.of(s.state(), s.thread()), k -> new long[1])[0] += s.end() - s.begin();
+                    segments.addRow(s.begin(), s.end(), s.state().label, (long) s.thread().tid(), s.thread().name(),
+                            s.detail(), s.end() - s.begin());
+                }
+                List<Map.Entry<List<Object>, long[]>> rows = new ArrayList<>(sums.entrySet());
+                rows.sort((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]));
+                for (var e : rows) {
+                    ThreadRecord r = (ThreadRecord) e.getKey().get(1);
+                    totals.addRow(((PathState) e.getKey().get(0)).label, (long) r.tid(), r.name(), e.getValue()[0],
+                            (double) e.getValue()[0] / (to - from));
+                }
+                shown = new TimeRange(from, to);
+            }
+        } else {
+            notes.add("no thread of the trace is " + options.thread() + " (a TID, or a command name as the trace names it)");
+        }
+        Report r = new Report("critical-path", "Critical path of " + who, shown);
+        r.traces(process.traces());
+        r.add(totals).add(segments);
+        notes.forEach(r::note);
+        r.note("the path follows each wait to the thread whose wakeup ended it, through that thread's own waits; a wait "
+                + "an interrupt ended is the disk, the network, a timer or that interrupt");
+        process.notes().stream().filter(process::isLossNote).forEach(r::lossNote);
+        SummaryLine line = SummaryLine.of(r.title()).range(shown);
+        Map<String, Long> byState = new LinkedHashMap<>();
+        long all = 0;
+        for (Object[] row : totals.rows()) {
+            byState.merge((String) row[0], (Long) row[3], Long::sum);
+            all += (Long) row[3];
+        }
+        long whole = all;
+        byState.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(4)
+                .forEach(e -> line.add(String.format(Locale.ROOT, "%s %s", e.getKey(),
+                        CellFormat.percent((double) e.getValue() / whole))));
+        r.summary(line.toString());
+        return r;
+    }
+}

@@ -1,0 +1,94 @@
+package org.lttbench.tests.analysis.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
+import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
+import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
+import org.lttbench.tests.writer.KernelTracer;
+
+/**
+ * The critical path on every process scenario, for every tracer version: for each of the story's threads, the path's
+ * segments cover the thread's life in the trace exactly, in order; and where the scenario means a path (the
+ * waits-chain story: a client waiting on a server that waits on the disk), it is that path, segment by segment.
+ */
+class CriticalPathScenarioTest {
+
+    static Stream<Arguments> scenarios() {
+        return ProcessScenarioTest.scenarios();
+    }
+
+    /** The path's segments, consecutive ones of one state and thread merged: {from, to, state, tid}. */
+    static List<List<Object>> path(Report report) {
+        Table t = report.table("critical_path_segments");
+        List<List<Object>> merged = new ArrayList<>();
+        for (int r = 0; r < t.rows().size(); r++) {
+            long begin = (Long) t.cell(r, "begin");
+            long end = (Long) t.cell(r, "end");
+            String state = (String) t.cell(r, "state");
+            Long tid = (Long) t.cell(r, "tid");
+            if (!merged.isEmpty()) {
+                List<Object> last = merged.get(merged.size() - 1);
+                assertEquals(last.get(1), begin, "segments follow each other without gap or overlap");
+                if (last.get(2).equals(state) && last.get(3).equals(tid)) {
+                    merged.set(merged.size() - 1, List.of(last.get(0), end, state, tid));
+                    continue;
+                }
+            }
+            merged.add(List.of(begin, end, state, tid));
+        }
+        return merged;
+    }
+
+    static Report criticalPath(Path dir, String thread) throws Exception {
+        try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
+            AnalysisOptions options = AnalysisOptions.DEFAULT.withThread(thread);
+            List<Report> reports = AnalysisRun.run(traces,
+                    List.of(new ProcessAnalysis(options), new CriticalPathAnalysis(options)), ProgressListener.NONE);
+            return reports.stream().filter(r -> r.analysis().equals("critical-path")).findFirst().orElseThrow();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void pathsCoverEachThreadsLife(String label, Scenario scenario, KernelTracer tracer) throws Exception {
+        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-path");
+        Written w = scenario.write(dir, tracer);
+        long offset = w.writer().clockOffset();
+        for (String key : w.intended().threads().keySet()) {
+            if (key.startsWith("idle/")) {
+                continue;
+            }
+            Report report = criticalPath(dir, key);
+            List<List<Object>> path = path(report);
+            assertTrue(!path.isEmpty(), label + ": a path for " + key);
+            assertEquals(report.range().begin(), path.get(0).get(0), label + " " + key + ": from its start");
+            assertEquals(report.range().end(), path.get(path.size() - 1).get(1), label + " " + key + ": to its end");
+            if (Integer.toString(w.intended().criticalPathOf()).equals(key)) {
+                List<List<Object>> intended = new ArrayList<>();
+                for (IntendedTimeline.PathSegment s : w.intended().path()) {
+                    intended.add(List.of(offset + s.from(), offset + s.to(), s.state(), (long) s.tid()));
+                }
+                assertEquals(intended, path, label + ": the critical path of " + key);
+            }
+        }
+    }
+}
