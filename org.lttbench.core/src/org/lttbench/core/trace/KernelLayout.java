@@ -40,7 +40,7 @@ public final class KernelLayout {
         SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
         PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
         SOFTIRQ_RAISE, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END,
-        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, OTHER
+        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR, OTHER
     }
 
     /** What {@code prev_state} says of the task leaving the CPU. */
@@ -79,6 +79,7 @@ public final class KernelLayout {
             Map.entry("block_rq_issue", Role.BLOCK_RQ_ISSUE), Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE),
             Map.entry("block_bio_complete", Role.BLOCK_BIO_COMPLETE),
             Map.entry("lttng_statedump_block_device", Role.STATEDUMP_BLOCK_DEVICE),
+            Map.entry("lttng_statedump_file_descriptor", Role.STATEDUMP_FILE_DESCRIPTOR),
             Map.entry("lttng_statedump_start", Role.STATEDUMP_START), Map.entry("lttng_statedump_end", Role.STATEDUMP_END),
             Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE));
 

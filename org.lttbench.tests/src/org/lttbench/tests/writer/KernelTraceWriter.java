@@ -213,6 +213,8 @@ public final class KernelTraceWriter implements Closeable {
             event("block_rq_complete", rq.toArray(Field[]::new));
         }
         event("lttng_statedump_block_device", field("dev", u32()), field("diskname", new StringType()));
+        event("lttng_statedump_file_descriptor", field("pid", s32()), field("fd", s32()), field("flags", u32()),
+                field("fmode", u32()), field("filename", new StringType()));
         event("lttng_statedump_start");
         event("lttng_statedump_end");
         List<Field> sd = new ArrayList<>(List.of(field("tid", s32()), field("vtid", s32()), field("pid", s32()),
@@ -461,6 +463,11 @@ public final class KernelTraceWriter implements Closeable {
     /** {@code lttng_statedump_block_device}: the disk name of a device. */
     public KernelTraceWriter statedumpBlockDevice(long ts, int cpu, long dev, String name) throws IOException {
         return event(ts, cpu, "lttng_statedump_block_device", dev, name);
+    }
+
+    /** {@code lttng_statedump_file_descriptor}: a descriptor open in a process when the statedump ran. */
+    public KernelTraceWriter statedumpFileDescriptor(long ts, int cpu, int pid, int fd, String filename) throws IOException {
+        return event(ts, cpu, "lttng_statedump_file_descriptor", pid, fd, 0L, 0x1FL, filename);
     }
 
     public KernelTraceWriter statedumpStart(long ts, int cpu) throws IOException {

@@ -43,7 +43,7 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
     public static KernelTracer perf(String kernelRelease) {
         return new KernelTracer(2, 13, 0, kernelRelease, HeaderKind.LARGE, false, false,
                 Set.of("lttng_statedump_block_device", "lttng_statedump_start", "lttng_statedump_end",
-                        "lttng_statedump_process_state"),
+                        "lttng_statedump_process_state", "lttng_statedump_file_descriptor"),
                 false, true);
     }
 

@@ -148,11 +148,14 @@ public final class KernelEventBinder {
                 FieldHandle tid = integer(field(type, "tid"));
                 yield tid == null ? touch() : e -> machine.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
-            case SYSCALL_ENTRY, SYSCALL_EXIT -> {
-                String syscall = layout.syscallName(type);
-                int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
-                boolean entry = role == Role.SYSCALL_ENTRY;
-                yield e -> machine.syscall(cpu(e), e.timestamp(), entry, cause);
+            case SYSCALL_ENTRY, SYSCALL_EXIT -> syscall(type, role == Role.SYSCALL_ENTRY);
+            case STATEDUMP_FILE_DESCRIPTOR -> {
+                FieldHandle pid = integer(field(type, "pid"));
+                FieldHandle fd = integer(field(type, "fd"));
+                FieldHandle path = field(type, "filename");
+                yield pid == null || fd == null || path == null ? touch()
+                        : e -> machine.statedumpDescriptor(cpu(e), e.timestamp(), (int) e.longValue(pid),
+                                (int) e.longValue(fd), e.stringValue(path));
             }
             case IRQ_ENTRY -> irqEntry(type);
             case SOFTIRQ_ENTRY -> {
@@ -202,6 +205,67 @@ public final class KernelEventBinder {
             // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
             // event to the trace's last
             default -> touch();
+        };
+    }
+
+    /** System calls whose descriptor argument a wait's cause or the descriptor table needs, by its field's name. */
+    private static final java.util.Map<String, String> FD_ARGUMENT = java.util.Map.ofEntries(
+            java.util.Map.entry("read", "fd"), java.util.Map.entry("readv", "fd"), java.util.Map.entry("pread64", "fd"),
+            java.util.Map.entry("preadv", "fd"), java.util.Map.entry("preadv2", "fd"), java.util.Map.entry("close", "fd"),
+            java.util.Map.entry("dup", "fildes"), java.util.Map.entry("dup2", "oldfd"), java.util.Map.entry("dup3", "oldfd"));
+    /** System calls whose return is a new descriptor of a kind they say. */
+    private static final java.util.Map<String, String> MAKES = java.util.Map.ofEntries(
+            java.util.Map.entry("socket", FileDescriptors.SOCKET), java.util.Map.entry("accept", FileDescriptors.SOCKET),
+            java.util.Map.entry("accept4", FileDescriptors.SOCKET), java.util.Map.entry("eventfd", "eventfd"),
+            java.util.Map.entry("eventfd2", "eventfd"), java.util.Map.entry("timerfd_create", "timerfd"),
+            java.util.Map.entry("signalfd", "signalfd"), java.util.Map.entry("signalfd4", "signalfd"),
+            java.util.Map.entry("inotify_init", "inotify"), java.util.Map.entry("inotify_init1", "inotify"),
+            java.util.Map.entry("epoll_create", "eventpoll"), java.util.Map.entry("epoll_create1", "eventpoll"));
+
+    /**
+     * A system call's entry or exit: its cause (what a sleep in it waits for), and what it does to the process's
+     * descriptors (a read's descriptor, an open's path, what a call's return is).
+     */
+    private EventHandler syscall(EventType type, boolean entry) {
+        String syscall = layout.syscallName(type);
+        int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
+        EventHandler plain = e -> machine.syscall(cpu(e), e.timestamp(), entry, cause);
+        if (syscall == null) {
+            return plain;
+        }
+        boolean opens = syscall.equals("open") || syscall.equals("openat") || syscall.equals("openat2")
+                || syscall.equals("creat");
+        if (entry) {
+            FieldHandle fd = FD_ARGUMENT.containsKey(syscall) ? integer(field(type, FD_ARGUMENT.get(syscall))) : null;
+            FieldHandle path = opens ? field(type, "filename") : null;
+            if (fd != null) {
+                return e -> {
+                    plain.handle(e);
+                    machine.syscallFd(cpu(e), e.timestamp(), (int) e.longValue(fd));
+                };
+            }
+            if (path != null) {
+                return e -> {
+                    plain.handle(e);
+                    machine.opening(cpu(e), e.timestamp(), e.stringValue(path));
+                };
+            }
+            return plain;
+        }
+        FieldHandle ret = integer(field(type, "ret"));
+        boolean dup = syscall.startsWith("dup");
+        if (ret == null || !(opens || dup || MAKES.containsKey(syscall) || syscall.equals("close"))) {
+            return plain;
+        }
+        String kind = MAKES.get(syscall);
+        boolean close = syscall.equals("close");
+        return e -> {
+            plain.handle(e);
+            if (close) {
+                machine.descriptorClosed(cpu(e), e.timestamp(), e.longValue(ret));
+            } else {
+                machine.descriptorMade(cpu(e), e.timestamp(), e.longValue(ret), kind);
+            }
         };
     }
 

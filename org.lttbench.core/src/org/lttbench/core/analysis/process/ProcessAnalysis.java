@@ -305,7 +305,7 @@ public final class ProcessAnalysis implements Analysis {
             }
         }
         for (Trace t : kernel) {
-            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++);
+            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++, causes);
             machines.add(m);
             KernelEventBinder binder = new KernelEventBinder(m, causes);
             for (EventType type : t.eventTypes()) {

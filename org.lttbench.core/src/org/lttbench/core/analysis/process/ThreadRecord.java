@@ -45,6 +45,10 @@ public final class ThreadRecord {
     int syscallCause;
     /** The current sleep may be an I/O wait: uninterruptible, in a trace that tells I/O waits. */
     boolean ioCandidate;
+    /** The descriptor the current system call reads (or duplicates, or closes), -1 when none. */
+    int syscallFd = -1;
+    /** The path the current open system call opens, until its exit gives the descriptor. */
+    String opening;
     /** When the current uninterruptible sleep began, and the machine's busy block-request time then. */
     long sleepStart;
     long busyAtSleep;

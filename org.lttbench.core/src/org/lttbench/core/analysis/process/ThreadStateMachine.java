@@ -88,6 +88,8 @@ public final class ThreadStateMachine {
     private final IntSupplier indexes;
     private final DeferredChanges changes;
     private final IoWaitAttribution io;
+    private final WaitCauses causes;
+    private final FileDescriptors fds = new FileDescriptors();
     private final TidTable<ThreadRecord> threads = new TidTable<>();
     private Cpu[] cpus = new Cpu[0];
     private long start;
@@ -113,6 +115,13 @@ public final class ThreadStateMachine {
      * @param indexes gives each new {@link ThreadRecord} its dense index (shared by every machine of one run)
      */
     public ThreadStateMachine(Trace trace, KernelLayout layout, ThreadStateSink sink, IntSupplier indexes) {
+        this(trace, layout, sink, indexes, new WaitCauses());
+    }
+
+    /** @param causes the run's wait causes (shared by its machines: codes mean the same in all) */
+    public ThreadStateMachine(Trace trace, KernelLayout layout, ThreadStateSink sink, IntSupplier indexes,
+            WaitCauses causes) {
+        this.causes = causes;
         this.trace = trace;
         this.layout = layout;
         this.prevStates = layout.prevStateEncoding();
@@ -298,6 +307,9 @@ public final class ThreadStateMachine {
         }
         if (stopped) {
             return WaitCauses.STOPPED;
+        }
+        if (r.mode == MODE_SYSCALL && r.syscallCause == WaitCauses.READING && r.syscallFd >= 0) {
+            return causes.ofReading(fds.kind(process(r), r.syscallFd)); // what it reads, where the trace says
         }
         return switch (r.mode) {
             case MODE_SYSCALL -> r.syscallCause == WaitCauses.NONE ? WaitCauses.SYSCALL_BEFORE_TRACE : r.syscallCause;
@@ -510,6 +522,7 @@ public final class ThreadStateMachine {
         // the kernel; without system call events, where the parent is may be unknown for good
         child.mode = kernel ? MODE_SYSCALL : parent.mode == MODE_UNKNOWN && !syscalls ? MODE_EITHER : parent.mode;
         child.syscallCause = parent.syscallCause;
+        fds.forked(parent.pid(), child.pid());
         sink.threadUpdated(child, t);
         birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
     }
@@ -607,8 +620,66 @@ public final class ThreadStateMachine {
         r.mode = entry ? MODE_SYSCALL : MODE_USER;
         if (entry) {
             r.syscallCause = cause;
+            r.syscallFd = -1;
+            r.opening = null;
         }
         changes.enter(r, entry ? ThreadState.SYSCALL.ordinal() : ThreadState.USER.ordinal(), t, c.id);
+    }
+
+    /** The process of a thread's descriptors: its PID, or while the trace has not told it, its TID (a main thread's). */
+    private static int process(ThreadRecord r) {
+        return r.pid() >= 0 ? r.pid() : r.tid();
+    }
+
+    /** The CPU's named thread in process context, or null (what a system call's arguments are of). */
+    private ThreadRecord caller(int cpu, long time) {
+        Cpu c = cpu(cpu, time);
+        return c == null || c.anonymous || c.depth > 0 ? null : c.current;
+    }
+
+    /** The CPU's thread's system call (just entered) reads, duplicates or closes descriptor {@code fd}. */
+    public void syscallFd(int cpu, long time, int fd) {
+        ThreadRecord r = caller(cpu, time);
+        if (r != null) {
+            r.syscallFd = fd;
+        }
+    }
+
+    /** The CPU's thread's system call (just entered) opens that path. */
+    public void opening(int cpu, long time, String path) {
+        ThreadRecord r = caller(cpu, time);
+        if (r != null) {
+            r.opening = path;
+        }
+    }
+
+    /**
+     * The CPU's thread's system call returned {@code ret}: a new descriptor of that kind ({@code socket},
+     * {@code eventfd}...), or, with a null kind, of the path it opened, or a copy of the one it duplicated.
+     */
+    public void descriptorMade(int cpu, long time, long ret, String kind) {
+        ThreadRecord r = caller(cpu, time);
+        if (r == null || ret < 0 || ret > Integer.MAX_VALUE) {
+            return;
+        }
+        String made = kind != null ? kind
+                : r.opening != null ? FileDescriptors.kindOf(r.opening)
+                        : r.syscallFd >= 0 ? fds.kind(process(r), r.syscallFd) : null;
+        fds.opened(process(r), (int) ret, made);
+    }
+
+    /** The CPU's thread's close of the descriptor it named returned {@code ret}. */
+    public void descriptorClosed(int cpu, long time, long ret) {
+        ThreadRecord r = caller(cpu, time);
+        if (r != null && ret == 0 && r.syscallFd >= 0) {
+            fds.closed(process(r), r.syscallFd);
+        }
+    }
+
+    /** The statedump names a descriptor of a process alive when it ran. */
+    public void statedumpDescriptor(int cpu, long time, int pid, int fd, String path) {
+        observe(cpu, time);
+        fds.opened(pid, fd, FileDescriptors.kindOf(path));
     }
 
     /** A hard IRQ or softirq handler starts on that CPU (interrupts nest). */

@@ -29,13 +29,16 @@ public final class WaitCauses {
     public static final int BEFORE_FIRST_SYSCALL_EVENT = 13;
     /** A system call whose name the trace does not give (perf's raw_syscalls). */
     public static final int UNNAMED_SYSCALL = 14;
+    /** Receiving from a socket ({@code recv*}), or reading a descriptor the trace says is one. */
+    public static final int READING_SOCKET = 15;
     private static final String[] FIXED = { "none", "lock or condition (futex)",
-            "waiting for events (poll, select, epoll)", "reading or receiving", "writing or sending",
+            "waiting for events (poll, select, epoll)", "reading (of a descriptor the trace does not say what it is)", "writing or sending",
             "sleeping by choice (nanosleep)", "waiting for a child (wait4, waitid)", "page fault (outside any system call)",
             "a kernel thread's own wait", "stopped (signal or debugger)",
             "unknown: began before the trace (statedump)", "unknown: a system call begun before the trace",
             "unknown: the trace has no system call events",
-            "unknown: before the thread's first system call event", "unknown: a system call the trace does not name" };
+            "unknown: before the thread's first system call event", "unknown: a system call the trace does not name",
+            "reading a socket" };
 
     private static final Map<String, Integer> GROUPS = new HashMap<>();
     static {
@@ -46,9 +49,11 @@ public final class WaitCauses {
                 "newselect", "_newselect")) {
             GROUPS.put(s, EVENTS);
         }
-        for (String s : List.of("read", "readv", "pread64", "preadv", "preadv2", "recv", "recvfrom", "recvmsg",
-                "recvmmsg")) {
+        for (String s : List.of("read", "readv", "pread64", "preadv", "preadv2")) {
             GROUPS.put(s, READING);
+        }
+        for (String s : List.of("recv", "recvfrom", "recvmsg", "recvmmsg")) {
+            GROUPS.put(s, READING_SOCKET);
         }
         for (String s : List.of("write", "writev", "pwrite64", "pwritev", "pwritev2", "send", "sendto", "sendmsg",
                 "sendmmsg", "sendfile64", "sendfile")) {
@@ -84,6 +89,15 @@ public final class WaitCauses {
     public synchronized int ofSyscall(String syscall) {
         Integer group = GROUPS.get(syscall);
         return group != null ? group : code(syscall);
+    }
+
+    /**
+     * The cause of sleeping in a read of a descriptor of that kind ({@code socket}, {@code pipe}, {@code file},
+     * {@code terminal}, an anonymous inode's kind such as {@code eventfd}), or {@link #READING} when the trace does not
+     * say what it is.
+     */
+    public synchronized int ofReading(String kind) {
+        return kind == null ? READING : code("reading a " + kind);
     }
 
     private int code(String label) {

@@ -855,14 +855,15 @@ final class ProcessScenarios {
     }
 
     /**
-     * One thread's waits, each for another reason and ended by another waker: a read of a pipe its writer fills (the
-     * writer wakes it), a futex its holder unlocks, an epoll_wait the network receive softirq ends, a nanosleep a timer
+     * One thread's waits, each for another reason and ended by another waker: a read of a pipe (the statedump says fd 0
+     * is one) its writer fills (the writer wakes it), a futex its holder unlocks, an epoll_wait the network receive softirq ends, a nanosleep a timer
      * ends, and a page fault (an uninterruptible sleep outside any system call, which no disk completion ends).
      */
     static void whyItWaited(Kernel k, IntendedTimeline x) throws IOException {
         KernelTraceWriter w = k.w;
         w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "reader", 501);
         w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "writer", 502);
+        w.statedumpFileDescriptor(1_050, 0, 501, 0, "pipe:[4242]");
         w.syscallEntry(1_100, 0, "read");
         w.schedSwitch(1_200, 0, "reader", 501, Kernel.SLEEPING, "swapper/0", 0);
         w.syscallEntry(1_500, 1, "write");
@@ -907,7 +908,7 @@ final class ProcessScenarios {
                 .at(5_100, SYSCALL).at(6_300, PARKED).at(7_100, SYSCALL).at(8_300, PARKED).at(9_000, SYSCALL)
                 .at(10_100, PARKED);
         x.idle(1).at(1_000, PARKED);
-        x.waited(501, 1_200, 2_000, "reading or receiving", "thread", "502 writer")
+        x.waited(501, 1_200, 2_000, "reading a pipe", "thread", "502 writer")
                 .waited(501, 3_100, 4_100, "lock or condition (futex)", "thread", "502 writer")
                 .waited(501, 5_100, 6_100, "waiting for events (poll, select, epoll)", "softirq", "NET_RX")
                 .waited(501, 7_100, 8_100, "sleeping by choice (nanosleep)", "timer", "timer expiry")
@@ -953,7 +954,7 @@ final class ProcessScenarios {
         }
         x.waited(601, 1_200, 6_100, "lock or condition (futex)", "thread", "602 server");
         if (!io) {
-            x.waited(602, 2_000, 5_200, "reading or receiving", "irq", "16 ahci");
+            x.waited(602, 2_000, 5_200, "reading (of a descriptor the trace does not say what it is)", "irq", "16 ahci");
         }
         x.criticalPathOf(601).onPath(1_000, 1_200, "running", 601).onPath(1_200, 2_000, "running", 602)
                 .onPath(2_000, 5_200, io ? "disk" : "interrupt", 602).onPath(5_200, 5_400, "waiting for a CPU", 602)
