@@ -96,9 +96,9 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     private final TimeRange[] ranges;
-    /** Per range: blocked time by (thread index, cause) and by (thread index, waker). */
-    private final List<Map<Long, WaitTally>> byCause = new ArrayList<>();
-    private final List<Map<Long, WaitTally>> byWaker = new ArrayList<>();
+    /** Per range, per thread index: blocked time by cause, and by waker (a thread has a few causes, maybe many wakers). */
+    private final List<List<Map<Integer, WaitTally>>> byCause = new ArrayList<>();
+    private final List<List<Map<Integer, WaitTally>>> byWaker = new ArrayList<>();
     private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
@@ -127,8 +127,8 @@ public final class ThreadLedger implements ThreadStateSink {
         rangeEnd = new long[this.ranges.length];
         for (int r = 0; r < this.ranges.length; r++) {
             deviceWaits.add(new LinkedHashMap<>());
-            byCause.add(new HashMap<>());
-            byWaker.add(new HashMap<>());
+            byCause.add(new ArrayList<>());
+            byWaker.add(new ArrayList<>());
             rangeBegin[r] = this.ranges[r].begin();
             rangeEnd[r] = this.ranges[r].end();
         }
@@ -218,21 +218,43 @@ public final class ThreadLedger implements ThreadStateSink {
 
     private static final int BLOCKED = ThreadState.WAIT_BLOCKED.ordinal();
 
-    private static void tally(Map<Long, WaitTally> tallies, ThreadRecord thread, int code, long ns) {
-        WaitTally t = tallies.computeIfAbsent((long) thread.index() << 32 | (code & 0xFFFFFFFFL),
-                k -> new WaitTally(thread, code));
+    private static void tally(List<Map<Integer, WaitTally>> byThread, ThreadRecord thread, int code, long ns) {
+        int i = thread.index();
+        while (byThread.size() <= i) {
+            byThread.add(null);
+        }
+        Map<Integer, WaitTally> tallies = byThread.get(i);
+        if (tallies == null) {
+            tallies = new HashMap<>(4);
+            byThread.set(i, tallies);
+        }
+        WaitTally t = tallies.get(code);
+        if (t == null) {
+            t = new WaitTally(thread, code);
+            tallies.put(code, t);
+        }
         t.ns += ns;
         t.waits++;
     }
 
+    private static List<WaitTally> all(List<Map<Integer, WaitTally>> byThread) {
+        List<WaitTally> all = new ArrayList<>();
+        for (Map<Integer, WaitTally> tallies : byThread) {
+            if (tallies != null) {
+                all.addAll(tallies.values());
+            }
+        }
+        return all;
+    }
+
     /** Blocked time by thread and cause ({@link WaitCauses}) within range number {@code range}: they sum to WAIT_BLOCKED. */
     public List<WaitTally> blockedByCause(int range) {
-        return List.copyOf(byCause.get(range).values());
+        return all(byCause.get(range));
     }
 
     /** Blocked time by thread and waker ({@link Waker}) within range number {@code range}: they sum to WAIT_BLOCKED. */
     public List<WaitTally> blockedByWaker(int range) {
-        return List.copyOf(byWaker.get(range).values());
+        return all(byWaker.get(range));
     }
 
     /** The thread of that index, once told of (a waker's identity), or null. */

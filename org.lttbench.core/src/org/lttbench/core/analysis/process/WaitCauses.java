@@ -9,7 +9,8 @@ import java.util.Map;
  * Why a thread was blocked: the system call it slept in, grouped as an engineer reads them, or what it was doing
  * outside one. Causes are codes (small ints, dense) for the sinks, labels for the reports. The fixed causes have the
  * same code in every run (a stored history keeps them); a system call outside the groups gets the next code, its
- * name as label, per run ({@link #labels()} and {@link #restored} carry them to a replay).
+ * name as label, per run ({@link #labels()} and {@link #restored} carry them to a replay). One run's machines share
+ * one, on the pass's thread.
  */
 public final class WaitCauses {
     /** No wait, or no cause told. */
@@ -69,6 +70,8 @@ public final class WaitCauses {
 
     private final List<String> labels = new ArrayList<>(List.of(FIXED));
     private final Map<String, Integer> codes = new HashMap<>();
+    /** The cause of reading a descriptor of each kind, once made. */
+    private final Map<String, Integer> reading = new HashMap<>();
 
     public WaitCauses() {
         for (int i = 0; i < FIXED.length; i++) {
@@ -86,7 +89,7 @@ public final class WaitCauses {
     }
 
     /** The cause of sleeping in the system call of that name (as the event names it, without prefixes). */
-    public synchronized int ofSyscall(String syscall) {
+    public int ofSyscall(String syscall) {
         Integer group = GROUPS.get(syscall);
         return group != null ? group : code(syscall);
     }
@@ -96,8 +99,16 @@ public final class WaitCauses {
      * {@code terminal}, an anonymous inode's kind such as {@code eventfd}), or {@link #READING} when the trace does not
      * say what it is.
      */
-    public synchronized int ofReading(String kind) {
-        return kind == null ? READING : code("reading a " + kind);
+    public int ofReading(String kind) {
+        if (kind == null) {
+            return READING;
+        }
+        Integer code = reading.get(kind);
+        if (code == null) {
+            code = code("reading a " + kind);
+            reading.put(kind, code);
+        }
+        return code;
     }
 
     private int code(String label) {
@@ -107,12 +118,12 @@ public final class WaitCauses {
         });
     }
 
-    public synchronized String label(int code) {
+    public String label(int code) {
         return code >= 0 && code < labels.size() ? labels.get(code) : "unknown cause " + code;
     }
 
     /** Every label, by code. */
-    public synchronized List<String> labels() {
+    public List<String> labels() {
         return List.copyOf(labels);
     }
 }

@@ -48,6 +48,11 @@ public final class ProcessThroughput {
         for (int i = 1; i < args.length; i++) {
             measure(Path.of(args[i]), runs);
         }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-28s %14s %14s %7s%n", "default pass", "without waits", "with waits", "ratio");
+        for (int i = 1; i < args.length; i++) {
+            measureDefaultPass(Path.of(args[i]), runs);
+        }
         System.out.printf(Locale.ROOT, "max heap: %d MiB%n", Runtime.getRuntime().maxMemory() >> 20);
     }
 
@@ -78,6 +83,39 @@ public final class ProcessThroughput {
         System.out.printf(Locale.ROOT, "%-28s %10d %9.3f %12.0f %9.3f %12.0f %7d MiB %8d%n", trace.getFileName(), events,
                 bestRead / 1e9, events / (bestRead / 1e9), bestProcess / 1e9, events / (bestProcess / 1e9),
                 peakHeap() >> 20, rows);
+    }
+
+    /**
+     * Every analysis of a default run (process, waits, overhead, discarded) against the same without the waits
+     * analysis: what "why it waited" adds to a pass (best of {@code runs} each, alternating, after a warm-up).
+     */
+    private static void measureDefaultPass(Path trace, int runs) throws IOException {
+        long without = Long.MAX_VALUE;
+        long with = Long.MAX_VALUE;
+        try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
+            for (int r = 0; r <= runs; r++) {
+                for (boolean waits : new boolean[] { false, true }) {
+                    List<org.lttbench.core.analysis.Analysis> analyses = new java.util.ArrayList<>();
+                    for (org.lttbench.core.analysis.AnalysisProvider p : org.lttbench.core.analysis.Analyses.all()) {
+                        if (waits || !p.name().equals("waits")) {
+                            analyses.add(p.create(AnalysisOptions.DEFAULT));
+                        }
+                    }
+                    long t0 = System.nanoTime();
+                    org.lttbench.core.batch.AnalysisRun.run(set, analyses, ProgressListener.NONE);
+                    long t = System.nanoTime() - t0;
+                    if (r > 0) {
+                        if (waits) {
+                            with = Math.min(with, t);
+                        } else {
+                            without = Math.min(without, t);
+                        }
+                    }
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "%-28s %12.3f s %12.3f s %6.2fx%n", trace.getFileName(), without / 1e9, with / 1e9,
+                (double) with / without);
     }
 
     private static void resetPeaks() {
