@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.LttngSession;

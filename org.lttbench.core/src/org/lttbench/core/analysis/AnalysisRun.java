@@ -1,10 +1,9 @@
-package org.lttbench.core.batch;
+package org.lttbench.core.analysis;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
