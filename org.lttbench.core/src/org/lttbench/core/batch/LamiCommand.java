@@ -107,10 +107,10 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            Analysis instance = provider.create(new AnalysisOptions(range, groupBy, calibration.read()));
-            String why = instance.whyNotApplicable(set);
-            if (why != null) {
-                throw new BatchFailure(ExitCode.NOT_APPLICABLE, provider.name() + ": " + why);
+            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read());
+            AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
+            if (!plan.notApplicable().isEmpty()) {
+                throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
             }
             if (testCompatibility) {
                 return;
@@ -120,7 +120,7 @@ public final class LamiCommand implements Callable<Integer> {
                 progress.start("Reading " + set.traces().size() + " trace(s), " + set.streams().size() + " streams, "
                         + CellFormat.bytes(set.totalBytes()));
             }
-            List<Report> reports = AnalysisRun.run(set, List.of(instance), progress == null ? ProgressListener.NONE : progress);
+            List<Report> reports = AnalysisRun.run(set, plan.toRun(), progress == null ? ProgressListener.NONE : progress);
             if (progress != null) {
                 progress.finish();
             }

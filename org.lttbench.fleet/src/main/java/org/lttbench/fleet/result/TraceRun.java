@@ -41,17 +41,10 @@ public final class TraceRun {
     public static TraceResult run(FleetTrace unit) {
         long start = System.nanoTime();
         try (CtfTraceSet traces = CtfTraceSet.open(unit.paths())) {
-            List<Analysis> analyses = new ArrayList<>();
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), traces, AnalysisOptions.DEFAULT);
+            List<Analysis> analyses = plan.toRun();
             Table notes = notesTable();
-            for (AnalysisProvider p : Analyses.all()) {
-                Analysis a = p.create(AnalysisOptions.DEFAULT);
-                String why = a.whyNotApplicable(traces);
-                if (why == null) {
-                    analyses.add(a);
-                } else {
-                    notes.addRow(p.name(), "does not apply: " + why);
-                }
-            }
+            plan.reasons().forEach((name, why) -> notes.addRow(name, "does not apply: " + why));
             String domains = String.join(",", traces.traces().stream().map(Trace::domain).filter(Objects::nonNull)
                     .distinct().sorted().toList());
             if (analyses.isEmpty()) {
