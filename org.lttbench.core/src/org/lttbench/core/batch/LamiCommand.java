@@ -7,13 +7,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
@@ -22,6 +19,7 @@ import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -96,9 +94,8 @@ public final class LamiCommand implements Callable<Integer> {
     private void run(PrintStream out) throws Exception {
         AnalysisProvider provider = provider(analysis);
         if (metadata) {
-            Report shape = shape(provider);
-            LamiReportWriter.writeMetadata("LTTbench: " + shape.title(), provider.description(), LttbenchCommand.bundleVersion(),
-                    List.of("lttbench", provider.name()), shape.tables(), utf8(out));
+            LamiReportWriter.writeMetadata("LTTbench: " + provider.tables().title(), provider.description(),
+                    LttbenchCommand.bundleVersion(), List.of("lttbench", provider.name()), declared(provider), utf8(out));
             return;
         }
         if (traces.isEmpty()) {
@@ -124,32 +121,18 @@ public final class LamiCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.finish();
             }
-            LamiReportWriter.writeResults(reports, shape(provider).tables(), utf8(out));
+            LamiReportWriter.writeResults(reports, declared(provider), utf8(out));
             // Exit code 0 all the same: Trace Compass drops the results of any other; the Notes table says it.
             PartialRead.warn(set, new java.io.PrintWriter(System.err, true), "lttbench lami");
         }
     }
 
     /**
-     * The analysis's title and tables, without rows: its reports over no trace, per thread and per process (the
-     * tables of both groupings, each key once), so that {@code --by process} results have a declared class too.
+     * The analysis's tables, without rows: those of its reports per thread and per process (each key once), so that
+     * {@code --by process} results have a declared class too.
      */
-    static Report shape(AnalysisProvider provider) throws IOException {
-        Report shape = null;
-        Set<String> keys = new HashSet<>();
-        for (AnalysisOptions.GroupBy by : AnalysisOptions.GroupBy.values()) {
-            Analysis empty = provider.create(new AnalysisOptions(TimeRange.ALL, by));
-            Report report = AnalysisRun.run(NoTraces.INSTANCE, List.of(empty), ProgressListener.NONE).get(0);
-            if (shape == null) {
-                shape = new Report(report.analysis(), report.title(), report.range());
-            }
-            for (Table table : report.tables()) {
-                if (keys.add(table.key())) {
-                    shape.add(table);
-                }
-            }
-        }
-        return shape;
+    private static List<Table> declared(AnalysisProvider provider) {
+        return provider.tables().tables().stream().map(TableSchema::table).toList();
     }
 
     /** The provider of that name; a usage error naming the known ones otherwise. */

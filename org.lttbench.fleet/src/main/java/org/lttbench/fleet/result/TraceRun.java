@@ -1,7 +1,5 @@
 package org.lttbench.fleet.result;
 
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +12,13 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.NoTraces;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -68,14 +66,16 @@ public final class TraceRun {
         }
     }
 
-    /** Every table a unit can give, with no rows: what each analysis reports before any trace is read. */
-    public static List<FlatTable> emptyTables() throws IOException {
-        List<Analysis> analyses = new ArrayList<>();
+    /** Every table a unit gives whatever its traces, with no rows: the tables the analyses declare. */
+    public static List<FlatTable> emptyTables() {
+        Map<String, Table> tables = new LinkedHashMap<>();
         for (AnalysisProvider p : Analyses.all()) {
-            analyses.add(p.create(AnalysisOptions.DEFAULT));
+            for (TableSchema t : p.tables().tables()) {
+                tables.putIfAbsent(t.key(), t.table());
+            }
         }
-        List<Report> reports = AnalysisRun.run(NoTraces.INSTANCE, analyses, ProgressListener.NONE);
-        return tables(analyses, reports, notesTable());
+        tables.put(NOTES, notesTable());
+        return tables.values().stream().map(FlatTable::of).toList();
     }
 
     private static List<FlatTable> tables(List<Analysis> analyses, List<Report> reports, Table notes) {
