@@ -100,11 +100,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            Main.debug(e);
-            BatchFailure f = BatchFailure.of(e);
-            err.println("lttbench analyze: " + f.getMessage());
-            err.flush();
-            return f.exitCode();
+            return BatchFailure.tell("lttbench analyze", e, err);
         }
     }
 
@@ -143,7 +139,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
         LossTally tally = new LossTally();
-        ProgressBar bar = progress.bar();
+        ProgressBar bar = progress.bar(spec.commandLine().getErr());
         List<Report> reports;
         try {
             reports = AnalysisRun.run(traces, analyses, List.of(tally), bar == null ? ProgressListener.NONE : bar);

@@ -1,10 +1,7 @@
 package org.lttbench.core.batch;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +21,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,33 +67,37 @@ public final class LamiCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
     AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
-        PrintStream out = System.out;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         if (miVersion) {
             out.println(LamiReportWriter.MI_VERSION);
             return ExitCode.OK;
         }
         try {
-            run(out);
+            run(out, err);
             return ExitCode.OK;
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             BatchFailure failure = BatchFailure.of(e);
-            Main.debug(e);
-            LamiReportWriter.writeError(failure.getMessage(), utf8(out));
-            if (!testCompatibility) {
+            LamiReportWriter.writeError(failure.getMessage(), out);
+            if (testCompatibility) {
                 // Trace Compass reads stdout and stderr together here, as one JSON object: stderr stays silent.
-                System.err.println("lttbench lami: " + failure.getMessage());
+                BatchFailure.debug(e, err);
+                return failure.exitCode();
             }
-            return failure.exitCode();
+            return BatchFailure.tell("lttbench lami", e, err);
         }
     }
 
-    private void run(PrintStream out) throws Exception {
+    private void run(PrintWriter out, PrintWriter err) throws Exception {
         AnalysisProvider provider = provider(analysis);
         if (metadata) {
             LamiReportWriter.writeMetadata("LTTbench: " + provider.tables().title(), provider.description(),
-                    LttbenchCommand.bundleVersion(), List.of("lttbench", provider.name()), declared(provider), utf8(out));
+                    LttbenchCommand.bundleVersion(), List.of("lttbench", provider.name()), declared(provider), out);
             return;
         }
         if (traces.isEmpty()) {
@@ -121,9 +123,9 @@ public final class LamiCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.finish();
             }
-            LamiReportWriter.writeResults(reports, declared(provider), utf8(out));
+            LamiReportWriter.writeResults(reports, declared(provider), out);
             // Exit code 0 all the same: Trace Compass drops the results of any other; the Notes table says it.
-            PartialRead.warn(set, new java.io.PrintWriter(System.err, true), "lttbench lami");
+            PartialRead.warn(set, err, "lttbench lami");
         }
     }
 
@@ -145,10 +147,5 @@ public final class LamiCommand implements Callable<Integer> {
             throw BatchFailure.usage("unknown analysis '" + name + "': the analyses are " + AnalysisNames.list());
         }
         return provider;
-    }
-
-    /** Stdout as UTF-8 whatever the platform's encoding, without closing it. */
-    private static Writer utf8(PrintStream out) {
-        return new OutputStreamWriter(out, StandardCharsets.UTF_8);
     }
 }

@@ -1,7 +1,7 @@
 package org.lttbench.fleet;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -71,7 +71,7 @@ public final class FleetJob {
      * @param progressMode how the progress line is shown
      * @param err          where it goes (stderr)
      */
-    public Outcome run(List<FleetTrace> traces, FleetProgress.Mode progressMode, PrintStream err) throws IOException {
+    public Outcome run(List<FleetTrace> traces, FleetProgress.Mode progressMode, PrintWriter err) throws IOException {
         SparkContext sc = spark.sparkContext();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(sc);
         // The largest first: Spark starts tasks in partition order, so the longest ones do not end the job alone.

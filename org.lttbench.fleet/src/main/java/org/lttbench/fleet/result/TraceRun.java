@@ -1,5 +1,6 @@
 package org.lttbench.fleet.result;
 
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +59,7 @@ public final class TraceRun {
             return new TraceResult(outcome(unit, traces, domains, names, TraceOutcome.OK, counter, losses, null, start),
                     tables);
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            if (System.getenv("LTTBENCH_DEBUG") != null) {
-                e.printStackTrace();
-            }
+            BatchFailure.debug(e, new PrintWriter(System.err, true));
             String error = BatchFailure.of(e).getMessage();
             return new TraceResult(outcome(unit, null, "", "", TraceOutcome.FAILED, null, null, error, start), List.of());
         }
