@@ -25,6 +25,7 @@ import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.LongAccumulator;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.report.TextReportWriter;
 import org.lttbench.fleet.inventory.FleetTrace;
 import org.lttbench.fleet.output.FleetOutcomes;
@@ -176,13 +177,7 @@ public final class FleetJob {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing the tables", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IOException(e.getCause());
+            throw new IOException(TaskFailure.rethrow(e));
         } finally {
             pool.shutdownNow();
         }

@@ -37,6 +37,7 @@ import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportArchive;
+import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
@@ -278,13 +279,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing the reports", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw (Error) e.getCause();
+            throw (Error) TaskFailure.rethrow(e);
         }
     }
 
