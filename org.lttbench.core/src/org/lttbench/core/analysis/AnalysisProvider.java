@@ -9,5 +9,8 @@ public interface AnalysisProvider {
     /** One line for help texts and LAMI metadata. */
     String description();
 
+    /** The tables its reports have, declared once (no analysis runs to learn them). */
+    AnalysisTables tables();
+
     Analysis create(AnalysisOptions options);
 }

@@ -13,6 +13,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
@@ -105,11 +106,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            Main.debug(e);
-            BatchFailure f = BatchFailure.of(e);
-            err.println("lttbench analyze: " + f.getMessage());
-            err.flush();
-            return f.exitCode();
+            return BatchFailure.tell("lttbench analyze", e, err);
         }
     }
 
@@ -131,33 +128,24 @@ public final class AnalyzeCommand implements Callable<Integer> {
      */
     List<Analysis> select(List<AnalysisProvider> providers, TraceSet traces, AnalysisOptions options) throws BatchFailure {
         boolean explicit = analysisNames != null && !analysisNames.isEmpty();
-        List<Analysis> selected = new ArrayList<>();
-        List<String> reasons = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        for (AnalysisProvider p : providers) {
-            Analysis a = p.create(options);
-            String why = a.whyNotApplicable(traces);
-            if (why == null) {
-                selected.add(a);
-            } else {
-                reasons.add(p.name() + ": " + why);
-                skipped.add("note: the " + p.name() + " analysis was skipped: " + a.whyNotApplicableBriefly(traces));
-            }
-        }
-        if ((explicit && !reasons.isEmpty()) || selected.isEmpty()) {
-            throw new BatchFailure(ExitCode.NOT_APPLICABLE, reasons.isEmpty() ? "no analysis to run" : String.join("; ", reasons));
+        AnalysisRun.Plan plan = AnalysisRun.plan(providers, traces, options);
+        if ((explicit && !plan.notApplicable().isEmpty()) || plan.analyses().isEmpty()) {
+            throw new BatchFailure(ExitCode.NOT_APPLICABLE,
+                    plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
         }
         // By default those that do not apply are left out, but not in silence: one line each, on stderr (JSON and CSV
         // stay clean), before the reports.
         PrintWriter err = spec.commandLine().getErr();
-        skipped.forEach(err::println);
+        for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
+            err.println("note: the " + n.provider().name() + " analysis was skipped: " + n.briefly());
+        }
         err.flush();
-        return selected;
+        return plan.toRun();
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
         LossTally tally = new LossTally();
-        ProgressBar bar = progress.bar();
+        ProgressBar bar = progress.bar(spec.commandLine().getErr());
         List<Report> reports;
         try {
             reports = AnalysisRun.run(traces, analyses, List.of(tally), bar == null ? ProgressListener.NONE : bar);

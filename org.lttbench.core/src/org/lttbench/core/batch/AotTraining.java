@@ -1,7 +1,7 @@
 package org.lttbench.core.batch;
 
 import java.io.OutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -38,26 +38,17 @@ public final class AotTraining {
                 new String[] { "lami", "process", "--output-progress", kernel },
                 new String[] { "lami", "overhead", ust },
                 new String[] { "lami", "discarded", kernel });
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        PrintStream none = new PrintStream(OutputStream.nullOutputStream());
+        PrintWriter none = Main.writer(OutputStream.nullOutputStream());
         int failed = 0;
-        try {
-            System.setOut(none);
-            System.setErr(none);
-            for (String[] command : commands) {
-                int code = Main.run(command);
-                if (code != ExitCode.OK) {
-                    failed++;
-                    err.println("training: lttbench " + String.join(" ", command) + " exited with " + code);
-                }
+        for (String[] command : commands) {
+            int code = Main.run(none, none, command);
+            if (code != ExitCode.OK) {
+                failed++;
+                System.err.println("training: lttbench " + String.join(" ", command) + " exited with " + code);
             }
-            for (int i = 0; i < READ_PASSES; i++) {
-                Main.run("dump", "--count", ust, kernel);
-            }
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
+        }
+        for (int i = 0; i < READ_PASSES; i++) {
+            Main.run(none, none, "dump", "--count", ust, kernel);
         }
         System.exit(failed == 0 ? 0 : 1);
     }

@@ -14,7 +14,8 @@ public final class BatchApplication implements IApplication {
     public Object start(IApplicationContext context) {
         Object args = context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
         context.applicationRunning();
-        return Integer.valueOf(Main.run(args instanceof String[] a ? a : new String[0]));
+        return Integer.valueOf(Main.run(Main.writer(System.out), Main.writer(System.err),
+                args instanceof String[] a ? a : new String[0]));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.lttbench.core.batch;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -56,6 +57,31 @@ public final class BatchFailure extends Exception {
         }
         return new BatchFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
                 + " (set LTTBENCH_DEBUG=1 for the stack trace, and please report it)");
+    }
+
+    /**
+     * The one failure path of every command: the failure as one line on {@code err} ({@code command: message}),
+     * after its stack trace when the user asked for it ({@link #debug}); returns its exit code.
+     */
+    public static int tell(String command, Throwable e, PrintWriter err) {
+        debug(e, err);
+        BatchFailure failure = of(e);
+        err.println(command + ": " + failure.getMessage());
+        err.flush();
+        return failure.exitCode();
+    }
+
+    /** Whether the user asked for stack traces (and Spark's own log) with {@code LTTBENCH_DEBUG=1}. */
+    public static boolean debugging() {
+        return System.getenv("LTTBENCH_DEBUG") != null;
+    }
+
+    /** The stack trace of anything but a {@link BatchFailure} (its message says it all), when {@link #debugging()}. */
+    public static void debug(Throwable e, PrintWriter err) {
+        if (debugging() && !(e instanceof BatchFailure)) {
+            e.printStackTrace(err);
+            err.flush();
+        }
     }
 
     /** What went wrong with a file, in words: {@code /x: no such file or directory}. */

@@ -77,7 +77,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             CalibrationWorkload workload = CalibrationWorkload.locate(workloads);
             CalibrationPlan plan = quick ? CalibrationPlan.quick() : CalibrationPlan.full();
             String prefix = sessionPrefix + "-" + ProcessHandle.current().pid();
-            Calibration.Result result = new Calibration(workload, plan, dir, prefix, System.err).run();
+            Calibration.Result result = new Calibration(workload, plan, dir, prefix, err).run();
             Report report = CalibrationReport.of(result);
             org.lttbench.core.report.TextReportWriter.write(List.of(report), outWriter,
                     org.lttbench.core.report.TextReportWriter.Layout.terminal(org.lttbench.core.report.TextReportWriter.ALL_ROWS, false));

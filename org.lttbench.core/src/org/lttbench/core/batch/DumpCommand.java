@@ -29,7 +29,6 @@ import picocli.CommandLine.Parameters;
         exitCodeList = { "0:success", "2:usage error", "3:a trace is missing, unreadable or malformed",
                 "5:internal error", "6:done, but some stream files could not be read (each is a warning line)" })
 public final class DumpCommand implements Callable<Integer> {
-    static final int EXIT_TRACE = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -101,14 +100,10 @@ public final class DumpCommand implements Callable<Integer> {
             // The reader of our output went away (e.g. "| head"): not an error of the trace.
             return 0;
         } catch (IOException e) {
-            err.println("lttbench dump: " + e.getMessage());
-            err.flush();
-            return EXIT_TRACE;
+            // the reader's message as it is (no "cannot read the trace:" before a plain I/O error, as dump always said it)
+            return BatchFailure.tell("lttbench dump", BatchFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            Main.debug(e);
-            err.println("lttbench dump: " + BatchFailure.of(e).getMessage());
-            err.flush();
-            return BatchFailure.of(e).exitCode();
+            return BatchFailure.tell("lttbench dump", e, err);
         }
     }
 }

@@ -1,30 +1,27 @@
 package org.lttbench.core.batch;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,34 +67,37 @@ public final class LamiCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
     AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
-        PrintStream out = System.out;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         if (miVersion) {
             out.println(LamiReportWriter.MI_VERSION);
             return ExitCode.OK;
         }
         try {
-            run(out);
+            run(out, err);
             return ExitCode.OK;
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             BatchFailure failure = BatchFailure.of(e);
-            Main.debug(e);
-            LamiReportWriter.writeError(failure.getMessage(), utf8(out));
-            if (!testCompatibility) {
+            LamiReportWriter.writeError(failure.getMessage(), out);
+            if (testCompatibility) {
                 // Trace Compass reads stdout and stderr together here, as one JSON object: stderr stays silent.
-                System.err.println("lttbench lami: " + failure.getMessage());
+                BatchFailure.debug(e, err);
+                return failure.exitCode();
             }
-            return failure.exitCode();
+            return BatchFailure.tell("lttbench lami", e, err);
         }
     }
 
-    private void run(PrintStream out) throws Exception {
+    private void run(PrintWriter out, PrintWriter err) throws Exception {
         AnalysisProvider provider = provider(analysis);
         if (metadata) {
-            Report shape = shape(provider);
-            LamiReportWriter.writeMetadata("LTTbench: " + shape.title(), provider.description(), LttbenchCommand.bundleVersion(),
-                    List.of("lttbench", provider.name()), shape.tables(), utf8(out));
+            LamiReportWriter.writeMetadata("LTTbench: " + provider.tables().title(), provider.description(),
+                    LttbenchCommand.bundleVersion(), List.of("lttbench", provider.name()), declared(provider), out);
             return;
         }
         if (traces.isEmpty()) {
@@ -106,10 +106,10 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            Analysis instance = provider.create(new AnalysisOptions(range, groupBy, calibration.read()));
-            String why = instance.whyNotApplicable(set);
-            if (why != null) {
-                throw new BatchFailure(ExitCode.NOT_APPLICABLE, provider.name() + ": " + why);
+            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read());
+            AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
+            if (!plan.notApplicable().isEmpty()) {
+                throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
             }
             if (testCompatibility) {
                 return;
@@ -119,36 +119,22 @@ public final class LamiCommand implements Callable<Integer> {
                 progress.start("Reading " + set.traces().size() + " trace(s), " + set.streams().size() + " streams, "
                         + CellFormat.bytes(set.totalBytes()));
             }
-            List<Report> reports = AnalysisRun.run(set, List.of(instance), progress == null ? ProgressListener.NONE : progress);
+            List<Report> reports = AnalysisRun.run(set, plan.toRun(), progress == null ? ProgressListener.NONE : progress);
             if (progress != null) {
                 progress.finish();
             }
-            LamiReportWriter.writeResults(reports, shape(provider).tables(), utf8(out));
+            LamiReportWriter.writeResults(reports, declared(provider), out);
             // Exit code 0 all the same: Trace Compass drops the results of any other; the Notes table says it.
-            PartialRead.warn(set, new java.io.PrintWriter(System.err, true), "lttbench lami");
+            PartialRead.warn(set, err, "lttbench lami");
         }
     }
 
     /**
-     * The analysis's title and tables, without rows: its reports over no trace, per thread and per process (the
-     * tables of both groupings, each key once), so that {@code --by process} results have a declared class too.
+     * The analysis's tables, without rows: those of its reports per thread and per process (each key once), so that
+     * {@code --by process} results have a declared class too.
      */
-    static Report shape(AnalysisProvider provider) throws IOException {
-        Report shape = null;
-        Set<String> keys = new HashSet<>();
-        for (AnalysisOptions.GroupBy by : AnalysisOptions.GroupBy.values()) {
-            Analysis empty = provider.create(new AnalysisOptions(TimeRange.ALL, by));
-            Report report = AnalysisRun.run(NoTraces.INSTANCE, List.of(empty), ProgressListener.NONE).get(0);
-            if (shape == null) {
-                shape = new Report(report.analysis(), report.title(), report.range());
-            }
-            for (Table table : report.tables()) {
-                if (keys.add(table.key())) {
-                    shape.add(table);
-                }
-            }
-        }
-        return shape;
+    private static List<Table> declared(AnalysisProvider provider) {
+        return provider.tables().tables().stream().map(TableSchema::table).toList();
     }
 
     /** The provider of that name; a usage error naming the known ones otherwise. */
@@ -161,10 +147,5 @@ public final class LamiCommand implements Callable<Integer> {
             throw BatchFailure.usage("unknown analysis '" + name + "': the analyses are " + AnalysisNames.list());
         }
         return provider;
-    }
-
-    /** Stdout as UTF-8 whatever the platform's encoding, without closing it. */
-    private static Writer utf8(PrintStream out) {
-        return new OutputStreamWriter(out, StandardCharsets.UTF_8);
     }
 }

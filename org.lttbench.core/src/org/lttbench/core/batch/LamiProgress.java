@@ -1,6 +1,6 @@
 package org.lttbench.core.batch;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 
 import org.lttbench.core.trace.ProgressListener;
@@ -10,10 +10,10 @@ import org.lttbench.core.trace.ProgressListener;
  * Compass reads them into its progress monitor. A line at each whole percent, so a slow consumer never lags.
  */
 public final class LamiProgress implements ProgressListener {
-    private final PrintStream out;
+    private final PrintWriter out;
     private int lastPercent = -1;
 
-    public LamiProgress(PrintStream out) {
+    public LamiProgress(PrintWriter out) {
         this.out = out;
     }
 

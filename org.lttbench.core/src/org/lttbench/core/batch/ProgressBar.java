@@ -1,6 +1,6 @@
 package org.lttbench.core.batch;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -15,14 +15,14 @@ public final class ProgressBar implements ProgressListener {
     private static final long REDRAW_NS = 200_000_000L;
     private static final int WIDTH = 30;
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final LongSupplier nanoClock;
     private final long start;
     private long lastDraw;
     private boolean drawn;
 
     /** @param nanoClock a monotonic clock in ns ({@code System::nanoTime}) */
-    public ProgressBar(PrintStream out, LongSupplier nanoClock) {
+    public ProgressBar(PrintWriter out, LongSupplier nanoClock) {
         this.out = out;
         this.nanoClock = nanoClock;
         this.start = nanoClock.getAsLong();

@@ -1,5 +1,7 @@
 package org.lttbench.core.batch;
 
+import java.io.PrintWriter;
+
 import picocli.CommandLine.Option;
 
 /** The {@code --quiet} option of commands that read traces, and the progress bar it turns off. */
@@ -10,8 +12,8 @@ public final class ProgressOptions {
     @Option(names = { "-q", "--quiet" }, description = "No progress bar on stderr (there is none anyway when stderr is not a terminal).")
     boolean quiet;
 
-    /** A progress bar on stderr, or {@code null} when quiet or when stderr is not known to be a terminal. */
-    ProgressBar bar() {
-        return quiet || !Boolean.getBoolean(STDERR_TTY) ? null : new ProgressBar(System.err, System::nanoTime);
+    /** A progress bar on stderr ({@code err}), or {@code null} when quiet or when stderr is not known to be a terminal. */
+    ProgressBar bar(PrintWriter err) {
+        return quiet || !Boolean.getBoolean(STDERR_TTY) ? null : new ProgressBar(err, System::nanoTime);
     }
 }

@@ -1,7 +1,7 @@
 package org.lttbench.core.calibration;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.LttngSession;
@@ -29,7 +29,7 @@ public final class Calibration {
     private final CalibrationPlan plan;
     private final Path output;
     private final String sessionPrefix;
-    private final PrintStream log;
+    private final PrintWriter log;
 
     /**
      * @param output        an empty or missing directory: one subdirectory per sweep point (trace, workload output)
@@ -37,7 +37,7 @@ public final class Calibration {
      * @param log           where progress lines go (one per step)
      */
     public Calibration(CalibrationWorkload workload, CalibrationPlan plan, Path output, String sessionPrefix,
-            PrintStream log) {
+            PrintWriter log) {
         this.workload = workload;
         this.plan = plan;
         this.output = output;

@@ -1,27 +1,19 @@
 package org.lttbench.core.ctf;
 
-import java.io.IOException;
-import java.io.StringReader;
+import static org.lttbench.core.ctf.BoundedJsonReader.kind;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.lttbench.core.trace.TraceFormatException;
-
-import com.google.gson.stream.JsonReader;
-import com.google.gson.stream.JsonToken;
 
 /**
  * Parses CTF 2 metadata (CTF2-SPEC-2.0: a JSON text sequence of fragments, each after a record separator) into the
@@ -34,15 +26,8 @@ import com.google.gson.stream.JsonToken;
  * what was expected.
  */
 final class Ctf2Parser {
-    /** JSON nesting deeper than this is refused (without recursion: the tree is built with an explicit stack). */
-    static final int MAX_JSON_DEPTH = 200;
     /** Field classes nested deeper than this (through aliases too) are refused. */
     static final int MAX_FIELD_CLASS_DEPTH = 64;
-    /**
-     * Most JSON values in one fragment: an event record class has hundreds, an enumeration of 65,536 mappings a few
-     * hundred thousand; a fragment of millions would only fill the heap (a JSON value takes tens of bytes here).
-     */
-    static final int MAX_JSON_VALUES = 1 << 20;
     /** Most integer ranges in one field class's mappings, or in one variant's options (as TSDL's enumerations). */
     static final int MAX_RANGES = 1 << 16;
 
@@ -128,7 +113,7 @@ final class Ctf2Parser {
             fragment++;
             fragmentOffset = content.fileOffset(start);
             fragmentWhat = null;
-            Object json = json(bytes, start + 1, end);
+            Object json = BoundedJsonReader.read(bytes, start + 1, end, this::error);
             if (!(json instanceof Map<?, ?> map)) {
                 throw error("expected a JSON object, found " + kind(json));
             }
@@ -148,130 +133,6 @@ final class Ctf2Parser {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> obj(Map<?, ?> map) {
         return (Map<String, Object>) map;
-    }
-
-    // ---- JSON, read without recursion
-
-    /** One JSON text: a tree of maps, lists, strings, numbers (BigDecimal), booleans and nulls. */
-    private Object json(byte[] bytes, int from, int to) throws TraceFormatException {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, to - from))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw error("invalid JSON: the text is not UTF-8");
-        }
-        if (text.isBlank()) {
-            throw error("empty fragment: expected a JSON object after the record separator");
-        }
-        JsonReader in = new JsonReader(new StringReader(text));
-        try {
-            List<Object> stack = new ArrayList<>();
-            Object root = null;
-            String key = null;
-            int values = 0;
-            do {
-                JsonToken t = in.peek();
-                if (t != JsonToken.NAME && t != JsonToken.END_OBJECT && t != JsonToken.END_ARRAY
-                        && ++values > MAX_JSON_VALUES) {
-                    throw error("more than " + MAX_JSON_VALUES + " JSON values in one fragment (this reader's limit)");
-                }
-                Object value;
-                switch (t) {
-                case BEGIN_OBJECT, BEGIN_ARRAY -> {
-                    if (stack.size() >= MAX_JSON_DEPTH) {
-                        throw error("JSON nested more than " + MAX_JSON_DEPTH + " levels deep (this reader's limit)");
-                    }
-                    Object container;
-                    if (t == JsonToken.BEGIN_OBJECT) {
-                        in.beginObject();
-                        container = new LinkedHashMap<String, Object>();
-                    } else {
-                        in.beginArray();
-                        container = new ArrayList<Object>();
-                    }
-                    add(stack, key, container);
-                    if (stack.isEmpty()) {
-                        root = container;
-                    }
-                    stack.add(container);
-                    key = null;
-                    continue;
-                }
-                case END_OBJECT, END_ARRAY -> {
-                    if (t == JsonToken.END_OBJECT) {
-                        in.endObject();
-                    } else {
-                        in.endArray();
-                    }
-                    stack.remove(stack.size() - 1);
-                    key = null;
-                    continue;
-                }
-                case NAME -> {
-                    key = in.nextName();
-                    continue;
-                }
-                case STRING -> value = in.nextString();
-                case NUMBER -> value = new BigDecimal(in.nextString());
-                case BOOLEAN -> value = in.nextBoolean();
-                case NULL -> {
-                    in.nextNull();
-                    value = null;
-                }
-                default -> throw error("invalid JSON: unexpected " + t);
-                }
-                if (stack.isEmpty()) {
-                    root = value;
-                } else {
-                    add(stack, key, value);
-                }
-                key = null;
-            } while (!stack.isEmpty());
-            if (in.peek() != JsonToken.END_DOCUMENT) {
-                throw error("invalid JSON: more than one JSON value in the fragment");
-            }
-            return root;
-        } catch (TraceFormatException e) {
-            throw e;
-        } catch (IOException | IllegalStateException | NumberFormatException e) {
-            String why = String.valueOf(e.getMessage());
-            int see = why.indexOf("\nSee ");
-            throw error("invalid JSON: " + (see >= 0 ? why.substring(0, see) : why).strip());
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void add(List<Object> stack, String key, Object value) {
-        if (stack.isEmpty()) {
-            return;
-        }
-        Object top = stack.get(stack.size() - 1);
-        if (top instanceof Map<?, ?> m) {
-            ((Map<String, Object>) m).put(key, value);
-        } else {
-            ((List<Object>) top).add(value);
-        }
-    }
-
-    private static String kind(Object json) {
-        if (json == null) {
-            return "null";
-        }
-        if (json instanceof Map) {
-            return "an object";
-        }
-        if (json instanceof List) {
-            return "an array";
-        }
-        if (json instanceof String s) {
-            return "the string \"" + s + "\"";
-        }
-        if (json instanceof Boolean b) {
-            return b.toString();
-        }
-        return "the number " + json;
     }
 
     // ---- fragments

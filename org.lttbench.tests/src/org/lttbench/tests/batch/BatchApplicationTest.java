@@ -57,8 +57,11 @@ class BatchApplicationTest {
         }
     }
 
-    /** Runs the application in a fresh Equinox configuration. */
-    static Result runApplication(String... args) throws IOException, InterruptedException {
+    /**
+     * Runs the application in a fresh Equinox configuration. One at a time: every run remakes the same scratch
+     * directory, and other test classes (Ctf2CommandsTest) run it beside this one.
+     */
+    static synchronized Result runApplication(String... args) throws IOException, InterruptedException {
         Bundle[] bundles = FrameworkUtil.getBundle(BatchApplicationTest.class).getBundleContext().getBundles();
         Path installArea = fileUrlPath(System.getProperty("osgi.install.area"));
         Map<Path, String> names = new HashMap<>();

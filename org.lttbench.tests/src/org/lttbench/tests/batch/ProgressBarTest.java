@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,11 +18,15 @@ import org.lttbench.core.batch.ProgressBar;
 class ProgressBarTest {
     private static final long MIB = 1024 * 1024;
 
+    private static PrintWriter utf8(ByteArrayOutputStream bytes) {
+        return new PrintWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), true);
+    }
+
     @Test
     void theBarShowsPercentRateAndTimeLeftAndIsErasedAtTheEnd() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), clock::get);
+        ProgressBar bar = new ProgressBar(utf8(bytes), clock::get);
 
         bar.progress(MIB, 100 * MIB); // at once: too early to draw
         assertEquals("", bytes.toString(StandardCharsets.UTF_8));
@@ -47,7 +52,7 @@ class ProgressBarTest {
     @Test
     void aShortRunDrawsNothing() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 42L);
+        ProgressBar bar = new ProgressBar(utf8(bytes), () -> 42L);
         bar.progress(50, 100);
         bar.progress(100, 100);
         bar.finish();
@@ -57,7 +62,7 @@ class ProgressBarTest {
     @Test
     void lamiProgressLinesAreAFractionThenAMessageAndNeverGoBack() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        LamiProgress progress = new LamiProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        LamiProgress progress = new LamiProgress(utf8(bytes));
         progress.start("Reading 1 trace(s)");
         for (long done = 0; done <= 1000; done += 7) {
             progress.progress(done, 1000);

@@ -20,11 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
@@ -183,14 +181,8 @@ class TextTablesReadableTest {
     /** The default run's reports (every analysis that applies), straight from the core. */
     private static List<Report> model(Path trace, GroupBy groupBy) throws IOException {
         try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
-            List<Analysis> analyses = new ArrayList<>();
-            for (AnalysisProvider p : Analyses.all()) {
-                Analysis a = p.create(new AnalysisOptions(TimeRange.ALL, groupBy));
-                if (a.whyNotApplicable(set) == null) {
-                    analyses.add(a);
-                }
-            }
-            return AnalysisRun.run(set, analyses, ProgressListener.NONE);
+            return AnalysisRun.run(set, AnalysisRun.plan(Analyses.all(), set, new AnalysisOptions(TimeRange.ALL, groupBy))
+                    .toRun(), ProgressListener.NONE);
         }
     }
 }

@@ -2,9 +2,8 @@ package org.lttbench.tests.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.batch.Main;
@@ -15,16 +14,9 @@ class VersionTest {
     @Test
     void versionIsTheCoreBundleVersion() {
         String expected = "lttbench " + FrameworkUtil.getBundle(Main.class).getVersion();
-        PrintStream saved = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            code = Main.run("--version");
-        } finally {
-            System.setOut(saved);
-        }
+        StringWriter out = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), "--version");
         assertEquals(0, code);
-        assertEquals(expected, out.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(expected, out.toString().strip());
     }
 }

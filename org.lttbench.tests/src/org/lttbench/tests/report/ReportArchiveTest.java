@@ -13,11 +13,9 @@ import java.util.Map;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportArchive;
@@ -40,14 +38,9 @@ class ReportArchiveTest {
         List<Report> reports = new ArrayList<>();
         for (AnalysisOptions.GroupBy by : AnalysisOptions.GroupBy.values()) {
             try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace(name)))) {
-                List<Analysis> analyses = new ArrayList<>();
-                for (AnalysisProvider p : Analyses.all()) {
-                    Analysis a = p.create(new AnalysisOptions(org.lttbench.core.trace.TimeRange.ALL, by));
-                    if (a.whyNotApplicable(set) == null) {
-                        analyses.add(a);
-                    }
-                }
-                reports.addAll(AnalysisRun.run(set, analyses, ProgressListener.NONE));
+                AnalysisOptions options = new AnalysisOptions(org.lttbench.core.trace.TimeRange.ALL, by);
+                reports.addAll(AnalysisRun.run(set, AnalysisRun.plan(Analyses.all(), set, options).toRun(),
+                        ProgressListener.NONE));
             }
         }
         assertTrue(reports.size() >= 2, "analyses ran on " + name);

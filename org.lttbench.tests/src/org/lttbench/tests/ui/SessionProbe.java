@@ -13,7 +13,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;

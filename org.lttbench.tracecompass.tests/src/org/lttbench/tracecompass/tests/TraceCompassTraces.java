@@ -3,11 +3,9 @@ package org.lttbench.tracecompass.tests;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,21 +122,11 @@ public final class TraceCompassTraces {
     public record Cli(int code, String out, String err) {
     }
 
-    public static synchronized Cli cli(String... args) {
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = Main.run(args);
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-        }
-        return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    public static Cli cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Cli(code, out.toString(), err.toString());
     }
 
     /** A report as {@code ./lttbench analyze --format json} writes it. */

@@ -2,6 +2,7 @@ package org.lttbench.ui.compute;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +11,10 @@ import java.util.function.Consumer;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.SpanHistogram;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
@@ -35,25 +37,22 @@ public final class TraceReading implements ReportSource {
             }
             Map<String, String> notApplicable = new LinkedHashMap<>();
             // One instance per analysis, whatever the groupings asked for: it reports each from the same pass.
-            Map<String, Analysis> byName = new LinkedHashMap<>();
+            // Its grouping is the first one asked for: its report() (that the run notes unread files in) is that one.
+            Map<String, AnalysisProvider> providers = new LinkedHashMap<>();
+            Map<String, GroupBy> groupings = new HashMap<>();
             for (AnalysisRequest request : wanted) {
                 String name = request.analysis();
-                if (byName.containsKey(name) || notApplicable.containsKey(name)) {
-                    continue;
-                }
                 AnalysisProvider provider = Analyses.byName(name);
                 if (provider == null) {
                     notApplicable.put(name, "this build has no " + name + " analysis");
-                    continue;
-                }
-                Analysis analysis = provider.create(new AnalysisOptions(range, request.groupBy()));
-                String why = analysis.whyNotApplicable(traces);
-                if (why != null) {
-                    notApplicable.put(name, why);
-                } else {
-                    byName.put(name, analysis);
+                } else if (providers.putIfAbsent(name, provider) == null) {
+                    groupings.put(name, request.groupBy());
                 }
             }
+            AnalysisRun.Plan plan = AnalysisRun.plan(List.copyOf(providers.values()), traces,
+                    p -> p.create(new AnalysisOptions(range, groupings.get(p.name()))));
+            notApplicable.putAll(plan.reasons());
+            Map<String, Analysis> byName = plan.analyses();
             List<Report> reports = new ArrayList<>();
             // Events and losses over the whole span, for the range bar: from the same pass, whatever the range.
             SpanHistogram histogram = new SpanHistogram();

@@ -151,17 +151,7 @@ public final class ReportTableViewer extends Composite {
         try {
             createColumns(columns);
         } finally {
-            // A last empty column takes the room left (GTK widens the last column to the table's edge): the real
-            // ones keep the widths of their text.
-            TableViewerColumn filler = new TableViewerColumn(viewer, SWT.LEFT);
-            filler.setLabelProvider(new ColumnLabelProvider() {
-                @Override
-                public String getText(Object element) {
-                    return "";
-                }
-            });
-            filler.getColumn().setResizable(false);
-            filler.getColumn().setWidth(1); // GTK hides a column of no width
+            FillerColumn.addTo(viewer);
         }
     }
 

@@ -219,17 +219,7 @@ public final class ReportTreeViewer extends Composite {
                 sortBy(column.key(), down);
             });
         }
-        // A last empty column takes the room left (GTK widens the last column to the tree's edge): the real ones keep
-        // the widths of their text.
-        TreeViewerColumn filler = new TreeViewerColumn(viewer, SWT.LEFT);
-        filler.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(Object element) {
-                return "";
-            }
-        });
-        filler.getColumn().setResizable(false);
-        filler.getColumn().setWidth(1); // GTK hides a column of no width
+        FillerColumn.addTo(viewer);
     }
 
     public void sortBy(String columnKey, boolean descending) {

@@ -51,10 +51,11 @@ public final class ViewCommand implements Callable<Integer> {
                 range = times.range(set);
                 partial = PartialRead.warn(set, err, "lttbench view");
             }
-        } catch (BatchFailure | IOException | RuntimeException e) {
-            err.println("lttbench view: " + e.getMessage());
-            err.flush();
-            return e instanceof BatchFailure f ? f.exitCode() : ExitCode.UNREADABLE_TRACE;
+        } catch (BatchFailure f) {
+            return BatchFailure.tell("lttbench view", f, err);
+        } catch (IOException | RuntimeException e) {
+            // the reader's message as it is, as an unreadable trace whatever went wrong
+            return BatchFailure.tell("lttbench view", BatchFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
         }
         String why = WindowSystem.whyNoDisplay();
         if (why != null) {

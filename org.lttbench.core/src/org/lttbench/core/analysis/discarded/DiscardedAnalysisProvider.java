@@ -3,6 +3,7 @@ package org.lttbench.core.analysis.discarded;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
 
 /** {@code --analysis discarded}: discarded events and lost packets per stream, and buffer-size advice. */
 public final class DiscardedAnalysisProvider implements AnalysisProvider {
@@ -16,6 +17,11 @@ public final class DiscardedAnalysisProvider implements AnalysisProvider {
     public String description() {
         return "Discarded events and lost packets per trace, channel, stream and CPU, when they happened, "
                 + "and the buffer size that would have kept them";
+    }
+
+    @Override
+    public AnalysisTables tables() {
+        return LossReport.TABLES;
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.discarded.BufferModel.ChannelAdvice;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.CellFormat;
@@ -26,6 +27,7 @@ import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
@@ -49,7 +51,7 @@ final class LossReport {
         if (shown == null) {
             shown = range;
         }
-        Report report = new Report("discarded", "What the traces lost", shown);
+        Report report = new Report("discarded", TABLES.title(), shown);
         report.add(streams(ledgers, grid));
         report.add(losses(ledgers, grid));
         List<ChannelAdvice> advice = advice(ledgers, grid);
@@ -107,26 +109,28 @@ final class LossReport {
         return line.toString();
     }
 
+    static final TableSchema STREAMS = new TableSchema("streams", "Loss per stream", List.of(
+            TRACE,
+            STREAM,
+            col("channel", "Channel", TEXT, "Channel name").asDetail(),
+            STREAM_CPU,
+            col("packets", "Packets", INTEGER, "Packets read").asDetail(),
+            col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
+            col("events", "Events", INTEGER, "Events recorded"),
+            col("discarded_events", "Discarded", INTEGER,
+                    "Events discarded (events_discarded counter); empty when the stream cannot tell"),
+            col("discarded_packets", "Lost packets", INTEGER,
+                    "Packets lost (packet_seq_num gaps); empty when the stream cannot tell"),
+            col("discard_ratio", "Share lost", RATIO, "Discarded events / (recorded + discarded events)"),
+            col("loss_records", "Losses", INTEGER, "Places where the stream lost data"),
+            col("first_loss", "First loss", TIMESTAMP, "Start of the first loss range").asDetail(),
+            col("last_loss", "Last loss", TIMESTAMP, "End of the last loss range").asDetail(),
+            col("events_per_s", "Event rate", RATE, "Mean recorded event rate between the first and last event").asDetail(),
+            col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
+                    "Highest bytes per second the traced code produced (recorded + lost) in one time bin")));
+
     private static Table streams(List<StreamLossLedger> ledgers, BinGrid grid) {
-        Table t = new Table("streams", "Loss per stream", List.of(
-                TRACE,
-                STREAM,
-                col("channel", "Channel", TEXT, "Channel name").asDetail(),
-                STREAM_CPU,
-                col("packets", "Packets", INTEGER, "Packets read").asDetail(),
-                col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
-                col("events", "Events", INTEGER, "Events recorded"),
-                col("discarded_events", "Discarded", INTEGER,
-                        "Events discarded (events_discarded counter); empty when the stream cannot tell"),
-                col("discarded_packets", "Lost packets", INTEGER,
-                        "Packets lost (packet_seq_num gaps); empty when the stream cannot tell"),
-                col("discard_ratio", "Share lost", RATIO, "Discarded events / (recorded + discarded events)"),
-                col("loss_records", "Losses", INTEGER, "Places where the stream lost data"),
-                col("first_loss", "First loss", TIMESTAMP, "Start of the first loss range").asDetail(),
-                col("last_loss", "Last loss", TIMESTAMP, "End of the last loss range").asDetail(),
-                col("events_per_s", "Event rate", RATE, "Mean recorded event rate between the first and last event").asDetail(),
-                col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
-                        "Highest bytes per second the traced code produced (recorded + lost) in one time bin")));
+        Table t = STREAMS.table();
         for (StreamLossLedger s : ledgers) {
             boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
             boolean knowsPackets = s.stream.hasPacketSequenceNumber();
@@ -143,21 +147,23 @@ final class LossReport {
         return t;
     }
 
+    static final TableSchema LOSSES = new TableSchema("losses", "When streams lost data", List.of(
+            TRACE,
+            STREAM,
+            STREAM_CPU.asDetail(),
+            col("range", "When", TIME_RANGE, "When the loss happened (touching loss ranges joined): its start and length"),
+            col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
+            col("discarded_events", "Discarded", INTEGER,
+                    "Events discarded in this range; empty when the stream cannot tell"),
+            col("discarded_packets", "Lost packets", INTEGER,
+                    "Packets lost in this range; empty when the stream cannot tell (no packet_seq_num)"),
+            col("peak_events_per_s", "Peak event rate", RATE,
+                    "Highest events per second produced (recorded + discarded) in the bins around the range").asDetail(),
+            col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
+                    "Highest bytes per second produced (recorded + lost) in the bins around the range")));
+
     private static Table losses(List<StreamLossLedger> ledgers, BinGrid grid) {
-        Table t = new Table("losses", "When streams lost data", List.of(
-                TRACE,
-                STREAM,
-                STREAM_CPU.asDetail(),
-                col("range", "When", TIME_RANGE, "When the loss happened (touching loss ranges joined): its start and length"),
-                col("loss_records", "Losses", INTEGER, "Loss records joined into this range"),
-                col("discarded_events", "Discarded", INTEGER,
-                        "Events discarded in this range; empty when the stream cannot tell"),
-                col("discarded_packets", "Lost packets", INTEGER,
-                        "Packets lost in this range; empty when the stream cannot tell (no packet_seq_num)"),
-                col("peak_events_per_s", "Peak event rate", RATE,
-                        "Highest events per second produced (recorded + discarded) in the bins around the range").asDetail(),
-                col("peak_bytes_per_s", "Peak rate", BYTE_RATE,
-                        "Highest bytes per second produced (recorded + lost) in the bins around the range")));
+        Table t = LOSSES.table();
         for (StreamLossLedger s : ledgers) {
             // as in the streams table: a count the stream cannot give is unknown, not zero
             boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
@@ -195,19 +201,21 @@ final class LossReport {
         return advice;
     }
 
+    static final TableSchema ADVICE = new TableSchema("advice", "Buffer advice per channel", List.of(
+            TRACE,
+            col("channel", "Channel", TEXT, "Channel name"),
+            col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
+            col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows").asDetail(),
+            col("drain_bytes_per_s", "Drain rate", BYTE_RATE, "Consumer drain rate seen while the channel lost data").asDetail(),
+            col("extra_needed", "Extra needed", SIZE, "Buffer per CPU the channel lacked at its worst moment"),
+            col("subbuf_size", "Sub-buffer", SIZE, "Recommended --subbuf-size"),
+            col("num_subbuf", "Count", INTEGER, "Recommended --num-subbuf"),
+            col("memory_per_cpu", "Memory/CPU", SIZE, "Ring-buffer memory per CPU the recommendation costs"),
+            col("command", "Command", TEXT, "The lttng enable-channel line to use (empty when unreasonable)"),
+            col("assumptions", "Assumes", TEXT, "What the advice assumes").asDetail()));
+
     private static Table adviceTable(List<ChannelAdvice> advice) {
-        Table t = new Table("advice", "Buffer advice per channel", List.of(
-                TRACE,
-                col("channel", "Channel", TEXT, "Channel name"),
-                col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
-                col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows").asDetail(),
-                col("drain_bytes_per_s", "Drain rate", BYTE_RATE, "Consumer drain rate seen while the channel lost data").asDetail(),
-                col("extra_needed", "Extra needed", SIZE, "Buffer per CPU the channel lacked at its worst moment"),
-                col("subbuf_size", "Sub-buffer", SIZE, "Recommended --subbuf-size"),
-                col("num_subbuf", "Count", INTEGER, "Recommended --num-subbuf"),
-                col("memory_per_cpu", "Memory/CPU", SIZE, "Ring-buffer memory per CPU the recommendation costs"),
-                col("command", "Command", TEXT, "The lttng enable-channel line to use (empty when unreasonable)"),
-                col("assumptions", "Assumes", TEXT, "What the advice assumes").asDetail()));
+        Table t = ADVICE.table();
         for (ChannelAdvice a : advice) {
             t.addRow(a.trace().path().toString(), a.channel(), a.overwrite() ? "overwrite" : "discard",
                     a.observedSubbuf(), a.drainBytesPerS(), a.extraBytes(), a.reasonable() ? a.subbufSize() : null,
@@ -216,19 +224,21 @@ final class LossReport {
         return t;
     }
 
+    static final TableSchema TIMELINE = new TableSchema("loss_timeline", "Rates and losses over time", List.of(
+            TRACE,
+            STREAM,
+            STREAM_CPU,
+            col("bin", "Time", TIME_RANGE, "Time bin"),
+            col("events", "Events", INTEGER, "Events recorded in the bin"),
+            col("events_per_s", "Event rate", RATE, "Recorded events per second"),
+            col("bytes_per_s", "Byte rate", BYTE_RATE, "Recorded bytes per second"),
+            col("discarded_events", "Discarded", NUMBER,
+                    "Events discarded, each loss spread over its time range"),
+            col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).asChartData();
+
     /** Bins cut to the report's range: the first and last bins of a range start and end where it does. */
     private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid, TimeRange shown) {
-        Table t = new Table("loss_timeline", "Rates and losses over time", List.of(
-                TRACE,
-                STREAM,
-                STREAM_CPU,
-                col("bin", "Time", TIME_RANGE, "Time bin"),
-                col("events", "Events", INTEGER, "Events recorded in the bin"),
-                col("events_per_s", "Event rate", RATE, "Recorded events per second"),
-                col("bytes_per_s", "Byte rate", BYTE_RATE, "Recorded bytes per second"),
-                col("discarded_events", "Discarded", NUMBER,
-                        "Events discarded, each loss spread over its time range"),
-                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).chartData();
+        Table t = TIMELINE.table();
         if (grid == null) {
             return t;
         }
@@ -264,6 +274,18 @@ final class LossReport {
     /** Bins of the zoomed loss timeline at most: fine enough to see a burst of losses in a long range. */
     static final int ZOOM_BINS = 64;
 
+    static final TableSchema ZOOM = new TableSchema("loss_zoom", "Losses over time where 99% of them happened", List.of(
+            TRACE,
+            STREAM,
+            STREAM_CPU,
+            col("bin", "Time", TIME_RANGE, "Time bin, within the part of the range that holds 99% of the losses"),
+            col("discarded_events", "Discarded", NUMBER, "Events discarded, each loss spread over its time range"),
+            col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).asChartData();
+
+    /** The report's tables, declared once; the same whatever the grouping. */
+    static final AnalysisTables TABLES = AnalysisTables.ungrouped(new AnalysisTables.Grouping("What the traces lost",
+            List.of(STREAMS, LOSSES, ADVICE, TIMELINE, ZOOM), List.of()));
+
     /**
      * Losses over time where they happened: per stream that lost data, over the part of the range that holds 99% of
      * the losses (from the first 0.5% to the last 0.5%: a long loss range at the end of the trace does not stretch it),
@@ -271,13 +293,7 @@ final class LossReport {
      * where they are rather than squeezed into a corner of the range. Bins where nothing was lost are left out.
      */
     private static Table zoom(List<StreamLossLedger> ledgers, BinGrid grid, TimeRange shown) {
-        Table t = new Table("loss_zoom", "Losses over time where 99% of them happened", List.of(
-                TRACE,
-                STREAM,
-                STREAM_CPU,
-                col("bin", "Time", TIME_RANGE, "Time bin, within the part of the range that holds 99% of the losses"),
-                col("discarded_events", "Discarded", NUMBER, "Events discarded, each loss spread over its time range"),
-                col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).chartData();
+        Table t = ZOOM.table();
         if (grid == null) {
             return t;
         }

@@ -2,11 +2,13 @@ package org.lttbench.core.analysis.overhead;
 
 import java.util.List;
 
+import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
@@ -25,7 +27,7 @@ final class OverheadReport {
 
     static Report of(OverheadAnalysis analysis) {
         TimeRange range = analysis.range();
-        Report report = new Report(OverheadAnalysis.NAME, "Tracing overhead per tracepoint", range);
+        Report report = new Report(OverheadAnalysis.NAME, TABLES.title(), range);
         List<TracepointStats> tracepoints = analysis.tracepoints();
         MachineCalibration calibration = analysis.calibration();
         report.add(tracepoints(tracepoints, range, calibration));
@@ -128,33 +130,36 @@ final class OverheadReport {
         return new Column(key, title, kind, description);
     }
 
+    static final TableSchema TRACEPOINTS_TABLE = new TableSchema(TRACEPOINTS,
+            "Tracepoints: rate, size, what an event costs, gaps between a thread's events", List.of(
+            col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
+            col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
+            col("rate_hz", "Rate", ColumnKind.RATE, "events per second over the range"),
+            col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
+            col("cost_ns", "Cost", ColumnKind.FRACTIONAL_DURATION, "what one event costs the tracer: the machine's "
+                    + "calibration for the event's contexts, plus the tracepoint's share of sub-buffer switches; "
+                    + "empty without a calibration (see why)"),
+            col("cost_bound_ns", "Cost at most", ColumnKind.FRACTIONAL_DURATION, "an upper bound of the cost from the trace "
+                    + "alone: the back-to-back gap (the cost itself only where events come back to back)"),
+            col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU").asDetail(),
+            col("gap_p10_ns", "Gap p10", ColumnKind.FRACTIONAL_DURATION, "10th percentile of the gaps after an event "
+                    + "(the tracer's cost and the program's work until its next event)").asDetail(),
+            col("gap_p50_ns", "Gap p50", ColumnKind.FRACTIONAL_DURATION, "median gap after an event (the tracer's "
+                    + "cost and the program's work until its next event)"),
+            col("gap_p90_ns", "Gap p90", ColumnKind.FRACTIONAL_DURATION, "90th percentile of the gaps after an event").asDetail(),
+            col("gap_p99_ns", "Gap p99", ColumnKind.FRACTIONAL_DURATION, "99th percentile of the gaps after an event"),
+            col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)").asDetail(),
+            col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more").asDetail(),
+            col("lowest_mode_ns", "Low mode", ColumnKind.FRACTIONAL_DURATION, "the lowest mode of the gaps").asDetail(),
+            col("back_to_back_ns", "Back-to-back", ColumnKind.FRACTIONAL_DURATION,
+                    "mean gap in the lowest cluster (back-to-back events, if any)").asDetail(),
+            col("switch_ns", "Switch", ColumnKind.FRACTIONAL_DURATION, "extra time of a gap after a sub-buffer switch").asDetail(),
+            col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers").asDetail(),
+            col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster").asDetail(),
+            col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty").asDetail()));
+
     private static Table tracepoints(List<TracepointStats> tracepoints, TimeRange range, MachineCalibration calibration) {
-        Table t = new Table(TRACEPOINTS, "Tracepoints: rate, size, what an event costs, gaps between a thread's events", List.of(
-                col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
-                col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
-                col("rate_hz", "Rate", ColumnKind.RATE, "events per second over the range"),
-                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
-                col("cost_ns", "Cost", ColumnKind.FRACTIONAL_DURATION, "what one event costs the tracer: the machine's "
-                        + "calibration for the event's contexts, plus the tracepoint's share of sub-buffer switches; "
-                        + "empty without a calibration (see why)"),
-                col("cost_bound_ns", "Cost at most", ColumnKind.FRACTIONAL_DURATION, "an upper bound of the cost from the trace "
-                        + "alone: the back-to-back gap (the cost itself only where events come back to back)"),
-                col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU").asDetail(),
-                col("gap_p10_ns", "Gap p10", ColumnKind.FRACTIONAL_DURATION, "10th percentile of the gaps after an event "
-                        + "(the tracer's cost and the program's work until its next event)").asDetail(),
-                col("gap_p50_ns", "Gap p50", ColumnKind.FRACTIONAL_DURATION, "median gap after an event (the tracer's "
-                        + "cost and the program's work until its next event)"),
-                col("gap_p90_ns", "Gap p90", ColumnKind.FRACTIONAL_DURATION, "90th percentile of the gaps after an event").asDetail(),
-                col("gap_p99_ns", "Gap p99", ColumnKind.FRACTIONAL_DURATION, "99th percentile of the gaps after an event"),
-                col("modes", "Modes", ColumnKind.INTEGER, "modes of the distribution of log(gap)").asDetail(),
-                col("bimodal", "Bimodal", ColumnKind.TEXT, "whether the gaps have two modes or more").asDetail(),
-                col("lowest_mode_ns", "Low mode", ColumnKind.FRACTIONAL_DURATION, "the lowest mode of the gaps").asDetail(),
-                col("back_to_back_ns", "Back-to-back", ColumnKind.FRACTIONAL_DURATION,
-                        "mean gap in the lowest cluster (back-to-back events, if any)").asDetail(),
-                col("switch_ns", "Switch", ColumnKind.FRACTIONAL_DURATION, "extra time of a gap after a sub-buffer switch").asDetail(),
-                col("switch_share", "Switches", ColumnKind.RATIO, "share of the events that switched sub-buffers").asDetail(),
-                col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster").asDetail(),
-                col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty").asDetail()));
+        Table t = TRACEPOINTS_TABLE.table();
         double seconds = range.duration() / 1e9;
         for (TracepointStats tp : tracepoints) {
             GapHistogram all = tp.allGaps();
@@ -174,13 +179,16 @@ final class OverheadReport {
         return t;
     }
 
+    static final TableSchema GAPS_TABLE = new TableSchema(GAPS,
+            "Gaps between a thread's consecutive events on one CPU (histogram)", List.of(
+            col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the gap"),
+            col("low_ns", "From", ColumnKind.FRACTIONAL_DURATION, "lower bound of the bin"),
+            col("high_ns", "To", ColumnKind.FRACTIONAL_DURATION, "upper bound of the bin"),
+            col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
+            col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin"))).asChartData();
+
     private static Table gaps(List<TracepointStats> tracepoints) {
-        Table t = new Table(GAPS, "Gaps between a thread's consecutive events on one CPU (histogram)", List.of(
-                col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the gap"),
-                col("low_ns", "From", ColumnKind.FRACTIONAL_DURATION, "lower bound of the bin"),
-                col("high_ns", "To", ColumnKind.FRACTIONAL_DURATION, "upper bound of the bin"),
-                col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
-                col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin"))).chartData();
+        Table t = GAPS_TABLE.table();
         for (TracepointStats tp : tracepoints) {
             GapHistogram all = tp.allGaps();
             for (double[] bin : all.coarse(CHART_BINS_PER_OCTAVE)) {
@@ -190,15 +198,18 @@ final class OverheadReport {
         return t;
     }
 
+    static final TableSchema COUNTERS_TABLE = new TableSchema(COUNTERS,
+            "Perf counter deltas between a thread's consecutive events on one CPU", List.of(
+            col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the interval"),
+            col("counter", "Counter", ColumnKind.TEXT, "perf counter context field"),
+            col("deltas", "Deltas", ColumnKind.INTEGER, "intervals measured"),
+            col("mean", "Mean", ColumnKind.NUMBER, "mean delta"),
+            col("stddev", "Std dev", ColumnKind.NUMBER, "sample standard deviation of the delta"),
+            col("min", "Min", ColumnKind.INTEGER, "smallest delta"),
+            col("max", "Max", ColumnKind.INTEGER, "largest delta")));
+
     private static Table counters(List<TracepointStats> tracepoints, List<String> names) {
-        Table t = new Table(COUNTERS, "Perf counter deltas between a thread's consecutive events on one CPU", List.of(
-                col("name", "Tracepoint", ColumnKind.TEXT, "the tracepoint of the event that opens the interval"),
-                col("counter", "Counter", ColumnKind.TEXT, "perf counter context field"),
-                col("deltas", "Deltas", ColumnKind.INTEGER, "intervals measured"),
-                col("mean", "Mean", ColumnKind.NUMBER, "mean delta"),
-                col("stddev", "Std dev", ColumnKind.NUMBER, "sample standard deviation of the delta"),
-                col("min", "Min", ColumnKind.INTEGER, "smallest delta"),
-                col("max", "Max", ColumnKind.INTEGER, "largest delta")));
+        Table t = COUNTERS_TABLE.table();
         for (TracepointStats tp : tracepoints) {
             for (int id : tp.counterIds()) {
                 CounterDeltas d = tp.counters[id];
@@ -209,24 +220,30 @@ final class OverheadReport {
         return t;
     }
 
+    static final TableSchema STREAMS_TABLE = new TableSchema(STREAMS, "Bytes per stream: events against packets", List.of(
+            col("trace", "Trace", ColumnKind.TRACE, "trace directory"),
+            col("stream", "Stream", ColumnKind.TEXT, "stream file"),
+            col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
+            col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
+            col("events", "Events", ColumnKind.INTEGER, "events in the range"),
+            col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
+            col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes").asDetail(),
+            col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes").asDetail(),
+            col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
+            col("header_bytes_per_packet", "Header/packet", ColumnKind.NUMBER,
+                    "content not in any event, per packet: packet header, context and padding").asDetail(),
+            col("fill", "Fill", ColumnKind.RATIO, "content over packet size"),
+            col("discarded_events", "Discarded", ColumnKind.INTEGER, "events the tracer discarded"),
+            col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read").asDetail(),
+            col("lost_packets_before", "Lost before", ColumnKind.INTEGER,
+                    "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)").asDetail()));
+
+    /** The report's tables, declared once; the same whatever the grouping. */
+    static final AnalysisTables TABLES = AnalysisTables.ungrouped(new AnalysisTables.Grouping("Tracing overhead per tracepoint",
+            List.of(TRACEPOINTS_TABLE, GAPS_TABLE, COUNTERS_TABLE, STREAMS_TABLE), List.of(TracingShare.SCHEMA)));
+
     private static Table streams(OverheadAnalysis analysis) {
-        Table t = new Table(STREAMS, "Bytes per stream: events against packets", List.of(
-                col("trace", "Trace", ColumnKind.TRACE, "trace directory"),
-                col("stream", "Stream", ColumnKind.TEXT, "stream file"),
-                col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
-                col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
-                col("events", "Events", ColumnKind.INTEGER, "events in the range"),
-                col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
-                col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes").asDetail(),
-                col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes").asDetail(),
-                col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
-                col("header_bytes_per_packet", "Header/packet", ColumnKind.NUMBER,
-                        "content not in any event, per packet: packet header, context and padding").asDetail(),
-                col("fill", "Fill", ColumnKind.RATIO, "content over packet size"),
-                col("discarded_events", "Discarded", ColumnKind.INTEGER, "events the tracer discarded"),
-                col("lost_packets", "Lost packets", ColumnKind.INTEGER, "packets lost (overwritten) between packets read").asDetail(),
-                col("lost_packets_before", "Lost before", ColumnKind.INTEGER,
-                        "packets lost before the first one read (its packet_seq_num; babeltrace2 does not report them)").asDetail()));
+        Table t = STREAMS_TABLE.table();
         List<? extends Stream> streams = analysis.traceSet().streams();
         List<StreamTally> tallies = analysis.streamTallies();
         for (int i = 0; i < tallies.size(); i++) {

@@ -10,6 +10,7 @@ import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 
 /**
  * Each process's share of CPU time spent tracing, when a kernel trace of the same session comes with the user-space
@@ -21,6 +22,20 @@ import org.lttbench.core.report.Table;
  */
 final class TracingShare {
     static final String TABLE = "tracing_share";
+
+    /** The table's schema: a table of the overhead report when a kernel trace of the same session comes with it. */
+    static final TableSchema SCHEMA = new TableSchema(TABLE,
+            "Share of each process's CPU time spent tracing (user-space events)", List.of(
+            new Column("pid", "PID", ColumnKind.PID, "process ID (vpid of the user-space events)"),
+            new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name in the kernel trace"),
+            new Column("events", "Events", ColumnKind.INTEGER, "user-space events of the process"),
+            new Column("cpu_ns", "CPU", ColumnKind.DURATION, "the process's running time in the kernel trace"),
+            new Column("tracing_ns", "Tracing", ColumnKind.DURATION,
+                    "events x what each costs the tracer (cost_ns, from the machine's calibration)"),
+            new Column("share", "Share", ColumnKind.RATIO, "tracing_ns / cpu_ns"),
+            new Column("share_bound", "Share at most", ColumnKind.RATIO,
+                    "events x their tracepoint's cost_bound_ns (the trace alone), over cpu_ns: an upper bound"),
+            new Column("why", "Why no share", ColumnKind.TEXT, "why share is null").asDetail()));
 
     /** Per process ID: events per tracepoint id. */
     private final Map<Long, long[]> counts = new HashMap<>();
@@ -41,17 +56,7 @@ final class TracingShare {
 
     /** @param tracepoints by tracepoint id */
     Table table(List<TracepointStats> tracepoints, ThreadLedger ledger, MachineCalibration calibration) {
-        Table t = new Table(TABLE, "Share of each process's CPU time spent tracing (user-space events)", List.of(
-                new Column("pid", "PID", ColumnKind.PID, "process ID (vpid of the user-space events)"),
-                new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name in the kernel trace"),
-                new Column("events", "Events", ColumnKind.INTEGER, "user-space events of the process"),
-                new Column("cpu_ns", "CPU", ColumnKind.DURATION, "the process's running time in the kernel trace"),
-                new Column("tracing_ns", "Tracing", ColumnKind.DURATION,
-                        "events x what each costs the tracer (cost_ns, from the machine's calibration)"),
-                new Column("share", "Share", ColumnKind.RATIO, "tracing_ns / cpu_ns"),
-                new Column("share_bound", "Share at most", ColumnKind.RATIO,
-                        "events x their tracepoint's cost_bound_ns (the trace alone), over cpu_ns: an upper bound"),
-                new Column("why", "Why no share", ColumnKind.TEXT, "why share is null").asDetail()));
+        Table t = SCHEMA.table();
         Map<Long, long[]> cpu = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
         for (ThreadRecord thread : ledger.threads()) {

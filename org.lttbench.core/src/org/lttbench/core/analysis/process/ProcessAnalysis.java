@@ -10,11 +10,13 @@ import java.util.Map;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.Event;
@@ -43,6 +45,11 @@ public final class ProcessAnalysis implements Analysis {
         public String description() {
             return "Per thread or process: user, system, IRQ and running time, waiting for a CPU, "
                     + "blocked on disk I/O, blocked on anything else (LTTng kernel traces)";
+        }
+
+        @Override
+        public AnalysisTables tables() {
+            return TABLES;
         }
 
         @Override
@@ -368,7 +375,7 @@ public final class ProcessAnalysis implements Analysis {
         boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
         Map<Trace, TraceFacts> facts = traceFacts();
         boolean hosts = facts.size() > 1;
-        Report r = new Report("process", byProcess ? "Time per process" : "Time per thread", shown);
+        Report r = new Report("process", TABLES.grouping(groupBy).title(), shown);
         if (traces != null) {
             r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
         } else if (whole != null) {
@@ -597,7 +604,8 @@ public final class ProcessAnalysis implements Analysis {
         return covered.duration();
     }
 
-    private Table devicesTable(boolean hosts) {
+    /** The I/O wait per device table, with a host column first when the traces are of several machines. */
+    private static TableSchema devicesSchema(boolean hosts) {
         List<Column> columns = new ArrayList<>();
         if (hosts) {
             columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the device"));
@@ -609,7 +617,11 @@ public final class ProcessAnalysis implements Analysis {
         columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads that waited on it"));
         columns.add(new Column("waits", "Waits", ColumnKind.INTEGER, "I/O waits it ended"));
         columns.add(new Column("longest_ns", "Longest", ColumnKind.DURATION, "the longest of those waits"));
-        Table table = new Table("io_devices", "I/O wait per block device", columns);
+        return new TableSchema("io_devices", "I/O wait per block device", columns);
+    }
+
+    private Table devicesTable(boolean hosts) {
+        Table table = (hosts ? IO_DEVICES_BY_HOST : IO_DEVICES).table();
         List<ThreadLedger.DeviceWait> devices = new ArrayList<>(ledger.deviceWaits(0));
         devices.sort(Comparator.comparingLong(d -> -d.ns()));
         for (ThreadLedger.DeviceWait d : devices) {
@@ -640,7 +652,8 @@ public final class ProcessAnalysis implements Analysis {
         return host == null ? null : host.toString();
     }
 
-    private Table table(List<Row> rows, boolean byProcess, boolean hosts) {
+    /** The threads or processes table, with a host column first when the traces are of several machines. */
+    private static TableSchema schema(boolean byProcess, boolean hosts) {
         List<Column> columns = new ArrayList<>();
         if (hosts) {
             columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
@@ -660,8 +673,12 @@ public final class ProcessAnalysis implements Analysis {
                 ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "
                         + "threads can go over 100%"
                 : "running time over the range's duration (the part of it the thread's own trace covers): 100% is one CPU"));
-        Table table = byProcess ? new Table("processes", "Time per process (sums over its threads; CPU: 100% = one CPU)", columns)
-                : new Table("threads", "Time per thread", columns);
+        return byProcess ? new TableSchema("processes", "Time per process (sums over its threads; CPU: 100% = one CPU)", columns)
+                : new TableSchema("threads", "Time per thread", columns);
+    }
+
+    private Table table(List<Row> rows, boolean byProcess, boolean hosts) {
+        Table table = (byProcess ? hosts ? PROCESSES_BY_HOST : PROCESSES : hosts ? THREADS_BY_HOST : THREADS).table();
         for (Row row : rows) {
             List<Object> cells = new ArrayList<>();
             if (hosts) {
@@ -684,4 +701,18 @@ public final class ProcessAnalysis implements Analysis {
         }
         return table;
     }
+
+    // The tables, declared once (after the state arrays their columns are made of).
+    private static final TableSchema THREADS = schema(false, false);
+    private static final TableSchema THREADS_BY_HOST = schema(false, true);
+    private static final TableSchema PROCESSES = schema(true, false);
+    private static final TableSchema PROCESSES_BY_HOST = schema(true, true);
+    private static final TableSchema IO_DEVICES = devicesSchema(false);
+    private static final TableSchema IO_DEVICES_BY_HOST = devicesSchema(true);
+    /** A report per thread or per process; I/O wait per device when the traces tell I/O waits apart. */
+    private static final AnalysisTables TABLES = new AnalysisTables(
+            new AnalysisTables.Grouping("Time per thread", List.of(THREADS),
+                    List.of(THREADS_BY_HOST, IO_DEVICES, IO_DEVICES_BY_HOST)),
+            new AnalysisTables.Grouping("Time per process", List.of(PROCESSES),
+                    List.of(PROCESSES_BY_HOST, IO_DEVICES, IO_DEVICES_BY_HOST)));
 }

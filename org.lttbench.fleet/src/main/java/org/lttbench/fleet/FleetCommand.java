@@ -85,20 +85,14 @@ public final class FleetCommand implements Callable<Integer> {
                     err.println("fleet: " + traces.size() + " traces; Spark UI at " + url + " while the job runs");
                     err.flush();
                 }
-                FleetJob.Outcome outcome = new FleetJob(lease.spark(), output, top).run(traces, progressMode(), System.err);
+                FleetJob.Outcome outcome = new FleetJob(lease.spark(), output, top).run(traces, progressMode(), err);
                 PrintWriter stdout = spec.commandLine().getOut();
                 stdout.print(outcome.summary());
                 stdout.flush();
                 return failures(outcome, err);
             }
         } catch (Exception | OutOfMemoryError e) {
-            if (System.getenv("LTTBENCH_DEBUG") != null && !(e instanceof BatchFailure)) {
-                e.printStackTrace();
-            }
-            BatchFailure f = BatchFailure.of(e);
-            err.println("lttbench fleet: " + f.getMessage());
-            err.flush();
-            return f.exitCode();
+            return BatchFailure.tell("lttbench fleet", e, err);
         }
     }
 

@@ -1,7 +1,7 @@
 package org.lttbench.fleet;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,6 +25,7 @@ import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.LongAccumulator;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.report.TextReportWriter;
 import org.lttbench.fleet.inventory.FleetTrace;
 import org.lttbench.fleet.output.FleetOutcomes;
@@ -71,7 +72,7 @@ public final class FleetJob {
      * @param progressMode how the progress line is shown
      * @param err          where it goes (stderr)
      */
-    public Outcome run(List<FleetTrace> traces, FleetProgress.Mode progressMode, PrintStream err) throws IOException {
+    public Outcome run(List<FleetTrace> traces, FleetProgress.Mode progressMode, PrintWriter err) throws IOException {
         SparkContext sc = spark.sparkContext();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(sc);
         // The largest first: Spark starts tasks in partition order, so the longest ones do not end the job alone.
@@ -176,13 +177,7 @@ public final class FleetJob {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing the tables", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IOException(e.getCause());
+            throw new IOException(TaskFailure.rethrow(e));
         } finally {
             pool.shutdownNow();
         }

@@ -16,6 +16,6 @@ public final class FleetMain {
     public static void main(String[] args) {
         List<String> command = new ArrayList<>(List.of("fleet"));
         command.addAll(List.of(args));
-        System.exit(Main.run(command.toArray(String[]::new)));
+        Main.main(command.toArray(String[]::new));
     }
 }

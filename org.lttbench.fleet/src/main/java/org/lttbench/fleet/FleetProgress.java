@@ -1,6 +1,6 @@
 package org.lttbench.fleet;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -44,7 +44,7 @@ public final class FleetProgress extends SparkListener {
     private final long totalBytes;
     private final LongAccumulator failed;
     private final Mode mode;
-    private final PrintStream err;
+    private final PrintWriter err;
     private final LongSupplier nanoClock;
     private final long start;
     private final Set<Integer> stages = ConcurrentHashMap.newKeySet();
@@ -59,7 +59,7 @@ public final class FleetProgress extends SparkListener {
      * @param traces   the job's traces, in partition order
      * @param failed   the job's count of failed traces
      */
-    public FleetProgress(String jobGroup, List<FleetTrace> traces, LongAccumulator failed, Mode mode, PrintStream err,
+    public FleetProgress(String jobGroup, List<FleetTrace> traces, LongAccumulator failed, Mode mode, PrintWriter err,
             LongSupplier nanoClock) {
         this.jobGroup = jobGroup;
         this.bytes = traces.stream().mapToLong(FleetTrace::bytes).toArray();

@@ -2,10 +2,9 @@ package org.lttbench.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +39,8 @@ public final class CommandLineReports {
             List<String> command = new ArrayList<>(List.of("analyze"));
             command.addAll(List.of(args));
             command.addAll(List.of("--quiet", "--out", out.toString(), trace.toString()));
-            assertEquals(0, Main.run(command.toArray(String[]::new)), "lttbench " + command);
+            Run run = run(command.toArray(String[]::new));
+            assertEquals(0, run.exitCode(), "lttbench " + command + ": " + run.stderr());
             RUNS.put(key, out);
         }
         return out;
@@ -73,14 +73,8 @@ public final class CommandLineReports {
     }
 
     public static Run run(String... args) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.run(args);
-            return new Run(code, err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(saved);
-        }
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), args);
+        return new Run(code, err.toString());
     }
 }

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,8 @@ class FleetJobTest {
         out = TestTraces.work("fleet-out");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         outcome = new FleetJob(LocalSpark.session(), out.toUri().toString(), TOP)
-                .run(FleetInventory.scan(tree.root()), FleetProgress.Mode.LOG, new PrintStream(err, true, StandardCharsets.UTF_8));
+                .run(FleetInventory.scan(tree.root()), FleetProgress.Mode.LOG,
+                        new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         progress = err.toString(StandardCharsets.UTF_8);
     }
 

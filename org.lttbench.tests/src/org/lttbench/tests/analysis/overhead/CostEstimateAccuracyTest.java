@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class CostEstimateAccuracyTest {
         CalibrationPlan plan = new CalibrationPlan(200_000, 3, 10_000, List.of(big, small));
         CalibrationWorkload workload = CalibrationWorkload.inCheckout(TestPaths.repository());
         Calibration.Result result = new Calibration(workload, plan, TestPaths.workDir("overhead-accuracy"),
-                "overhead-test-accuracy", System.err).run();
+                "overhead-test-accuracy", new PrintWriter(System.err, true)).run();
         Double bigDirect = null;
         for (SweepResult r : result.sweep()) {
             String config = r.point().label();

@@ -12,11 +12,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.analysis.overhead.GapHistogram;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;

@@ -13,12 +13,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.ProgressListener;

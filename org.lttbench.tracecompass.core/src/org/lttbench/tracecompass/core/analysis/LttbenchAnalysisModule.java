@@ -32,13 +32,13 @@ import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportArchive;
+import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
@@ -186,23 +186,15 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             return failed(e);
         }
         ThreadStateWriter writer = new ThreadStateWriter(ss);  // nulled on OutOfMemoryError
-        List<Analysis> analyses = new ArrayList<>();
-        Map<String, String> notApplicable = new LinkedHashMap<>();
         ProcessAnalysis processAnalysis = new ProcessAnalysis(AnalysisOptions.DEFAULT, writer);
-        for (AnalysisProvider provider : Analyses.all()) {
-            Analysis analysis = provider == ProcessAnalysis.PROVIDER ? processAnalysis : provider.create(AnalysisOptions.DEFAULT);
-            String why = analysis.whyNotApplicable(traces);
-            if (why == null) {
-                analyses.add(analysis);
-            } else {
-                notApplicable.put(provider.name(), why);
-            }
-        }
+        AnalysisRun.Plan plan = plan(traces, processAnalysis);
+        Map<String, Analysis> analyses = plan.analyses();
+        Map<String, String> notApplicable = plan.reasons();
         long[] reported = { 0 };
         HeapGuard heap = new HeapGuard();
         FutureTask<Void> keeping = null;
         try {
-            List<Report> made = AnalysisRun.run(traces, analyses, (done, total) -> {
+            List<Report> made = AnalysisRun.run(traces, List.copyOf(analyses.values()), (done, total) -> {
                 if (monitor.isCanceled()) {
                     throw new OperationCanceledException();
                 }
@@ -278,6 +270,12 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
     }
 
+    /** Every analysis that applies, the process analysis being this one (it writes the state system too). */
+    private static AnalysisRun.Plan plan(TraceSet traces, ProcessAnalysis processAnalysis) {
+        return AnalysisRun.plan(Analyses.all(), traces,
+                p -> p == ProcessAnalysis.PROVIDER ? processAnalysis : p.create(AnalysisOptions.DEFAULT));
+    }
+
     /** The reports written, or their writer's failure thrown here. */
     private static void waitFor(FutureTask<Void> keeping) throws IOException {
         try {
@@ -286,13 +284,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing the reports", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw (Error) e.getCause();
+            throw (Error) TaskFailure.rethrow(e);
         }
     }
 

@@ -38,11 +38,9 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.report.ReportArchive;
@@ -337,14 +335,8 @@ class ModuleBenchmark {
         long cpu = processCpuNs();
         long start = System.nanoTime();
         try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
-            List<Analysis> analyses = new ArrayList<>();
-            for (AnalysisProvider p : Analyses.all()) {
-                Analysis a = p.create(AnalysisOptions.DEFAULT);
-                if (a.whyNotApplicable(set) == null) {
-                    analyses.add(a);
-                }
-            }
-            AnalysisRun.run(set, analyses, ProgressListener.NONE);
+            AnalysisRun.run(set, AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT).toRun(),
+                    ProgressListener.NONE);
         }
         return new Run(System.nanoTime() - start, processCpuNs() - cpu, -1);
     }

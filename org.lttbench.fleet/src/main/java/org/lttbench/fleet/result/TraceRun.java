@@ -1,7 +1,6 @@
 package org.lttbench.fleet.result;
 
-import java.io.IOException;
-import java.util.ArrayList;
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,16 +10,16 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
-import org.lttbench.core.batch.AnalysisRun;
 import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.NoTraces;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -41,17 +40,10 @@ public final class TraceRun {
     public static TraceResult run(FleetTrace unit) {
         long start = System.nanoTime();
         try (CtfTraceSet traces = CtfTraceSet.open(unit.paths())) {
-            List<Analysis> analyses = new ArrayList<>();
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), traces, AnalysisOptions.DEFAULT);
+            List<Analysis> analyses = plan.toRun();
             Table notes = notesTable();
-            for (AnalysisProvider p : Analyses.all()) {
-                Analysis a = p.create(AnalysisOptions.DEFAULT);
-                String why = a.whyNotApplicable(traces);
-                if (why == null) {
-                    analyses.add(a);
-                } else {
-                    notes.addRow(p.name(), "does not apply: " + why);
-                }
-            }
+            plan.reasons().forEach((name, why) -> notes.addRow(name, "does not apply: " + why));
             String domains = String.join(",", traces.traces().stream().map(Trace::domain).filter(Objects::nonNull)
                     .distinct().sorted().toList());
             if (analyses.isEmpty()) {
@@ -67,22 +59,22 @@ public final class TraceRun {
             return new TraceResult(outcome(unit, traces, domains, names, TraceOutcome.OK, counter, losses, null, start),
                     tables);
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            if (System.getenv("LTTBENCH_DEBUG") != null) {
-                e.printStackTrace();
-            }
+            BatchFailure.debug(e, new PrintWriter(System.err, true));
             String error = BatchFailure.of(e).getMessage();
             return new TraceResult(outcome(unit, null, "", "", TraceOutcome.FAILED, null, null, error, start), List.of());
         }
     }
 
-    /** Every table a unit can give, with no rows: what each analysis reports before any trace is read. */
-    public static List<FlatTable> emptyTables() throws IOException {
-        List<Analysis> analyses = new ArrayList<>();
+    /** Every table a unit gives whatever its traces, with no rows: the tables the analyses declare. */
+    public static List<FlatTable> emptyTables() {
+        Map<String, Table> tables = new LinkedHashMap<>();
         for (AnalysisProvider p : Analyses.all()) {
-            analyses.add(p.create(AnalysisOptions.DEFAULT));
+            for (TableSchema t : p.tables().tables()) {
+                tables.putIfAbsent(t.key(), t.table());
+            }
         }
-        List<Report> reports = AnalysisRun.run(NoTraces.INSTANCE, analyses, ProgressListener.NONE);
-        return tables(analyses, reports, notesTable());
+        tables.put(NOTES, notesTable());
+        return tables.values().stream().map(FlatTable::of).toList();
     }
 
     private static List<FlatTable> tables(List<Analysis> analyses, List<Report> reports, Table notes) {

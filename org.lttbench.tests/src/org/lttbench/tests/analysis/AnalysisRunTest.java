@@ -1,0 +1,88 @@
+package org.lttbench.tests.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.TestPaths;
+
+/** {@link AnalysisRun#plan}: which analyses a run runs, and why each other one does not apply. */
+class AnalysisRunTest {
+
+    @Test
+    void onAKernelTraceEveryAnalysisRunsInTheProvidersOrder() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
+            assertEquals(List.of("process", "overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
+            assertEquals(List.copyOf(plan.analyses().values()), plan.toRun());
+            assertEquals(List.of(), plan.notApplicable());
+            assertEquals(Map.of(), plan.reasons());
+            AnalysisRun.Plan again = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
+            assertNotSame(plan.analyses().get("process"), again.analyses().get("process"), "fresh analyses each plan");
+        }
+    }
+
+    @Test
+    void onAUserSpaceTraceTheProcessAnalysisIsLeftOutWithItsReasons() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("ust-hello-lost")))) {
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
+            assertEquals(List.of("overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
+            assertEquals(1, plan.notApplicable().size());
+            AnalysisRun.NotApplicable left = plan.notApplicable().get(0);
+            assertEquals("process", left.provider().name());
+            Analysis process = ProcessAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT);
+            assertEquals(process.whyNotApplicable(set), left.why());
+            assertEquals(process.whyNotApplicableBriefly(set), left.briefly());
+            assertTrue(left.why().contains("this is a user-space (UST) trace"), left.why());
+            assertEquals(Map.of("process", left.why()), plan.reasons());
+            assertEquals("process: " + left.why(), plan.whyNot());
+        }
+    }
+
+    @Test
+    void aKernelTraceWithoutSchedSwitchLeavesTheProcessAnalysisOut() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("session-multi-domains").resolve("kernel")))) {
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
+            assertEquals(List.of("overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
+            assertTrue(plan.whyNot().startsWith("process: the kernel trace ") && plan.whyNot().contains("no sched_switch"),
+                    plan.whyNot());
+            assertTrue(plan.notApplicable().get(0).briefly().contains("the kernel trace recorded none"),
+                    plan.notApplicable().get(0).briefly());
+        }
+    }
+
+    @Test
+    void aRangeOutsideTheKernelTraceLeavesTheProcessAnalysisOut() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
+            AnalysisOptions before = new AnalysisOptions(new TimeRange(1, 2), GroupBy.THREAD);
+            AnalysisRun.Plan plan = AnalysisRun.plan(List.of(ProcessAnalysis.PROVIDER), set, before);
+            assertEquals(Map.of(), plan.analyses());
+            assertTrue(plan.whyNot().startsWith("process: the range ") && plan.whyNot().contains("has no event of the "
+                    + "kernel trace"), plan.whyNot());
+        }
+    }
+
+    @Test
+    void anAnalysisMadeByTheCallerIsTheOneThatRuns() throws Exception {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
+            ProcessAnalysis own = new ProcessAnalysis(AnalysisOptions.DEFAULT, null);
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set,
+                    p -> p == ProcessAnalysis.PROVIDER ? own : p.create(AnalysisOptions.DEFAULT));
+            assertSame(own, plan.analyses().get("process"));
+            assertEquals(3, plan.toRun().size());
+        }
+    }
+}
