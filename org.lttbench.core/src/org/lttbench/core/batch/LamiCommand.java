@@ -67,6 +67,10 @@ public final class LamiCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "thread|process", description = "Rows per thread (default) or per process, where the analysis has both.")
     AnalysisOptions.GroupBy groupBy = AnalysisOptions.GroupBy.THREAD;
 
+    @Option(names = "--thread", paramLabel = "TID|NAME",
+            description = "The thread whose critical path the critical-path analysis follows: a TID, or a command name.")
+    String thread;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -106,7 +110,7 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read());
+            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read(), thread);
             AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
             if (!plan.notApplicable().isEmpty()) {
                 throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());

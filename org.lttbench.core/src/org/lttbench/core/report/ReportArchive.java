@@ -20,13 +20,13 @@ import com.google.gson.stream.JsonWriter;
 
 /**
  * Reports kept on disk and read back exactly as they were: every table with its columns (kinds and descriptions), its
- * cells with their types ({@link Long}, {@link Double}, {@link String}, {@link TimeRange}, null), the notes and the
+ * warnings, its cells with their types ({@link Long}, {@link Double}, {@link String}, {@link TimeRange}, null), the notes and the
  * range, with the caller's properties beside them (what the reports were made from, by which version). Results kept
  * this way are shown again without reading the trace.
  */
 public final class ReportArchive {
     /** Bump when the layout below changes: an archive of another version is not read. */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
     private static final String FORMAT = "lttbench-reports";
 
     /** What was read: the reports, and the properties written with them. */
@@ -81,6 +81,11 @@ public final class ReportArchive {
         json.name("key").value(t.key());
         json.name("title").value(t.title());
         json.name("chart_data").value(t.isChartData());
+        json.name("warnings").beginArray();
+        for (Table.Warning w : t.warnings()) {
+            json.beginArray().value(w.brief()).value(w.text()).endArray();
+        }
+        json.endArray();
         json.name("columns").beginArray();
         for (Column c : t.columns()) {
             json.beginArray().value(c.key()).value(c.title()).value(c.kind().name()).value(c.description())
@@ -183,6 +188,9 @@ public final class ReportArchive {
         Table t = new Table(o.get("key").getAsString(), o.get("title").getAsString(), columns);
         if (o.get("chart_data").getAsBoolean()) {
             t.chartData();
+        }
+        for (JsonElement e : o.getAsJsonArray("warnings")) {
+            t.warn(e.getAsJsonArray().get(0).getAsString(), e.getAsJsonArray().get(1).getAsString());
         }
         for (JsonElement e : o.getAsJsonArray("rows")) {
             JsonArray row = e.getAsJsonArray();

@@ -8,6 +8,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.RGB;
+import org.lttbench.core.analysis.process.ThreadState;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.CellFormat;
@@ -28,19 +29,23 @@ import org.lttbench.ui.table.ReportTreeViewer;
  */
 public final class ProcessTimeView extends ReportView {
 
-    /** A state column of the process tables and its colour in the charts. */
+    /** A state column of the process tables and its colour in the charts, as {@link ThreadState} describes it. */
     public record State(String key, RGB color) {
+        static State of(ThreadState state) {
+            return new State(state.columnKey(), rgb(state));
+        }
+    }
+
+    /** A state's colour, as every view draws it. */
+    public static RGB rgb(ThreadState state) {
+        int c = state.rgb();
+        return new RGB(c >> 16 & 0xFF, c >> 8 & 0xFF, c & 0xFF);
     }
 
     /** The states a thread's time splits into, in stacking order; running = user + system + IRQ is not one. */
-    public static final List<State> STATES = List.of(
-            new State("user_ns", new RGB(0, 158, 115)),
-            new State("system_ns", new RGB(0, 114, 178)),
-            new State("irq_ns", new RGB(213, 94, 0)),
-            new State("wait_cpu_ns", new RGB(230, 159, 0)),
-            new State("wait_io_ns", new RGB(204, 121, 167)),
-            new State("wait_blocked_ns", new RGB(86, 180, 233)),
-            new State("unknown_ns", new RGB(120, 120, 120)));
+    public static final List<State> STATES = java.util.stream.Stream.of(ThreadState.USER, ThreadState.SYSCALL,
+            ThreadState.IRQ, ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN)
+            .map(State::of).toList();
 
     /** The states of the CPU chart: on a CPU (user, system, IRQ), in stacking order. */
     public static final List<State> CPU_STATES = STATES.subList(0, 3);
@@ -294,12 +299,12 @@ public final class ProcessTimeView extends ReportView {
             }
         }
         if (any) {
-            model.add("User or system", UNSPLIT, ms);
+            model.add(ThreadState.USER_OR_SYSTEM.title(), UNSPLIT, ms);
         }
     }
 
     /** The colour of running time not split between user and system: between theirs. */
-    public static final RGB UNSPLIT = new RGB(0, 136, 146);
+    public static final RGB UNSPLIT = rgb(ThreadState.USER_OR_SYSTEM);
 
     private static long total(Table table, Object[] row, List<State> states) {
         long sum = 0;

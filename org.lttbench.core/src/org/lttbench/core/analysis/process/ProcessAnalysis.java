@@ -63,22 +63,14 @@ public final class ProcessAnalysis implements Analysis {
             + "sched_process_fork/exec/exit/free, irq_handler_entry/exit, irq_softirq_entry/exit, block_rq_complete, "
             + "lttng_statedump_process_state, and system calls (--syscall -a)";
 
-    private static final String[] STATE_KEYS = { "user_ns", "system_ns", "irq_ns", "running_ns", "wait_cpu_ns",
-            "wait_io_ns", "wait_blocked_ns", "unknown_ns" };
-    private static final String[] STATE_TITLES = { "User", "System", "IRQ", "Running", "Wait CPU", "Wait I/O",
-            "Blocked", "Unknown" };
-    private static final String[] STATE_DESCRIPTIONS = {
-            "time on a CPU outside system calls (empty when the trace has no system call events)",
-            "time on a CPU inside system calls, and all running time of kernel threads (empty when the trace has no "
-                    + "system call events and the thread is not a kernel thread)",
-            "time on a CPU taken by hard IRQ and softirq handlers",
-            "time on a CPU: user + system + IRQ (known even where user and system are not)",
-            "runnable and waiting for a CPU (woken, or preempted)",
-            "blocked in an uninterruptible sleep that block-device I/O completion ended (empty when the trace has no "
-                    + "block completion or wakeup events)",
-            "blocked on anything else (futex, poll, sleep, network, a lock, an idle kernel thread), or until the "
-                    + "trace's end",
-            "alive, but the trace had not told the state yet, or on a CPU whose stream the trace lacks" };
+    /**
+     * The time columns, in the tables' order: each state's own (as {@link ThreadState} describes it), and running
+     * time (null here) after IRQ.
+     */
+    private static final ThreadState[] TIME_COLUMNS = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ, null,
+            ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN };
+    private static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
+            "time on a CPU: user + system + IRQ (known even where user and system are not)");
 
     private final AnalysisOptions options;
     private TraceSet traces;
@@ -534,8 +526,7 @@ public final class ProcessAnalysis implements Analysis {
 
     private List<Row> rows(TimeRange covered) {
         List<Row> rows = new ArrayList<>();
-        ThreadState[] order = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ, null, ThreadState.WAIT_CPU,
-                ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN };
+        ThreadState[] order = TIME_COLUMNS;
         for (ThreadRecord t : ledger.threads()) {
             long from = Math.max(ledger.born(t), covered.begin());
             long to = Math.min(ledger.died(t), covered.end());
@@ -666,8 +657,9 @@ public final class ProcessAnalysis implements Analysis {
         if (byProcess) {
             columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads of the process seen in the range"));
         }
-        for (int i = 0; i < STATE_KEYS.length; i++) {
-            columns.add(new Column(STATE_KEYS[i], STATE_TITLES[i], ColumnKind.DURATION, STATE_DESCRIPTIONS[i]));
+        for (ThreadState state : TIME_COLUMNS) {
+            columns.add(state == null ? RUNNING
+                    : new Column(state.columnKey(), state.title(), ColumnKind.DURATION, state.description()));
         }
         columns.add(new Column("running_ratio", "CPU", ColumnKind.RATIO, byProcess
                 ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.BlockDevice;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
@@ -23,6 +24,7 @@ import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
@@ -53,6 +55,11 @@ public final class CriticalPathAnalysis implements Analysis {
         public String description() {
             return "The critical path of one thread (--thread TID|NAME): what its progress waited on at every moment, "
                     + "followed through its wakers' own waits (LTTng kernel traces)";
+        }
+
+        @Override
+        public AnalysisTables tables() {
+            return TABLES;
         }
 
         @Override
@@ -293,13 +300,20 @@ public final class CriticalPathAnalysis implements Analysis {
                 new Column("ns", "Duration", ColumnKind.DURATION, "the segment's length"));
     }
 
+    private static final TableSchema TOTALS = new TableSchema("critical_path", "Critical path: time per state and thread",
+            totalsColumns());
+    private static final TableSchema SEGMENTS = new TableSchema("critical_path_segments", "Critical path segments",
+            segmentColumns()).asChartData();
+    private static final AnalysisTables TABLES = AnalysisTables.ungrouped(
+            new AnalysisTables.Grouping("Critical path", List.of(TOTALS, SEGMENTS), List.of()));
+
     @Override
     public Report report() {
         Report process = processes.report(AnalysisOptions.GroupBy.THREAD);
         List<String> notes = new ArrayList<>();
         ThreadHistory.Changes target = target(notes);
-        Table totals = new Table("critical_path", "Critical path: time per state and thread", totalsColumns());
-        Table segments = new Table("critical_path_segments", "Critical path segments", segmentColumns()).chartData();
+        Table totals = TOTALS.table();
+        Table segments = SEGMENTS.table();
         TimeRange shown = process.range();
         String who = options.thread();
         if (target != null) {

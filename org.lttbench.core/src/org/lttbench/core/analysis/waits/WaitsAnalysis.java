@@ -10,6 +10,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadLedger.WaitTally;
@@ -21,6 +22,7 @@ import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
@@ -46,6 +48,11 @@ public final class WaitsAnalysis implements Analysis {
         public String description() {
             return "Per thread or process: blocked time by cause (the system call it slept in, a page fault, a kernel "
                     + "thread's wait) and by waker (thread, IRQ, softirq, timer) (LTTng kernel traces)";
+        }
+
+        @Override
+        public AnalysisTables tables() {
+            return TABLES;
         }
 
         @Override
@@ -154,6 +161,19 @@ public final class WaitsAnalysis implements Analysis {
         return c;
     }
 
+    private static TableSchema schema(boolean byProcess, boolean byCause, boolean hosts) {
+        String key = byCause ? "blocked_by_cause" : "blocked_by_waker";
+        String title = "Blocked time per " + (byProcess ? "process" : "thread") + ", by " + (byCause ? "cause" : "waker");
+        return new TableSchema(key, title, columns(byProcess, byCause, hosts));
+    }
+
+    /** Per thread or per process, by cause and by waker; a host column when the traces are of several machines. */
+    private static final AnalysisTables TABLES = new AnalysisTables(
+            new AnalysisTables.Grouping("Why threads were blocked", List.of(schema(false, true, false), schema(false, false, false)),
+                    List.of(schema(false, true, true), schema(false, false, true))),
+            new AnalysisTables.Grouping("Why processes were blocked", List.of(schema(true, true, false), schema(true, false, false)),
+                    List.of(schema(true, true, true), schema(true, false, true))));
+
     @Override
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
@@ -164,10 +184,8 @@ public final class WaitsAnalysis implements Analysis {
         ThreadLedger ledger = processes.ledger();
         Map<Trace, ProcessAnalysis.TraceFacts> facts = processes.traceFacts();
         boolean hosts = facts.size() > 1;
-        Table causes = new Table("blocked_by_cause", byProcess ? "Blocked time per process, by cause"
-                : "Blocked time per thread, by cause", columns(byProcess, true, hosts));
-        Table wakers = new Table("blocked_by_waker", byProcess ? "Blocked time per process, by waker"
-                : "Blocked time per thread, by waker", columns(byProcess, false, hosts));
+        Table causes = schema(byProcess, true, hosts).table();
+        Table wakers = schema(byProcess, false, hosts).table();
         WaitCauses labels = processes.causes();
         for (Row row : rows(ledger.blockedByCause(0), byProcess, hosts, t -> List.of(labels.label(t.code())))) {
             causes.addRow(row.cells());

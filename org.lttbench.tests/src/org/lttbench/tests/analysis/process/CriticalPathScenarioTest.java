@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;

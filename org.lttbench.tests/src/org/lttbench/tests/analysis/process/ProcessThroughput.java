@@ -102,7 +102,7 @@ public final class ProcessThroughput {
                         }
                     }
                     long t0 = System.nanoTime();
-                    org.lttbench.core.batch.AnalysisRun.run(set, analyses, ProgressListener.NONE);
+                    org.lttbench.core.analysis.AnalysisRun.run(set, analyses, ProgressListener.NONE);
                     long t = System.nanoTime() - t0;
                     if (r > 0) {
                         if (waits) {

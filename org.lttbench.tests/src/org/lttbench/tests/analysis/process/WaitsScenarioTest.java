@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.batch.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;

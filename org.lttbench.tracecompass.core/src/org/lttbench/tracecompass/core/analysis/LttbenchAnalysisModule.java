@@ -2,12 +2,6 @@ package org.lttbench.tracecompass.core.analysis;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -33,11 +27,12 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.KeptResults;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.WaitCauses;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
-import org.lttbench.core.report.ReportArchive;
 import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -55,13 +50,12 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
  */
 public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
     public static final String ID = "org.lttbench.tracecompass.analysis";
-    /** Bump when what the state system or the kept reports hold changes: kept results of another version are made again. */
-    static final int VERSION = 7;
+    /**
+     * Bump when what the state system holds changes (kept results carry it in their fingerprint, with
+     * {@link KeptResults#VERSION} for what they hold): results of another version are made again.
+     */
+    static final int VERSION = 8;
     private static final String REPORTS_SUFFIX = ".reports.json";
-    /** Kept property of each thread of the state system ({@code thread.<index>}): who it is (as last known), its lane. */
-    private static final String THREAD = "thread.";
-    /** {@code device.<trace>.<dev_t>}: a block device's name. */
-    private static final String DEVICE = "device.";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
     private volatile boolean initializedOk;
@@ -119,49 +113,37 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** The results an earlier session kept for these same files, or null (then they are made again). */
     private PassResults kept(File history, File reports, TraceFiles files, TraceSet traces) {
-        if (!history.isFile() || !reports.isFile()) {
+        KeptResults kept = files.readable() && history.isFile()
+                ? KeptResults.read(reports.toPath(), VERSION + "/" + files.fingerprint()) : null;
+        if (kept == null) {
+            history.delete();
+            reports.delete();
             return null;
         }
         ITmfStateSystemBuilder ss = null;
-        try (Reader in = Files.newBufferedReader(reports.toPath(), StandardCharsets.UTF_8)) {
-            ReportArchive.Contents contents = ReportArchive.read(in);
-            Map<String, String> p = contents.properties();
-            if (!Integer.toString(VERSION).equals(p.get("version")) || !files.fingerprint().equals(p.get("fingerprint"))
-                    || !files.readable()) {
-                throw new IOException("kept for another LTTbench or other files");
-            }
+        try {
             ss = StateSystemFactory.newStateSystem(
                     StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history, VERSION), false);
+            List<? extends Trace> all = traces.traces();
             Map<String, Report> byName = new LinkedHashMap<>();
-            for (Report r : contents.reports()) {
+            for (Report r : kept.reports()) {
                 byName.put(r.analysis(), r);
             }
-            Map<String, String> notApplicable = new LinkedHashMap<>();
             Map<Trace, Long> ends = new LinkedHashMap<>();
+            kept.ends().forEach((t, time) -> ends.put(all.get(t), time));
             Map<Trace, ProcessAnalysis.TraceFacts> facts = new LinkedHashMap<>();
+            kept.facts().forEach((t, f) -> facts.put(all.get(t), f));
             List<ThreadLane> threads = new ArrayList<>();
-            for (var e : p.entrySet()) {
-                String key = e.getKey();
-                if (key.startsWith("not-applicable.")) {
-                    notApplicable.put(key.substring("not-applicable.".length()), e.getValue());
-                } else if (key.startsWith("end.")) {
-                    ends.put(traces.traces().get(Integer.parseInt(key.substring("end.".length()))), Long.parseLong(e.getValue()));
-                } else if (key.startsWith("facts.")) {
-                    String[] f = e.getValue().split(",");
-                    int trace = Integer.parseInt(key.substring("facts.".length()));
-                    facts.put(traces.traces().get(trace),
-                            new ProcessAnalysis.TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
-                                    Long.parseLong(f[2]), Long.parseLong(f[3]), deviceNames(p, trace),
-                                    Long.parseLong(f[4]), Long.parseLong(f[5])));
-                } else if (key.startsWith(THREAD)) {
-                    threads.add(thread(Integer.parseInt(key.substring(THREAD.length())), e.getValue(), traces));
-                }
+            for (KeptResults.KeptThread t : kept.threads()) {
+                threads.add(new ThreadLane(ThreadRecord.restored(t.index(), t.tid(), all.get(t.trace()), t.idleCpu(),
+                        t.tid() < 0, t.pid(), t.name(), t.kernelThread()), t.lane(), t.since()));
             }
             stateSystem = ss;
             Report process = byName.get("process");
             ThreadStateHistory threadStates = process == null ? null
-                    : new ThreadStateHistory(ss, threads, sorted(facts, traces.traces()), ends, process);
-            return new PassResults(traces, byName, notApplicable, threadStates, true);
+                    : new ThreadStateHistory(ss, threads, sorted(facts, all), ends, process,
+                            WaitCauses.restored(kept.causeLabels()));
+            return new PassResults(traces, byName, kept.notApplicable(), threadStates, true);
         } catch (IOException | RuntimeException e) {
             if (ss != null) {
                 ss.dispose();
@@ -223,10 +205,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             List<ThreadLane> known = writer.lanes();
             Map<Trace, Long> ends = writer.ends();
             Map<Trace, ProcessAnalysis.TraceFacts> facts = processAnalysis.traceFacts();
+            WaitCauses causes = processAnalysis.causes();
             if (files.readable()) {
+                KeptResults kept = keep(made, VERSION + "/" + files.fingerprint(), notApplicable, known, ends, facts,
+                        causes, traces.traces());
                 // written while Trace Compass closes its history: each takes about 0.1 s on 2 M events
                 keeping = new FutureTask<>(() -> {
-                    keep(reports, made, files, notApplicable, known, ends, facts, traces.traces());
+                    kept.write(reports.toPath());
                     return null;
                 });
                 Thread.ofPlatform().daemon().name("LTTbench reports writer").start(keeping);
@@ -235,7 +220,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ss.closeHistory(Math.max(traces.span().end(), ss.getCurrentEndTime()));
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
-                    : new ThreadStateHistory(ss, known, facts, ends, process);
+                    : new ThreadStateHistory(ss, known, facts, ends, process, causes);
             if (keeping != null) {
                 waitFor(keeping);
             }
@@ -301,52 +286,21 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
     }
 
-    /** Writes the reports beside the state system, whole or not at all. */
-    private static void keep(File reports, List<Report> made, TraceFiles files, Map<String, String> notApplicable,
+    /** What is kept beside the state system: the reports, and who each thread of the history is. */
+    private static KeptResults keep(List<Report> made, String fingerprint, Map<String, String> notApplicable,
             List<ThreadLane> threads, Map<Trace, Long> ends, Map<Trace, ProcessAnalysis.TraceFacts> facts,
-            List<? extends Trace> traces) throws IOException {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("version", Integer.toString(VERSION));
-        properties.put("fingerprint", files.fingerprint());
-        notApplicable.forEach((k, v) -> properties.put("not-applicable." + k, v));
-        ends.forEach((t, time) -> properties.put("end." + traces.indexOf(t), Long.toString(time)));
-        facts.forEach((t, f) -> {
-            properties.put("facts." + traces.indexOf(t), f.userSystemKnown() + "," + f.ioWaitKnown() + ","
-                    + f.lostEvents() + "," + f.lostPackets() + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs());
-            f.deviceNames().forEach((dev, name) -> properties.put(DEVICE + traces.indexOf(t) + "." + dev, name));
-        });
+            WaitCauses causes, List<? extends Trace> traces) {
+        Map<Integer, Long> endsKept = new HashMap<>();
+        ends.forEach((t, time) -> endsKept.put(traces.indexOf(t), time));
+        Map<Integer, ProcessAnalysis.TraceFacts> factsKept = new HashMap<>();
+        facts.forEach((t, f) -> factsKept.put(traces.indexOf(t), f));
+        List<KeptResults.KeptThread> kept = new ArrayList<>();
         for (ThreadLane l : threads) {
             ThreadRecord t = l.thread();
-            properties.put(THREAD + t.index(), t.tid() + "," + traces.indexOf(t.trace()) + "," + t.idleCpu() + ","
-                    + t.pid() + "," + (t.kernelThread() ? 1 : 0) + "," + l.lane() + "," + l.since()
-                    + (t.name() == null ? "" : "," + t.name()));
+            kept.add(new KeptResults.KeptThread(t.index(), t.tid(), traces.indexOf(t.trace()), t.idleCpu(), t.pid(),
+                    t.kernelThread(), l.lane(), l.since(), t.name()));
         }
-        Path tmp = reports.toPath().resolveSibling(reports.getName() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            ReportArchive.write(made, properties, out);
-        }
-        Files.move(tmp, reports.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** The block devices' names {@link #keep} wrote for trace number {@code trace}. */
-    private static Map<Long, String> deviceNames(Map<String, String> kept, int trace) {
-        Map<Long, String> names = new HashMap<>();
-        String prefix = DEVICE + trace + ".";
-        kept.forEach((k, v) -> {
-            if (k.startsWith(prefix)) {
-                names.put(Long.parseLong(k.substring(prefix.length())), v);
-            }
-        });
-        return names;
-    }
-
-    /** A thread as {@link #keep} wrote it: tid, trace, idle CPU, pid, kernel thread, lane, since, then the name if known. */
-    private static ThreadLane thread(int index, String kept, TraceSet traces) {
-        String[] f = kept.split(",", 8);
-        int tid = Integer.parseInt(f[0]);
-        return new ThreadLane(ThreadRecord.restored(index, tid, traces.traces().get(Integer.parseInt(f[1])),
-                Integer.parseInt(f[2]), tid < 0, Integer.parseInt(f[3]), f.length > 7 ? f[7] : null, "1".equals(f[4])),
-                Integer.parseInt(f[5]), Long.parseLong(f[6]));
+        return new KeptResults(fingerprint, made, notApplicable, endsKept, factsKept, causes.labels(), kept);
     }
 
     /** A half-built state system is closed (Trace Compass's waiters are let go) and removed, with the reports. */

@@ -18,6 +18,7 @@ import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.process.WaitCauses;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
@@ -33,7 +34,6 @@ import org.lttbench.core.trace.Trace;
  * per interval would walk the tree for each): memory holds the threads and one slice's intervals.
  */
 public final class ThreadStateHistory {
-    private static final ThreadState[] STATES = ThreadState.values();
     private static final int SLICES = 32;
 
     private final ITmfStateSystem ss;
@@ -51,6 +51,9 @@ public final class ThreadStateHistory {
     private final int[][] ownersOfQuark;
     private final long[][] sinceOfQuark;
     private final Map<Integer, Integer> ioQuarkOf = new HashMap<>();
+    private final Map<Integer, Integer> waitQuarkOf = new HashMap<>();
+    private final java.util.Set<Integer> reasonQuarks = new java.util.HashSet<>();
+    private final WaitCauses causes;
 
     /**
      * @param lanes  the threads the writer wrote (as last known), with their lanes (a thread whose lane is not in
@@ -60,8 +63,9 @@ public final class ThreadStateHistory {
      * @param whole  the pass's process report: its notes about the whole trace (kernel layout, caveats, losses)
      */
     ThreadStateHistory(ITmfStateSystem ss, List<ThreadLane> lanes, Map<Trace, ProcessAnalysis.TraceFacts> facts,
-            Map<Trace, Long> ends, Report whole) {
+            Map<Trace, Long> ends, Report whole, WaitCauses causes) {
         this.ss = ss;
+        this.causes = causes;
         this.facts = facts;
         this.ends = Map.copyOf(ends);
         this.whole = whole;
@@ -105,6 +109,12 @@ public final class ThreadStateHistory {
                 ioQuarkOf.put(quark, io);
                 quarks.add(io);
             }
+            int waits = ss.optQuarkAbsolute(ThreadStateWriter.WAITS, Integer.toString(lane));
+            if (waits != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                waitQuarkOf.put(quark, waits);
+                quarks.add(waits);
+                reasonQuarks.add(waits);
+            }
         });
     }
 
@@ -118,14 +128,17 @@ public final class ThreadStateHistory {
         return k < 0 ? -1 : ownersOfQuark[quark][k];
     }
 
-    /** The device an I/O wait starting at {@code time} waited on, from its lane's {@code IoDevices/<lane>} intervals. */
-    private static long device(List<ITmfStateInterval> intervals, long time) {
+    /**
+     * The value set at {@code time} in a lane's {@code IoDevices/<lane>} or {@code Waits/<lane>} intervals (an I/O
+     * wait's device, a blocked wait's reason), or {@code none}.
+     */
+    private static long valueAt(List<ITmfStateInterval> intervals, long time, long none) {
         for (ITmfStateInterval i : intervals) {
-            if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() instanceof Long device) {
-                return device;
+            if (i.getStartTime() <= time && time <= i.getEndTime() && i.getValue() instanceof Long value) {
+                return value;
             }
         }
-        return BlockDevice.UNKNOWN;
+        return none;
     }
 
     /** The attribute of the thread's states ({@code Threads/<lane>}), or {@link ITmfStateSystem#INVALID_ATTRIBUTE}. */
@@ -155,7 +168,7 @@ public final class ThreadStateHistory {
      * is over the whole range shown, not only the part its own trace covers.
      */
     public Report report(TimeRange range, GroupBy groupBy) {
-        ProcessAnalysis analysis = ProcessAnalysis.replay(new AnalysisOptions(range, groupBy), facts, whole);
+        ProcessAnalysis analysis = ProcessAnalysis.replay(new AnalysisOptions(range, groupBy), facts, whole, causes);
         ThreadLedger ledger = analysis.ledger();
         long from = Math.max(range.begin(), ss.getStartTime());
         long to = Math.min(range.end(), ss.getCurrentEndTime());
@@ -216,13 +229,19 @@ public final class ThreadStateHistory {
                 }
                 told[t] = interval.getStartTime();
                 // null: before the lane's first thread
-                if (interval.getValue() instanceof Integer state) {
-                    ledger.stateChange(threads[t], STATES[state], interval.getStartTime(), -1);
-                    if (STATES[state] == ThreadState.WAIT_IO) {
+                ThreadState state = interval.getValue() instanceof Integer code ? ThreadState.ofCode(code) : null;
+                if (state != null) {
+                    long why = 0;
+                    if (state == ThreadState.WAIT_BLOCKED) {
+                        Integer w = waitQuarkOf.get(quark);
+                        why = valueAt(w == null ? List.of() : devices.getOrDefault(w, List.of()), interval.getStartTime(), 0);
+                    }
+                    ledger.stateChange(threads[t], state, interval.getStartTime(), -1, why);
+                    if (state == ThreadState.WAIT_IO) {
                         Integer io = ioQuarkOf.get(quark);
-                        ledger.ioWait(threads[t], device(io == null ? List.of() : devices.getOrDefault(io, List.of()),
-                                interval.getStartTime()),
-                                interval.getStartTime(), interval.getEndTime() + 1);
+                        ledger.ioWait(threads[t], valueAt(io == null ? List.of() : devices.getOrDefault(io, List.of()),
+                                interval.getStartTime(), BlockDevice.UNKNOWN), interval.getStartTime(),
+                                interval.getEndTime() + 1);
                     }
                 }
             }

@@ -19,8 +19,9 @@ import org.lttbench.core.trace.Trace;
 
 /**
  * The Trace Compass sink of the {@code ThreadStateMachine}: each state change becomes a {@code modifyAttribute} of
- * {@code Threads/<lane>} (the value: the {@link ThreadState}'s ordinal), and each I/O wait's device (its {@code dev_t},
- * a Long; names are kept with the reports) one of {@code IoDevices/<lane>} at the wait's start: what the State System Explorer shows, what the time graph data
+ * {@code Threads/<lane>} (the value: the {@link ThreadState}'s stable code), each I/O wait's device (its {@code dev_t},
+ * a Long; names are kept with the reports) one of {@code IoDevices/<lane>}, and each blocked wait's reason (its cause
+ * and waker, a Long as {@link ThreadStateSink} packs them) one of {@code Waits/<lane>}, both at the wait's start: what the State System Explorer shows, what the time graph data
  * provider draws, and what a later session replays for another range without reading the trace.
  *
  * <p>Lanes. A thread has a lane from its first change on; once it has ended (NOT_ALIVE, always its last change), its
@@ -50,13 +51,18 @@ final class ThreadStateWriter implements ThreadStateSink {
     static final String THREADS = "Threads";
     /** The devices of each thread's I/O waits (set at each wait's start; the state says when it waits). */
     static final String IO_DEVICES = "IoDevices";
+    /** The reasons of each thread's blocked waits (set at each wait's start). */
+    static final String WAITS = "Waits";
 
     private static final int BATCH = 1 << 14;
     private static final int BATCHES = 4;
-    /** In a batch's value slot: the entry is an I/O wait's device (the batch's next device), not a state. */
+    /** In a batch's value slot: the entry is an I/O wait's device (the batch's next long), not a state. */
     private static final int DEVICE = -1;
-    /** Bits of a batch entry for the value + 1 (0: a device): enough for every state's ordinal + 1. */
-    private static final int VALUE_BITS = 32 - Integer.numberOfLeadingZeros(ThreadState.values().length);
+    /** In a batch's value slot: the entry is a blocked wait's reason (the batch's next long), not a state. */
+    private static final int WHY = -2;
+    /** Bits of a batch entry for the value + 2 (0: a reason, 1: a device): enough for every state's code + 2. */
+    private static final int VALUE_BITS = 32 - Integer.numberOfLeadingZeros(
+            java.util.Arrays.stream(ThreadState.values()).mapToInt(ThreadState::code).max().orElse(0) + 2);
     private static final Batch END = new Batch();
 
     private final ITmfStateSystemBuilder ss;
@@ -93,7 +99,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         /** lane << VALUE_BITS | (value + 1): 0 in the low bits is an I/O wait's device. */
         final int[] laneValue = new int[BATCH];
         final long[] time = new long[BATCH];
-        /** The I/O waits' devices ({@code dev_t}s), in order. */
+        /** The I/O waits' devices ({@code dev_t}s) and the blocked waits' reasons, in order. */
         long[] devices = new long[64];
         int deviceCount;
         int size;
@@ -127,10 +133,19 @@ final class ThreadStateWriter implements ThreadStateSink {
         }
         lastTime[i] = t;
         int lane = laneOf[i] - 1;
-        add(lane, t, state.ordinal(), 0);
+        add(lane, t, state.code(), 0);
         if (state == ThreadState.NOT_ALIVE) {
             freedAt[lane] = t;
             free.add(lane);
+        }
+    }
+
+    @Override
+    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
+        stateChange(thread, state, time, cpu);
+        if (state == ThreadState.WAIT_BLOCKED && why != 0) {
+            int i = thread.index();
+            add(laneOf[i] - 1, lastTime[i], WHY, why);
         }
     }
 
@@ -180,9 +195,9 @@ final class ThreadStateWriter implements ThreadStateSink {
     private void add(int lane, long time, int value, long device) {
         Batch b = filling;
         int n = b.size++;
-        b.laneValue[n] = lane << VALUE_BITS | (value + 1);
+        b.laneValue[n] = lane << VALUE_BITS | (value + 2);
         b.time[n] = time;
-        if (value == DEVICE) {
+        if (value == DEVICE || value == WHY) {
             if (b.deviceCount == b.devices.length) {
                 b.devices = Arrays.copyOf(b.devices, b.deviceCount * 2);
             }
@@ -236,6 +251,7 @@ final class ThreadStateWriter implements ThreadStateSink {
     private void handOver() {
         int[] stateQuark = new int[256];
         int[] deviceQuark = new int[256];
+        int[] waitQuark = new int[256];
         try {
             while (true) {
                 Batch b = toWrite.take();
@@ -245,13 +261,19 @@ final class ThreadStateWriter implements ThreadStateSink {
                 int d = 0;
                 for (int k = 0; k < b.size; k++) {
                     int i = b.laneValue[k] >>> VALUE_BITS;
-                    int value = (b.laneValue[k] & ((1 << VALUE_BITS) - 1)) - 1;
+                    int value = (b.laneValue[k] & ((1 << VALUE_BITS) - 1)) - 2;
                     if (i >= stateQuark.length) {
                         int n = Math.max(i + 1, stateQuark.length * 2);
                         stateQuark = Arrays.copyOf(stateQuark, n);
                         deviceQuark = Arrays.copyOf(deviceQuark, n);
+                        waitQuark = Arrays.copyOf(waitQuark, n);
                     }
-                    if (value == DEVICE) {
+                    if (value == WHY) {
+                        if (waitQuark[i] == 0) {
+                            waitQuark[i] = ss.getQuarkAbsoluteAndAdd(WAITS, Integer.toString(i)) + 1;
+                        }
+                        ss.modifyAttribute(b.time[k], (Object) b.devices[d++], waitQuark[i] - 1);
+                    } else if (value == DEVICE) {
                         if (deviceQuark[i] == 0) {
                             deviceQuark[i] = ss.getQuarkAbsoluteAndAdd(IO_DEVICES, Integer.toString(i)) + 1;
                         }

@@ -51,17 +51,12 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     /** The legend: each state shown, its label and colour (the views' colours). */
     static final Map<ThreadState, String[]> STATES = new LinkedHashMap<>();
     static {
-        STATES.put(ThreadState.USER, new String[] { "User", "#009E73" });
-        STATES.put(ThreadState.SYSCALL, new String[] { "System call", "#0072B2" });
-        STATES.put(ThreadState.IRQ, new String[] { "IRQ", "#D55E00" });
-        STATES.put(ThreadState.USER_OR_SYSTEM, new String[] { "User or system (no system call events)", "#008892" });
-        STATES.put(ThreadState.WAIT_CPU, new String[] { "Waiting for a CPU", "#E69F00" });
-        STATES.put(ThreadState.WAIT_IO, new String[] { "Blocked on disk I/O", "#CC79A7" });
-        STATES.put(ThreadState.WAIT_BLOCKED, new String[] { "Blocked", "#56B4E9" });
-        STATES.put(ThreadState.UNKNOWN, new String[] { "Unknown", "#787878" });
-        STATES.put(ThreadState.PARKED, new String[] { "Idle thread, parked", "#E0E0E0" });
+        for (ThreadState state : ThreadState.values()) {
+            if (state != ThreadState.NOT_ALIVE) {
+                STATES.put(state, new String[] { state.legend(), String.format("#%06X", state.rgb()) });
+            }
+        }
     }
-    private static final ThreadState[] ALL = ThreadState.values();
 
     private final LttbenchAnalysisModule module;
     private final TimeBase time;
@@ -141,7 +136,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             long born = Math.max(row.since(), ss.getStartTime());
             // its last state: NOT_ALIVE (always its last change) from its end on
             ITmfStateInterval last = ss.querySingleState(Math.min(row.until() - 1, ss.getCurrentEndTime()), quark);
-            long died = last.getValue() instanceof Integer v && ALL[v] == ThreadState.NOT_ALIVE && row.holds(last.getStartTime())
+            long died = last.getValue() instanceof Integer v && ThreadState.ofCode(v) == ThreadState.NOT_ALIVE && row.holds(last.getStartTime())
                     ? last.getStartTime() : ss.getCurrentEndTime();
             long parent = -1;
             if (hosts) {
@@ -205,12 +200,13 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
                     if (monitor != null && monitor.isCanceled()) {
                         return new TmfModelResponse<>(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
                     }
-                    if (i.getValue() instanceof Integer v && ALL[v] != ThreadState.NOT_ALIVE) {
+                    ThreadState state = i.getValue() instanceof Integer v ? ThreadState.ofCode(v) : null;
+                    if (state != null && state != ThreadState.NOT_ALIVE) {
                         long s = time.toTraceCompass(i.getStartTime());
                         for (long entry : entriesOfQuark.get(i.getAttribute())) {
                             if (rowOfEntry.get(entry).holds(i.getStartTime())) {
                                 rows.get(entry).add(new TimeGraphState(s, time.toTraceCompass(end(ss, i)) - s, null,
-                                        new OutputElementStyle(ALL[v].name())));
+                                        new OutputElementStyle(state.name())));
                             }
                         }
                     }
@@ -257,8 +253,9 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             ITmfStateInterval i = ss.querySingleState(t, row.quark());
             ThreadRecord thread = row.thread();
             Map<String, String> tip = new LinkedHashMap<>();
-            if (i.getValue() instanceof Integer v && STATES.containsKey(ALL[v]) && row.holds(i.getStartTime())) {
-                tip.put("State", STATES.get(ALL[v])[0]);
+            ThreadState state = i.getValue() instanceof Integer v ? ThreadState.ofCode(v) : null;
+            if (state != null && STATES.containsKey(state) && row.holds(i.getStartTime())) {
+                tip.put("State", STATES.get(state)[0]);
                 tip.put("For", String.format(java.util.Locale.ROOT, "%.3f ms", (end(ss, i) - i.getStartTime()) / 1e6));
             }
             tip.put("TID", Integer.toString(thread.tid()));
