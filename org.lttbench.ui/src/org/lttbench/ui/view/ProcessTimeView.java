@@ -3,6 +3,7 @@ package org.lttbench.ui.view;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -61,7 +62,11 @@ public final class ProcessTimeView extends ReportView {
     private CTabFolder tabs;
     private ReportTreeViewer tree;
     private ReportTableViewer threads;
+    private ReportTableViewer causes;
+    private ReportTableViewer wakers;
     private Table shownTable;
+    /** The waits analysis's table by cause of the shown grouping, or null. */
+    private Table shownCauses;
     private String why;
     private SashForm sash;
     private NoticeLine notice;
@@ -73,6 +78,7 @@ public final class ProcessTimeView extends ReportView {
     @Override
     public List<AnalysisRequest> requests() {
         return List.of(new AnalysisRequest("process", GroupBy.THREAD), new AnalysisRequest("process", GroupBy.PROCESS),
+                new AnalysisRequest("waits", GroupBy.THREAD), new AnalysisRequest("waits", GroupBy.PROCESS),
                 AnalysisRequest.of("discarded"));
     }
 
@@ -99,9 +105,11 @@ public final class ProcessTimeView extends ReportView {
         tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
         tree = addTab(tabs, "Processes and their threads", new ReportTreeViewer(tabs, SWT.NONE));
         threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
+        causes = addTab(tabs, "Why they were blocked", new ReportTableViewer(tabs, SWT.NONE));
+        wakers = addTab(tabs, "Who woke them", new ReportTableViewer(tabs, SWT.NONE));
         sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
-        waits.setModel(waitChartOf(null, TOP));
+        waits.setModel(waitChartOf(null, null, TOP));
         chart.chart().getPlotArea().getControl().addListener(SWT.Resize, e -> {
             if (shownTable != null && barsThatFit() != chart.model().categories().size()) {
                 renderCharts();
@@ -125,7 +133,7 @@ public final class ProcessTimeView extends ReportView {
     private void renderCharts() {
         int bars = barsThatFit();
         ChartModel cpu = chartOf(shownTable, bars);
-        ChartModel wait = waitChartOf(shownTable, bars);
+        ChartModel wait = waitChartOf(shownTable, shownCauses, bars);
         if (why != null) {
             cpu.emptyText(why);
             wait.emptyText(why);
@@ -146,6 +154,15 @@ public final class ProcessTimeView extends ReportView {
             tree.setTables(processTable, threadTable, TableColumns.index(threadTable, "host") >= 0 ? List.of("host", "pid") : List.of("pid"));
         }
         shownTable = processTable != null ? processTable : threadTable;
+        Table causesByThread = waitsTable(reports, "blocked_by_cause", false);
+        Table wakersByThread = waitsTable(reports, "blocked_by_waker", false);
+        if (causesByThread != null) {
+            causes.setTable(causesByThread);
+        }
+        if (wakersByThread != null) {
+            wakers.setTable(wakersByThread);
+        }
+        shownCauses = processTable != null ? waitsTable(reports, "blocked_by_cause", true) : causesByThread;
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
         renderCharts();
         boolean nothing = why != null && shownTable == null;
@@ -241,6 +258,91 @@ public final class ProcessTimeView extends ReportView {
      * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
      * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
      */
+    /** How many causes the wait chart splits Blocked into (the others are one series). */
+    static final int CAUSES = 4;
+
+    /** The same, Blocked split by the causes the {@code causes} table gives (by cause, of the same grouping). */
+    static ChartModel waitChartOf(Table table, Table causes, int bars) {
+        ChartModel model = waitChartOf(table, bars);
+        if (table == null || causes == null || model.series().isEmpty()) {
+            return model;
+        }
+        List<Object[]> shown = topRows(table, bars);
+        List<String> key = TableColumns.index(table, "tid") >= 0 ? List.of("host", "tid") : List.of("host", "pid");
+        // each shown row's blocked time by cause, and the causes that take most of it over all the shown rows
+        Map<List<Object>, Integer> position = new java.util.HashMap<>();
+        for (int i = 0; i < shown.size(); i++) {
+            position.put(rowKey(table, shown.get(i), key), i);
+        }
+        Map<String, double[]> byCause = new java.util.LinkedHashMap<>();
+        int cause = causes.columnIndex("cause");
+        int blocked = causes.columnIndex("blocked_ns");
+        for (Object[] r : causes.rows()) {
+            Integer at = position.get(rowKey(causes, r, key));
+            if (at != null) {
+                byCause.computeIfAbsent((String) r[cause], c -> new double[shown.size()])[at] += nanos(r[blocked]) / 1e6;
+            }
+        }
+        List<String> top = byCause.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> e) -> -java.util.Arrays.stream(e.getValue()).sum()))
+                .limit(CAUSES).map(Map.Entry::getKey).toList();
+        ChartModel split = ChartModel.bars(model.title(), model.xTitle(), model.yTitle()).horizontal(true)
+                .stacked(true).emptyText("no process times").categories(model.categories());
+        for (ChartModel.Series series : model.series()) {
+            if (!series.name().equals(ThreadState.WAIT_BLOCKED.title()) || top.isEmpty()) {
+                split.add(series.name(), series.color(), series.y());
+                continue;
+            }
+            double[] rest = series.y().clone();
+            for (int k = 0; k < top.size(); k++) {
+                double[] ms = byCause.get(top.get(k));
+                for (int i = 0; i < rest.length; i++) {
+                    rest[i] -= ms[i];
+                }
+                split.add(series.name() + ": " + top.get(k), shade(series.color(), k), ms);
+            }
+            if (java.util.Arrays.stream(rest).anyMatch(v -> v > 1e-6)) {
+                split.add(series.name() + ": other causes", shade(series.color(), top.size()), rest);
+            }
+        }
+        if (!model.barLabels().isEmpty()) {
+            split.barLabels(model.barLabels());
+        }
+        return split;
+    }
+
+    /** The waits analysis's table of that key per thread, or per process (its reports have the same keys). */
+    private static Table waitsTable(ReportSet reports, String key, boolean byProcess) {
+        for (org.lttbench.core.report.Report r : reports.reports()) {
+            if (r.analysis().equals("waits")) {
+                for (Table t : r.tables()) {
+                    if (t.key().equals(key) && (TableColumns.index(t, "tid") < 0) == byProcess) {
+                        return t;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The columns naming a row's thread or process, its host too where the table has one. */
+    private static List<Object> rowKey(Table table, Object[] row, List<String> columns) {
+        List<Object> key = new ArrayList<>();
+        for (String c : columns) {
+            int i = TableColumns.index(table, c);
+            key.add(i >= 0 ? row[i] : null);
+        }
+        return key;
+    }
+
+    /** Blocked's colour, darker or lighter by the cause's rank, so the causes read as kinds of Blocked. */
+    private static RGB shade(RGB base, int rank) {
+        float[] hsb = base.getHSB();
+        float brightness = Math.max(0.35f, Math.min(1f, hsb[2] - 0.18f * (rank - 1)));
+        float saturation = Math.max(0.2f, Math.min(1f, hsb[1] + 0.08f * (rank - 1)));
+        return new RGB(hsb[0], saturation, brightness);
+    }
+
     static ChartModel waitChartOf(Table table, int bars) {
         ChartModel model = ChartModel.bars("How they waited", "Process (PID)", "Time waiting (ms)")
                 .horizontal(true).stacked(true).emptyText("no process times");

@@ -123,6 +123,11 @@ public final class ProcessAnalysis implements Analysis {
         sink = new BothSinks(sink, observer);
     }
 
+    /** The sink this analysis's changes go to (its ledger, and its observers): what a replay tells. */
+    public ThreadStateSink sink() {
+        return sink;
+    }
+
     /** The wait causes of this analysis's run (labels by code). */
     public WaitCauses causes() {
         return causes;

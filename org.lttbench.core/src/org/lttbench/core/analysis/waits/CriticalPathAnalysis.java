@@ -29,6 +29,7 @@ import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 
 /**
@@ -69,29 +70,53 @@ public final class CriticalPathAnalysis implements Analysis {
     };
 
     /** What a moment of the path is. */
-    enum PathState {
-        RUNNING("running"), WAIT_CPU("waiting for a CPU"), DISK("disk"), NETWORK("network"), TIMER("timer"),
-        INTERRUPT("interrupt"), BLOCKED("blocked, nothing in the trace woke it"), UNKNOWN("unknown");
+    public enum PathState {
+        RUNNING("running", 0x009E73), WAIT_CPU("waiting for a CPU", 0xE69F00), DISK("disk", 0xCC79A7),
+        NETWORK("network", 0x0072B2), TIMER("timer", 0xF0E442), INTERRUPT("interrupt", 0xD55E00),
+        BLOCKED("blocked, nothing in the trace woke it", 0x56B4E9), UNKNOWN("unknown", 0x787878);
 
         final String label;
+        private final int rgb;
 
-        PathState(String label) {
+        PathState(String label, int rgb) {
             this.label = label;
+            this.rgb = rgb;
+        }
+
+        /** The colour every view draws it with, as 0xRRGGBB (the thread states' where they mean the same). */
+        public int rgb() {
+            return rgb;
+        }
+
+        /** How the tables and views name it. */
+        public String label() {
+            return label;
         }
     }
 
     /** One segment of the path: a state of a thread over [begin, end), with what it was (device, interrupt). */
-    record Segment(long begin, long end, PathState state, ThreadRecord thread, String detail) {
+    public record Segment(long begin, long end, PathState state, ThreadRecord thread, String detail) {
     }
 
     private final AnalysisOptions options;
-    private final ThreadHistory history = new ThreadHistory();
+    private final ThreadHistory history;
+    /** What each kernel trace of the pass could tell (the IRQs' names). */
+    private final java.util.function.Function<Trace, ProcessAnalysis.TraceFacts> facts;
     private ProcessAnalysis shared;
     private ProcessAnalysis processes;
     private boolean feeds;
 
     public CriticalPathAnalysis(AnalysisOptions options) {
         this.options = options;
+        this.history = new ThreadHistory();
+        this.facts = trace -> processes.traceFacts().get(trace);
+    }
+
+    private CriticalPathAnalysis(AnalysisOptions options, ThreadHistory history,
+            java.util.function.Function<Trace, ProcessAnalysis.TraceFacts> facts) {
+        this.options = options;
+        this.history = history;
+        this.facts = facts;
     }
 
     @Override
@@ -193,6 +218,16 @@ public final class CriticalPathAnalysis implements Analysis {
         }
     }
 
+    /**
+     * The path of {@code target} over [from, to), in time order, from a history of every thread's states (a pass's,
+     * or one replayed from a kept state system); {@code facts} name the IRQs.
+     */
+    public static List<Segment> path(ThreadHistory history, ThreadHistory.Changes target, long from, long to,
+            java.util.function.Function<Trace, ProcessAnalysis.TraceFacts> facts) {
+        CriticalPathAnalysis walk = new CriticalPathAnalysis(AnalysisOptions.DEFAULT, history, facts);
+        return walk.path(target, from, to);
+    }
+
     /** The path of {@code target} over [from, to), in time order. */
     List<Segment> path(ThreadHistory.Changes target, long from, long to) {
         List<Segment> path = new ArrayList<>();
@@ -255,7 +290,7 @@ public final class CriticalPathAnalysis implements Analysis {
                 yield new Segment(begin, end, state, thread, "softirq " + vector);
             }
             case Waker.IRQ -> {
-                ProcessAnalysis.TraceFacts f = processes.traceFacts().get(thread.trace());
+                ProcessAnalysis.TraceFacts f = facts.apply(thread.trace());
                 String name = f == null ? null : f.irqNames().get(id);
                 yield new Segment(begin, end, PathState.INTERRUPT, thread, "irq " + (id >= 1 << 16 ? "vector " + (id & 0xFFFF) : id)
                         + (name == null ? "" : " " + name));

@@ -14,9 +14,9 @@ import org.lttbench.core.trace.Trace;
  * reasons): what a critical path walks. Memory grows with the state changes (about 20 bytes each), which is why only
  * the critical path keeps it, and only when asked for.
  */
-final class ThreadHistory implements ThreadStateSink {
+public final class ThreadHistory implements ThreadStateSink {
     /** One thread's changes, in time order. */
-    static final class Changes {
+    public static final class Changes {
         final ThreadRecord thread;
         long[] times = new long[8];
         byte[] states = new byte[8];
@@ -37,6 +37,16 @@ final class ThreadHistory implements ThreadStateSink {
             states[size] = (byte) state.ordinal();
             whys[size] = why;
             size++;
+        }
+
+        /** How many changes. */
+        public int size() {
+            return size;
+        }
+
+        /** When the first change was (the thread's birth in the history). */
+        public long first() {
+            return times[0];
         }
 
         /** The change in effect at {@code time} (the last one at or before it), or -1 before the first. */
@@ -83,11 +93,17 @@ final class ThreadHistory implements ThreadStateSink {
         }
     }
 
-    Changes of(int index) {
+    /** The changes of the thread of that index, or null. */
+    public Changes of(int index) {
         return threads.get(index);
     }
 
-    Iterable<Changes> all() {
+    /** The thread these changes are of. */
+    public static ThreadRecord thread(Changes c) {
+        return c.thread;
+    }
+
+    public Iterable<Changes> all() {
         return threads.values();
     }
 
@@ -96,7 +112,7 @@ final class ThreadHistory implements ThreadStateSink {
     }
 
     /** When the change {@code k} of {@code c} stops holding: the next change, else its trace's end. */
-    long until(Changes c, int k) {
+    public long until(Changes c, int k) {
         if (k + 1 < c.size) {
             return c.times[k + 1];
         }

@@ -70,6 +70,17 @@ public final class WaitsAnalysis implements Analysis {
         this.options = options;
     }
 
+    /**
+     * The waits of a process analysis that has done its pass (or replayed a kept history), reported without another:
+     * its ledger kept the causes and wakers.
+     */
+    public static WaitsAnalysis over(ProcessAnalysis done, AnalysisOptions options) {
+        WaitsAnalysis waits = new WaitsAnalysis(options);
+        waits.shared = done;
+        waits.processes = done;
+        return waits;
+    }
+
     @Override
     public void runsWith(List<Analysis> others) {
         for (Analysis a : others) {

@@ -75,7 +75,9 @@ class ProcessTimeViewScenarioTest {
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             ProcessTimeViewTraceTest.assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             ProcessTimeViewTraceTest.assertChartShows(processes.table("processes"), view.chart().model());
-            ProcessTimeViewTraceTest.assertWaitChartShows(processes.table("processes"), view.chart().model(), view.waitChart().model());
+            Report causes = SessionProbe.reference(trace, "waits", TimeRange.ALL, GroupBy.PROCESS);
+            ProcessTimeViewTraceTest.assertWaitChartShows(processes.table("processes"), causes.table("blocked_by_cause"),
+                    view.chart().model(), view.waitChart().model());
 
             // Known by construction: server's second thread waited 10 ms for the CPU (woken at 130 ms, ran at
             // 140 ms), server's first 0.5 ms; batch took a 2 ms interrupt.

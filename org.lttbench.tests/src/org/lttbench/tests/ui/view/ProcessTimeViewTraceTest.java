@@ -41,7 +41,9 @@ class ProcessTimeViewTraceTest {
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             assertChartShows(processes.table("processes"), view.chart().model());
-            assertWaitChartShows(processes.table("processes"), view.chart().model(), view.waitChart().model());
+            Report causes = SessionProbe.reference(trace, "waits", TimeRange.ALL, GroupBy.PROCESS);
+            assertWaitChartShows(processes.table("processes"), causes.table("blocked_by_cause"), view.chart().model(),
+                    view.waitChart().model());
             ChartChecks.assertReadable(view.chart().chart());
             ChartChecks.assertReadable(view.waitChart().chart());
             ui.screenshot(view, "process-view-kernel-many-threads");
@@ -62,7 +64,9 @@ class ProcessTimeViewTraceTest {
             SessionProbe.assertShows(halfThreads.table("threads"), view.threadTable());
             assertTree(halfProcesses.table("processes"), halfThreads.table("threads"), view.tree());
             assertChartShows(halfProcesses.table("processes"), view.chart().model());
-            assertWaitChartShows(halfProcesses.table("processes"), view.chart().model(), view.waitChart().model());
+            Report halfCauses = SessionProbe.reference(trace, "waits", half, GroupBy.PROCESS);
+            assertWaitChartShows(halfProcesses.table("processes"), halfCauses.table("blocked_by_cause"),
+                    view.chart().model(), view.waitChart().model());
             assertEquals(WallClock.format(half.begin()), view.rangeBar().beginField().getText());
             view.tabs().setSelection(1);
             ui.screenshot(view, "process-view-kernel-many-threads-middle-half");
@@ -124,9 +128,18 @@ class ProcessTimeViewTraceTest {
     }
 
     /** The wait chart: the same processes, their waits in ms (sums over their threads), each with its thread count. */
-    static void assertWaitChartShows(Table processes, ChartModel cpu, ChartModel waits) {
+    /**
+     * The wait chart: per process, each wait state's time; Blocked split into the top causes (the waits analysis's
+     * table by cause, computed apart: each cause's series is that process's time in it) and the rest, adding up to
+     * Blocked.
+     */
+    static void assertWaitChartShows(Table processes, Table causes, ChartModel cpu, ChartModel waits) {
         assertEquals(cpu.categories(), waits.categories());
-        assertEquals(ProcessTimeView.WAIT_STATES.size(), waits.series().size());
+        String blocked = org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED.title();
+        List<ChartModel.Series> split = waits.series().stream()
+                .filter(s -> s.name().equals(blocked) || s.name().startsWith(blocked + ": ")).toList();
+        assertEquals(ProcessTimeView.WAIT_STATES.size() - 1, waits.series().size() - split.size(), "the other wait states");
+        assertTrue(!split.isEmpty() && split.size() <= ProcessTimeViewTraceTest.CAUSES + 1, split.toString());
         for (int bar = 0; bar < waits.categories().size(); bar++) {
             Object[] row = null;
             for (Object[] r : processes.rows()) {
@@ -135,12 +148,35 @@ class ProcessTimeViewTraceTest {
                 }
             }
             assertTrue(row != null, waits.categories().get(bar));
-            for (int i = 0; i < ProcessTimeView.WAIT_STATES.size(); i++) {
-                Long ns = (Long) row[processes.columnIndex(ProcessTimeView.WAIT_STATES.get(i).key())];
-                assertEquals(ns == null ? 0 : ns / 1e6, waits.series().get(i).y()[bar], 1e-9, ProcessTimeView.WAIT_STATES.get(i).key());
+            for (ProcessTimeView.State state : ProcessTimeView.WAIT_STATES) {
+                Long ns = (Long) row[processes.columnIndex(state.key())];
+                String title = processes.columns().get(processes.columnIndex(state.key())).title();
+                double shown = 0;
+                for (ChartModel.Series s : title.equals(blocked) ? split
+                        : waits.series().stream().filter(s -> s.name().equals(title)).toList()) {
+                    shown += s.y()[bar];
+                }
+                assertEquals(ns == null ? 0 : ns / 1e6, shown, 1e-6, state.key());
+            }
+            for (ChartModel.Series s : split) {
+                String cause = s.name().startsWith(blocked + ": ") ? s.name().substring(blocked.length() + 2) : null;
+                if (cause == null || cause.equals("other causes")) {
+                    continue;
+                }
+                long ns = 0;
+                for (Object[] c : causes.rows()) {
+                    if (c[causes.columnIndex("pid")].equals(row[processes.columnIndex("pid")])
+                            && cause.equals(c[causes.columnIndex("cause")])) {
+                        ns += (Long) c[causes.columnIndex("blocked_ns")];
+                    }
+                }
+                assertEquals(ns / 1e6, s.y()[bar], 1e-6, s.name() + " of " + waits.categories().get(bar));
             }
             long threads = (Long) row[processes.columnIndex("threads")];
             assertEquals(threads == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", threads), waits.barLabels().get(bar));
         }
     }
+
+    /** How many causes the wait chart names (the view's own figure, restated: a change shows here). */
+    static final int CAUSES = 4;
 }

@@ -15,9 +15,9 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.process.BlockDevice;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.analysis.process.WaitCauses;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
@@ -168,16 +168,33 @@ public final class ThreadStateHistory {
      * is over the whole range shown, not only the part its own trace covers.
      */
     public Report report(TimeRange range, GroupBy groupBy) {
+        return replayed(range, groupBy, null).report();
+    }
+
+    /**
+     * A process analysis that has replayed the kept history over {@code range} (its ledger holds the range's
+     * figures, blocked time by cause and waker included), every change also told to {@code also} (a critical path's
+     * history), or null.
+     */
+    public ProcessAnalysis replayed(TimeRange range, GroupBy groupBy, ThreadStateSink also) {
         ProcessAnalysis analysis = ProcessAnalysis.replay(new AnalysisOptions(range, groupBy), facts, whole, causes);
-        ThreadLedger ledger = analysis.ledger();
+        if (also != null) {
+            analysis.observe(also);
+        }
+        ThreadStateSink sink = analysis.sink();
         long from = Math.max(range.begin(), ss.getStartTime());
         long to = Math.min(range.end(), ss.getCurrentEndTime());
         if (from <= to && !quarks.isEmpty()) {
-            replay(from, to, ledger);
+            replay(from, to, sink);
         }
         // after every thread's changes, as the machine does at the end of its trace
-        ends.forEach(ledger::end);
-        return analysis.report();
+        ends.forEach(sink::end);
+        return analysis;
+    }
+
+    /** What each kernel trace could tell (the pass's). */
+    public Map<Trace, ProcessAnalysis.TraceFacts> facts() {
+        return facts;
     }
 
     private boolean isStateQuark(int quark) {
@@ -189,7 +206,7 @@ public final class ThreadStateHistory {
      * starts (or the first), and each thread's intervals are told in time order, as the ledger needs. An I/O wait is
      * told with the device its thread's {@code IoDevices/<n>} attribute names at the wait's start.
      */
-    private void replay(long from, long to, ThreadLedger ledger) {
+    private void replay(long from, long to, ThreadStateSink ledger) {
         long[] told = new long[threads.length];
         Arrays.fill(told, Long.MIN_VALUE);
         Map<Integer, List<ITmfStateInterval>> devices = new HashMap<>();

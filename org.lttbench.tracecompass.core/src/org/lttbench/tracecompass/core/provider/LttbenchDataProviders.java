@@ -10,6 +10,10 @@ public final class LttbenchDataProviders {
     public static final String THREAD_STATES = "org.lttbench.tracecompass.provider.threadstates";
     /** A report table; its secondary id is {@code analysis/grouping/table}, e.g. {@code process/thread/threads}. */
     public static final String TABLE = "org.lttbench.tracecompass.provider.table";
+    /** Time graph of one thread's critical path (the thread's TID in {@link #THREAD_PARAMETER}). */
+    public static final String CRITICAL_PATH = "org.lttbench.tracecompass.provider.criticalpath";
+    /** The fetch parameter naming the thread of a critical path: its TID (an Integer or a Long). */
+    public static final String THREAD_PARAMETER = "lttbench.thread";
     /** Discarded events over time, per stream (XY). */
     public static final String DISCARDED_XY = "org.lttbench.tracecompass.provider.discarded.xy";
 

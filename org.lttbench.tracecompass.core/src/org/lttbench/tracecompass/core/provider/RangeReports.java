@@ -10,6 +10,8 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.waits.WaitsAnalysis;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.report.Report;
@@ -64,8 +66,16 @@ public final class RangeReports {
             return (Report) kept[1];
         }
         Report report;
-        if (analysis.equals("process") && pass.threadStates() != null) {
-            report = whole && groupBy == GroupBy.THREAD ? pass.report(analysis) : pass.threadStates().report(asked, groupBy);
+        boolean fromStates = analysis.equals("process") || analysis.equals("waits");
+        if (fromStates && pass.threadStates() != null) {
+            if (whole && groupBy == GroupBy.THREAD && pass.report(analysis) != null) {
+                report = pass.report(analysis);
+            } else {
+                // from the kept states, whose blocked waits keep their causes and wakers
+                ProcessAnalysis replayed = pass.threadStates().replayed(asked, groupBy, null);
+                report = analysis.equals("process") ? replayed.report()
+                        : WaitsAnalysis.over(replayed, new AnalysisOptions(asked, groupBy)).report(groupBy);
+            }
         } else if (whole && pass.report(analysis) != null) {
             report = pass.report(analysis);
         } else {
