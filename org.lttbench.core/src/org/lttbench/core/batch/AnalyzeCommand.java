@@ -136,9 +136,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
         // By default those that do not apply are left out, but not in silence: one line each, on stderr (JSON and CSV
         // stay clean), before the reports.
         PrintWriter err = spec.commandLine().getErr();
+        // analyses left out for one reason (the waits analysis needs what the process analysis does) in one line
+        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
-            err.println("note: the " + n.provider().name() + " analysis was skipped: " + n.briefly());
+            byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
         }
+        byReason.forEach((why, names) -> err.println("note: the " + String.join(" and ", names)
+                + (names.size() == 1 ? " analysis was" : " analyses were") + " skipped: " + why));
         err.flush();
         return plan.toRun();
     }

@@ -62,7 +62,7 @@ class KeptResultsTest {
         assertEquals(kept.notApplicable(), back.notApplicable());
         assertEquals(kept.ends(), back.ends());
         assertEquals(kept.facts(), back.facts(), "the traces' facts, device names and IRQ names included");
-        assertFalse(back.facts().get(0).deviceNames().isEmpty(), "kernel-scp-src names its disk");
+        assertFalse(back.facts().get(0).irqNames().isEmpty(), "kernel-scp-src names its IRQs");
         assertEquals(kept.causeLabels(), back.causeLabels());
         assertEquals(kept.threads(), back.threads());
         assertFalse(Files.exists(file.resolveSibling("results.json.tmp")), "no temporary file left");

@@ -297,7 +297,7 @@ public final class ProcessTimeView extends ReportView {
             for (int k = 0; k < top.size(); k++) {
                 double[] ms = byCause.get(top.get(k));
                 for (int i = 0; i < rest.length; i++) {
-                    rest[i] -= ms[i];
+                    rest[i] = Math.max(0, rest[i] - ms[i]); // ms in doubles: never below 0 by a rounding
                 }
                 split.add(series.name() + ": " + top.get(k), shade(series.color(), k), ms);
             }
