@@ -44,14 +44,15 @@ public final class ProcessTimeView extends ReportView {
     }
 
     /** The states a thread's time splits into, in stacking order; running = user + system + IRQ is not one. */
-    public static final List<State> STATES = java.util.stream.Stream.of(ThreadState.USER, ThreadState.SYSCALL,
-            ThreadState.IRQ, ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN)
-            .map(State::of).toList();
+    public static final List<State> STATES = java.util.Arrays.stream(ThreadState.values())
+            .filter(s -> s.columnKey() != null).map(State::of).toList();
 
     /** The states of the CPU chart: on a CPU (user, system, IRQ), in stacking order. */
-    public static final List<State> CPU_STATES = STATES.subList(0, 3);
+    public static final List<State> CPU_STATES = java.util.Arrays.stream(ThreadState.values())
+            .filter(s -> s.columnKey() != null && s.running()).map(State::of).toList();
     /** The states of the wait chart: off a CPU (waiting for one, on I/O, blocked, unknown), in stacking order. */
-    public static final List<State> WAIT_STATES = STATES.subList(3, STATES.size());
+    public static final List<State> WAIT_STATES = java.util.Arrays.stream(ThreadState.values())
+            .filter(s -> s.columnKey() != null && !s.running()).map(State::of).toList();
 
     /** How many processes the charts show. */
     public static final int TOP = 10;

@@ -67,8 +67,23 @@ public final class ProcessAnalysis implements Analysis {
      * The time columns, in the tables' order: each state's own (as {@link ThreadState} describes it), and running
      * time (null here) after IRQ.
      */
-    private static final ThreadState[] TIME_COLUMNS = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ, null,
-            ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN };
+    private static final ThreadState[] TIME_COLUMNS = timeColumns();
+    /** Where running time is among the time columns. */
+    private static final int RUNNING_AT = java.util.Arrays.asList(TIME_COLUMNS).indexOf(null);
+
+    /** Every state with a column, in the enum's order, and running time after the last running one. */
+    private static ThreadState[] timeColumns() {
+        List<ThreadState> columns = new ArrayList<>();
+        int running = 0;
+        for (ThreadState s : ThreadState.values()) {
+            if (s.columnKey() != null) {
+                columns.add(s);
+                running = s.running() ? columns.size() : running;
+            }
+        }
+        columns.add(running, null);
+        return columns.toArray(new ThreadState[0]);
+    }
     private static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
             "time on a CPU: user + system + IRQ (known even where user and system are not)");
 
@@ -393,7 +408,7 @@ public final class ProcessAnalysis implements Analysis {
             rows = byProcess(rows);
         }
         // The CPUs' idle threads (PID 0) last: their "running" time is idle time, not work.
-        rows.sort(Comparator.comparing((Row row) -> row.pid == 0).thenComparingLong(row -> -row.times[3])
+        rows.sort(Comparator.comparing((Row row) -> row.pid == 0).thenComparingLong(row -> -row.times[RUNNING_AT])
                 .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
         Table times = table(rows, byProcess, hosts);
@@ -522,7 +537,7 @@ public final class ProcessAnalysis implements Analysis {
         long threads = 1;
         /** The part of the range its own trace covers (machines traced over different spans). */
         long rangeNs;
-        final long[] times = new long[8];
+        final long[] times = new long[TIME_COLUMNS.length];
         /** Running time the trace cannot split between user and system. */
         long unsplit;
         boolean ioUnknown;
@@ -690,10 +705,13 @@ public final class ProcessAnalysis implements Analysis {
                 cells.add(row.threads);
             }
             for (int i = 0; i < row.times.length; i++) {
-                boolean unknown = (i <= 1 && row.unsplit > 0) || (i == 5 && row.ioUnknown);
+                ThreadState state = TIME_COLUMNS[i];
+                // user and system, where the trace cannot split running time; I/O wait, where it cannot tell it
+                boolean unknown = (row.unsplit > 0 && (state == ThreadState.USER || state == ThreadState.SYSCALL))
+                        || (row.ioUnknown && state == ThreadState.WAIT_IO);
                 cells.add(unknown ? null : (Long) row.times[i]);
             }
-            cells.add(row.rangeNs > 0 ? (double) row.times[3] / row.rangeNs : null);
+            cells.add(row.rangeNs > 0 ? (double) row.times[RUNNING_AT] / row.rangeNs : null);
             table.addRow(cells.toArray());
         }
         return table;
