@@ -139,6 +139,86 @@ class DataProvidersTest {
         }
     }
 
+    /**
+     * Why threads waited, through the table providers: blocked time by cause and by waker, for the whole trace (the
+     * pass's report) and for a range (replayed from the kept state system, whose blocked waits keep their reasons),
+     * per thread and per process, equal the command line's.
+     */
+    @Test
+    void waitsAreTheCommandLinesForTheWholeTraceAndForARange() throws Exception {
+        String name = "kernel-many-threads";
+        ITmfTrace trace = kernel(name);
+        try {
+            String path = TraceCompassTraces.shared(name).toString();
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "waits", "--format", "json", path);
+            for (String key : List.of("blocked_by_cause", "blocked_by_waker")) {
+                Table t = table(trace, "waits", "thread", key, Map.of());
+                assertEquals(cliRows(cli, key, t), rows(t), key);
+                assertTrue(t.rows().size() > 100, key + " has the trace's many threads");
+            }
+            long begin = trace.getStartTime().toNanos() + 100_000_000L;
+            long end = begin + 150_000_000L;
+            Map<String, Object> range = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(begin, end));
+            for (String grouping : List.of("thread", "process")) {
+                Cli ranged = TraceCompassTraces.cli("analyze", "--analysis", "waits", "--by", grouping, "--format", "json",
+                        "--begin", Long.toString(begin), "--end", Long.toString(end), path);
+                assertEquals(0, ranged.code(), ranged.err());
+                for (String key : List.of("blocked_by_cause", "blocked_by_waker")) {
+                    Table t = table(trace, "waits", grouping, key, range);
+                    assertEquals(cliRows(ranged, key, t), rows(t), key + " by " + grouping + " in a range");
+                }
+            }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    /**
+     * A thread's critical path through its time graph provider: the target's row and one per thread on its path,
+     * whose states are the command line's critical path segments, each thread's own (and the target's row all of them).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void criticalPathIsTheCommandLines() throws Exception {
+        String name = "kernel-scp-src";
+        ITmfTrace trace = kernel(name);
+        try {
+            String path = TraceCompassTraces.shared(name).toString();
+            String tid = "7422"; // ssh: it waits on the network and on other threads
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "critical-path", "--thread", tid, "--format", "json", path);
+            assertEquals(0, cli.code(), cli.err());
+            JsonArray segments = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("critical_path_segments");
+            assertTrue(segments.size() > 10, "a path with many segments: " + segments.size());
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                    LttbenchDataProviders.CRITICAL_PATH, ITimeGraphDataProvider.class);
+            assertNotNull(p);
+            Map<String, Object> params = Map.of(LttbenchDataProviders.THREAD_PARAMETER, Integer.parseInt(tid));
+            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(params, new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            List<TimeGraphEntryModel> entries = tree.getModel().getEntries();
+            assertTrue(entries.get(0).getName().startsWith("Critical path of " + tid), entries.get(0).getName());
+            Map<String, Object> rowParams = new HashMap<>(params);
+            rowParams.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, entries.stream().map(TimeGraphEntryModel::getId).toList());
+            rowParams.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(trace.getStartTime().toNanos(),
+                    trace.getEndTime().toNanos()));
+            var rows = p.fetchRowModel(rowParams, new NullProgressMonitor()).getModel().getRows();
+            var root = rows.stream().filter(r -> r.getEntryID() == entries.get(0).getId()).findFirst().orElseThrow();
+            assertEquals(segments.size(), root.getStates().size(), "one state per segment");
+            long first = segments.get(0).getAsJsonObject().get("begin").getAsLong();
+            long firstShown = root.getStates().get(0).getStartTime();
+            for (int i = 0; i < segments.size(); i++) {
+                JsonObject s = segments.get(i).getAsJsonObject();
+                var state = root.getStates().get(i);
+                // in Trace Compass's time base, from the path's start
+                assertEquals(s.get("begin").getAsLong() - first, state.getStartTime() - firstShown, "segment " + i + " begins");
+                assertEquals(s.get("ns").getAsLong(), state.getDuration(), "segment " + i + "'s length");
+                assertTrue(state.getLabel().startsWith(s.get("state").getAsString()), state.getLabel());
+            }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static ITimeGraphDataProvider<TimeGraphEntryModel> threadStates(ITmfTrace trace) {
         ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,

@@ -36,6 +36,7 @@ import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
 import org.lttbench.tracecompass.ui.view.OverheadTmfView;
 import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
+import org.lttbench.tracecompass.ui.view.CriticalPathView;
 import org.lttbench.tracecompass.ui.view.ThreadStatesView;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.view.DiscardedView;
@@ -54,7 +55,8 @@ import com.google.gson.JsonObject;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TraceContextMenuTest {
     static final String TRACE = "kernel-scp-src";
-    static final List<String> MENU = List.of("Process time", "Tracepoint overhead", "Discarded events", "Thread states");
+    static final List<String> MENU = List.of("Process time", "Critical path", "Tracepoint overhead", "Discarded events",
+            "Thread states");
 
     static TmfProjectElement project;
     static TmfTraceElement element;
@@ -257,6 +259,32 @@ class TraceContextMenuTest {
                 + "lists the threads; " + withStates + " with states drawn");
         assertTrue(withStates > shown.size() / 2, withStates + " of " + shown.size() + " thread rows have states drawn");
         Workbench.screenshot("thread-states", view);
+    }
+
+    /**
+     * The Critical path view follows the thread selected in another view (Trace Compass's thread selected signal, as
+     * Control Flow sends it): a row for the thread and one per thread on its path, the thread's row holding as many
+     * states as the command line's path has segments.
+     */
+    @Test
+    @Order(7)
+    void criticalPathFollowsTheSelectedThread() throws Exception {
+        CriticalPathView view = openFromTheMenu("Critical path", CriticalPathView.ID, CriticalPathView.class);
+        int tid = 7422; // ssh of kernel-scp-src
+        Workbench.ui(() -> org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager.dispatchSignal(
+                new org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal(this, tid, trace)));
+        Workbench.waitUntil("the view to take the thread", () -> Integer.valueOf(tid).equals(view.thread()));
+        List<Views.Row> rows = Views.timeGraph(view, trace);
+        CommandLine cli = CommandLine.analyze(shared(TRACE), "--analysis", "critical-path", "--thread", Integer.toString(tid));
+        java.util.Set<String> onPath = new java.util.TreeSet<>();
+        for (JsonObject s : cli.rows("critical_path")) {
+            onPath.add(s.get("tid").getAsString() + " " + s.get("name").getAsString());
+        }
+        assertTrue(rows.get(0).name().startsWith("Critical path of " + tid), rows.get(0).name());
+        java.util.Set<String> shown = new java.util.TreeSet<>();
+        rows.stream().skip(1).forEach(r -> shown.add(r.name()));
+        assertEquals(onPath, shown, "a row per thread on the command line's path");
+        Workbench.screenshot("critical-path", view);
     }
 
     /** Clicks the view's "Whole trace" button (Trace Compass selects the whole trace) and waits for its reports. */

@@ -17,7 +17,6 @@ import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.ui.view.LttbenchView;
-import org.lttbench.tracecompass.ui.view.ThreadStatesView;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.table.ReportTableViewer;
 import org.lttbench.ui.table.ReportTreeViewer;
@@ -139,8 +138,10 @@ public final class Views {
     public record Row(String name, String parent, boolean states) {
     }
 
-    /** Waits until the thread states view has built and zoomed its rows for the trace, and returns them. */
-    public static List<Row> timeGraph(ThreadStatesView view, ITmfTrace trace) {
+    /** Waits until a time graph view (thread states, critical path) has built and zoomed its rows for the trace, and returns them. */
+    @SuppressWarnings("restriction")
+    public static List<Row> timeGraph(org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView view,
+            ITmfTrace trace) {
         Workbench.waitUntil("the thread states of " + trace.getName(), () -> view.getTrace() == trace
                 && view.getTimeGraphViewer().getExpandedElements().length > 0 && !view.isDirty());
         Workbench.settle();
