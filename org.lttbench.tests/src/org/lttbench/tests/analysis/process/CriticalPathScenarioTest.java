@@ -67,6 +67,36 @@ class CriticalPathScenarioTest {
         }
     }
 
+    /**
+     * On every shared kernel trace, the critical paths of the three threads that ran most cover each thread's life in
+     * the trace exactly, segment after segment.
+     */
+    @ParameterizedTest
+    @MethodSource("org.lttbench.tests.analysis.process.RealTraceInvariantsTest#traces")
+    void pathsCoverTheirThreadsOnRealTraces(String name) throws Exception {
+        Path trace = TestPaths.trace(name);
+        Report process = ProcessRun.run(trace, AnalysisOptions.DEFAULT);
+        Table threads = process.table("threads");
+        int checked = 0;
+        for (int r = 0; r < threads.rows().size() && checked < 3; r++) {
+            Object tid = threads.cell(r, "tid");
+            if (!(tid instanceof Long t) || t == 0) {
+                continue;
+            }
+            long t0 = System.nanoTime();
+            Report report = criticalPath(trace, Long.toString(t));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            List<List<Object>> path = path(report);
+            assertTrue(!path.isEmpty(), name + ": a path for " + t);
+            assertEquals(report.range().begin(), path.get(0).get(0), name + " " + t + ": from its start");
+            assertEquals(report.range().end(), path.get(path.size() - 1).get(1), name + " " + t + ": to its end");
+            System.out.println(name + ": critical path of " + t + " " + threads.cell(r, "name") + ", " + path.size()
+                    + " segments, whole pass and walk " + ms + " ms; " + report.summary());
+            checked++;
+        }
+        assertEquals(3, checked, name + ": three threads");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
     void pathsCoverEachThreadsLife(String label, Scenario scenario, KernelTracer tracer) throws Exception {
