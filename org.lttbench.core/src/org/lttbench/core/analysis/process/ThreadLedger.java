@@ -170,10 +170,7 @@ public final class ThreadLedger implements ThreadStateSink {
             book[at + BORN] = time;
             book[at + DIED] = Long.MIN_VALUE;
             threads.add(thread);
-            if (thread.index() >= byIndex.length) {
-                byIndex = Arrays.copyOf(byIndex, Math.max(thread.index() + 1, byIndex.length * 2));
-            }
-            byIndex[thread.index()] = thread;
+            knowOf(thread);
             first = Math.min(first, time);
         } else {
             close(thread, at, (int) told - 1, time);
@@ -255,6 +252,19 @@ public final class ThreadLedger implements ThreadStateSink {
     /** Blocked time by thread and waker ({@link Waker}) within range number {@code range}: they sum to WAIT_BLOCKED. */
     public List<WaitTally> blockedByWaker(int range) {
         return all(byWaker.get(range));
+    }
+
+    /**
+     * Who a thread is, without any of its time: a replay over a range tells the threads it holds first, so a waker
+     * whose states all lie outside the range is still named (as a read names it, having seen it before the range).
+     */
+    public void knowOf(ThreadRecord thread) {
+        if (thread.index() >= byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, Math.max(thread.index() + 1, byIndex.length * 2));
+        }
+        if (byIndex[thread.index()] == null) {
+            byIndex[thread.index()] = thread;
+        }
     }
 
     /** The thread of that index, once told of (a waker's identity), or null. */

@@ -354,8 +354,8 @@ public final class CriticalPathAnalysis implements Analysis {
         if (target != null) {
             ThreadRecord t = target.thread;
             who = t.tid() + " " + t.name();
-            long from = Math.max(shown.begin(), processes.ledger().born(t));
-            long to = Math.min(shown.end(), processes.ledger().died(t));
+            long from = Math.max(shown.begin(), target.first());
+            long to = Math.min(shown.end(), history.died(target));
             if (to > from) {
                 List<Segment> path = path(target, from, to);
                 Map<List<Object>, long[]> sums = new LinkedHashMap<>();

@@ -120,6 +120,19 @@ public final class ThreadHistory implements ThreadStateSink {
         return end == null ? c.times[k] : Math.max(end, c.times[k]);
     }
 
+    /**
+     * When the thread's life in the history ends: its last change to not alive, else its trace's end. A path is walked
+     * from {@link Changes#first()} to there, by the command line and the views alike.
+     */
+    public long died(Changes c) {
+        for (int k = c.size - 1; k >= 0; k--) {
+            if (state(c, k) == ThreadState.NOT_ALIVE) {
+                return c.times[k];
+            }
+        }
+        return until(c, c.size - 1);
+    }
+
     /** The device of the I/O wait of that thread that started then, or null. */
     Long ioDevice(int index, long from) {
         return ioDevices.get(new IoWait(index, from));

@@ -182,6 +182,9 @@ public final class ThreadStateHistory {
             analysis.observe(also);
         }
         ThreadStateSink sink = analysis.sink();
+        for (ThreadRecord t : threads) {
+            analysis.ledger().knowOf(t);
+        }
         long from = Math.max(range.begin(), ss.getStartTime());
         long to = Math.min(range.end(), ss.getCurrentEndTime());
         if (from <= to && !quarks.isEmpty()) {

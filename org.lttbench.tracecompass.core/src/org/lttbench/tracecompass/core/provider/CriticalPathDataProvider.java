@@ -86,12 +86,12 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
             states.replayed(TimeRange.ALL, GroupBy.THREAD, history);
         }
         ThreadHistory.Changes target = null;
-        long running = -1;
+        int changes = -1; // of threads with that TID (reused), the busiest
         for (ThreadHistory.Changes c : history.all()) {
             ThreadRecord r = ThreadHistory.thread(c);
-            if (r.tid() == tid && !r.placeholder() && c.size() > running) {
+            if (r.tid() == tid && !r.placeholder() && c.size() > changes) {
                 target = c;
-                running = c.size();
+                changes = c.size();
             }
         }
         List<TimeGraphEntryModel> entries = new ArrayList<>();
@@ -100,7 +100,7 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
         if (target != null) {
             ThreadRecord t = ThreadHistory.thread(target);
             long from = target.first();
-            long to = history.until(target, target.size() - 1);
+            long to = history.died(target);
             List<Segment> path = CriticalPathAnalysis.path(history, target, from, to, states.facts()::get);
             Map<ThreadRecord, Long> entryOf = new LinkedHashMap<>();
             long root = 1;
