@@ -62,6 +62,8 @@ final class StreamReader implements Event, Packet {
     /** What the cursor holds now (one of the constants above) and its time for the merge. */
     int kind = DONE;
     long key = Long.MIN_VALUE;
+    /** Where ties of {@link #key} between streams put this one ({@link RecordMerge}): lower first. */
+    int tieRank;
     private Loss eventsLoss;
     private Loss packetsLoss;
     private long packetKey;
