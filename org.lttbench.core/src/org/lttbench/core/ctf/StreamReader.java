@@ -199,7 +199,7 @@ final class StreamReader implements Event, Packet {
         ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
         s.pos = 0;
-        s.resetArena();
+        s.clearArena();
         String where = "packet header";
         try {
             if (sc.packetHeader != null) {
@@ -210,6 +210,7 @@ final class StreamReader implements Event, Packet {
             if (sc.packetContext != null) {
                 sc.packetContext.decode(s, 0);
             }
+            s.keepArena(); // the context's arrays of compound elements stay for the packet's events
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw headError(f, offset, remaining, where, e);
         }
@@ -608,6 +609,31 @@ final class StreamReader implements Event, Packet {
             w.beginStruct();
             w.endStruct();
         }
+    }
+
+    /**
+     * The scopes babeltrace2 shows for the current event, in its order: packet context, stream event context, event
+     * context, payload (those the metadata declares and that hold a shown field, or nothing at all).
+     */
+    void writeShownScopes(ValueWriter w, StringBuilder line, String separator) throws DecodeException {
+        boolean after = writeShown(sc.packetContext, w, line, separator, false);
+        after = writeShown(sc.streamEventContext, w, line, separator, after);
+        after = writeShown(type.context, w, line, separator, after);
+        decodePayload();
+        writeShown(type.payload, w, line, separator, after);
+    }
+
+    /** Writes a scope if it is there and shown, after a separator when one was written before; whether any was. */
+    private boolean writeShown(FieldDecoder.Struct scope, ValueWriter w, StringBuilder line, String separator,
+            boolean after) throws DecodeException {
+        if (scope == null || !scope.shown()) {
+            return after;
+        }
+        if (after) {
+            line.append(separator);
+        }
+        scope.write(w, s, 0);
+        return true;
     }
 
     /** Stream event context then event context, or null when the event has neither. */
