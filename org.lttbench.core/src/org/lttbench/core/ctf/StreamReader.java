@@ -459,10 +459,14 @@ final class StreamReader implements Event, Packet {
         s.eventId = sc.defaultEventId;
         s.resetArena();
         CtfEventType t = null;
+        long headerClock;
         try {
             if (sc.eventHeader != null) {
                 sc.eventHeader.decode(s, 0);
             }
+            // the event's time is the clock after its header (babeltrace2's): a clock-mapped field of its contexts
+            // or payload moves the clock for the events after it
+            headerClock = s.clock;
             t = sc.eventType(s.eventId);
             if (t == null) {
                 throw new DecodeException("the event header gives event class id " + Long.toUnsignedString(s.eventId)
@@ -502,7 +506,7 @@ final class StreamReader implements Event, Packet {
                     "an event of zero bits: the metadata cannot describe a real event stream");
         }
         type = t;
-        timestamp = sc.clock.toNs(s.clock);
+        timestamp = sc.clock.toNs(headerClock);
         sizeBytes = (int) (((s.pos + 7) >>> 3) - ((start + 7) >>> 3));
         return true;
     }
