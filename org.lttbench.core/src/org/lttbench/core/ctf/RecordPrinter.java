@@ -131,7 +131,9 @@ public final class RecordPrinter implements RecordSink {
     }
 
     private void textEvent(StreamReader r) throws DecodeException {
-        timeAndDelta(r.timestamp());
+        if (r.clocked()) {
+            timeAndDelta(r.timestamp());
+        }
         String prefix = prefixes.computeIfAbsent((CtfTrace) r.stream.trace(), RecordPrinter::eventPrefix);
         if (!prefix.isEmpty()) {
             line.append(prefix).append(' ');

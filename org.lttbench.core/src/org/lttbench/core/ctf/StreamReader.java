@@ -640,6 +640,11 @@ final class StreamReader implements Event, Packet {
         return true;
     }
 
+    /** Whether the stream's events have a time (a clock): babeltrace2 shows none otherwise. */
+    boolean clocked() {
+        return sc.clocked;
+    }
+
     /** Stream event context then event context, or null when the event has neither. */
     FieldDecoder.Struct[] contexts() {
         FieldDecoder.Struct a = sc.streamEventContext;

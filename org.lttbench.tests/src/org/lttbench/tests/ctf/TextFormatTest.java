@@ -320,6 +320,21 @@ class TextFormatTest {
         }
     }
 
+    /** A stream class with no clock: babeltrace2 shows no time (we showed 00:00:00.000000000 and a delta). */
+    @Test
+    void eventsWithoutAClock() throws Exception {
+        Path dir = TestPaths.workDir("text-no-clock");
+        Files.writeString(dir.resolve("metadata"), """
+                /* CTF 1.8 */
+                typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
+                trace { major = 1; minor = 8; byte_order = le; };
+                event { name = e; fields := struct { uint8_t x; }; };
+                """);
+        Files.write(dir.resolve("stream"), new byte[] { 7, 8, 9 });
+        compare(dir, line -> true);
+        assertEquals(List.of("e: { x = 7 }", "e: { x = 8 }", "e: { x = 9 }"), dump(dir).lines().toList());
+    }
+
     @Test
     void perProcessTraceWithoutHostname() throws Exception {
         Path dir = TestPaths.workDir("text-scenario-per-process");
