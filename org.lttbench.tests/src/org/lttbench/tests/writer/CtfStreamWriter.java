@@ -210,11 +210,18 @@ public final class CtfStreamWriter {
 
     /** Closes the open packet with {@code timestamp_end} at {@code endClockValue} (not before its last event). */
     public CtfStreamWriter closePacket(long endClockValue) throws IOException {
+        return closePacket(endClockValue, false);
+    }
+
+    /** @param trim the packet's size is its content rounded up to a 4 KiB page (LTTng's last packet) */
+    private CtfStreamWriter closePacket(long endClockValue, boolean trim) throws IOException {
         if (!open) {
             return this;
         }
         long content = packet.position();
-        long size = trace.padPackets() ? 8L * trace.packetBytes() : (content + 7) / 8 * 8;
+        long page = 8L * 4096;
+        long size = !trace.padPackets() ? (content + 7) / 8 * 8
+                : trim ? Math.min((content + page - 1) / page * page, 8L * trace.packetBytes()) : 8L * trace.packetBytes();
         packet.writeBitsAt(posTimestampEnd, Math.max(endClockValue, lastEventTs), 64);
         packet.writeBitsAt(posContentSize, content, 64);
         packet.writeBitsAt(posPacketSize, size, 64);
@@ -227,7 +234,7 @@ public final class CtfStreamWriter {
     }
 
     void close() throws IOException {
-        closePacket();
+        closePacket(lastEventTs, trace.trimLastPackets());
         out.close();
     }
 

@@ -158,6 +158,7 @@ public final class OverheadAnalysis implements Analysis {
             tally.firstSequence = packet.sequenceNumber();
         }
         tally.packets++;
+        tally.subbuf.packet(packet);
         tally.packetBits += Math.max(0, packet.sizeBits());
         tally.contentBits += Math.max(0, packet.contentBits());
     }

@@ -216,7 +216,10 @@ final class OverheadReport {
                 col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
                 col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
                 col("events", "Events", ColumnKind.INTEGER, "events in the range"),
-                col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
+                col("packet_size", "Packet size", ColumnKind.SIZE, "the stream's packet size: its largest packet (the"
+                        + " channel's sub-buffer size); empty for a single packet of whole pages, which LTTng may have"
+                        + " trimmed to its content"),
+                col("packet_bytes", "Packet bytes", ColumnKind.SIZE, "sum of packet sizes").asDetail(),
                 col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes").asDetail(),
                 col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes").asDetail(),
                 col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
@@ -235,7 +238,7 @@ final class OverheadReport {
             long content = s.contentBits / 8;
             boolean allSized = s.sizedEvents == s.events && s.events > 0;
             t.addRow(stream.trace().path().toString(), stream.name(),
-                    stream.cpu() >= 0 ? (long) stream.cpu() : null, s.packets, s.events, s.packetBits / 8, content,
+                    stream.cpuOrUnknown(), s.packets, s.events, s.subbuf.bytes(), s.packetBits / 8, content,
                     s.sizedEvents > 0 ? s.eventBytes : null, s.events > 0 ? content / (double) s.events : null,
                     allSized && s.packets > 0 ? (content - s.eventBytes) / (double) s.packets : null,
                     s.packetBits > 0 ? s.contentBits / (double) s.packetBits : null, s.discardedEvents,

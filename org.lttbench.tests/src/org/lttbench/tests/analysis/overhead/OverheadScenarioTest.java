@@ -25,6 +25,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.discarded.DiscardedScenarioTest;
 import org.lttbench.tests.writer.CtfStreamWriter;
 import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.CtfType;
@@ -331,6 +332,21 @@ public class OverheadScenarioTest {
             }
         }
         return new Path[] { kernelDir, ustDir };
+    }
+
+    /** The streams table's packet size is a stream's packet (sub-buffer) size, not the sum of its packets. */
+    @Test
+    void packetSizeIsTheStreamsPacketNotTheSumOfItsPackets() throws Exception {
+        Path dir = DiscardedScenarioTest.trimmedLastPackets("overhead-packet-size");
+        Table streams = OverheadAnalysisTest.analyze(List.of(dir)).report().table("overhead_streams");
+        assertEquals("chan_0", streams.cell(0, "stream"));
+        assertEquals(16384L, streams.cell(0, "packet_size"), "the largest of its three packets");
+        assertEquals(2 * 16384L + 4096, streams.cell(0, "packet_bytes"));
+        assertNull(streams.cell(1, "packet_size"), "its only packet, trimmed to 4 KiB: unknown");
+        assertEquals(4096L, streams.cell(1, "packet_bytes"));
+        Table bare = OverheadAnalysisTest.analyze(List.of(TestPaths.traceCtf2("barectf-event-before-packet"))).report()
+                .table("overhead_streams");
+        assertNull(bare.cell(0, "cpu"), "no cpu_id");
     }
 
     @Test
