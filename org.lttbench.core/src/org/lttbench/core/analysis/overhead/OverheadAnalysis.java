@@ -74,6 +74,8 @@ public final class OverheadAnalysis implements Analysis {
     private TracingShare share;
     /** Whether user-space events carry a process ID: a kernel trace would then give the share of CPU time. */
     private boolean processIds;
+    /** User-space events in the range without a process ID: the share of CPU time cannot count them. */
+    private long eventsWithoutProcessId;
 
     /** Fields of one event class, resolved once. */
     private static final class EventClass {
@@ -81,6 +83,8 @@ public final class OverheadAnalysis implements Analysis {
         FieldHandle tid;
         /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
         FieldHandle pid;
+        /** A user-space event class (not a kernel one). */
+        boolean userSpace;
         /** A kernel event without a tid context: its thread is the one its CPU's last sched_switch switched to. */
         boolean currentThread;
         /** {@code next_tid} of a sched_switch, which names the CPU's thread from then on. */
@@ -210,6 +214,8 @@ public final class OverheadAnalysis implements Analysis {
             }
             if (ec.pid != null && share != null) {
                 share.count(event.longValue(ec.pid), tp.id);
+            } else if (ec.userSpace) {
+                eventsWithoutProcessId++;
             }
         }
         int slot = streamSlot[s];
@@ -289,6 +295,7 @@ public final class OverheadAnalysis implements Analysis {
             return t;
         });
         if (!"kernel".equals(type.trace().domain())) {
+            ec.userSpace = true;
             ec.pid = integer(type.contextField("vpid"));
             if (ec.pid == null) {
                 ec.pid = integer(type.contextField("pid"));
@@ -393,6 +400,11 @@ public final class OverheadAnalysis implements Analysis {
     /** Whether user-space events carried a process ID (vpid or pid context). */
     boolean sawProcessIds() {
         return processIds;
+    }
+
+    /** User-space events in the range that carried no process ID (no vpid or pid context). */
+    long eventsWithoutProcessId() {
+        return eventsWithoutProcessId;
     }
 
     /** Each process's share of CPU time spent tracing, or null without a kernel trace of the same session. */

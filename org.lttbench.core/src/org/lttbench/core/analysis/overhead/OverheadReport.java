@@ -20,6 +20,10 @@ final class OverheadReport {
     /** Chart bins per octave of the gap histogram table. */
     private static final int CHART_BINS_PER_OCTAVE = 4;
 
+    /** Why user-space events without a process ID have no share of CPU time. */
+    private static final String NO_PROCESS_ID = "the user-space events carry no vpid (process ID) context, so they"
+            + " cannot be attributed to processes";
+
     private OverheadReport() {
     }
 
@@ -38,6 +42,11 @@ final class OverheadReport {
             report.note("tracing_share: user-space events x what each costs the tracer (cost_ns; share_bound: x "
                     + "cost_bound_ns) over the process's running time in the kernel trace; it matches vpid with kernel "
                     + "PIDs (no PID namespace between them) and assumes both traces cover the same period");
+            if (analysis.eventsWithoutProcessId() > 0) {
+                report.note("tracing_share leaves out " + SummaryLine.count(analysis.eventsWithoutProcessId())
+                        + " user-space events that carry no vpid (process ID) context: they cannot be attributed to"
+                        + " processes (lttng add-context --userspace --type=vpid --type=vtid on their channel adds it)");
+            }
         } else if (analysis.sawProcessIds()) {
             report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
                     + "share of CPU time spent tracing");
@@ -89,6 +98,8 @@ final class OverheadReport {
                 : "no --calibration: cost per event bounded only");
         if (!share && analysis.sawProcessIds()) {
             line.skipped("the share of CPU time spent tracing", "needs the kernel trace of the same session");
+        } else if (share && !analysis.sawProcessIds() && analysis.eventsWithoutProcessId() > 0) {
+            line.skipped("the share of CPU time spent tracing", NO_PROCESS_ID);
         }
         return line.toString();
     }

@@ -349,6 +349,34 @@ public class OverheadScenarioTest {
         assertNull(bare.cell(0, "cpu"), "no cpu_id");
     }
 
+    /**
+     * A kernel trace and a user-space trace of one session whose channel has no vpid context: the share of CPU time
+     * spent tracing cannot be had, and the report says why, in its summary and a note.
+     */
+    @Test
+    void shareOfCpuTimeSaysWhyWithoutProcessIds() throws Exception {
+        Path[] traces = sessionTraces("overhead-share-beside");
+        Path ustDir = TestPaths.workDir("overhead-ust-without-vpid");
+        TraceMetadata m = ust();
+        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vtid()), true);
+        channel.event("app:tick", field("i", CtfType.u64()));
+        try (CtfTraceWriter w = new CtfTraceWriter(ustDir, m, false)) {
+            for (int i = 0; i < 1_000; i++) {
+                w.stream(channel, "channel0", 0).event(100_000L + 250L * i, "app:tick", 501L, (long) i);
+            }
+        }
+        var report = OverheadAnalysisTest.analyze(List.of(traces[0], ustDir)).report();
+        assertTrue(report.table("tracing_share").rows().isEmpty());
+        assertTrue(report.summary().contains("skipped the share of CPU time spent tracing (the user-space events carry"
+                + " no vpid (process ID) context, so they cannot be attributed to processes)"), report.summary());
+        assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("tracing_share leaves out 1,000 user-space"
+                + " events that carry no vpid (process ID) context")), report.notes().toString());
+        // With the vpid context, nothing of it
+        var withVpid = OverheadAnalysisTest.analyze(List.of(traces)).report();
+        assertTrue(withVpid.notes().stream().noneMatch(n -> n.contains("leaves out")));
+        assertTrue(!withVpid.summary().contains("no vpid"), withVpid.summary());
+    }
+
     @Test
     void shareOfCpuTimeSpentTracingWithTheSessionsKernelTrace() throws Exception {
         Path[] traces = sessionTraces("overhead-share");
