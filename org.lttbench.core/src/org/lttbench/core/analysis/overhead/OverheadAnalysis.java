@@ -26,6 +26,7 @@ import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.Tracer;
 
 /**
  * What the tracing cost, per tracepoint: how often it fired, how many bytes it wrote, the gaps between consecutive
@@ -99,7 +100,9 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public String whyNotApplicable(TraceSet traces) {
-        return traces.eventTypes().isEmpty() ? "the traces declare no event classes" : null;
+        return traces.eventTypes().isEmpty() ? (traces.traces().size() == 1 ? "the trace, from " : "the traces, from ")
+                + Tracer.describe(traces.traces()) + ", declare" + (traces.traces().size() == 1 ? "s" : "")
+                + " no event classes" : null;
     }
 
     @Override
