@@ -764,6 +764,16 @@ abstract class FieldDecoder {
             return members.length == 0 || shownMembers().any();
         }
 
+        /** Whether babeltrace2 shows member {@code i}. */
+        boolean memberShown(int i) {
+            return shownMembers().members()[i];
+        }
+
+        /** Whether babeltrace2 shows any member. */
+        boolean anyMemberShown() {
+            return shownMembers().any();
+        }
+
         private Shown shownMembers() {
             Shown known = shown;
             if (known == null) {

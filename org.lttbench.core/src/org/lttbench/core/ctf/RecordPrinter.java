@@ -112,8 +112,10 @@ public final class RecordPrinter implements RecordSink {
             JsonValueWriter w = new JsonValueWriter(line);
             for (FieldDecoder.Struct c : contexts) {
                 for (int i = 0; i < c.members.length; i++) {
-                    w.name(c.names[i]);
-                    c.members[i].write(w, r.s, 0);
+                    if (c.memberShown(i)) {
+                        w.name(c.names[i]);
+                        c.members[i].write(w, r.s, 0);
+                    }
                 }
             }
             line.append('}');
@@ -123,7 +125,7 @@ public final class RecordPrinter implements RecordSink {
 
     private static boolean hasMembers(FieldDecoder.Struct[] scopes) {
         for (FieldDecoder.Struct s : scopes) {
-            if (s.members.length > 0) {
+            if (s.anyMemberShown()) {
                 return true;
             }
         }

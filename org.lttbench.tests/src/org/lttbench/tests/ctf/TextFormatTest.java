@@ -288,49 +288,58 @@ class TextFormatTest {
     }
 
     /**
-     * Integers mapped to the clock outside the event header, written by hand in TSDL: babeltrace2 shows none (they are
-     * clock snapshots), unless another field reads it (the sequence's length {@code n}); an event's time is the clock
-     * after its header, though a later field of the event moves the clock (an 8-bit 2 after 1000 ns: 1026).
+     * A trace written by hand: TSDL declaring {@code uint8_t} and a little-endian trace without packet header, then
+     * {@code declarations}; one stream file of {@code stream} (one packet).
      */
-    @Test
-    void clockMappedFieldsAndEventTime() throws Exception {
-        Path dir = TestPaths.workDir("text-clock-mapped");
+    private static Path handWritten(String name, String declarations, byte[] stream) throws IOException {
+        Path dir = TestPaths.workDir(name);
         Files.writeString(dir.resolve("metadata"), """
                 /* CTF 1.8 */
                 typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
                 trace { major = 1; minor = 8; byte_order = le; };
+                """ + declarations);
+        Files.write(dir.resolve("stream"), stream);
+        return dir;
+    }
+
+    /**
+     * Integers mapped to the clock outside the event header (a context's, the payload's), written by hand in TSDL:
+     * babeltrace2 shows none (they are clock snapshots), in its text or its Python bindings, unless another field reads
+     * it (the sequence's length {@code n}); an event's time is the clock after its header, though a later field of the
+     * event moves the clock (an 8-bit 2 after 1000 ns: 1026).
+     */
+    @Test
+    void clockMappedFieldsAndEventTime() throws Exception {
+        java.nio.ByteBuffer stream = java.nio.ByteBuffer.allocate(3 * 17).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3; i++) {
+            int ts = 1000 * (i + 1);
+            stream.putInt(ts).putInt(ts).put((byte) 4).putInt(ts).put((byte) (7 + i)).put((byte) 2).put((byte) 1)
+                    .put((byte) 2);
+        }
+        Path dir = handWritten("text-clock-mapped", """
                 clock { name = c; freq = 1000000000; offset = 0; };
                 typealias integer { size = 32; align = 8; signed = false; map = clock.c.value; } := clk32;
                 typealias integer { size = 8; align = 8; signed = false; map = clock.c.value; } := clk8;
-                stream { event.header := struct { clk32 timestamp; }; };
+                stream { event.header := struct { clk32 timestamp; };
+                         event.context := struct { clk32 since; uint8_t hint; }; };
                 event { name = e; fields := struct { clk32 stamp; uint8_t x; clk8 n; uint8_t seq[n]; }; };
-                """);
-        java.nio.ByteBuffer stream = java.nio.ByteBuffer.allocate(3 * 12).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < 3; i++) {
-            int ts = 1000 * (i + 1);
-            stream.putInt(ts).putInt(ts).put((byte) (7 + i)).put((byte) 2).put((byte) 1).put((byte) 2);
-        }
-        Files.write(dir.resolve("stream"), stream.array());
+                """, stream.array());
         compare(dir, line -> true);
         List<String> lines = dump(dir).lines().toList();
         for (int i = 0; i < 3; i++) {
             assertTrue(lines.get(i).matches("\\[\\d\\d:\\d\\d:\\d\\d\\.00000" + (i + 1) + "000\\] .*"), lines.get(i));
-            assertTrue(lines.get(i).endsWith(" e: { x = " + (7 + i) + ", n = 2, seq = [ [0] = 1, [1] = 2 ] }"),
-                    lines.get(i));
+            assertTrue(lines.get(i).endsWith(" e: { hint = 4 }, { x = " + (7 + i) + ", n = 2, seq = [ [0] = 1,"
+                    + " [1] = 2 ] }"), lines.get(i));
         }
+        JsonlComparison.compareAll(dir);
     }
 
     /** A stream class with no clock: babeltrace2 shows no time (we showed 00:00:00.000000000 and a delta). */
     @Test
     void eventsWithoutAClock() throws Exception {
-        Path dir = TestPaths.workDir("text-no-clock");
-        Files.writeString(dir.resolve("metadata"), """
-                /* CTF 1.8 */
-                typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
-                trace { major = 1; minor = 8; byte_order = le; };
+        Path dir = handWritten("text-no-clock", """
                 event { name = e; fields := struct { uint8_t x; }; };
-                """);
-        Files.write(dir.resolve("stream"), new byte[] { 7, 8, 9 });
+                """, new byte[] { 7, 8, 9 });
         compare(dir, line -> true);
         assertEquals(List.of("e: { x = 7 }", "e: { x = 8 }", "e: { x = 9 }"), dump(dir).lines().toList());
     }
