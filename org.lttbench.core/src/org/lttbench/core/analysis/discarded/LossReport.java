@@ -30,6 +30,7 @@ import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.Tracer;
 
 /** Turns the per-stream ledgers into the discarded analysis's tables and notes. */
 final class LossReport {
@@ -357,6 +358,8 @@ final class LossReport {
         long last = Long.MIN_VALUE;
         List<String> noCounter = new ArrayList<>();
         List<String> noSequence = new ArrayList<>();
+        java.util.Set<Trace> noCounterTraces = new java.util.LinkedHashSet<>();
+        java.util.Set<Trace> noSequenceTraces = new java.util.LinkedHashSet<>();
         for (StreamLossLedger s : ledgers) {
             discarded += s.discardedEvents;
             packets += s.lostPackets;
@@ -367,9 +370,11 @@ final class LossReport {
             }
             if (!s.stream.hasDiscardedEventsCounter()) {
                 noCounter.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+                noCounterTraces.add(s.stream.trace());
             }
             if (!s.stream.hasPacketSequenceNumber()) {
                 noSequence.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+                noSequenceTraces.add(s.stream.trace());
             }
         }
         if (records == 0) {
@@ -386,13 +391,13 @@ final class LossReport {
         }
         if (!noCounter.isEmpty()) {
             report.note("discarded events cannot be known for " + noCounter.size() + " of " + ledgers.size()
-                    + " streams (their packet context has no events_discarded, so their count is empty, not 0): "
-                    + shortList(noCounter));
+                    + " streams (their packet context has no events_discarded, so their count is empty, not 0; from "
+                    + Tracer.describe(List.copyOf(noCounterTraces)) + "): " + shortList(noCounter));
         }
         if (!noSequence.isEmpty()) {
             report.note("lost packets cannot be known for " + noSequence.size() + " of " + ledgers.size()
-                    + " streams (their packet context has no packet_seq_num, as before LTTng 2.8): "
-                    + shortList(noSequence));
+                    + " streams (their packet context has no packet_seq_num, which LTTng writes from 2.8 on; from "
+                    + Tracer.describe(List.copyOf(noSequenceTraces)) + "): " + shortList(noSequence));
         }
         for (ChannelAdvice a : advice) {
             if (!a.reasonable()) {
