@@ -106,5 +106,8 @@ class TracerTest {
         Path kernel = TestPaths.trace("session-multi-domains").resolve("kernel");
         assertEquals("the kernel trace " + kernel + ", from lttng-modules 2.11.0 (domain kernel), recorded no"
                 + " sched_switch event, which the process analysis requires", beforeEventsNeeded(whyNot(kernel)));
+        assertEquals("it needs an LTTng kernel trace with sched_switch events, and the kernel trace, from lttng-modules"
+                + " 2.11.0 (domain kernel), recorded none: --analysis process lists the kernel events to record",
+                whyNotBriefly(kernel));
     }
 }

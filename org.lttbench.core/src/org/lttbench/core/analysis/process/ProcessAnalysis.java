@@ -209,7 +209,7 @@ public final class ProcessAnalysis implements Analysis {
                     + " (kernel events needed: " + RECOMMENDED_EVENTS + ")";
         }
         return "the kernel trace" + (kernel.size() > 1 ? "s " : " ") + String.join(", ", kernel) + ", from "
-                + Tracer.describe(traces.traces().stream().filter(ProcessAnalysis::isKernel).toList())
+                + kernelTracers(traces)
                 + ", recorded no sched_switch event, which the process analysis requires (kernel events needed: "
                 + RECOMMENDED_EVENTS + ")";
     }
@@ -222,8 +222,13 @@ public final class ProcessAnalysis implements Analysis {
         }
         boolean anyKernel = traces.traces().stream().anyMatch(ProcessAnalysis::isKernel);
         return "it needs an LTTng kernel trace with sched_switch events, and "
-                + (anyKernel ? "the kernel trace recorded none" : tracers(traces))
+                + (anyKernel ? "the kernel trace, from " + kernelTracers(traces) + ", recorded none" : tracers(traces))
                 + ": --analysis process lists the kernel events to record";
+    }
+
+    /** What wrote the kernel traces, as their environments say. */
+    private static String kernelTracers(TraceSet traces) {
+        return Tracer.describe(traces.traces().stream().filter(ProcessAnalysis::isKernel).toList());
     }
 
     /** What wrote traces that hold no kernel trace: their tracers, as their environments say. */
