@@ -48,7 +48,7 @@ def _enumeration(field):
 
 
 def _variant(field):
-    option = field.cls[field.selected_option_index]
+    option = field.cls.option_at_index(field.selected_option_index)
     return {option.name: value(field.selected_option)}
 
 

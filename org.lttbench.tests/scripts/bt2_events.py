@@ -28,7 +28,7 @@ def value(field):
     if isinstance(field, bt2._ArrayFieldConst):
         return [value(v) for v in field]
     if isinstance(field, bt2._VariantFieldConst):
-        return value(field.selected_option)
+        return {field.cls.option_at_index(field.selected_option_index).name: value(field.selected_option)}
     return str(field)
 
 

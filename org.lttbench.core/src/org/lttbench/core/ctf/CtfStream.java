@@ -12,12 +12,15 @@ final class CtfStream implements Stream {
     private final String channel;
     private final int cpu;
     private final int index;
+    /** The packet header's {@code stream_instance_id}, or -1. */
+    final long instanceId;
     final StreamClassDecoder streamClass;
     final List<StreamFile> files;
 
-    CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, StreamClassDecoder streamClass,
-            List<StreamFile> files) {
+    CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, long instanceId,
+            StreamClassDecoder streamClass, List<StreamFile> files) {
         this.trace = trace;
+        this.instanceId = instanceId;
         this.name = name;
         this.channel = channel;
         this.cpu = cpu;

@@ -24,6 +24,8 @@ final class DecodeState {
     long endBits;
 
     long[] values;
+    /** The slots every event class of the stream fits in: where the arena starts. */
+    private final int fixedSlots;
     int arenaBase;
     int arenaTop;
 
@@ -53,6 +55,7 @@ final class DecodeState {
      */
     DecodeState(int fixedSlots, int initial) {
         values = new long[Math.min(fixedSlots, initial) + 64];
+        this.fixedSlots = fixedSlots;
         arenaBase = fixedSlots;
         arenaTop = fixedSlots;
     }
@@ -102,6 +105,17 @@ final class DecodeState {
 
     void resetArena() {
         arenaTop = arenaBase;
+    }
+
+    /** Keeps what the arena holds now (a packet context's) out of later resets, until {@link #clearArena}. */
+    void keepArena() {
+        arenaBase = arenaTop;
+    }
+
+    /** Empties the whole arena (a new packet). */
+    void clearArena() {
+        arenaBase = fixedSlots;
+        arenaTop = fixedSlots;
     }
 
     /** Bits left before the end of the packet content. */

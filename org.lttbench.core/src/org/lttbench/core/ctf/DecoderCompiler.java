@@ -354,8 +354,12 @@ final class DecoderCompiler {
         int form = i.varLength() ? FieldDecoder.Int.VARIABLE
                 : i.reversedBits() ? FieldDecoder.Int.REVERSED : FieldDecoder.Int.FIXED;
         FieldDecoder.Int d = e != null
-                ? new FieldDecoder.Enum(next++, i.align(), i.size(), i.signed(), big, role, e.mappings(), form)
+                ? new FieldDecoder.Enum(next++, i.align(), i.size(), i.signed(), big, i.base(), role, e.mappings(), form)
                 : new FieldDecoder.Int(next++, i.align(), i.size(), i.signed(), big, i.base(), role, form);
+        // babeltrace2's "meanings": what it consumes it does not show (CTF 2: the roles; CTF 1.8: clock-mapped
+        // integers and the packet context's reserved names)
+        d.consumed = ctf2 ? !i.roles().isEmpty() : i.clock() != null
+                || PACKET_CONTEXT.equals(scope) && topLevel && RESERVED.get(PACKET_CONTEXT).containsKey(name);
         if (ctf2) {
             for (TypeDecl.Role r : i.roles()) {
                 if (r != TypeDecl.Role.EVENT_RECORD_CLASS_ID && !EVENT_HEADER.equals(scope)) {
@@ -410,6 +414,7 @@ final class DecoderCompiler {
                     + (tagDecoder == null ? " is not a field declared before it" : " is not an enumeration"));
         }
         FieldDecoder.SlotRef tag = ref(tagDecoder, v.tag(), frame);
+        tagDecoder.read = true;
         int first = next++;
         List<TypeDecl.Member> options = v.options();
         String[] names = new String[options.size()];
@@ -462,6 +467,7 @@ final class DecoderCompiler {
             throw new TraceFormatException(file, -1, "the " + what + " " + path
                     + (d == null ? " is not a field declared before it" : " is not an integer"));
         }
+        d.read = true;
         return ref(d, path, frame);
     }
 
@@ -689,6 +695,9 @@ final class DecoderCompiler {
                 if (at.depth != 0 && at.depth != depth) {
                     throw error("the " + what + " field location " + text + " points into an array element other than"
                             + " the one being decoded: not supported");
+                }
+                for (FieldDecoder leaf : leaves) {
+                    leaf.read = true;
                 }
                 return new Located(ref, leaves);
             }

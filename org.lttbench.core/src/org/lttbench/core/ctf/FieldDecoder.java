@@ -21,6 +21,13 @@ abstract class FieldDecoder {
      * ({@link DecodeState#spend}).
      */
     long cost = 1;
+    /**
+     * The reader consumes this field (a clock snapshot, a packet's sizes, counters or sequence number): babeltrace2
+     * leaves it out of the values it shows, unless another field's length or selector reads it ({@link #read}).
+     */
+    boolean consumed;
+    /** Another field's length or selector reads this one. */
+    boolean read;
 
     FieldDecoder(int slot, int align) {
         this.slot = slot;
@@ -51,6 +58,16 @@ abstract class FieldDecoder {
     }
 
     abstract void write(ValueWriter w, DecodeState s, int base) throws DecodeException;
+
+    /**
+     * Whether babeltrace2 shows this field among the values (its trace IR holds it): a field the reader does not
+     * consume, or one another field reads; a compound when one of its members, its element or an option is shown
+     * (an empty structure is). Known once the whole metadata is compiled: a later event class may read a field of the
+     * packet context.
+     */
+    boolean shown() {
+        return !consumed || read;
+    }
 
     long longValue(DecodeState s, int base) {
         throw new IllegalArgumentException("a " + kind() + " field has no integer value");
@@ -193,7 +210,7 @@ abstract class FieldDecoder {
 
         @Override
         void write(ValueWriter w, DecodeState s, int b) {
-            w.integer(s.values[b + slot], signed, base);
+            w.integer(s.values[b + slot], signed, base, size);
         }
 
         @Override
@@ -278,7 +295,7 @@ abstract class FieldDecoder {
                     out[n++] = flags[i];
                 }
             }
-            w.enumeration(v, false, out, n);
+            w.enumeration(v, false, 10, size, out, n);
         }
     }
 
@@ -289,9 +306,9 @@ abstract class FieldDecoder {
         final long[] rangeLow;
         final long[] rangeHigh;
 
-        Enum(int slot, int align, int size, boolean signed, boolean bigEndian, int role, List<TypeDecl.Mapping> mappings,
-                int form) {
-            super(slot, align, size, signed, bigEndian, 10, role, form);
+        Enum(int slot, int align, int size, boolean signed, boolean bigEndian, int base, int role,
+                List<TypeDecl.Mapping> mappings, int form) {
+            super(slot, align, size, signed, bigEndian, base, role, form);
             labels = new String[mappings.size()];
             int n = 0;
             for (TypeDecl.Mapping m : mappings) {
@@ -342,7 +359,7 @@ abstract class FieldDecoder {
         void write(ValueWriter w, DecodeState s, int b) {
             long v = s.values[b + slot];
             String[] out = new String[labels.length];
-            w.enumeration(v, signed, out, labelsOf(v, out));
+            w.enumeration(v, signed, base, size, out, labelsOf(v, out));
         }
 
         @Override
@@ -635,7 +652,7 @@ abstract class FieldDecoder {
             long n = s.values[b + slot + 1];
             w.beginArray();
             for (int i = 0; i < n; i++) {
-                w.integer(s.le.get(index + i) & 0xFF, false, 10);
+                w.integer(s.le.get(index + i) & 0xFF, false, 10, 8);
             }
             w.endArray();
         }
@@ -653,6 +670,12 @@ abstract class FieldDecoder {
         final long fixedBits;
         /** Member index by name, for large structures (a linear search of many members, often, is quadratic). */
         private java.util.Map<String, Integer> index;
+        /** Which members babeltrace2 shows, found at the first write (the metadata is compiled by then). */
+        private Shown shown;
+
+        /** Final fields: an instance another thread sees is whole. */
+        private record Shown(boolean[] members, boolean any) {
+        }
 
         Struct(int slot, int align, String[] names, FieldDecoder[] members, int slots) {
             super(slot, align);
@@ -725,12 +748,45 @@ abstract class FieldDecoder {
 
         @Override
         void write(ValueWriter w, DecodeState s, int b) throws DecodeException {
+            boolean[] show = shownMembers().members();
             w.beginStruct();
             for (int i = 0; i < members.length; i++) {
-                w.name(names[i]);
-                members[i].write(w, s, b);
+                if (show[i]) {
+                    w.name(names[i]);
+                    members[i].write(w, s, b);
+                }
             }
             w.endStruct();
+        }
+
+        @Override
+        boolean shown() {
+            return members.length == 0 || shownMembers().any();
+        }
+
+        /** Whether babeltrace2 shows member {@code i}. */
+        boolean memberShown(int i) {
+            return shownMembers().members()[i];
+        }
+
+        /** Whether babeltrace2 shows any member. */
+        boolean anyMemberShown() {
+            return shownMembers().any();
+        }
+
+        private Shown shownMembers() {
+            Shown known = shown;
+            if (known == null) {
+                boolean[] show = new boolean[members.length];
+                boolean any = false;
+                for (int i = 0; i < members.length; i++) {
+                    show[i] = members[i].shown();
+                    any |= show[i];
+                }
+                known = new Shown(show, any);
+                shown = known;
+            }
+            return known;
         }
 
         /** Member index by name (without underscore), or -1: the first member of that name. */
@@ -858,6 +914,17 @@ abstract class FieldDecoder {
             options[option].decode(s, b);
         }
 
+        /** babeltrace2 keeps every option of a variant when it keeps one (the selector may pick any). */
+        @Override
+        boolean shown() {
+            for (FieldDecoder o : options) {
+                if (o.shown()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         @Override
         void write(ValueWriter w, DecodeState s, int b) throws DecodeException {
             int option = (int) s.values[b + slot];
@@ -932,6 +999,11 @@ abstract class FieldDecoder {
         }
 
         @Override
+        boolean shown() {
+            return field.shown();
+        }
+
+        @Override
         void write(ValueWriter w, DecodeState s, int b) throws DecodeException {
             if (s.values[b + slot] == 0) {
                 w.nil();
@@ -991,6 +1063,11 @@ abstract class FieldDecoder {
         @Override
         final FieldKind kind() {
             return FieldKind.COMPOUND;
+        }
+
+        @Override
+        final boolean shown() {
+            return element.shown();
         }
 
         final long length(DecodeState s, int b) throws DecodeException {

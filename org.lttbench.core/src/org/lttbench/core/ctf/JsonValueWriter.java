@@ -57,7 +57,7 @@ final class JsonValueWriter implements ValueWriter {
     }
 
     @Override
-    public void integer(long value, boolean signed, int base) {
+    public void integer(long value, boolean signed, int base, int size) {
         comma();
         if (signed) {
             out.append(value);
@@ -67,12 +67,12 @@ final class JsonValueWriter implements ValueWriter {
     }
 
     @Override
-    public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+    public void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount) {
         if (labelCount == 1) {
             comma();
             appendString(out, labels[0]);
         } else if (labelCount == 0) {
-            integer(value, signed, 10);
+            integer(value, signed, 10, size);
         } else {
             beginArray();
             for (int i = 0; i < labelCount; i++) {

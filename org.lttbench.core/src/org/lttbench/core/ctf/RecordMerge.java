@@ -8,8 +8,8 @@ import org.lttbench.core.trace.RecordSink;
 
 /**
  * The k-way merge of the streams' records into one time-ordered sequence: a binary heap of stream cursors keyed by
- * the time of the record each holds (ties by stream index). A stream whose packets overlap in time still has its
- * records delivered in its own order; the merge never fails on it.
+ * the time of the record each holds, ties in babeltrace2's order ({@link #tieOrder}). A stream whose packets overlap
+ * in time still has its records delivered in its own order; the merge never fails on it.
  */
 final class RecordMerge {
     private final StreamReader[] heap;
@@ -19,6 +19,32 @@ final class RecordMerge {
 
     RecordMerge(List<StreamReader> readers) {
         heap = readers.toArray(new StreamReader[0]);
+        StreamReader[] ranked = heap.clone();
+        java.util.Arrays.sort(ranked, RecordMerge::tieOrder);
+        for (int i = 0; i < ranked.length; i++) {
+            ranked[i].tieRank = i;
+        }
+    }
+
+    /**
+     * The order babeltrace2's muxer gives records of one time from different streams (2.0's
+     * {@code common_muxing_compare_messages}): by trace UUID (unsigned bytes; traces with one first), stream class ID,
+     * then stream ID (the packet header's {@code stream_instance_id}; without one, the order of the streams' first
+     * files, which is also our stream index's). Its later criteria (message type, event class) only part records of
+     * one stream, which keep their own order here.
+     */
+    private static int tieOrder(StreamReader a, StreamReader b) {
+        byte[] ua = ((CtfTrace) a.stream.trace()).metadata.uuid;
+        byte[] ub = ((CtfTrace) b.stream.trace()).metadata.uuid;
+        int c = ua == null || ub == null ? Boolean.compare(ua == null, ub == null)
+                : java.util.Arrays.compareUnsigned(ua, ub);
+        if (c == 0) {
+            c = Long.compareUnsigned(a.stream.streamClass.id, b.stream.streamClass.id);
+        }
+        if (c == 0 && a.stream.instanceId != -1 && b.stream.instanceId != -1) {
+            c = Long.compareUnsigned(a.stream.instanceId, b.stream.instanceId);
+        }
+        return c != 0 ? c : Integer.compare(a.stream.index(), b.stream.index());
     }
 
     void run(RecordSink sink) throws IOException {
@@ -92,6 +118,6 @@ final class RecordMerge {
     }
 
     private static boolean before(StreamReader a, StreamReader b) {
-        return a.key < b.key || a.key == b.key && a.stream.index() < b.stream.index();
+        return a.key < b.key || a.key == b.key && a.tieRank < b.tieRank;
     }
 }

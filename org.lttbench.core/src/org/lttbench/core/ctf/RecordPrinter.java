@@ -31,6 +31,7 @@ public final class RecordPrinter implements RecordSink {
     private long lines;
     private long clockSecond = Long.MIN_VALUE;
     private String clockText;
+    private final java.util.Map<CtfTrace, String> prefixes = new java.util.IdentityHashMap<>();
 
     public RecordPrinter(Writer out, Format format) {
         this.out = out;
@@ -111,8 +112,10 @@ public final class RecordPrinter implements RecordSink {
             JsonValueWriter w = new JsonValueWriter(line);
             for (FieldDecoder.Struct c : contexts) {
                 for (int i = 0; i < c.members.length; i++) {
-                    w.name(c.names[i]);
-                    c.members[i].write(w, r.s, 0);
+                    if (c.memberShown(i)) {
+                        w.name(c.names[i]);
+                        c.members[i].write(w, r.s, 0);
+                    }
                 }
             }
             line.append('}');
@@ -122,7 +125,7 @@ public final class RecordPrinter implements RecordSink {
 
     private static boolean hasMembers(FieldDecoder.Struct[] scopes) {
         for (FieldDecoder.Struct s : scopes) {
-            if (s.members.length > 0) {
+            if (s.anyMemberShown()) {
                 return true;
             }
         }
@@ -130,20 +133,15 @@ public final class RecordPrinter implements RecordSink {
     }
 
     private void textEvent(StreamReader r) throws DecodeException {
-        timeAndDelta(r.timestamp());
-        line.append(traceName((CtfTrace) r.stream.trace())).append(' ').append(r.ctfType().name()).append(": ");
-        TextValueWriter w = new TextValueWriter(line);
-        if (r.cpu() >= 0) {
-            line.append("{ cpu_id = ").append(r.cpu()).append(" }, ");
+        if (r.clocked()) {
+            timeAndDelta(r.timestamp());
         }
-        FieldDecoder.Struct[] contexts = r.contexts();
-        if (contexts != null) {
-            for (FieldDecoder.Struct c : contexts) {
-                c.write(w, r.s, 0);
-                line.append(", ");
-            }
+        String prefix = prefixes.computeIfAbsent((CtfTrace) r.stream.trace(), RecordPrinter::eventPrefix);
+        if (!prefix.isEmpty()) {
+            line.append(prefix).append(' ');
         }
-        r.writePayload(w);
+        line.append(r.ctfType().name()).append(": ");
+        r.writeShownScopes(new TextValueWriter(line), line, ", ");
     }
 
     private void timeAndDelta(long ns) {
@@ -183,21 +181,28 @@ public final class RecordPrinter implements RecordSink {
         line.append(v);
     }
 
-    /** babeltrace2's trace name: the hostname, then procname and vpid for per-process user-space traces. */
-    static String traceName(CtfTrace t) {
-        Object host = t.environment().get("hostname");
-        Object proc = t.environment().get("procname");
-        Object vpid = t.environment().get("vpid");
+    /**
+     * What babeltrace2's text shows of the trace before an event's name: the environment's {@code hostname},
+     * {@code procname} and {@code vpid} (per-process user-space traces), those it has, joined by colons, the vpid in
+     * parentheses; nothing when it has none.
+     */
+    static String eventPrefix(CtfTrace t) {
         StringBuilder sb = new StringBuilder();
-        if (host != null) {
-            sb.append(host);
-        }
-        if (proc != null && vpid != null) {
-            if (sb.length() > 0) {
-                sb.append(':');
+        for (String key : new String[] { "hostname", "procname", "vpid" }) {
+            Object v = t.environment().get(key);
+            if (v != null) {
+                if (sb.length() > 0) {
+                    sb.append(':');
+                }
+                sb.append(key.equals("vpid") ? "(" + v + ")" : v);
             }
-            sb.append(proc).append(":(").append(vpid).append(')');
         }
-        return sb.length() > 0 ? sb.toString() : t.path().getFileName().toString();
+        return sb.toString();
+    }
+
+    /** The trace a loss line names: babeltrace2's trace prefix, or the directory's name when that is empty. */
+    static String traceName(CtfTrace t) {
+        String prefix = eventPrefix(t);
+        return prefix.isEmpty() ? t.path().getFileName().toString() : prefix;
     }
 }

@@ -25,6 +25,8 @@ final class StreamClassDecoder {
     final FieldDecoder.Struct eventHeader;
     final FieldDecoder.Struct streamEventContext;
     final ClockConverter clock;
+    /** Whether a field maps to a clock (CTF 2: the stream class has a default clock); if not, events have no time. */
+    final boolean clocked;
 
     // Slots of meaningful top-level fields, -1 when absent.
     final int magicSlot;
@@ -82,6 +84,7 @@ final class StreamClassDecoder {
         defaultEventId = metadata.ctf2 ? 0 : -1;
         compiler = c;
         Metadata.Clock mapped = c.clock();
+        clocked = mapped != null;
         clock = new ClockConverter(mapped == null ? new Metadata.Clock("default", 1_000_000_000L, 0, 0) : mapped);
     }
 

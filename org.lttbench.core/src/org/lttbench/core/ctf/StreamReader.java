@@ -62,6 +62,8 @@ final class StreamReader implements Event, Packet {
     /** What the cursor holds now (one of the constants above) and its time for the merge. */
     int kind = DONE;
     long key = Long.MIN_VALUE;
+    /** Where ties of {@link #key} between streams put this one ({@link RecordMerge}): lower first. */
+    int tieRank;
     private Loss eventsLoss;
     private Loss packetsLoss;
     private long packetKey;
@@ -197,7 +199,7 @@ final class StreamReader implements Event, Packet {
         ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
         s.pos = 0;
-        s.resetArena();
+        s.clearArena();
         String where = "packet header";
         try {
             if (sc.packetHeader != null) {
@@ -208,6 +210,7 @@ final class StreamReader implements Event, Packet {
             if (sc.packetContext != null) {
                 sc.packetContext.decode(s, 0);
             }
+            s.keepArena(); // the context's arrays of compound elements stay for the packet's events
         } catch (DecodeException | IndexOutOfBoundsException e) {
             throw headError(f, offset, remaining, where, e);
         }
@@ -456,10 +459,14 @@ final class StreamReader implements Event, Packet {
         s.eventId = sc.defaultEventId;
         s.resetArena();
         CtfEventType t = null;
+        long headerClock;
         try {
             if (sc.eventHeader != null) {
                 sc.eventHeader.decode(s, 0);
             }
+            // the event's time is the clock after its header (babeltrace2's): a clock-mapped field of its contexts
+            // or payload moves the clock for the events after it
+            headerClock = s.clock;
             t = sc.eventType(s.eventId);
             if (t == null) {
                 throw new DecodeException("the event header gives event class id " + Long.toUnsignedString(s.eventId)
@@ -499,7 +506,7 @@ final class StreamReader implements Event, Packet {
                     "an event of zero bits: the metadata cannot describe a real event stream");
         }
         type = t;
-        timestamp = sc.clock.toNs(s.clock);
+        timestamp = sc.clock.toNs(headerClock);
         sizeBytes = (int) (((s.pos + 7) >>> 3) - ((start + 7) >>> 3));
         return true;
     }
@@ -606,6 +613,36 @@ final class StreamReader implements Event, Packet {
             w.beginStruct();
             w.endStruct();
         }
+    }
+
+    /**
+     * The scopes babeltrace2 shows for the current event, in its order: packet context, stream event context, event
+     * context, payload (those the metadata declares and that hold a shown field, or nothing at all).
+     */
+    void writeShownScopes(ValueWriter w, StringBuilder line, String separator) throws DecodeException {
+        boolean after = writeShown(sc.packetContext, w, line, separator, false);
+        after = writeShown(sc.streamEventContext, w, line, separator, after);
+        after = writeShown(type.context, w, line, separator, after);
+        decodePayload();
+        writeShown(type.payload, w, line, separator, after);
+    }
+
+    /** Writes a scope if it is there and shown, after a separator when one was written before; whether any was. */
+    private boolean writeShown(FieldDecoder.Struct scope, ValueWriter w, StringBuilder line, String separator,
+            boolean after) throws DecodeException {
+        if (scope == null || !scope.shown()) {
+            return after;
+        }
+        if (after) {
+            line.append(separator);
+        }
+        scope.write(w, s, 0);
+        return true;
+    }
+
+    /** Whether the stream's events have a time (a clock): babeltrace2 shows none otherwise. */
+    boolean clocked() {
+        return sc.clocked;
     }
 
     /** Stream event context then event context, or null when the event has neither. */

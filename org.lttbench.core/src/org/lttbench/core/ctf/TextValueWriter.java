@@ -67,27 +67,53 @@ final class TextValueWriter implements ValueWriter {
     }
 
     @Override
-    public void integer(long value, boolean signed, int base) {
+    public void integer(long value, boolean signed, int base, int size) {
         beforeValue();
+        appendInteger(value, signed, base, size);
+    }
+
+    /**
+     * babeltrace2's text of an integer in its display base: binary with every one of its {@code size} bits; octal and
+     * hexadecimal of the two's complement (signed values cut to whole digits: 3 bits, 4 bits); decimal signed or not.
+     */
+    private void appendInteger(long value, boolean signed, int base, int size) {
+        int bits = Math.max(1, Math.min(64, size));
         switch (base) {
-        case 16 -> out.append("0x").append(Long.toHexString(value).toUpperCase());
-        case 8 -> out.append('0').append(Long.toOctalString(value));
-        case 2 -> out.append("0b").append(Long.toBinaryString(value));
+        case 2 -> {
+            out.append("0b");
+            for (int bit = bits - 1; bit >= 0; bit--) {
+                out.append((char) ('0' + ((value >>> bit) & 1)));
+            }
+        }
+        case 8 -> {
+            int digits = ((bits - 1) / 3 + 1) * 3;
+            out.append('0').append(Long.toOctalString(signed && digits < 64 ? value & ((1L << digits) - 1) : value));
+        }
+        case 16 -> {
+            int nibbles = (bits + 3) & ~3;
+            long v = nibbles < 64 ? value & ((1L << nibbles) - 1) : value;
+            out.append("0x").append(Long.toHexString(v).toUpperCase(java.util.Locale.ROOT));
+        }
         default -> out.append(signed ? Long.toString(value) : Long.toUnsignedString(value));
         }
     }
 
     @Override
-    public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+    public void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount) {
         beforeValue();
         out.append("( ");
         if (labelCount == 0) {
             out.append("<unknown>");
         }
         for (int i = 0; i < labelCount; i++) {
-            out.append(i == 0 ? "\"" : ", \"").append(labels[i]).append('"');
+            if (i > 0) {
+                out.append(", ");
+            }
+            text((CharSequence) labels[i], false);
         }
-        out.append(" : container = ").append(signed ? Long.toString(value) : Long.toUnsignedString(value)).append(" )");
+        out.append(" : container = ");
+        appendInteger(value, signed, base, size);
+        out.append(" )");
     }
 
     @Override
@@ -130,7 +156,13 @@ final class TextValueWriter implements ValueWriter {
     }
 
     private void text(CharSequence decoded) {
-        beforeValue();
+        text(decoded, true);
+    }
+
+    private void text(CharSequence decoded, boolean value) {
+        if (value) {
+            beforeValue();
+        }
         out.append('"');
         for (int i = 0; i < decoded.length(); i++) {
             appendEscaped(decoded.charAt(i));
@@ -197,10 +229,11 @@ final class TextValueWriter implements ValueWriter {
         }
     }
 
+    /** babeltrace2 shows the selected option's value in braces, without the option's name. */
     @Override
     public void beginVariant(String option) {
         beforeValue();
-        out.append("{ ").append(option).append(" = ");
+        out.append("{ ");
         push(false);
         first = false;
     }

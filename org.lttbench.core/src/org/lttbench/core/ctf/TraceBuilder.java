@@ -117,7 +117,7 @@ final class TraceBuilder {
     /** The end time and sequence number of a stream file's last packet (-1 where unknown). */
     private static long[] lastPacket(Probe p, Metadata md) throws IOException {
         String name = p.file().path.getFileName().toString();
-        CtfStream one = new CtfStream(null, name, name, p.cpu(), -1, p.streamClass(), List.of(p.file()));
+        CtfStream one = new CtfStream(null, name, name, p.cpu(), -1, p.instance(), p.streamClass(), List.of(p.file()));
         StreamReader r = new StreamReader(one, md.uuid, new ReadProgress(ProgressListener.NONE, p.file().size));
         long[] last = { -1, -1 };
         try {
@@ -297,7 +297,7 @@ final class TraceBuilder {
             String name = first.file().path.getFileName().toString();
             List<StreamFile> files = g.stream().map(Probe::file).toList();
             trace.streams.add(new CtfStream(trace, name, channel(name, first.cpu(), rotation || g.size() > 1),
-                    first.cpu(), nextStreamIndex++, first.streamClass(), files));
+                    first.cpu(), nextStreamIndex++, first.instance(), first.streamClass(), files));
         }
     }
 

@@ -39,7 +39,6 @@ final class TsdlParser {
     /** Most words in a type alias name ({@code unsigned long long int} has four). */
     static final int MAX_ALIAS_WORDS = 16;
 
-    private final String text;
     private final TsdlLexer lexer;
     private final Metadata metadata;
     private final Deque<Scope> scopes = new ArrayDeque<>();
@@ -52,14 +51,14 @@ final class TsdlParser {
     /** The depth of each compound type built (1 for scalars, which are not in it), to bound types built from aliases. */
     private final Map<TypeDecl, Integer> depths = new IdentityHashMap<>();
 
-    private TsdlParser(String text, Path file) {
-        this.text = text;
+    private TsdlParser(java.io.Reader text, Path file) {
         this.lexer = new TsdlLexer(text, file);
         this.metadata = new Metadata(file);
         scopes.push(new Scope());
     }
 
-    static Metadata parse(String text, Path file) throws TraceFormatException {
+    /** The metadata the TSDL text read from {@code text} declares (read as it streams, never held whole). */
+    static Metadata parse(java.io.Reader text, Path file) throws TraceFormatException {
         TsdlParser p = new TsdlParser(text, file);
         try {
             p.topLevel();
@@ -131,7 +130,7 @@ final class TsdlParser {
     }
 
     private TraceFormatException error(Token at, String what) {
-        return TsdlLexer.error(metadata.file, text, at.offset(), what);
+        return TsdlLexer.error(metadata.file, at, what);
     }
 
     // ---- top level and blocks

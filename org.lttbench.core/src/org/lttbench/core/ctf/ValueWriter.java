@@ -16,10 +16,17 @@ interface ValueWriter {
 
     void endArray();
 
-    void integer(long value, boolean signed, int base);
+    /**
+     * An integer of {@code size} bits (sign-extended when {@code signed}) and its preferred display base (2, 8, 10 or
+     * 16).
+     */
+    void integer(long value, boolean signed, int base, int size);
 
-    /** An enumeration value and the labels whose ranges contain it, in declaration order. */
-    void enumeration(long value, boolean signed, String[] labels, int labelCount);
+    /**
+     * An enumeration value, as {@link #integer} its container, and the labels whose ranges contain it, in declaration
+     * order.
+     */
+    void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount);
 
     void floating(double value, boolean single);
 
@@ -42,7 +49,7 @@ interface ValueWriter {
     default void endOptional() {
     }
 
-    /** A variant: its selected option's name follows as the only member of an object. */
+    /** A variant: its selected option's value follows (JSON: an object of one member, the option's name). */
     default void beginVariant(String option) {
         beginStruct();
         name(option);

@@ -14,6 +14,11 @@ public interface Stream {
     /** CPU of the stream's packets ({@code cpu_id} in the packet context), or -1 when unknown. */
     int cpu();
 
+    /** The CPU as a report shows it: null (unknown) when the packets do not say. */
+    default Long cpuOrUnknown() {
+        return cpu() >= 0 ? Long.valueOf(cpu()) : null;
+    }
+
     /** Dense index, unique over all streams of one {@link TraceSet}. */
     int index();
 

@@ -172,8 +172,8 @@ class AnalyzeCommandTest {
             assertEquals(0, run.status(), run.err());
             List<String> skipped = run.err().lines().filter(l -> l.contains("skipped")).toList();
             assertEquals(List.of("note: the process and waits analyses were skipped: it needs an LTTng kernel trace with "
-                    + "sched_switch events, and these are user-space (UST) traces (--analysis process lists the kernel "
-                    + "events to record)"), skipped);
+                    + "sched_switch events, and the traces are from lttng-ust 2.11 (domain ust): --analysis process lists "
+                    + "the kernel events to record"), skipped);
             assertFalse(run.out().contains("\"threads\""), "no process table");
         }
         Run text = analyze(TestPaths.trace("ust-trace-with-index").toString(), TestPaths.trace("ust-ros2").toString());

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -146,13 +145,35 @@ class HostileMetadataTest {
                 "values outside arrays, more than the 65536");
     }
 
+    /**
+     * A metadata packet whose header claims 512 MiB after a valid first packet: refused at its header's offset before
+     * anything of that size is allocated (the file's size is not bounded: a valid 50 MB one reads, see
+     * {@link LargeMetadataTest}).
+     */
     @Test
-    void metadataLargerThanTheReaderAccepts() throws IOException {
-        Path trace = trace("large", HEAD + event("uint8_t x;"));
-        try (RandomAccessFile f = new RandomAccessFile(trace.resolve("metadata").toFile(), "rw")) {
-            f.setLength(33L << 20); // sparse: nothing is written
-        }
-        metadataFails(trace, "bytes, more than the 33554432 this reader accepts");
+    void aMetadataPacketClaimingHalfAGigabyte() throws IOException {
+        byte[] text = (HEAD + event("uint8_t x;")).getBytes(StandardCharsets.UTF_8);
+        ByteBuffer file = ByteBuffer.allocate(2 * 37 + text.length).order(ByteOrder.LITTLE_ENDIAN);
+        file.putInt(0x75D11D57).put(new byte[16]).putInt(0).putInt((37 + text.length) * 8).putInt((37 + text.length) * 8)
+                .put(new byte[] { 0, 0, 0, 1, 8 }).put(text);
+        file.putInt(0x75D11D57).put(new byte[16]).putInt(0).putInt(0xFFFFFFF8).putInt(0xFFFFFFF8)
+                .put(new byte[] { 0, 0, 0, 1, 8 });
+        Path trace = trace("huge-packet", "");
+        Files.write(trace.resolve("metadata"), file.array());
+        TraceFormatException e = metadataFails(trace, "the metadata packet declares 536870911 bytes but only 37 remain");
+        assertEquals(37 + text.length, e.offset(), e.getMessage());
+    }
+
+    @Test
+    void aNameOfTwoMillionCharacters() throws IOException {
+        metadataFails(trace("long-name", HEAD + event("uint8_t " + "x".repeat(2_000_000) + ";")),
+                "a name of 2000000 characters (at most 1048576 expected)");
+    }
+
+    @Test
+    void aStringOfTwoMillionCharacters() throws IOException {
+        metadataFails(trace("long-string", HEAD + "env { x = \"" + "x".repeat(2_000_000) + "\"; };\n"),
+                "a string literal of more than 1048576 characters");
     }
 
     /** 20,000 empty sequences per one-byte event: 20,000 decodings per 8 bits, for hours over a megabyte. */

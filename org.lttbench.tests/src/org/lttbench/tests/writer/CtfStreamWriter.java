@@ -45,6 +45,7 @@ public final class CtfStreamWriter {
     private long posContentSize;
     private long posPacketSize;
     private long posDiscarded;
+    private List<Object> packetContextValues = List.of();
 
     CtfStreamWriter(CtfTraceWriter trace, StreamClass streamClass, int cpu, long instanceId, Path file) throws IOException {
         this.trace = trace;
@@ -145,6 +146,19 @@ public final class CtfStreamWriter {
         return this;
     }
 
+    /**
+     * The values of the metadata's extra packet context fields ({@link TraceMetadata#packetContextFields}) for the
+     * packets opened from now on.
+     */
+    public CtfStreamWriter packetContext(Object... values) {
+        if (values.length != streamClass.metadata().packetContextFields().size()) {
+            throw new IllegalArgumentException(streamClass.metadata().packetContextFields().size()
+                    + " packet context values expected, " + values.length + " given");
+        }
+        packetContextValues = List.of(values);
+        return this;
+    }
+
     /** Opens a packet beginning at {@code clockValue} (its events must not be earlier); closes the open one first. */
     public CtfStreamWriter openPacket(long clockValue) throws IOException {
         if (open) {
@@ -176,6 +190,13 @@ public final class CtfStreamWriter {
         packet.writeBits(0, 64);
         packet.align(Math.min(align, 32));
         packet.writeBits(cpu, 32);
+        List<Field> extra = streamClass.metadata().packetContextFields();
+        if (packetContextValues.size() != extra.size()) {
+            throw new IllegalStateException("give the extra packet context fields' values (packetContext) first");
+        }
+        for (int i = 0; i < extra.size(); i++) {
+            extra.get(i).type().encode(packet, packetContextValues.get(i));
+        }
         open = true;
         clock = clockValue;
         lastEventTs = clockValue;
@@ -189,11 +210,18 @@ public final class CtfStreamWriter {
 
     /** Closes the open packet with {@code timestamp_end} at {@code endClockValue} (not before its last event). */
     public CtfStreamWriter closePacket(long endClockValue) throws IOException {
+        return closePacket(endClockValue, false);
+    }
+
+    /** @param trim the packet's size is its content rounded up to a 4 KiB page (LTTng's last packet) */
+    private CtfStreamWriter closePacket(long endClockValue, boolean trim) throws IOException {
         if (!open) {
             return this;
         }
         long content = packet.position();
-        long size = trace.padPackets() ? 8L * trace.packetBytes() : (content + 7) / 8 * 8;
+        long page = 8L * 4096;
+        long size = !trace.padPackets() ? (content + 7) / 8 * 8
+                : trim ? Math.min((content + page - 1) / page * page, 8L * trace.packetBytes()) : 8L * trace.packetBytes();
         packet.writeBitsAt(posTimestampEnd, Math.max(endClockValue, lastEventTs), 64);
         packet.writeBitsAt(posContentSize, content, 64);
         packet.writeBitsAt(posPacketSize, size, 64);
@@ -206,7 +234,7 @@ public final class CtfStreamWriter {
     }
 
     void close() throws IOException {
-        closePacket();
+        closePacket(lastEventTs, trace.trimLastPackets());
         out.close();
     }
 

@@ -36,6 +36,7 @@ public final class CtfTraceWriter implements Closeable {
     private int packetBytes = 4096;
     private boolean padPackets = true;
     private boolean packetizedMetadata;
+    private boolean trimLastPackets;
     private Format format = Format.CTF_1_8;
     private boolean closed;
 
@@ -69,6 +70,19 @@ public final class CtfTraceWriter implements Closeable {
     public CtfTraceWriter padPackets(boolean pad) {
         this.padPackets = pad;
         return this;
+    }
+
+    /**
+     * Closes each stream's last packet as LTTng does when tracing stops: its size is its content rounded up to a
+     * 4 KiB page, not the sub-buffer's (padded packets only).
+     */
+    public CtfTraceWriter trimLastPackets(boolean trim) {
+        this.trimLastPackets = trim;
+        return this;
+    }
+
+    boolean trimLastPackets() {
+        return trimLastPackets;
     }
 
     /** Writes the metadata as LTTng does (TSDL split in packets with a binary header) instead of plain text. */

@@ -1,12 +1,14 @@
 package org.lttbench.tests.writer;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A CTF 1.8 field type as LTTng declares them in TSDL, and how a value of it is encoded. Values: {@link Long} (or
  * any {@link Number}) for integers and enumerations, {@link Double} for floats, {@link String} for strings and text
- * arrays, {@code long[]} for integer sequences and arrays.
+ * arrays, {@code long[]} for integer sequences and arrays, a {@link List} of member values for structures and a
+ * {@link Choice} for variants.
  */
 public sealed interface CtfType {
 
@@ -67,6 +69,11 @@ public sealed interface CtfType {
 
         public IntegerType hex() {
             return new IntegerType(sizeBits, signed, alignBits, 16);
+        }
+
+        /** The same integer shown in another base (2, 8, 10 or 16). */
+        public IntegerType base(int displayBase) {
+            return new IntegerType(sizeBits, signed, alignBits, displayBase);
         }
 
         String body(String encoding) {
@@ -266,6 +273,112 @@ public sealed interface CtfType {
             double d = ((Number) value).doubleValue();
             out.writeBits(sizeBits == 32 ? Float.floatToRawIntBits((float) d) & 0xFFFFFFFFL : Double.doubleToRawLongBits(d),
                     sizeBits);
+        }
+    }
+
+    /** A structure of fields; its value is the list of its members' values, in declaration order. */
+    record StructType(List<TraceMetadata.Field> fields) implements CtfType {
+        public StructType {
+            fields = List.copyOf(fields);
+        }
+
+        @Override
+        public String declare(String tsdlName) {
+            StringBuilder s = new StringBuilder("struct { ");
+            for (TraceMetadata.Field f : fields) {
+                s.append(f.type().declare(f.tsdlName())).append("; ");
+            }
+            return s.append("} ").append(tsdlName).toString();
+        }
+
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            StringBuilder s = new StringBuilder("{\"type\": \"structure\", \"member-classes\": [");
+            for (int i = 0; i < fields.size(); i++) {
+                s.append(i == 0 ? "" : ", ").append("{\"name\": ").append(TraceMetadata.jsonString(fields.get(i).name()))
+                        .append(", \"field-class\": ").append(fields.get(i).type().json(order)).append('}');
+            }
+            return s.append("]}").toString();
+        }
+
+        /** A structure is aligned on its most aligned member. */
+        @Override
+        public int alignBits() {
+            int a = 1;
+            for (TraceMetadata.Field f : fields) {
+                a = Math.max(a, f.type().alignBits());
+            }
+            return a;
+        }
+
+        @Override
+        public void encode(BitBuffer out, Object value) {
+            List<?> values = (List<?>) value;
+            if (values.size() != fields.size()) {
+                throw new IllegalArgumentException("structure of " + fields.size() + " given " + values.size() + " values");
+            }
+            out.align(alignBits());
+            for (int i = 0; i < fields.size(); i++) {
+                fields.get(i).type().encode(out, values.get(i));
+            }
+        }
+    }
+
+    /** A variant's value: the option selected (its name, the tag's label) and that option's value. */
+    record Choice(String option, Object value) {
+    }
+
+    /**
+     * A variant whose options are named after the labels of the enumeration {@code tag}, an earlier member of the same
+     * structure named {@code tagField} (without TSDL's underscore); its value is a {@link Choice}, and the tag's
+     * value must be the label of the option chosen.
+     */
+    record VariantType(String tagField, EnumType tag, Map<String, CtfType> options) implements CtfType {
+        public VariantType {
+            options = new LinkedHashMap<>(options);
+            if (!tag.labels().keySet().containsAll(options.keySet())) {
+                throw new IllegalArgumentException("options " + options.keySet() + " are not all labels of the tag");
+            }
+        }
+
+        @Override
+        public String declare(String tsdlName) {
+            StringBuilder s = new StringBuilder("variant <_").append(tagField).append("> { ");
+            for (var o : options.entrySet()) {
+                s.append(o.getValue().declare(o.getKey())).append("; ");
+            }
+            return s.append("} ").append(tsdlName).toString();
+        }
+
+        @Override
+        public String json(java.nio.ByteOrder order) {
+            StringBuilder s = new StringBuilder("{\"type\": \"variant\", \"selector-field-location\": {\"path\": [")
+                    .append(TraceMetadata.jsonString(tagField)).append("]}, \"options\": [");
+            boolean first = true;
+            for (var o : options.entrySet()) {
+                long v = tag.labels().get(o.getKey());
+                s.append(first ? "" : ", ").append("{\"name\": ").append(TraceMetadata.jsonString(o.getKey()))
+                        .append(", \"selector-field-ranges\": [[").append(v).append(", ").append(v)
+                        .append("]], \"field-class\": ").append(o.getValue().json(order)).append('}');
+                first = false;
+            }
+            return s.append("]}").toString();
+        }
+
+        /** babeltrace2 aligns a variant on nothing: its selected option aligns itself. */
+        @Override
+        public int alignBits() {
+            return 1;
+        }
+
+        @Override
+        public void encode(BitBuffer out, Object value) {
+            Choice c = (Choice) value;
+            CtfType option = options.get(c.option());
+            if (option == null) {
+                throw new IllegalArgumentException("no option " + c.option() + " in " + options.keySet());
+            }
+            option.encode(out, c.value());
         }
     }
 }

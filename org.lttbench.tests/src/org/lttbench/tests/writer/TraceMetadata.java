@@ -101,6 +101,7 @@ public final class TraceMetadata {
     private long clockFrequency = 1_000_000_000L;
     private long clockOffset = 1_700_000_000_000_000_000L;
     private int nativeIntAlign = 8;
+    private List<Field> packetContextExtra = List.of();
 
     public TraceMetadata(ByteOrder byteOrder, UUID uuid) {
         this.byteOrder = byteOrder;
@@ -160,6 +161,19 @@ public final class TraceMetadata {
 
     public int headerIntegerAlignment() {
         return nativeIntAlign;
+    }
+
+    /**
+     * Fields every packet context holds after LTTng's ({@code cpu_id} last), as other tracers' packet contexts do;
+     * each stream writes the values {@link CtfStreamWriter#packetContext} gives.
+     */
+    public TraceMetadata packetContextFields(List<Field> fields) {
+        this.packetContextExtra = List.copyOf(fields);
+        return this;
+    }
+
+    public List<Field> packetContextFields() {
+        return packetContextExtra;
     }
 
     public StreamClass streamClass(HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
@@ -304,7 +318,11 @@ public final class TraceMetadata {
             }
             s.append(", ").append(member("events_discarded", uint(64, Math.min(a, 64), order,
                     "discarded-event-record-counter-snapshot")));
-            s.append(", ").append(member("cpu_id", uint(32, Math.min(a, 32), order, null))).append("]}");
+            s.append(", ").append(member("cpu_id", uint(32, Math.min(a, 32), order, null)));
+            for (Field f : packetContextExtra) {
+                s.append(", ").append(member(f.name(), f.type().json(byteOrder)));
+            }
+            s.append("]}");
             boolean compact = st.header == HeaderKind.COMPACT;
             String idClass = compact ? uint(5, 1, order, "event-record-class-id") : uint(16, Math.min(a, 16), order,
                     "event-record-class-id");
@@ -386,9 +404,13 @@ public final class TraceMetadata {
         return s.append('"').toString();
     }
 
-    private static String packetContext(String name, boolean sequenceNumber) {
+    private String packetContext(String name, boolean sequenceNumber) {
+        StringBuilder extra = new StringBuilder();
+        for (Field f : packetContextExtra) {
+            extra.append('\t').append(f.type().declare(f.tsdlName())).append(";\n");
+        }
         return "struct " + name + " {\n\tuint64_clock_monotonic_t timestamp_begin;\n\tuint64_clock_monotonic_t timestamp_end;\n"
                 + "\tuint64_t content_size;\n\tuint64_t packet_size;\n" + (sequenceNumber ? "\tuint64_t packet_seq_num;\n" : "")
-                + "\tunsigned long events_discarded;\n\tuint32_t cpu_id;\n};\n\n";
+                + "\tunsigned long events_discarded;\n\tuint32_t cpu_id;\n" + extra + "};\n\n";
     }
 }

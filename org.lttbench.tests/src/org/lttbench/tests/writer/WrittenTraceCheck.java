@@ -81,6 +81,11 @@ public final class WrittenTraceCheck {
             case CtfType.ArrayType t -> list(t.element(), (long[]) v);
             case CtfType.FloatType t -> Double.toString(t.sizeBits() == 32 ? (float) ((Number) v).doubleValue() : ((Number) v).doubleValue());
             case CtfType.StringType t -> (String) v;
+            case CtfType.StructType t -> written(t.fields(), new ArrayList<>((List<?>) v));
+            case CtfType.VariantType t -> {
+                CtfType.Choice c = (CtfType.Choice) v;
+                yield c.option() + ":" + writtenValue(t.options().get(c.option()), c.value());
+            }
         };
     }
 
@@ -118,6 +123,14 @@ public final class WrittenTraceCheck {
             case EnumType t -> v.getAsBigInteger().toString();
             case CtfType.ArrayType t -> jsonList(v);
             case CtfType.FloatType t -> Double.toString(v.getAsDouble());
+            case CtfType.StructType t -> decoded(t.fields(), v.getAsJsonObject());
+            case CtfType.VariantType t -> {
+                // bt2_events.py: {option: value}
+                var option = v.getAsJsonObject().entrySet().iterator().next();
+                CtfType selected = t.options().get(option.getKey());
+                yield option.getKey() + ":" + (selected == null ? "(no such option)"
+                        : decodedValue(selected, option.getValue()));
+            }
             default -> v.getAsString();
         };
     }

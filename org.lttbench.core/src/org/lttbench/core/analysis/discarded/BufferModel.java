@@ -89,7 +89,8 @@ final class BufferModel {
         boolean lost = false;
         boolean guessedSize = false;
         for (StreamLossLedger s : streams) {
-            observedSubbuf = Math.max(observedSubbuf, s.subbufBytes);
+            Long subbuf = s.subbuf.bytes();
+            observedSubbuf = Math.max(observedSubbuf, subbuf == null ? 0 : subbuf);
             if (!s.lost()) {
                 continue;
             }
@@ -119,11 +120,12 @@ final class BufferModel {
             }
         }
         return new ChannelAdvice(trace, channel, overwrite, observedSubbuf, drain, (long) Math.ceil(extra), needed,
-                size, num, reasonable, command, assumptions(overwrite, subbuf, drain, guessedSize, reasonable, size * num));
+                size, num, reasonable, command, assumptions(overwrite, subbuf, observedSubbuf == 0, drain, guessedSize,
+                        reasonable, size * num));
     }
 
-    private static String assumptions(boolean overwrite, long subbuf, double drain, boolean guessedSize,
-            boolean reasonable, long memory) {
+    private static String assumptions(boolean overwrite, long subbuf, boolean subbufUnknown, double drain,
+            boolean guessedSize, boolean reasonable, long memory) {
         StringBuilder s = new StringBuilder();
         if (!reasonable) {
             s.append(String.format(Locale.ROOT, "would need %.1f GiB per CPU: reduce the event rate instead "
@@ -134,6 +136,9 @@ final class BufferModel {
         s.append(String.format(Locale.ROOT, "the channel had %d sub-buffers of %s (LTTng's default count; with N "
                 + "sub-buffers add (N-%d) x %s); %.1fx headroom; one sub-buffer is always being filled; ",
                 ASSUMED_SUBBUFS, size(subbuf), ASSUMED_SUBBUFS, size(subbuf), HEADROOM));
+        if (subbufUnknown) {
+            s.append("the packets do not tell the sub-buffer size (one packet per stream, maybe trimmed): a page assumed; ");
+        }
         s.append(overwrite ? "overwrite mode: each lost packet cost one whole sub-buffer"
                 : "discard mode: discarded events counted at the stream's mean event size");
         if (guessedSize) {

@@ -32,6 +32,7 @@ import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.Tracer;
 
 /** Turns the per-stream ledgers into the discarded analysis's tables and notes. */
 final class LossReport {
@@ -115,7 +116,8 @@ final class LossReport {
             col("channel", "Channel", TEXT, "Channel name").asDetail(),
             STREAM_CPU,
             col("packets", "Packets", INTEGER, "Packets read").asDetail(),
-            col("subbuf_size", "Sub-buffer", SIZE, "Packet size: the channel's sub-buffer size"),
+            col("subbuf_size", "Sub-buffer", SIZE, "The channel's sub-buffer size: the largest packet; empty for"
+                    + " a single packet of whole pages, which LTTng may have trimmed to its content"),
             col("events", "Events", INTEGER, "Events recorded"),
             col("discarded_events", "Discarded", INTEGER,
                     "Events discarded (events_discarded counter); empty when the stream cannot tell"),
@@ -138,7 +140,7 @@ final class LossReport {
                     ? (double) s.discardedEvents / (s.events + s.discardedEvents) : null;
             Double rate = s.lastEvent > s.firstEvent ? s.events * 1e9 / (s.lastEvent - s.firstEvent) : null;
             t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.channel(),
-                    (long) s.stream.cpu(), s.packets, s.packets > 0 ? s.subbufBytes : null, s.events,
+                    s.stream.cpuOrUnknown(), s.packets, s.subbuf.bytes(), s.events,
                     knowsEvents ? s.discardedEvents : null, knowsPackets ? s.lostPackets : null, ratio,
                     s.lossRecords, s.lossRecords > 0 ? s.firstLoss : null, s.lossRecords > 0 ? s.lastLoss : null, rate,
                     grid == null || s.events + s.lossRecords == 0 ? null
@@ -176,7 +178,7 @@ final class LossReport {
                     peakEvents = Math.max(peakEvents,
                             (s.eventsIn(b) + s.discardedEventsIn(b)) * 1e9 / grid.width());
                 }
-                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.cpuOrUnknown(),
                         new TimeRange(e.begin, e.end), e.records, knowsEvents ? e.discardedEvents : null,
                         knowsPackets ? e.lostPackets : null, peakEvents,
                         peakProducedBytesPerS(s, grid, first, last));
@@ -205,7 +207,8 @@ final class LossReport {
             TRACE,
             col("channel", "Channel", TEXT, "Channel name"),
             col("mode", "Mode", TEXT, "discard (events discarded) or overwrite (packets lost)"),
-            col("observed_subbuf_size", "Had sub-buffer", SIZE, "Sub-buffer size the trace shows").asDetail(),
+            col("observed_subbuf_size", "Had sub-buffer", SIZE,
+                    "Sub-buffer size the trace shows; empty when its packets cannot tell").asDetail(),
             col("drain_bytes_per_s", "Drain rate", BYTE_RATE, "Consumer drain rate seen while the channel lost data").asDetail(),
             col("extra_needed", "Extra needed", SIZE, "Buffer per CPU the channel lacked at its worst moment"),
             col("subbuf_size", "Sub-buffer", SIZE, "Recommended --subbuf-size"),
@@ -218,8 +221,9 @@ final class LossReport {
         Table t = ADVICE.table();
         for (ChannelAdvice a : advice) {
             t.addRow(a.trace().path().toString(), a.channel(), a.overwrite() ? "overwrite" : "discard",
-                    a.observedSubbuf(), a.drainBytesPerS(), a.extraBytes(), a.reasonable() ? a.subbufSize() : null,
-                    a.reasonable() ? (long) a.numSubbuf() : null, a.memoryPerCpu(), a.command(), a.assumptions());
+                    a.observedSubbuf() > 0 ? a.observedSubbuf() : null, a.drainBytesPerS(), a.extraBytes(),
+                    a.reasonable() ? a.subbufSize() : null, a.reasonable() ? (long) a.numSubbuf() : null,
+                    a.memoryPerCpu(), a.command(), a.assumptions());
         }
         return t;
     }
@@ -263,7 +267,7 @@ final class LossReport {
                     continue;
                 }
                 double seconds = Math.max(1, end - begin + 1) / 1e9;
-                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.cpuOrUnknown(),
                         new TimeRange(begin, Math.max(begin, end)), events, events / seconds, bytes / seconds,
                         discarded, packets);
             }
@@ -331,7 +335,7 @@ final class LossReport {
                 if (discarded == 0 && packets == 0 || begin > end) {
                     continue;
                 }
-                t.addRow(s.stream.trace().path().toString(), s.stream.name(), (long) s.stream.cpu(),
+                t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.cpuOrUnknown(),
                         new TimeRange(begin, Math.max(begin, end)), discarded, packets);
             }
         }
@@ -370,6 +374,8 @@ final class LossReport {
         long last = Long.MIN_VALUE;
         List<String> noCounter = new ArrayList<>();
         List<String> noSequence = new ArrayList<>();
+        java.util.Set<Trace> noCounterTraces = new java.util.LinkedHashSet<>();
+        java.util.Set<Trace> noSequenceTraces = new java.util.LinkedHashSet<>();
         for (StreamLossLedger s : ledgers) {
             discarded += s.discardedEvents;
             packets += s.lostPackets;
@@ -380,9 +386,11 @@ final class LossReport {
             }
             if (!s.stream.hasDiscardedEventsCounter()) {
                 noCounter.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+                noCounterTraces.add(s.stream.trace());
             }
             if (!s.stream.hasPacketSequenceNumber()) {
                 noSequence.add(s.stream.trace().path().getFileName() + "/" + s.stream.name());
+                noSequenceTraces.add(s.stream.trace());
             }
         }
         if (records == 0) {
@@ -399,13 +407,13 @@ final class LossReport {
         }
         if (!noCounter.isEmpty()) {
             report.note("discarded events cannot be known for " + noCounter.size() + " of " + ledgers.size()
-                    + " streams (their packet context has no events_discarded, so their count is empty, not 0): "
-                    + shortList(noCounter));
+                    + " streams (their packet context has no events_discarded, so their count is empty, not 0; from "
+                    + Tracer.describe(List.copyOf(noCounterTraces)) + "): " + shortList(noCounter));
         }
         if (!noSequence.isEmpty()) {
             report.note("lost packets cannot be known for " + noSequence.size() + " of " + ledgers.size()
-                    + " streams (their packet context has no packet_seq_num, as before LTTng 2.8): "
-                    + shortList(noSequence));
+                    + " streams (their packet context has no packet_seq_num, which LTTng writes from 2.8 on; from "
+                    + Tracer.describe(List.copyOf(noSequenceTraces)) + "): " + shortList(noSequence));
         }
         for (ChannelAdvice a : advice) {
             if (!a.reasonable()) {

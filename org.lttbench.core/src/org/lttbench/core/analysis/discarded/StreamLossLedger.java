@@ -1,5 +1,6 @@
 package org.lttbench.core.analysis.discarded;
 
+import org.lttbench.core.analysis.SubBufferSize;
 import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.Stream;
 
@@ -11,8 +12,7 @@ final class StreamLossLedger {
     private StreamTimeline timeline;
 
     long packets;
-    /** Largest {@code packet_size} seen, in bytes: the sub-buffer size in LTTng. */
-    long subbufBytes;
+    final SubBufferSize subbuf = new SubBufferSize();
     long contentBytes;
     long events;
     long sizedEvents;
@@ -33,7 +33,7 @@ final class StreamLossLedger {
 
     void packet(Packet p) {
         packets++;
-        subbufBytes = Math.max(subbufBytes, p.sizeBits() / 8);
+        subbuf.packet(p);
         contentBytes += Math.max(0, p.contentBits() / 8);
         if (p.beginNs() >= 0) {
             lastTime = Math.max(lastTime, p.beginNs());
@@ -124,6 +124,7 @@ final class StreamLossLedger {
     /** Bytes the stream lost in a bin: discarded events at the mean event size, lost packets at the packet size. */
     double lostBytes(int bin, double mean) {
         double events = Double.isNaN(mean) ? 0 : discardedEventsIn(bin) * mean;
-        return events + lostPacketsIn(bin) * subbufBytes;
+        Long subbufBytes = subbuf.bytes();
+        return events + lostPacketsIn(bin) * (subbufBytes == null ? 0 : subbufBytes);
     }
 }

@@ -26,6 +26,7 @@ import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.Tracer;
 
 /**
  * What the tracing cost, per tracepoint: how often it fired, how many bytes it wrote, the gaps between consecutive
@@ -74,6 +75,8 @@ public final class OverheadAnalysis implements Analysis {
     private TracingShare share;
     /** Whether user-space events carry a process ID: a kernel trace would then give the share of CPU time. */
     private boolean processIds;
+    /** User-space events in the range without a process ID: the share of CPU time cannot count them. */
+    private long eventsWithoutProcessId;
 
     /** Fields of one event class, resolved once. */
     private static final class EventClass {
@@ -81,6 +84,8 @@ public final class OverheadAnalysis implements Analysis {
         FieldHandle tid;
         /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
         FieldHandle pid;
+        /** A user-space event class (not a kernel one). */
+        boolean userSpace;
         /** A kernel event without a tid context: its thread is the one its CPU's last sched_switch switched to. */
         boolean currentThread;
         /** {@code next_tid} of a sched_switch, which names the CPU's thread from then on. */
@@ -95,7 +100,9 @@ public final class OverheadAnalysis implements Analysis {
 
     @Override
     public String whyNotApplicable(TraceSet traces) {
-        return traces.eventTypes().isEmpty() ? "the traces declare no event classes" : null;
+        return traces.eventTypes().isEmpty() ? (traces.traces().size() == 1 ? "the trace, from " : "the traces, from ")
+                + Tracer.describe(traces.traces()) + ", declare" + (traces.traces().size() == 1 ? "s" : "")
+                + " no event classes" : null;
     }
 
     @Override
@@ -158,6 +165,7 @@ public final class OverheadAnalysis implements Analysis {
             tally.firstSequence = packet.sequenceNumber();
         }
         tally.packets++;
+        tally.subbuf.packet(packet);
         tally.packetBits += Math.max(0, packet.sizeBits());
         tally.contentBits += Math.max(0, packet.contentBits());
     }
@@ -209,6 +217,8 @@ public final class OverheadAnalysis implements Analysis {
             }
             if (ec.pid != null && share != null) {
                 share.count(event.longValue(ec.pid), tp.id);
+            } else if (ec.userSpace) {
+                eventsWithoutProcessId++;
             }
         }
         int slot = streamSlot[s];
@@ -288,6 +298,7 @@ public final class OverheadAnalysis implements Analysis {
             return t;
         });
         if (!"kernel".equals(type.trace().domain())) {
+            ec.userSpace = true;
             ec.pid = integer(type.contextField("vpid"));
             if (ec.pid == null) {
                 ec.pid = integer(type.contextField("pid"));
@@ -392,6 +403,11 @@ public final class OverheadAnalysis implements Analysis {
     /** Whether user-space events carried a process ID (vpid or pid context). */
     boolean sawProcessIds() {
         return processIds;
+    }
+
+    /** User-space events in the range that carried no process ID (no vpid or pid context). */
+    long eventsWithoutProcessId() {
+        return eventsWithoutProcessId;
     }
 
     /** Each process's share of CPU time spent tracing, or null without a kernel trace of the same session. */

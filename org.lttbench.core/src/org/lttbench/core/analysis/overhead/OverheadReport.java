@@ -22,6 +22,10 @@ final class OverheadReport {
     /** Chart bins per octave of the gap histogram table. */
     private static final int CHART_BINS_PER_OCTAVE = 4;
 
+    /** Why user-space events without a process ID have no share of CPU time. */
+    private static final String NO_PROCESS_ID = "the user-space events carry no vpid (process ID) context, so they"
+            + " cannot be attributed to processes";
+
     private OverheadReport() {
     }
 
@@ -40,6 +44,11 @@ final class OverheadReport {
             report.note("tracing_share: user-space events x what each costs the tracer (cost_ns; share_bound: x "
                     + "cost_bound_ns) over the process's running time in the kernel trace; it matches vpid with kernel "
                     + "PIDs (no PID namespace between them) and assumes both traces cover the same period");
+            if (analysis.eventsWithoutProcessId() > 0) {
+                report.note("tracing_share leaves out " + SummaryLine.count(analysis.eventsWithoutProcessId())
+                        + " user-space events that carry no vpid (process ID) context: they cannot be attributed to"
+                        + " processes (lttng add-context --userspace --type=vpid --type=vtid on their channel adds it)");
+            }
         } else if (analysis.sawProcessIds()) {
             report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
                     + "share of CPU time spent tracing");
@@ -91,6 +100,8 @@ final class OverheadReport {
                 : "no --calibration: cost per event bounded only");
         if (!share && analysis.sawProcessIds()) {
             line.skipped("the share of CPU time spent tracing", "needs the kernel trace of the same session");
+        } else if (share && !analysis.sawProcessIds() && analysis.eventsWithoutProcessId() > 0) {
+            line.skipped("the share of CPU time spent tracing", NO_PROCESS_ID);
         }
         return line.toString();
     }
@@ -226,7 +237,10 @@ final class OverheadReport {
             col("cpu", "CPU", ColumnKind.CPU, "CPU of the stream"),
             col("packets", "Packets", ColumnKind.INTEGER, "packets read"),
             col("events", "Events", ColumnKind.INTEGER, "events in the range"),
-            col("packet_bytes", "Packet size", ColumnKind.SIZE, "sum of packet sizes (sub-buffers)"),
+            col("packet_size", "Packet size", ColumnKind.SIZE, "the stream's packet size: its largest packet (the"
+                    + " channel's sub-buffer size); empty for a single packet of whole pages, which LTTng may have"
+                    + " trimmed to its content"),
+            col("packet_bytes", "Packet bytes", ColumnKind.SIZE, "sum of packet sizes").asDetail(),
             col("content_bytes", "Content", ColumnKind.SIZE, "sum of packet content sizes").asDetail(),
             col("event_bytes", "Event bytes", ColumnKind.SIZE, "sum of the events' own sizes").asDetail(),
             col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "packet content per event, headers included"),
@@ -252,7 +266,7 @@ final class OverheadReport {
             long content = s.contentBits / 8;
             boolean allSized = s.sizedEvents == s.events && s.events > 0;
             t.addRow(stream.trace().path().toString(), stream.name(),
-                    stream.cpu() >= 0 ? (long) stream.cpu() : null, s.packets, s.events, s.packetBits / 8, content,
+                    stream.cpuOrUnknown(), s.packets, s.events, s.subbuf.bytes(), s.packetBits / 8, content,
                     s.sizedEvents > 0 ? s.eventBytes : null, s.events > 0 ? content / (double) s.events : null,
                     allSized && s.packets > 0 ? (content - s.eventBytes) / (double) s.packets : null,
                     s.packetBits > 0 ? s.contentBits / (double) s.packetBits : null, s.discardedEvents,

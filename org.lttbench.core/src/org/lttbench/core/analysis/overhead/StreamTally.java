@@ -1,8 +1,11 @@
 package org.lttbench.core.analysis.overhead;
 
+import org.lttbench.core.analysis.SubBufferSize;
+
 /** Packets, bytes and losses of one stream: checks the events' own sizes against what the packets say. */
 final class StreamTally {
     long packets;
+    final SubBufferSize subbuf = new SubBufferSize();
     long packetBits;
     long contentBits;
     long events;

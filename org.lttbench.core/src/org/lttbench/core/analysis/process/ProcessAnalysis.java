@@ -27,6 +27,7 @@ import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.Tracer;
 
 /**
  * Where each thread's (or process's) time went: one {@link ThreadStateMachine} per kernel trace feeding one
@@ -275,12 +276,12 @@ public final class ProcessAnalysis implements Analysis {
             }
         }
         if (kernel.isEmpty()) {
-            return "the process analysis needs an LTTng kernel trace with sched_switch events; "
-                    + (traces.traces().size() == 1 ? "this is a user-space (UST) trace" : "these are user-space (UST) traces")
+            return "the process analysis needs an LTTng kernel trace with sched_switch events; " + tracers(traces)
                     + " (kernel events needed: " + RECOMMENDED_EVENTS + ")";
         }
-        return "the kernel trace" + (kernel.size() > 1 ? "s " : " ") + String.join(", ", kernel)
-                + " recorded no sched_switch event, which the process analysis requires (kernel events needed: "
+        return "the kernel trace" + (kernel.size() > 1 ? "s " : " ") + String.join(", ", kernel) + ", from "
+                + kernelTracers(traces)
+                + ", recorded no sched_switch event, which the process analysis requires (kernel events needed: "
                 + RECOMMENDED_EVENTS + ")";
     }
 
@@ -292,9 +293,19 @@ public final class ProcessAnalysis implements Analysis {
         }
         boolean anyKernel = traces.traces().stream().anyMatch(ProcessAnalysis::isKernel);
         return "it needs an LTTng kernel trace with sched_switch events, and "
-                + (anyKernel ? "the kernel trace recorded none"
-                        : traces.traces().size() == 1 ? "this is a user-space (UST) trace" : "these are user-space (UST) traces")
-                + " (--analysis process lists the kernel events to record)";
+                + (anyKernel ? "the kernel trace, from " + kernelTracers(traces) + ", recorded none" : tracers(traces))
+                + ": --analysis process lists the kernel events to record";
+    }
+
+    /** What wrote the kernel traces, as their environments say. */
+    private static String kernelTracers(TraceSet traces) {
+        return Tracer.describe(traces.traces().stream().filter(ProcessAnalysis::isKernel).toList());
+    }
+
+    /** What wrote traces that hold no kernel trace: their tracers, as their environments say. */
+    private static String tracers(TraceSet traces) {
+        return (traces.traces().size() == 1 ? "the trace is from " : "the traces are from ")
+                + Tracer.describe(traces.traces());
     }
 
     /** Why the range asked for has nothing of the kernel traces, or null when it meets one. */

@@ -1,6 +1,7 @@
 package org.lttbench.tests.analysis.discarded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -18,15 +19,21 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.writer.CtfTraceWriter;
+import org.lttbench.tests.writer.CtfType;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
+import org.lttbench.tests.writer.TraceMetadata;
+import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
+import org.lttbench.tests.writer.TraceMetadata.StreamClass;
+import org.lttbench.tests.writer.UstMetadata;
 
 /**
  * Written traces whose bursts and losses are known by construction. The advice model: what a burst lost must be
  * added to the buffer, but what the consumer could drain before the next burst must not be counted twice. A time
  * range: the losses it meets, and only those.
  */
-class DiscardedScenarioTest {
+public class DiscardedScenarioTest {
     private static final int EVENTS_PER_BURST = 400;
     /** Discarded after every 8th event of a burst but its first two packets: 48 x 40. */
     private static final long LOST_PER_BURST = 48 * 40;
@@ -65,6 +72,66 @@ class DiscardedScenarioTest {
         assertEquals(LOST_PER_BURST, report.table("streams").cell(0, "discarded_events"), "only the first burst's");
         assertEquals((long) EVENTS_PER_BURST, report.table("streams").cell(0, "events"));
         assertEquals(firstHalf.end(), report.range().end());
+    }
+
+    /**
+     * A user-space channel of 16 KiB sub-buffers whose streams' last packets are trimmed as LTTng trims them when
+     * tracing stops (content rounded up to a 4 KiB page): chan_0 has 1,500 events in two full packets and a trimmed
+     * third, chan_1 10 events in a lone trimmed packet.
+     */
+    public static Path trimmedLastPackets(String name) throws Exception {
+        Path dir = TestPaths.workDir(name);
+        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario");
+        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vpid(), UstMetadata.vtid()), true);
+        channel.event("app:tick", TraceMetadata.field("i", CtfType.u64()));
+        try (CtfTraceWriter w = new CtfTraceWriter(dir, m, false).packetBytes(16384).trimLastPackets(true)) {
+            for (int i = 0; i < 1_500; i++) {
+                w.stream(channel, "chan", 0).event(1_000L + 100L * i, "app:tick", 501L, 501L, (long) i);
+            }
+            for (int i = 0; i < 10; i++) {
+                w.stream(channel, "chan", 1).event(2_000L + 100L * i, "app:tick", 501L, 502L, (long) i);
+            }
+        }
+        return dir;
+    }
+
+    /** A lone packet LTTng may have trimmed says nothing of the sub-buffer size; the CPU a stream lacks is unknown. */
+    @Test
+    void subBufferSizeAndCpuOnlyWhereThePacketsTell() throws Exception {
+        Path dir = trimmedLastPackets("discarded-trimmed");
+        assertEquals(Map.of("chan_0", List.of(16384L, 16384L, 4096L), "chan_1", List.of(4096L)), packetSizes(dir));
+        Map<String, Map<String, Object>> streams = DiscardedRun.rowsBy(DiscardedRun.analyze(dir).table("streams"),
+                "stream");
+        assertEquals(16384L, streams.get("chan_0").get("subbuf_size"), "the largest of its three packets");
+        assertNull(streams.get("chan_1").get("subbuf_size"), "its only packet, trimmed to 4 KiB: unknown");
+        assertEquals(1L, streams.get("chan_1").get("cpu"));
+        // barectf writes no cpu_id: the CPU is unknown (it was -1); nor packet_seq_num, which is no LTTng version's
+        Report bareReport = DiscardedRun.analyze(TestPaths.traceCtf2("barectf-event-before-packet"));
+        Map<String, Object> bare = DiscardedRun.rowsBy(bareReport.table("streams"), "stream").get("stream");
+        assertNull(bare.get("cpu"));
+        assertEquals(72L, bare.get("subbuf_size"), "a lone packet of 72 bytes is no trimmed LTTng one");
+        assertTrue(bareReport.notes().contains("lost packets cannot be known for 1 of 1 streams (their packet context"
+                + " has no packet_seq_num, which LTTng writes from 2.8 on; from barectf 2.3.0 (domain bare)):"
+                + " barectf-event-before-packet/stream"), bareReport.notes().toString());
+    }
+
+    /** Each packet's size in bytes, by stream. */
+    private static Map<String, List<Long>> packetSizes(Path dir) throws Exception {
+        Map<String, List<Long>> sizes = new java.util.HashMap<>();
+        try (TraceSet set = CtfTraceSet.open(List.of(dir))) {
+            set.read(new org.lttbench.core.trace.RecordSink() {
+                @Override
+                public void packet(org.lttbench.core.trace.Packet p) {
+                    sizes.computeIfAbsent(p.stream().name(), k -> new java.util.ArrayList<>()).add(p.sizeBits() / 8);
+                }
+
+                @Override
+                public void event(org.lttbench.core.trace.Event e) {
+                    // packets only
+                }
+            }, ProgressListener.NONE);
+        }
+        return sizes;
     }
 
     private static Map<String, Object> advice(String name, long secondBurst) throws Exception {

@@ -25,6 +25,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.Bt2Gaps;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.discarded.DiscardedScenarioTest;
 import org.lttbench.tests.writer.CtfStreamWriter;
 import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.CtfType;
@@ -331,6 +332,49 @@ public class OverheadScenarioTest {
             }
         }
         return new Path[] { kernelDir, ustDir };
+    }
+
+    /** The streams table's packet size is a stream's packet (sub-buffer) size, not the sum of its packets. */
+    @Test
+    void packetSizeIsTheStreamsPacketNotTheSumOfItsPackets() throws Exception {
+        Path dir = DiscardedScenarioTest.trimmedLastPackets("overhead-packet-size");
+        Table streams = OverheadAnalysisTest.analyze(List.of(dir)).report().table("overhead_streams");
+        assertEquals("chan_0", streams.cell(0, "stream"));
+        assertEquals(16384L, streams.cell(0, "packet_size"), "the largest of its three packets");
+        assertEquals(2 * 16384L + 4096, streams.cell(0, "packet_bytes"));
+        assertNull(streams.cell(1, "packet_size"), "its only packet, trimmed to 4 KiB: unknown");
+        assertEquals(4096L, streams.cell(1, "packet_bytes"));
+        Table bare = OverheadAnalysisTest.analyze(List.of(TestPaths.traceCtf2("barectf-event-before-packet"))).report()
+                .table("overhead_streams");
+        assertNull(bare.cell(0, "cpu"), "no cpu_id");
+    }
+
+    /**
+     * A kernel trace and a user-space trace of one session whose channel has no vpid context: the share of CPU time
+     * spent tracing cannot be had, and the report says why, in its summary and a note.
+     */
+    @Test
+    void shareOfCpuTimeSaysWhyWithoutProcessIds() throws Exception {
+        Path[] traces = sessionTraces("overhead-share-beside");
+        Path ustDir = TestPaths.workDir("overhead-ust-without-vpid");
+        TraceMetadata m = ust();
+        StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vtid()), true);
+        channel.event("app:tick", field("i", CtfType.u64()));
+        try (CtfTraceWriter w = new CtfTraceWriter(ustDir, m, false)) {
+            for (int i = 0; i < 1_000; i++) {
+                w.stream(channel, "channel0", 0).event(100_000L + 250L * i, "app:tick", 501L, (long) i);
+            }
+        }
+        var report = OverheadAnalysisTest.analyze(List.of(traces[0], ustDir)).report();
+        assertTrue(report.table("tracing_share").rows().isEmpty());
+        assertTrue(report.summary().contains("skipped the share of CPU time spent tracing (the user-space events carry"
+                + " no vpid (process ID) context, so they cannot be attributed to processes)"), report.summary());
+        assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("tracing_share leaves out 1,000 user-space"
+                + " events that carry no vpid (process ID) context")), report.notes().toString());
+        // With the vpid context, nothing of it
+        var withVpid = OverheadAnalysisTest.analyze(List.of(traces)).report();
+        assertTrue(withVpid.notes().stream().noneMatch(n -> n.contains("leaves out")));
+        assertTrue(!withVpid.summary().contains("no vpid"), withVpid.summary());
     }
 
     @Test

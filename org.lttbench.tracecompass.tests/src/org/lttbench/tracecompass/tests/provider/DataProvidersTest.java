@@ -356,7 +356,8 @@ class DataProvidersTest {
             assertEquals(List.of(), tree.getModel().getEntries());
             Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "process",
                     TraceCompassTraces.shared("ust-context-switches").toString());
-            assertTrue(cli.err().contains("user-space (UST) trace") && tree.getStatusMessage().contains("user-space (UST) trace"),
+            assertTrue(cli.err().contains("from lttng-ust 2.6 (domain ust)")
+                    && tree.getStatusMessage().contains("from lttng-ust 2.6 (domain ust)"),
                     "the command line: " + cli.err() + "\nthe provider: " + tree.getStatusMessage());
             var rows = p.fetchRowModel(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(0L, 1L),
                     DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(0L)), new NullProgressMonitor());

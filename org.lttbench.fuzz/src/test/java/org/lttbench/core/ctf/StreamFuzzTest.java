@@ -53,8 +53,8 @@ class StreamFuzzTest {
         StreamFile file = new StreamFile(p.file(), bytes.length);
         try {
             TraceBuilder.Probe probe = TraceBuilder.probe(p.dir(), file, p.classes(), p.metadata().ctf2);
-            CtfStream stream = new CtfStream(p.trace(), "stream_0", "stream", probe.cpu(), 0, probe.streamClass(),
-                    List.of(file));
+            CtfStream stream = new CtfStream(p.trace(), "stream_0", "stream", probe.cpu(), 0, probe.instance(),
+                    probe.streamClass(), List.of(file));
             new StreamReader(stream, p.metadata().uuid, progress(bytes)).recordSpan();
             StreamReader reader = new StreamReader(stream, p.metadata().uuid, progress(bytes));
             RecordFanOut printers = new RecordFanOut(List.of(new RecordPrinter(Writer.nullWriter(), RecordPrinter.Format.TEXT),
