@@ -46,7 +46,7 @@ class AnalysisRunTest {
             Analysis process = ProcessAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT);
             assertEquals(process.whyNotApplicable(set), left.why());
             assertEquals(process.whyNotApplicableBriefly(set), left.briefly());
-            assertTrue(left.why().contains("this is a user-space (UST) trace"), left.why());
+            assertTrue(left.why().contains("the trace is from lttng-ust 2.3 (domain ust)"), left.why());
             assertEquals(left.why(), plan.reasons().get("process"));
             assertEquals(List.of("process", "waits"), List.copyOf(plan.reasons().keySet()));
             assertTrue(plan.whyNot().startsWith("process: " + left.why()), plan.whyNot());
@@ -60,7 +60,7 @@ class AnalysisRunTest {
             assertEquals(List.of("overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
             assertTrue(plan.whyNot().startsWith("process: the kernel trace ") && plan.whyNot().contains("no sched_switch"),
                     plan.whyNot());
-            assertTrue(plan.notApplicable().get(0).briefly().contains("the kernel trace recorded none"),
+            assertTrue(plan.notApplicable().get(0).briefly().contains("the kernel trace, from lttng-modules 2.11.0 (domain kernel), recorded none"),
                     plan.notApplicable().get(0).briefly());
         }
     }
