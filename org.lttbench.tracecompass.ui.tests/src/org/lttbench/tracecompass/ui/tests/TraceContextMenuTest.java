@@ -23,6 +23,7 @@ import org.eclipse.tracecompass.tmf.ui.project.model.TmfAnalysisOutputElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfViewsElement;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -33,10 +34,10 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.ui.view.CriticalPathView;
 import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
 import org.lttbench.tracecompass.ui.view.OverheadTmfView;
 import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
-import org.lttbench.tracecompass.ui.view.CriticalPathView;
 import org.lttbench.tracecompass.ui.view.ThreadStatesView;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.view.DiscardedView;
@@ -284,6 +285,19 @@ class TraceContextMenuTest {
         java.util.Set<String> shown = new java.util.TreeSet<>();
         rows.stream().skip(1).forEach(r -> shown.add(r.name()));
         assertEquals(onPath, shown, "a row per thread on the command line's path");
+        // as a user would: zoom on the path (its root entry spans the thread's life) to see it drawn
+        long[] life = Workbench.ui(() -> {
+            ITimeGraphEntry root = view.getTimeGraphViewer().getExpandedElements()[0];
+            return new long[] { root.getStartTime(), root.getEndTime() };
+        });
+        Workbench.ui(() -> org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager.dispatchSignal(
+                new org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal(this,
+                        new org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange(
+                                org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp.fromNanos(life[0]),
+                                org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp.fromNanos(life[1])), trace)));
+        Workbench.waitUntil("the path's window", () -> Workbench.ui(() -> view.getTimeGraphViewer().getTime0() == life[0]));
+        List<Views.Row> drawn = Views.timeGraph(view, trace);
+        assertTrue(drawn.stream().allMatch(Views.Row::states), "every row of the path has states drawn: " + drawn);
         Workbench.screenshot("critical-path", view);
     }
 
