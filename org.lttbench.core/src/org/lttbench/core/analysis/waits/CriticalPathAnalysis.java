@@ -14,6 +14,7 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.BlockDevice;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateSink;
@@ -102,14 +103,13 @@ public final class CriticalPathAnalysis implements Analysis {
     private final ThreadHistory history;
     /** What each kernel trace of the pass could tell (the IRQs' names). */
     private final java.util.function.Function<Trace, ProcessAnalysis.TraceFacts> facts;
-    private ProcessAnalysis shared;
-    private ProcessAnalysis processes;
-    private boolean feeds;
+    private final ProcessPass pass;
 
     public CriticalPathAnalysis(AnalysisOptions options) {
         this.options = options;
         this.history = new ThreadHistory();
-        this.facts = trace -> processes.traceFacts().get(trace);
+        this.pass = new ProcessPass(options, history);
+        this.facts = trace -> pass.analysis().traceFacts().get(trace);
     }
 
     private CriticalPathAnalysis(AnalysisOptions options, ThreadHistory history,
@@ -117,16 +117,12 @@ public final class CriticalPathAnalysis implements Analysis {
         this.options = options;
         this.history = history;
         this.facts = facts;
+        this.pass = null; // walks a given history only
     }
 
     @Override
     public void runsWith(List<Analysis> others) {
-        for (Analysis a : others) {
-            if (a instanceof ProcessAnalysis p && p.range().equals(options.range()) && shared == null) {
-                shared = p;
-                p.observe(history); // before any start
-            }
-        }
+        pass.share(others);
     }
 
     @Override
@@ -134,46 +130,32 @@ public final class CriticalPathAnalysis implements Analysis {
         if (options.thread() == null || options.thread().isBlank()) {
             return "the critical path is of one thread: give it with --thread TID or --thread NAME";
         }
-        String why = new ProcessAnalysis(options).whyNotApplicable(traces);
-        return why == null ? null : why.replace("the process analysis", "the critical path");
+        return pass.whyNotApplicable(traces, "the critical path");
     }
 
     @Override
     public void start(TraceSet traces) {
-        processes = shared != null ? shared : new ProcessAnalysis(options);
-        feeds = processes != shared;
-        if (feeds) {
-            processes.observe(history);
-            processes.start(traces);
-        }
+        pass.start(traces);
     }
 
     @Override
     public void packet(Packet packet) {
-        if (feeds) {
-            processes.packet(packet);
-        }
+        pass.packet(packet);
     }
 
     @Override
     public void event(Event event) {
-        if (feeds) {
-            processes.event(event);
-        }
+        pass.event(event);
     }
 
     @Override
     public void loss(Loss loss) {
-        if (feeds) {
-            processes.loss(loss);
-        }
+        pass.loss(loss);
     }
 
     @Override
     public void end() {
-        if (feeds) {
-            processes.end();
-        }
+        pass.end();
     }
 
     /** The thread the user named: that TID, or of that name the one that ran most (the others are said in a note). */
@@ -195,7 +177,7 @@ public final class CriticalPathAnalysis implements Analysis {
         if (matches.isEmpty()) {
             return null;
         }
-        matches.sort((a, b) -> Long.compare(processes.ledger().running(b.thread, 0), processes.ledger().running(a.thread, 0)));
+        matches.sort((a, b) -> Long.compare(pass.analysis().ledger().running(b.thread, 0), pass.analysis().ledger().running(a.thread, 0)));
         if (matches.size() > 1) {
             notes.add(matches.size() + " threads match --thread " + wanted + ": the path is of TID " + matches.get(0).thread.tid()
                     + " (the one that ran most), not of " + matches.stream().skip(1).limit(10)
@@ -344,7 +326,7 @@ public final class CriticalPathAnalysis implements Analysis {
 
     @Override
     public Report report() {
-        Report process = processes.report(AnalysisOptions.GroupBy.THREAD);
+        Report process = pass.analysis().report(AnalysisOptions.GroupBy.THREAD);
         List<String> notes = new ArrayList<>();
         ThreadHistory.Changes target = target(notes);
         Table totals = TOTALS.table();

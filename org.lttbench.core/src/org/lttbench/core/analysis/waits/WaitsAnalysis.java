@@ -12,6 +12,7 @@ import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadLedger.WaitTally;
 import org.lttbench.core.analysis.process.ThreadRecord;
@@ -62,12 +63,16 @@ public final class WaitsAnalysis implements Analysis {
     };
 
     private final AnalysisOptions options;
-    private ProcessAnalysis shared;
-    private ProcessAnalysis processes;
-    private boolean feeds;
+    private final ProcessPass pass;
 
     public WaitsAnalysis(AnalysisOptions options) {
         this.options = options;
+        this.pass = new ProcessPass(options, null);
+    }
+
+    private WaitsAnalysis(AnalysisOptions options, ProcessPass pass) {
+        this.options = options;
+        this.pass = pass;
     }
 
     /**
@@ -75,25 +80,17 @@ public final class WaitsAnalysis implements Analysis {
      * its ledger kept the causes and wakers.
      */
     public static WaitsAnalysis over(ProcessAnalysis done, AnalysisOptions options) {
-        WaitsAnalysis waits = new WaitsAnalysis(options);
-        waits.shared = done;
-        waits.processes = done;
-        return waits;
+        return new WaitsAnalysis(options, ProcessPass.over(done, options));
     }
 
     @Override
     public void runsWith(List<Analysis> others) {
-        for (Analysis a : others) {
-            if (a instanceof ProcessAnalysis p && p.range().equals(options.range())) {
-                shared = p;
-            }
-        }
+        pass.share(others);
     }
 
     @Override
     public String whyNotApplicable(TraceSet traces) {
-        String why = new ProcessAnalysis(options).whyNotApplicable(traces);
-        return why == null ? null : why.replace("the process analysis", "the waits analysis");
+        return pass.whyNotApplicable(traces, "the waits analysis");
     }
 
     @Override
@@ -103,39 +100,27 @@ public final class WaitsAnalysis implements Analysis {
 
     @Override
     public void start(TraceSet traces) {
-        processes = shared != null ? shared : new ProcessAnalysis(options);
-        feeds = processes != shared;
-        if (feeds) {
-            processes.start(traces);
-        }
+        pass.start(traces);
     }
 
     @Override
     public void packet(Packet packet) {
-        if (feeds) {
-            processes.packet(packet);
-        }
+        pass.packet(packet);
     }
 
     @Override
     public void event(Event event) {
-        if (feeds) {
-            processes.event(event);
-        }
+        pass.event(event);
     }
 
     @Override
     public void loss(Loss loss) {
-        if (feeds) {
-            processes.loss(loss);
-        }
+        pass.loss(loss);
     }
 
     @Override
     public void end() {
-        if (feeds) {
-            processes.end();
-        }
+        pass.end();
     }
 
     @Override
@@ -188,16 +173,16 @@ public final class WaitsAnalysis implements Analysis {
     @Override
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
-        Report process = processes.report(groupBy);
+        Report process = pass.analysis().report(groupBy);
         Report r = new Report("waits", byProcess ? "Why processes were blocked" : "Why threads were blocked",
                 process.range());
         r.traces(process.traces());
-        ThreadLedger ledger = processes.ledger();
-        Map<Trace, ProcessAnalysis.TraceFacts> facts = processes.traceFacts();
+        ThreadLedger ledger = pass.analysis().ledger();
+        Map<Trace, ProcessAnalysis.TraceFacts> facts = pass.analysis().traceFacts();
         boolean hosts = facts.size() > 1;
         Table causes = schema(byProcess, true, hosts).table();
         Table wakers = schema(byProcess, false, hosts).table();
-        WaitCauses labels = processes.causes();
+        WaitCauses labels = pass.analysis().causes();
         for (Row row : rows(ledger.blockedByCause(0), byProcess, hosts, t -> List.of(labels.label(t.code())))) {
             causes.addRow(row.cells());
         }
@@ -257,7 +242,7 @@ public final class WaitsAnalysis implements Analysis {
         Map<List<Object>, long[]> sums = new LinkedHashMap<>();
         Map<List<Object>, ThreadRecord> whose = new LinkedHashMap<>();
         Map<Object, Long> running = new java.util.HashMap<>();
-        ThreadLedger ledger = processes.ledger();
+        ThreadLedger ledger = pass.analysis().ledger();
         for (ThreadRecord r : ledger.threads()) {
             running.merge(owner(r, byProcess), ledger.running(r, 0), Long::sum);
         }
@@ -279,7 +264,7 @@ public final class WaitsAnalysis implements Analysis {
             ThreadRecord r = whose.get(key);
             @SuppressWarnings("unchecked")
             List<String> label = (List<String>) key.get(key.size() - 1);
-            rows.add(new Row(hosts ? processes.host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
+            rows.add(new Row(hosts ? pass.analysis().host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
                     r.pid() == 0 ? "swapper" : r.name(), label, s[0], s[1], running.getOrDefault(key.get(0), 0L)));
         });
         // the threads that ran most first, as in the process table; within one, its largest waits first

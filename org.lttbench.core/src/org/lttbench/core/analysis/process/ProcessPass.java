@@ -1,0 +1,94 @@
+package org.lttbench.core.analysis.process;
+
+import java.util.List;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * The process analysis another analysis builds on (the waits, the critical path): the run's own when one runs over
+ * the same range, so the threads' states are followed once per pass, else one of its own that this pass feeds.
+ */
+public final class ProcessPass {
+    private final AnalysisOptions options;
+    /** Told every state change (a critical path's history), or null. */
+    private final ThreadStateSink observer;
+    private ProcessAnalysis shared;
+    private ProcessAnalysis processes;
+    private boolean feeds;
+
+    public ProcessPass(AnalysisOptions options, ThreadStateSink observer) {
+        this.options = options;
+        this.observer = observer;
+    }
+
+    /** Over a process analysis that has done its pass (or replayed a kept history): nothing to feed. */
+    public static ProcessPass over(ProcessAnalysis done, AnalysisOptions options) {
+        ProcessPass pass = new ProcessPass(options, null);
+        pass.shared = done;
+        pass.processes = done;
+        return pass;
+    }
+
+    /** Takes the run's process analysis over the same range, if one runs ({@link Analysis#runsWith}). */
+    public void share(List<Analysis> others) {
+        for (Analysis a : others) {
+            if (a instanceof ProcessAnalysis p && p.range().equals(options.range()) && shared == null) {
+                shared = p;
+                if (observer != null) {
+                    p.observe(observer); // before any start
+                }
+            }
+        }
+    }
+
+    /** Why the analysis named {@code who} ("the waits analysis") cannot run on {@code traces}: the process analysis's reason. */
+    public String whyNotApplicable(TraceSet traces, String who) {
+        String why = new ProcessAnalysis(options).whyNotApplicable(traces);
+        return why == null ? null : why.replace("the process analysis", who);
+    }
+
+    public void start(TraceSet traces) {
+        processes = shared != null ? shared : new ProcessAnalysis(options);
+        feeds = processes != shared;
+        if (feeds) {
+            if (observer != null) {
+                processes.observe(observer);
+            }
+            processes.start(traces);
+        }
+    }
+
+    public void packet(Packet packet) {
+        if (feeds) {
+            processes.packet(packet);
+        }
+    }
+
+    public void event(Event event) {
+        if (feeds) {
+            processes.event(event);
+        }
+    }
+
+    public void loss(Loss loss) {
+        if (feeds) {
+            processes.loss(loss);
+        }
+    }
+
+    public void end() {
+        if (feeds) {
+            processes.end();
+        }
+    }
+
+    /** The process analysis, once started (or given to {@link #over}). */
+    public ProcessAnalysis analysis() {
+        return processes;
+    }
+}
