@@ -558,6 +558,7 @@ public final class ProcessAnalysis implements Analysis {
     private List<Row> rows(TimeRange covered) {
         List<Row> rows = new ArrayList<>();
         ThreadState[] order = TIME_COLUMNS;
+        Map<Trace, TraceFacts> facts = traceFacts();
         for (ThreadRecord t : ledger.threads()) {
             long from = Math.max(ledger.born(t), covered.begin());
             long to = Math.min(ledger.died(t), covered.end());
@@ -572,7 +573,7 @@ public final class ProcessAnalysis implements Analysis {
             row.name = t.name();
             row.placeholder = t.placeholder();
             row.unsplit = ledger.time(t, ThreadState.USER_OR_SYSTEM, 0);
-            TraceFacts f = traceFacts().get(t.trace());
+            TraceFacts f = facts.get(t.trace());
             row.ioUnknown = f == null || !f.ioWaitKnown();
             long reported = row.unsplit;
             for (int i = 0; i < order.length; i++) {
@@ -665,7 +666,8 @@ public final class ProcessAnalysis implements Analysis {
         if (host == null) {
             return trace.path().getFileName().toString();
         }
-        long same = traceFacts().keySet().stream().filter(t -> host.equals(hostname(t))).count();
+        var kernelTraces = replayed.isEmpty() ? machines.stream().map(ThreadStateMachine::trace).toList() : replayed.keySet();
+        long same = kernelTraces.stream().filter(t -> host.equals(hostname(t))).count();
         return same > 1 ? host + " (" + trace.path().getFileName() + ")" : host;
     }
 

@@ -3,7 +3,6 @@ package org.lttbench.core.analysis.process;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,9 +95,9 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     private final TimeRange[] ranges;
-    /** Per range, per thread index: blocked time by cause, and by waker (a thread has a few causes, maybe many wakers). */
-    private final List<List<Map<Integer, WaitTally>>> byCause = new ArrayList<>();
-    private final List<List<Map<Integer, WaitTally>>> byWaker = new ArrayList<>();
+    /** Per range: blocked time by thread and cause, and by thread and waker. */
+    private final List<WaitTallies> byCause = new ArrayList<>();
+    private final List<WaitTallies> byWaker = new ArrayList<>();
     private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
@@ -127,8 +126,8 @@ public final class ThreadLedger implements ThreadStateSink {
         rangeEnd = new long[this.ranges.length];
         for (int r = 0; r < this.ranges.length; r++) {
             deviceWaits.add(new LinkedHashMap<>());
-            byCause.add(new ArrayList<>());
-            byWaker.add(new ArrayList<>());
+            byCause.add(new WaitTallies());
+            byWaker.add(new WaitTallies());
             rangeBegin[r] = this.ranges[r].begin();
             rangeEnd[r] = this.ranges[r].end();
         }
@@ -206,8 +205,8 @@ public final class ThreadLedger implements ThreadStateSink {
                 long b = Math.max(from, rangeBegin[r]);
                 long e = Math.min(to, rangeEnd[r]);
                 if (e > b) {
-                    tally(byCause.get(r), thread, ThreadStateSink.cause(why), e - b);
-                    tally(byWaker.get(r), thread, ThreadStateSink.waker(why), e - b);
+                    byCause.get(r).add(thread.index(), ThreadStateSink.cause(why), e - b);
+                    byWaker.get(r).add(thread.index(), ThreadStateSink.waker(why), e - b);
                 }
             }
         }
@@ -215,32 +214,14 @@ public final class ThreadLedger implements ThreadStateSink {
 
     private static final int BLOCKED = ThreadState.WAIT_BLOCKED.ordinal();
 
-    private static void tally(List<Map<Integer, WaitTally>> byThread, ThreadRecord thread, int code, long ns) {
-        int i = thread.index();
-        while (byThread.size() <= i) {
-            byThread.add(null);
-        }
-        Map<Integer, WaitTally> tallies = byThread.get(i);
-        if (tallies == null) {
-            tallies = new HashMap<>(4);
-            byThread.set(i, tallies);
-        }
-        WaitTally t = tallies.get(code);
-        if (t == null) {
-            t = new WaitTally(thread, code);
-            tallies.put(code, t);
-        }
-        t.ns += ns;
-        t.waits++;
-    }
-
-    private static List<WaitTally> all(List<Map<Integer, WaitTally>> byThread) {
+    private List<WaitTally> all(WaitTallies tallies) {
         List<WaitTally> all = new ArrayList<>();
-        for (Map<Integer, WaitTally> tallies : byThread) {
-            if (tallies != null) {
-                all.addAll(tallies.values());
-            }
-        }
+        tallies.forEach((index, code, ns, waits) -> {
+            WaitTally t = new WaitTally(byIndex[index], code);
+            t.ns = ns;
+            t.waits = waits;
+            all.add(t);
+        });
         return all;
     }
 

@@ -1,7 +1,6 @@
 package org.lttbench.core.analysis.waits;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -219,21 +218,43 @@ public final class WaitsAnalysis implements Analysis {
     /** One row: whose (a thread, or a process), for what (a cause, or a waker's kind and name), how long, how often. */
     /** @param running the thread's (process's) running time: rows come in the process table's order */
     private record Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits,
-            long running) {
+            long running, String whatText) {
+        Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits, long running) {
+            this(host, tid, pid, name, what, ns, waits, running, String.join(" ", what));
+        }
+
+        /** The threads that ran most first, as in the process table; within one, its largest waits first. */
+        static int inOrder(Row a, Row b) {
+            int c = Long.compare(b.running, a.running);
+            if (c == 0 && a.host != null) {
+                c = a.host.compareTo(b.host);
+            }
+            if (c == 0) {
+                c = Integer.compare(a.tid != null ? a.tid : a.pid, b.tid != null ? b.tid : b.pid);
+            }
+            if (c == 0) {
+                c = Long.compare(b.ns, a.ns);
+            }
+            return c != 0 ? c : a.whatText.compareTo(b.whatText);
+        }
+
         Object[] cells() {
-            List<Object> c = new ArrayList<>();
+            Object[] c = new Object[(host != null ? 1 : 0) + (tid != null ? 1 : 0) + 4 + what.size()];
+            int i = 0;
             if (host != null) {
-                c.add(host);
+                c[i++] = host;
             }
             if (tid != null) {
-                c.add((long) tid);
+                c[i++] = (long) tid;
             }
-            c.add(pid < 0 ? null : (Object) Long.valueOf(pid));
-            c.add(name);
-            c.addAll(what);
-            c.add(ns);
-            c.add(waits);
-            return c.toArray();
+            c[i++] = pid < 0 ? null : (Object) Long.valueOf(pid);
+            c[i++] = name;
+            for (String w : what) {
+                c[i++] = w;
+            }
+            c[i++] = ns;
+            c[i] = waits;
+            return c;
         }
     }
 
@@ -267,10 +288,7 @@ public final class WaitsAnalysis implements Analysis {
             rows.add(new Row(hosts ? pass.analysis().host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
                     r.pid() == 0 ? "swapper" : r.name(), label, s[0], s[1], running.getOrDefault(key.get(0), 0L)));
         });
-        // the threads that ran most first, as in the process table; within one, its largest waits first
-        rows.sort(Comparator.comparingLong((Row row) -> -row.running()).thenComparing(row -> row.host() == null ? "" : row.host())
-                .thenComparingInt(row -> row.tid() != null ? row.tid() : row.pid()).thenComparingLong(row -> -row.ns())
-                .thenComparing(row -> String.join(" ", row.what())));
+        rows.sort(Row::inOrder);
         return rows;
     }
 
