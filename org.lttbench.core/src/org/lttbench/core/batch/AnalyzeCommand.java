@@ -15,6 +15,8 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
+import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
+import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
@@ -62,6 +64,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(of several threads of that name, the one that ran most)")
     String thread;
 
+    @Mixin
+    ComparisonOptions against;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -99,6 +104,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         try {
             List<AnalysisProvider> providers = providers();
             times.parse();
+            if (against.asked()) {
+                return compare(providers, err);
+            }
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
                 List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread));
@@ -108,6 +116,45 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return BatchFailure.tell("lttbench analyze", e, err);
         }
+    }
+
+    /**
+     * Two critical paths side by side: the thread's over these traces and range, and over the other run's (the
+     * {@code --against} traces or range). Each is its own pass; only the comparison is written.
+     */
+    private int compare(List<AnalysisProvider> providers, PrintWriter err) throws Exception {
+        if (providers.size() != 1 || !providers.get(0).name().equals("critical-path")) {
+            throw BatchFailure.usage("--against compares critical paths: give --analysis critical-path --thread TID|NAME");
+        }
+        against.parse();
+        int status = ExitCode.OK;
+        Report a;
+        Report b;
+        int tidA;
+        int tidB;
+        try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
+            CriticalPathAnalysis path = followed(providers, traces, times.range(traces), thread);
+            a = run(traces, List.of(path)).get(0);
+            tidA = path.followed() == null ? -1 : path.followed().tid();
+            status = Math.max(status, PartialRead.warn(traces, err, "lttbench analyze"));
+        }
+        try (TraceSet traces = CtfTraceSet.open(against.traces(tracePaths))) {
+            CriticalPathAnalysis path = followed(providers, traces, against.range(traces), against.thread(thread));
+            b = run(traces, List.of(path)).get(0);
+            tidB = path.followed() == null ? -1 : path.followed().tid();
+            status = Math.max(status, PartialRead.warn(traces, err, "lttbench analyze"));
+        }
+        String whatA = String.join(" ", tracePaths.stream().map(Path::toString).toList())
+                + (times.begin != null || times.end != null ? ", range " + (times.begin == null ? "start" : times.begin)
+                        + " to " + (times.end == null ? "end" : times.end) : "");
+        write(List.of(CriticalPathComparison.of(a, tidA, whatA, b, tidB, against.describe(tracePaths))));
+        return status;
+    }
+
+    private CriticalPathAnalysis followed(List<AnalysisProvider> providers, TraceSet traces, TimeRange range, String who)
+            throws BatchFailure {
+        List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), who));
+        return (CriticalPathAnalysis) analyses.get(0);
     }
 
     /** The analyses asked for, or every one; unknown names are a usage error. */

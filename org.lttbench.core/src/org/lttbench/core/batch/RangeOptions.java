@@ -1,7 +1,5 @@
 package org.lttbench.core.batch;
 
-import java.time.ZoneId;
-
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
@@ -27,9 +25,6 @@ public final class RangeOptions {
 
     /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
     public TimeRange range(TraceSet traces) throws BatchFailure {
-        if (beginBound == null && endBound == null) {
-            return TimeRange.ALL; // without asking the traces for their span, which reads every packet context
-        }
-        return TimeBound.range(beginBound, endBound, traces.span(), ZoneId.systemDefault());
+        return TimeBound.range(beginBound, endBound, traces);
     }
 }

@@ -96,6 +96,17 @@ public final class TimeBound {
     }
 
     /**
+     * The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither bound is given (without asking
+     * the traces for their span, which reads every packet context).
+     */
+    public static TimeRange range(TimeBound begin, TimeBound end, org.lttbench.core.trace.TraceSet traces) throws BatchFailure {
+        if (begin == null && end == null) {
+            return TimeRange.ALL;
+        }
+        return range(begin, end, traces.span(), ZoneId.systemDefault());
+    }
+
+    /**
      * The range the user asked for, inside the trace's span.
      *
      * @param begin {@code null} for the trace's beginning

@@ -104,6 +104,8 @@ public final class CriticalPathAnalysis implements Analysis {
     /** What each kernel trace of the pass could tell (the IRQs' names). */
     private final java.util.function.Function<Trace, ProcessAnalysis.TraceFacts> facts;
     private final ProcessPass pass;
+    /** The thread the last report followed, or null. */
+    private ThreadRecord followed;
 
     public CriticalPathAnalysis(AnalysisOptions options) {
         this.options = options;
@@ -324,6 +326,11 @@ public final class CriticalPathAnalysis implements Analysis {
     private static final AnalysisTables TABLES = AnalysisTables.ungrouped(
             new AnalysisTables.Grouping("Critical path", List.of(TOTALS, SEGMENTS), List.of()));
 
+    /** The thread the report followed (after {@link #report()}), or null when none matched. */
+    public ThreadRecord followed() {
+        return followed;
+    }
+
     @Override
     public Report report() {
         Report process = pass.analysis().report(AnalysisOptions.GroupBy.THREAD);
@@ -335,6 +342,7 @@ public final class CriticalPathAnalysis implements Analysis {
         String who = options.thread();
         if (target != null) {
             ThreadRecord t = target.thread;
+            followed = t;
             who = t.tid() + " " + t.name();
             long from = Math.max(shown.begin(), target.first());
             long to = Math.min(shown.end(), history.died(target));
