@@ -142,6 +142,34 @@ public final class RecordCursor {
         w.endStruct();
     }
 
+    /**
+     * The context of the event's packet as the members of one structure, but for those that frame the packet (its
+     * beginning and end times, its sizes, its discarded-events counter): its CPU, its sequence number and any other
+     * member; an empty structure when the stream class has no packet context.
+     */
+    public void writePacketContext(ValueWriter w) throws IOException {
+        StreamReader r = (StreamReader) event();
+        StreamClassDecoder sc = r.stream.streamClass;
+        w.beginStruct();
+        FieldDecoder.Struct c = sc.packetContext;
+        if (c != null) {
+            try {
+                for (int i = 0; i < c.members.length; i++) {
+                    int slot = c.members[i] instanceof FieldDecoder.Int d ? d.slot : -1;
+                    if (slot >= 0 && (slot == sc.beginSlot || slot == sc.endSlot || slot == sc.packetSizeSlot
+                            || slot == sc.contentSizeSlot || slot == sc.discardedSlot)) {
+                        continue;
+                    }
+                    w.name(c.names[i]);
+                    c.members[i].write(w, r.s, 0);
+                }
+            } catch (DecodeException e) {
+                throw new IOException("a decoded packet context could not be read back: " + e.getMessage(), e);
+            }
+        }
+        w.endStruct();
+    }
+
     /** To the next record (packets are stepped over). */
     public void advance() throws IOException {
         if (size == 0) {
