@@ -133,14 +133,29 @@ public final class AnalyzeCommand implements Callable<Integer> {
             throw new BatchFailure(ExitCode.NOT_APPLICABLE,
                     plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
         }
-        // By default those that do not apply are left out, but not in silence: one line each, on stderr (JSON and CSV
-        // stay clean), before the reports.
-        PrintWriter err = spec.commandLine().getErr();
+        noteSkipped(plan, spec.commandLine().getErr());
+        return plan.toRun();
+    }
+
+    /**
+     * By default the analyses that do not apply are left out, but not in silence: one line each, on stderr (JSON and
+     * CSV stay clean), before the reports. Trace Compass's headless application says the same.
+     */
+    public static void noteSkipped(AnalysisRun.Plan plan, PrintWriter err) {
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
             err.println("note: the " + n.provider().name() + " analysis was skipped: " + n.briefly());
         }
         err.flush();
-        return plan.toRun();
+    }
+
+    /**
+     * Data files carry no sentences: a doubtful figure (a table's warning) is said on stderr too, once each. Trace
+     * Compass's headless application says the same.
+     */
+    public static void warnTables(List<Report> reports, PrintWriter err) {
+        reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
+                .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
+        err.flush();
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
@@ -165,11 +180,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     void write(List<Report> reports) throws IOException, BatchFailure {
         if (out != null || format != ReportFormat.TEXT) {
-            // data files carry no sentences: a doubtful figure is said on stderr too
-            PrintWriter err = spec.commandLine().getErr();
-            reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
-                    .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
-            err.flush();
+            warnTables(reports, spec.commandLine().getErr());
         }
         if (out != null) {
             try {
