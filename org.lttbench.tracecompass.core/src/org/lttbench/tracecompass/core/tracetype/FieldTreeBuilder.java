@@ -2,27 +2,24 @@ package org.lttbench.tracecompass.core.tracetype;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
 import org.eclipse.tracecompass.tmf.ctf.core.CtfEnumPair;
 import org.lttbench.core.ctf.ValueWriter;
 
 /**
- * Builds Trace Compass event fields from the tree LTTbench's reader writes (one structure per call of
- * {@link #take()}): members by their names, array elements as {@code name[i]}, a variant as a field holding its
- * option's. One builder per reading context, reused from event to event.
+ * Builds Trace Compass event fields from structures LTTbench's reader writes (or a {@link FieldTape} replays): the
+ * members of each top-level structure become fields, named with that structure's prefix; below them members by
+ * their names, array elements as {@code name[i]}, a variant as a field holding its option's.
  */
 final class FieldTreeBuilder implements ValueWriter {
-    private static final ITmfEventField[] NONE = new ITmfEventField[0];
 
     /** A compound being built: its own name, its members so far, the name the next member gets. */
     private static final class Frame {
         final String name;
         final boolean array;
-        final boolean variant;
         final List<ITmfEventField> members = new ArrayList<>();
         String next;
         /** Integers only so far (an array of them becomes one {@code long[]}), and how to show them. */
@@ -30,35 +27,33 @@ final class FieldTreeBuilder implements ValueWriter {
         boolean signed;
         int base = 10;
 
-        Frame(String name, boolean array, boolean variant) {
+        Frame(String name, boolean array) {
             this.name = name;
             this.array = array;
-            this.variant = variant;
         }
     }
 
+    private final String[] prefixes;
     private final List<Frame> stack = new ArrayList<>();
-    private ITmfEventField result;
-    private String prefix = "";
+    private final List<ITmfEventField> top = new ArrayList<>();
+    private int structures;
 
-    /** The members of the next structure written are named with this before their names. */
-    void prefix(String p) {
-        prefix = p;
+    /** @param prefixes the names' prefix for the members of each top-level structure, in order */
+    private FieldTreeBuilder(String... prefixes) {
+        this.prefixes = prefixes;
     }
 
-    /** The structure written since the last call, as its members. */
-    ITmfEventField[] take() {
-        ITmfEventField r = result;
-        result = null;
-        prefix = "";
-        stack.clear();
-        if (r == null) {
-            return NONE;
-        }
-        return r.getFields().toArray(ITmfEventField[]::new);
+    /**
+     * The fields the recorded top-level structures hold, the members of the i-th named with {@code prefixes[i]}; a
+     * name given twice keeps its first field (Trace Compass keys fields by name).
+     */
+    static ITmfEventField[] fields(FieldTape.Recorded recorded, String... prefixes) {
+        FieldTreeBuilder b = new FieldTreeBuilder(prefixes);
+        recorded.replay(b);
+        return unique(b.top);
     }
 
-    private Frame top() {
+    private Frame frame() {
         return stack.get(stack.size() - 1);
     }
 
@@ -67,21 +62,27 @@ final class FieldTreeBuilder implements ValueWriter {
         if (stack.isEmpty()) {
             return "";
         }
-        Frame f = top();
+        Frame f = frame();
         if (f.array) {
             return f.name + '[' + f.members.size() + ']';
         }
         String n = f.next;
         f.next = null;
-        return n == null ? "" : stack.size() == 1 ? prefix + n : n;
+        if (n == null) {
+            return "";
+        }
+        if (stack.size() == 1) {
+            String prefix = prefixes[Math.min(structures, prefixes.length - 1)];
+            return prefix.isEmpty() ? n : prefix + n;
+        }
+        return n;
     }
 
     private void add(ITmfEventField field) {
         if (stack.isEmpty()) {
-            result = field;
-            return;
+            return; // a value outside any structure: not a field of the event
         }
-        Frame f = top();
+        Frame f = frame();
         if (!(field instanceof EventField.IntegerField)) {
             f.integers = false;
         }
@@ -90,24 +91,29 @@ final class FieldTreeBuilder implements ValueWriter {
 
     @Override
     public void beginStruct() {
-        stack.add(new Frame(nextName(), false, false));
+        stack.add(new Frame(nextName(), false));
     }
 
     @Override
     public void name(String name) {
-        top().next = name;
+        frame().next = name;
     }
 
     @Override
     public void endStruct() {
         Frame f = stack.remove(stack.size() - 1);
+        if (stack.isEmpty()) {
+            top.addAll(f.members);
+            structures++;
+            return;
+        }
         ITmfEventField[] members = unique(f.members);
         add(new EventField.CompoundField(f.name, members, members, false));
     }
 
     @Override
     public void beginArray() {
-        stack.add(new Frame(nextName(), true, false));
+        stack.add(new Frame(nextName(), true));
     }
 
     @Override
@@ -127,7 +133,7 @@ final class FieldTreeBuilder implements ValueWriter {
 
     @Override
     public void beginVariant(String option) {
-        Frame f = new Frame(nextName(), false, true);
+        Frame f = new Frame(nextName(), false);
         f.next = option;
         stack.add(f);
     }
@@ -136,24 +142,24 @@ final class FieldTreeBuilder implements ValueWriter {
     public void endVariant() {
         Frame f = stack.remove(stack.size() - 1);
         ITmfEventField option = f.members.isEmpty() ? null : f.members.get(0);
-        add(new EventField.CompoundField(f.name, option, option == null ? NONE : new ITmfEventField[] { option },
-                false));
+        add(new EventField.CompoundField(f.name, option,
+                option == null ? new ITmfEventField[0] : new ITmfEventField[] { option }, false));
     }
 
     @Override
     public void integer(long value, boolean signed, int base) {
-        if (!stack.isEmpty() && top().members.isEmpty()) {
-            top().signed = signed;
-            top().base = base;
+        if (!stack.isEmpty() && frame().members.isEmpty()) {
+            frame().signed = signed;
+            frame().base = base;
         }
         add(new EventField.IntegerField(nextName(), value, signed, base));
     }
 
     @Override
     public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
-        // Trace Compass's CTF enumerations: one label as it is, several as a list
+        // as Trace Compass's CTF enumerations: one label as it is, several as a list
         String label = labelCount == 1 ? labels[0]
-                : labelCount == 0 ? "" : java.util.Arrays.asList(labels).subList(0, labelCount).toString();
+                : labelCount == 0 ? "" : Arrays.asList(labels).subList(0, labelCount).toString();
         add(new EventField.EnumField(nextName(), new CtfEnumPair(label, value)));
     }
 
@@ -184,13 +190,19 @@ final class FieldTreeBuilder implements ValueWriter {
 
     /** Members by name once (Trace Compass keys a field's members by name): the first of a repeated name. */
     private static ITmfEventField[] unique(List<ITmfEventField> members) {
-        Set<String> seen = new HashSet<>();
-        List<ITmfEventField> out = new ArrayList<>(members.size());
-        for (ITmfEventField m : members) {
-            if (seen.add(m.getName())) {
-                out.add(m);
+        List<ITmfEventField> out = null;
+        for (int i = 0; i < members.size(); i++) {
+            String name = members.get(i).getName();
+            boolean repeated = false;
+            for (int j = 0; j < i && !repeated; j++) {
+                repeated = members.get(j).getName().equals(name);
+            }
+            if (repeated && out == null) {
+                out = new ArrayList<>(members.subList(0, i));
+            } else if (!repeated && out != null) {
+                out.add(members.get(i));
             }
         }
-        return out.toArray(ITmfEventField[]::new);
+        return (out == null ? members : out).toArray(ITmfEventField[]::new);
     }
 }

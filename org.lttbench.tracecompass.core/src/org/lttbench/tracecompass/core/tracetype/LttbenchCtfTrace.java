@@ -307,14 +307,14 @@ public class LttbenchCtfTrace extends TmfTrace implements ITmfTraceWithPreDefine
         }
     }
 
-    private ITmfEvent event(RecordCursor cursor, FieldTreeBuilder fields, long rank) throws IOException {
+    private ITmfEvent event(RecordCursor cursor, FieldTape fields, long rank) throws IOException {
         ITmfTimestamp time = createTimestamp(cursor.time());
         if (cursor.kind() == RecordCursor.Kind.LOSS) {
             Loss loss = cursor.loss();
             long begin = loss.beginNs() == -1 ? cursor.time() : loss.beginNs();
             long end = loss.endNs() == -1 ? begin : Math.max(begin, loss.endNs());
             boolean events = loss.kind() == Loss.Kind.DISCARDED_EVENTS;
-            ITmfEventField content = new TmfEventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
+            ITmfEventField content = new EventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
                     new EventField.IntegerField(events ? LOST_EVENTS_FIELD : LOST_PACKETS_FIELD, loss.count(), false, 10),
                     new EventField.IntegerField(DURATION_FIELD, end - begin, false, 10) });
             if (events) {
@@ -325,43 +325,9 @@ public class LttbenchCtfTrace extends TmfTrace implements ITmfTraceWithPreDefine
         }
         Event e = cursor.event();
         cursor.writePayload(fields);
-        ITmfEventField[] payload = fields.take();
-        fields.prefix(PACKET_PREFIX);
         cursor.writePacketContext(fields);
-        ITmfEventField[] packet = fields.take();
-        fields.prefix(CONTEXT_PREFIX);
         cursor.writeContext(fields);
-        ITmfEventField[] context = fields.take();
-        ITmfEventField[] all = new ITmfEventField[payload.length + packet.length + context.length];
-        System.arraycopy(payload, 0, all, 0, payload.length);
-        System.arraycopy(packet, 0, all, payload.length, packet.length);
-        System.arraycopy(context, 0, all, payload.length + packet.length, context.length);
-        if (clash(payload, PACKET_PREFIX) || clash(packet, CONTEXT_PREFIX)) {
-            all = unique(all); // a payload or packet member named as a context field: hostile, or nearly
-        }
-        return new TraceEvent(this, rank, time, types[e.type().index()], new EventField(ITmfEventField.ROOT_FIELD_ID,
-                null, all), e.cpu(), e.stream().name());
-    }
-
-    private static boolean clash(ITmfEventField[] fields, String prefix) {
-        for (ITmfEventField f : fields) {
-            if (f.getName().startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A payload member and a context field of one name: the payload's is kept. */
-    private static ITmfEventField[] unique(ITmfEventField[] fields) {
-        Set<String> names = new LinkedHashSet<>();
-        List<ITmfEventField> out = new ArrayList<>(fields.length);
-        for (ITmfEventField f : fields) {
-            if (names.add(f.getName())) {
-                out.add(f);
-            }
-        }
-        return out.size() == fields.length ? fields : out.toArray(ITmfEventField[]::new);
+        return new TraceEvent(this, rank, time, types[e.type().index()], fields.take(), e.cpu(), e.stream().name());
     }
 
     // ---- what the trace is

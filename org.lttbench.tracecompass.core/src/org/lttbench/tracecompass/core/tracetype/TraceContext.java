@@ -10,8 +10,8 @@ import org.lttbench.core.ctf.RecordCursor;
  */
 final class TraceContext extends TmfContext {
     final RecordCursor cursor;
-    /** Builds the events' fields; the context's own, as the cursor is. */
-    final FieldTreeBuilder fields = new FieldTreeBuilder();
+    /** Records the events' fields; the context's own, as the cursor is. */
+    final FieldTape fields = new FieldTape();
 
     TraceContext(RecordCursor cursor, long rank) {
         super(new TmfLongLocation(rank), rank);
