@@ -119,14 +119,14 @@ public class LttbenchCtfTrace extends TmfTrace implements ITmfTraceWithPreDefine
         } catch (IOException | RuntimeException e) {
             throw new TmfTraceException(message(e), e);
         }
-        aspects = List.copyOf(aspects(traces));
+        aspects = List.copyOf(aspects());
     }
 
     /**
      * The columns of the events table, and what Trace Compass's analyses resolve: time, channel, CPU, event type,
      * contents; the kernel and user-space types add theirs.
      */
-    protected List<ITmfEventAspect<?>> aspects(CtfTraceSet set) {
+    protected List<ITmfEventAspect<?>> aspects() {
         List<ITmfEventAspect<?>> list = new ArrayList<>();
         list.add(TmfBaseAspects.getTimestampAspect());
         list.add(Aspects.CHANNEL);

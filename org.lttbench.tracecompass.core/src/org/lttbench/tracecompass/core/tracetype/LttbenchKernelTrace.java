@@ -16,7 +16,6 @@ import org.eclipse.tracecompass.internal.lttng2.kernel.core.trace.layout.PerfEve
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.aspect.ITmfEventAspect;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
-import org.lttbench.core.ctf.CtfTraceSet;
 
 /**
  * An LTTng kernel trace (environment {@code domain = kernel}) read by LTTbench's reader, as a Trace Compass kernel
@@ -41,8 +40,8 @@ public class LttbenchKernelTrace extends LttbenchCtfTrace implements IKernelTrac
     }
 
     @Override
-    protected List<ITmfEventAspect<?>> aspects(CtfTraceSet set) {
-        List<ITmfEventAspect<?>> list = super.aspects(set);
+    protected List<ITmfEventAspect<?>> aspects() {
+        List<ITmfEventAspect<?>> list = super.aspects();
         list.addAll(KernelUtils.getKernelAspects());
         if (hasField(CONTEXT_PREFIX + "tid")) {
             list.add(Aspects.tid(CONTEXT_PREFIX + "tid"));

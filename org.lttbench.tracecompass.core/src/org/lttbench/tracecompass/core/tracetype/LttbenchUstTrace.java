@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.tracecompass.tmf.core.event.aspect.ITmfEventAspect;
-import org.lttbench.core.ctf.CtfTraceSet;
 
 /**
  * An LTTng user-space trace (environment {@code domain = ust}) read by LTTbench's reader: Trace Compass's events
@@ -21,8 +20,8 @@ public class LttbenchUstTrace extends LttbenchCtfTrace {
     }
 
     @Override
-    protected List<ITmfEventAspect<?>> aspects(CtfTraceSet set) {
-        List<ITmfEventAspect<?>> list = super.aspects(set);
+    protected List<ITmfEventAspect<?>> aspects() {
+        List<ITmfEventAspect<?>> list = super.aspects();
         if (hasField(CONTEXT_PREFIX + "vtid")) {
             list.add(Aspects.tid(CONTEXT_PREFIX + "vtid"));
         }

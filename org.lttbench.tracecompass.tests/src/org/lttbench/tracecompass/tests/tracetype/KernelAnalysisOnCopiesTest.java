@@ -14,18 +14,23 @@ import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.analysis.os.linux.core.kernel.KernelAnalysisModule;
+import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
@@ -36,7 +41,8 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  * Trace Compass's own kernel analysis ({@link KernelAnalysisModule}, behind Control Flow, Resources, CPU usage...)
  * on a CTF 2 copy of each shared kernel trace read by LTTbench's kernel trace type gives the state system it gives on
  * the CTF 1.8 original read by Trace Compass's own LTTng kernel type: the same attributes, and every interval of each
- * (start, end, value); and Control Flow's rows (Trace Compass's thread status provider) are the same threads.
+ * (start, end, value); and Control Flow's rows (Trace Compass's thread status provider) are the same threads. On three
+ * of them, every other analysis Trace Compass offers for both gives the same results too.
  */
 class KernelAnalysisOnCopiesTest {
     private static final String CONTROL_FLOW = "org.eclipse.tracecompass.internal.analysis.os.linux.core.threadstatus.ThreadStatusDataProvider";
@@ -74,6 +80,85 @@ class KernelAnalysisOnCopiesTest {
             TraceCompassTraces.close(theirs);
             TraceCompassTraces.close(ours);
         }
+    }
+
+    /**
+     * Every analysis Trace Compass offers for both the original (its type) and the copy (LTTbench's): CPU usage,
+     * system call latency, input/output, kernel memory, context switches, TIDs, scheduling latency... each state
+     * system the same, each segment store the same segments; which analyses only one of them offers is said (Trace
+     * Compass declares some for its own LTTng kernel class only).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "kernel-scp-src", "kernel-tracefile-rotation", "kernel-bigendian" })
+    void everyAnalysisBothTypesOfferGivesTheSameResults(String name) throws Exception {
+        Path original = TraceCompassTraces.shared(name);
+        Path copy = Ctf2Copy.copy(original, TraceCompassTraces.work("analyses-copy-" + name).resolve(name)).get(0);
+        ITmfTrace theirs = TraceCompassTraces.kernel(original);
+        LttbenchCtfTrace ours = TraceCompassTraces.lttbench(copy);
+        try {
+            Map<String, IAnalysisModule> a = modules(theirs);
+            Map<String, IAnalysisModule> b = modules(ours);
+            List<String> compared = new ArrayList<>();
+            for (Map.Entry<String, IAnalysisModule> e : a.entrySet()) {
+                IAnalysisModule x = e.getValue();
+                IAnalysisModule y = b.get(e.getKey());
+                if (y == null) {
+                    continue;
+                }
+                x.schedule();
+                y.schedule();
+                boolean okX = x.waitForCompletion();
+                boolean okY = y.waitForCompletion();
+                assertEquals(okX, okY, e.getKey() + " completes on both, or on neither");
+                long n = 0;
+                if (x instanceof ITmfAnalysisModuleWithStateSystems sx && y instanceof ITmfAnalysisModuleWithStateSystems sy) {
+                    for (ITmfStateSystem ss : sx.getStateSystems()) {
+                        ITmfStateSystem other = sy.getStateSystem(ss.getSSID());
+                        assertNotNull(other, e.getKey() + ": state system " + ss.getSSID() + " on the copy");
+                        n += sameStates(ss, other);
+                    }
+                }
+                if (x instanceof ISegmentStoreProvider px && y instanceof ISegmentStoreProvider py) {
+                    List<String> sx = segments(px);
+                    assertEquals(sx, segments(py), e.getKey() + ": segments");
+                    n += sx.size();
+                }
+                compared.add(e.getKey().substring(e.getKey().lastIndexOf('.') + 1) + " (" + n + ")");
+            }
+            List<String> onlyTheirs = new ArrayList<>(a.keySet());
+            onlyTheirs.removeAll(b.keySet());
+            List<String> onlyOurs = new ArrayList<>(b.keySet());
+            onlyOurs.removeAll(a.keySet());
+            assertTrue(compared.size() >= 8, "Trace Compass's kernel analyses apply to the copy: " + compared);
+            System.out.printf("%s: the same intervals and segments on the CTF 2 copy for %s; only on Trace Compass's "
+                    + "type: %s; only on LTTbench's: %s%n", name, compared, onlyTheirs, onlyOurs);
+        } finally {
+            TraceCompassTraces.close(theirs);
+            TraceCompassTraces.close(ours);
+        }
+    }
+
+    /** The trace's analyses but LTTbench's own (compared elsewhere), by id. */
+    private static Map<String, IAnalysisModule> modules(ITmfTrace trace) {
+        Map<String, IAnalysisModule> m = new TreeMap<>();
+        for (IAnalysisModule module : trace.getAnalysisModules()) {
+            if (!module.getId().startsWith("org.lttbench.")) {
+                m.put(module.getId(), module);
+            }
+        }
+        return m;
+    }
+
+    private static List<String> segments(ISegmentStoreProvider p) {
+        List<String> out = new ArrayList<>();
+        var store = p.getSegmentStore();
+        if (store != null) {
+            for (ISegment seg : store) {
+                out.add(seg.getStart() + " " + seg.getEnd() + " " + seg);
+            }
+        }
+        out.sort(null);
+        return out;
     }
 
     static ITmfStateSystem kernelStates(ITmfTrace trace) {
