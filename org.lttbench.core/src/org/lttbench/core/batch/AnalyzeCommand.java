@@ -180,10 +180,16 @@ public final class AnalyzeCommand implements Callable<Integer> {
             throw new BatchFailure(ExitCode.NOT_APPLICABLE,
                     plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
         }
-        // By default those that do not apply are left out, but not in silence: one line each, on stderr (JSON and CSV
-        // stay clean), before the reports.
-        PrintWriter err = spec.commandLine().getErr();
-        // analyses left out for one reason (the waits analysis needs what the process analysis does) in one line
+        noteSkipped(plan, spec.commandLine().getErr());
+        return plan.toRun();
+    }
+
+    /**
+     * By default the analyses that do not apply are left out, but not in silence: one line each, on stderr (JSON and
+     * CSV stay clean), before the reports; analyses left out for one reason (the waits analysis needs what the process
+     * analysis does) in one line. Trace Compass's headless application says the same.
+     */
+    public static void noteSkipped(AnalysisRun.Plan plan, PrintWriter err) {
         java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
             byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
@@ -191,7 +197,16 @@ public final class AnalyzeCommand implements Callable<Integer> {
         byReason.forEach((why, names) -> err.println("note: the " + String.join(" and ", names)
                 + (names.size() == 1 ? " analysis was" : " analyses were") + " skipped: " + why));
         err.flush();
-        return plan.toRun();
+    }
+
+    /**
+     * Data files carry no sentences: a doubtful figure (a table's warning) is said on stderr too, once each. Trace
+     * Compass's headless application says the same.
+     */
+    public static void warnTables(List<Report> reports, PrintWriter err) {
+        reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
+                .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
+        err.flush();
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
@@ -216,11 +231,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     void write(List<Report> reports) throws IOException, BatchFailure {
         if (out != null || format != ReportFormat.TEXT) {
-            // data files carry no sentences: a doubtful figure is said on stderr too
-            PrintWriter err = spec.commandLine().getErr();
-            reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
-                    .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
-            err.flush();
+            warnTables(reports, spec.commandLine().getErr());
         }
         if (out != null) {
             try {

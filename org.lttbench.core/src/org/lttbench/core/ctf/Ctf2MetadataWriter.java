@@ -101,6 +101,14 @@ final class Ctf2MetadataWriter {
             w.name("origin").value("unix-epoch");
             w.name("offset-from-origin").beginObject().name("seconds").value(c.offsetSeconds()).name("cycles")
                     .value(c.offsetCycles()).endObject();
+            if (c.uuid() != null) {
+                w.name("uuid").beginArray();
+                String hex = c.uuid().replace("-", "");
+                for (int i = 0; i < hex.length(); i += 2) {
+                    w.value(Integer.parseInt(hex.substring(i, i + 2), 16));
+                }
+                w.endArray();
+            }
             end(w);
         }
 

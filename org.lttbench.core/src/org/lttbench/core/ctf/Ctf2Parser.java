@@ -297,7 +297,23 @@ final class Ctf2Parser {
         if (origin != null && !(origin instanceof String) && !(origin instanceof Map)) {
             throw error("\"origin\" must be \"unix-epoch\" or a clock origin object, not " + kind(origin));
         }
-        metadata.clocks.put(id, new Metadata.Clock(id, frequency, seconds, cycles).calibrated());
+        metadata.clocks.put(id, new Metadata.Clock(id, frequency, seconds, cycles, clockUuid(f.get("uuid"))).calibrated());
+    }
+
+    /** A clock class's UUID in canonical form; null when absent or not 16 bytes (it only names the clock's source). */
+    private static String clockUuid(Object json) {
+        if (!(json instanceof List<?> list) || list.size() != 16) {
+            return null;
+        }
+        byte[] b = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            if (!(list.get(i) instanceof BigDecimal v) || v.signum() < 0 || v.compareTo(BigDecimal.valueOf(255)) > 0
+                    || v.stripTrailingZeros().scale() > 0) {
+                return null;
+            }
+            b[i] = (byte) v.intValue();
+        }
+        return Metadata.uuidString(b);
     }
 
     private void dataStreamClass(Map<String, Object> f) throws TraceFormatException {

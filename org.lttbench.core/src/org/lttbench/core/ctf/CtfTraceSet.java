@@ -83,6 +83,30 @@ public final class CtfTraceSet implements TraceSet {
         return t.directories();
     }
 
+    /** The streams, with what reading them needs. */
+    List<CtfStream> ctfStreams() {
+        return Collections.unmodifiableList(streams);
+    }
+
+    /**
+     * The names of an event class's payload members, in order, as {@link RecordCursor#writePayload} names them (empty
+     * when it has no payload).
+     */
+    public List<String> payloadFieldNames(EventType type) {
+        if (!(type instanceof CtfEventType t) || !eventTypes.contains(t)) {
+            throw new IllegalArgumentException("not an event class of this set: " + type);
+        }
+        return t.payload == null ? List.of() : List.of(t.payload.names);
+    }
+
+    /** What one of this set's traces' metadata says of the trace itself: its UUID, CTF version and clocks. */
+    public TraceIdentity identity(Trace trace) {
+        if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
+            throw new IllegalArgumentException("not a trace of this set: " + trace);
+        }
+        return TraceIdentity.of(t.metadata);
+    }
+
     @Override
     public List<? extends Stream> streams() {
         return Collections.unmodifiableList(streams);

@@ -23,14 +23,21 @@ final class Metadata {
         }
     }
 
-    /** A clock: the raw cycles of mapped integers become ns since the epoch through it. */
-    record Clock(String name, long frequency, long offsetSeconds, long offsetCycles) {
+    /**
+     * A clock: the raw cycles of mapped integers become ns since the epoch through it. {@code uuid} (canonical form,
+     * or null) names the clock source: LTTng gives every trace of one machine's boot the same one.
+     */
+    record Clock(String name, long frequency, long offsetSeconds, long offsetCycles, String uuid) {
+
+        Clock(String name, long frequency, long offsetSeconds, long offsetCycles) {
+            this(name, frequency, offsetSeconds, offsetCycles, null);
+        }
 
         /** babeltrace2's rule: whole seconds of {@code offset} move into {@code offset_s}. */
         Clock calibrated() {
             if (frequency > 0 && Long.compareUnsigned(offsetCycles, frequency) >= 0) {
                 long seconds = Long.divideUnsigned(offsetCycles, frequency);
-                return new Clock(name, frequency, offsetSeconds + seconds, offsetCycles - seconds * frequency);
+                return new Clock(name, frequency, offsetSeconds + seconds, offsetCycles - seconds * frequency, uuid);
             }
             return this;
         }
@@ -80,6 +87,11 @@ final class Metadata {
     }
 
     String uuidString() {
+        return uuidString(uuid);
+    }
+
+    /** A UUID's 16 bytes in canonical form ({@code 8-4-4-4-12} lower-case hex digits), or null for null. */
+    static String uuidString(byte[] uuid) {
         if (uuid == null) {
             return null;
         }

@@ -71,6 +71,11 @@ final class StreamReader implements Event, Packet {
     private boolean firstEventPending;
     /** Where the current event's payload starts when it was stepped over and not read yet, else -1. */
     private long payloadAt = -1;
+    /** Where the current event starts in its packet (bits) and the clock before it: what {@link #restore} needs. */
+    private long eventStart;
+    private long eventClock;
+    /** The clock before the current packet's header: a packet without a beginning time extends it. */
+    private long packetClock;
 
     StreamReader(CtfStream stream, byte[] traceUuid, ReadProgress progress) {
         this.stream = stream;
@@ -195,6 +200,7 @@ final class StreamReader implements Event, Packet {
     }
 
     private void readPacketHead(StreamFile f, long offset) throws IOException {
+        packetClock = s.clock;
         long remaining = f.size - offset;
         ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
@@ -312,6 +318,71 @@ final class StreamReader implements Event, Packet {
             file = null;
         }
         return span[0] > span[1] ? null : span;
+    }
+
+    /** Longs {@link #snapshot} writes per stream. */
+    static final int SNAPSHOT_LONGS = 7;
+
+    /**
+     * Writes where the cursor is into {@code out} from {@code at}: its record's kind, file and packet, and for an
+     * event its bits and the clock before it; for a record the packet opens with (a loss, the packet itself), the
+     * previous packet's counters and end, which the packet's losses are computed from, and the clock before the
+     * packet. {@link #restore} puts a reader of the same stream back there, to the record.
+     */
+    void snapshot(long[] out, int at) {
+        out[at] = kind;
+        if (kind == DONE) {
+            return;
+        }
+        out[at + 1] = fileIndex - 1;
+        out[at + 2] = packetOffset;
+        if (kind == EVENT) {
+            out[at + 3] = eventStart;
+            out[at + 4] = eventClock;
+        } else {
+            out[at + 3] = prevEndRaw;
+            out[at + 4] = prevDiscarded;
+            out[at + 5] = prevSequence;
+            out[at + 6] = packetClock;
+        }
+    }
+
+    /** Puts the cursor back where {@link #snapshot} found a reader of this stream: the same record, decoded again. */
+    void restore(long[] in, int at) throws IOException {
+        release();
+        int saved = (int) in[at];
+        if (saved == DONE) {
+            file = null;
+            fileIndex = stream.files.size();
+            kind = DONE;
+            return;
+        }
+        int index = (int) in[at + 1];
+        file = stream.files.get(index);
+        fileIndex = index + 1;
+        eventsLoss = null;
+        packetsLoss = null;
+        if (saved == EVENT) {
+            readPacketHead(file, in[at + 2]);
+            s.pos = in[at + 3];
+            s.clock = in[at + 4];
+            firstEventPending = false;
+            if (!nextEvent()) {
+                throw new TraceFormatException(file.path, in[at + 2], "no event where a saved position says one is");
+            }
+            kind = EVENT;
+            key = timestamp;
+            return;
+        }
+        prevEndRaw = in[at + 3];
+        prevDiscarded = in[at + 4];
+        prevSequence = in[at + 5];
+        s.clock = in[at + 6];
+        readPacketHead(file, in[at + 2]);
+        afterPacketLoad();
+        while (kind != saved && kind != PACKET) {
+            advance(); // from the packet's losses to the saved one or to the packet
+        }
     }
 
     /** Reads the header of the packet at that offset of the stream's file number {@code index}. */
@@ -456,6 +527,8 @@ final class StreamReader implements Event, Packet {
             }
             return false;
         }
+        eventStart = start;
+        eventClock = s.clock;
         s.eventId = sc.defaultEventId;
         s.resetArena();
         CtfEventType t = null;

@@ -305,8 +305,21 @@ final class TsdlParser {
             throw error(at, "clock " + name + " has frequency " + freq + " (must be positive)");
         }
         Metadata.Clock clock = new Metadata.Clock(name.toString(), freq, longValue(values, "offset_s", 0, null),
-                longValue(values, "offset", 0, null));
+                longValue(values, "offset", 0, null), clockUuid(values.get("uuid")));
         metadata.clocks.put(clock.name(), clock.calibrated());
+    }
+
+    /** A clock's UUID in canonical form; null when absent or malformed (it only names the clock's source). */
+    private static String clockUuid(Object value) {
+        String hex = value == null ? "" : value.toString().replace("-", "");
+        if (hex.length() != 32 || !hex.matches("[0-9a-fA-F]+")) {
+            return null;
+        }
+        byte[] b = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            b[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        }
+        return Metadata.uuidString(b);
     }
 
     private void stream(Token at, Map<String, Object> values, Map<String, TypeDecl> types) throws TraceFormatException {

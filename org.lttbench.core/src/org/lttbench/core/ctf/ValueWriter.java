@@ -2,8 +2,21 @@ package org.lttbench.core.ctf;
 
 import java.nio.ByteBuffer;
 
-/** Receives one decoded field tree, depth first (the dump formats implement it). */
-interface ValueWriter {
+/**
+ * Receives one decoded field tree, depth first: the dump formats implement it, and {@link RecordCursor} gives an
+ * event's fields to one.
+ */
+public interface ValueWriter {
+
+    /**
+     * The text of a string's bytes as the dump prints it: UTF-8, each byte that is not part of valid UTF-8 as
+     * U+DC80..U+DCFF (Python's surrogateescape, as babeltrace2's bindings give it).
+     */
+    static String utf8(ByteBuffer bytes, int index, int length) {
+        StringBuilder sb = new StringBuilder(length);
+        JsonValueWriter.appendUtf8(sb, bytes, index, length, false);
+        return sb.toString();
+    }
 
     void beginStruct();
 

@@ -23,9 +23,14 @@ import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.lttbench.core.batch.Main;
+import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.JsonReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
+import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
+import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
+import org.lttbench.tracecompass.core.tracetype.TraceEvent;
 
 /**
  * Traces opened the way Trace Compass opens them without a workbench (its own tests do the same): the trace type's
@@ -38,6 +43,38 @@ public final class TraceCompassTraces {
 
     public static Path shared(String name) {
         return Path.of(System.getProperty("lttbench.traces")).resolve(name);
+    }
+
+    /** A real CTF 2 trace of {@code ../shared/traces-ctf2}. */
+    public static Path ctf2(String name) {
+        return Path.of(System.getProperty("lttbench.traces.ctf2")).resolve(name);
+    }
+
+    /** Every CTF 2 trace of {@code ../shared/traces-ctf2}. */
+    public static List<Path> ctf2Traces() throws IOException {
+        try (Stream<Path> list = Files.list(Path.of(System.getProperty("lttbench.traces.ctf2")))) {
+            return list.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    /**
+     * A trace directory opened through LTTbench's trace type for it (kernel, user space, or generic CTF, by the
+     * environment's domain), its modules instantiated, with no kept results.
+     */
+    public static LttbenchCtfTrace lttbench(Path dir) throws TmfTraceException {
+        String domain;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
+            domain = String.valueOf(set.traces().get(0).environment().get("domain"));
+        } catch (IOException e) {
+            throw new TmfTraceException(e.getMessage(), e);
+        }
+        LttbenchCtfTrace trace = switch (domain) {
+        case "kernel" -> new LttbenchKernelTrace();
+        case "ust" -> new LttbenchUstTrace();
+        default -> new LttbenchCtfTrace();
+        };
+        trace.initTrace(null, dir.toString(), TraceEvent.class);
+        return opened(trace);
     }
 
     public static Path work(String name) throws IOException {

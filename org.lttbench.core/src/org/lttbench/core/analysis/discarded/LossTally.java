@@ -1,10 +1,14 @@
 package org.lttbench.core.analysis.discarded;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.RecordSink;
@@ -49,12 +53,53 @@ public final class LossTally implements RecordSink {
      * have kept them)}; {@code null} when nothing was lost.
      */
     public String summaryLine() {
+        Map<String, long[]> byPath = new LinkedHashMap<>();
+        perTrace.forEach((trace, t) -> byPath.put(trace.path().toString(), t));
+        return line(byPath);
+    }
+
+    /**
+     * The same line from the discarded analysis's report of whole traces (its streams table), for a run that kept
+     * its reports and not its records (Trace Compass's module); the traces in the order of their first loss, as a
+     * read meets them. {@code null} when nothing was lost.
+     */
+    public static String summaryLine(Report discarded) {
+        Table streams = discarded.table(LossReport.STREAMS.key());
+        Map<String, long[]> byPath = new LinkedHashMap<>();
+        Map<String, Long> firstLoss = new HashMap<>();
+        for (int i = 0; i < streams.rows().size(); i++) {
+            long records = ((Number) streams.cell(i, "loss_records")).longValue();
+            if (records == 0) {
+                continue;
+            }
+            String trace = (String) streams.cell(i, "trace");
+            long[] t = byPath.computeIfAbsent(trace, k -> new long[3]);
+            t[0] += orZero(streams.cell(i, "discarded_events"));
+            t[1] += orZero(streams.cell(i, "discarded_packets"));
+            t[2] += records;
+            Object first = streams.cell(i, "first_loss");
+            if (first instanceof Number n) {
+                firstLoss.merge(trace, n.longValue(), Math::min);
+            }
+        }
+        Map<String, long[]> ordered = new LinkedHashMap<>();
+        byPath.keySet().stream()
+                .sorted(Comparator.comparingLong(k -> firstLoss.getOrDefault(k, Long.MAX_VALUE)))
+                .forEach(k -> ordered.put(k, byPath.get(k)));
+        return line(ordered);
+    }
+
+    private static long orZero(Object cell) {
+        return cell instanceof Number n ? n.longValue() : 0;
+    }
+
+    private static String line(Map<String, long[]> byPath) {
         List<String> parts = new ArrayList<>();
-        perTrace.forEach((trace, t) -> {
+        byPath.forEach((path, t) -> {
             if (t[0] == 0 && t[1] == 0) {
                 return;
             }
-            StringBuilder s = new StringBuilder(trace.path().toString()).append(": ");
+            StringBuilder s = new StringBuilder(path).append(": ");
             if (t[0] > 0) {
                 s.append(LossReport.count(t[0])).append(" discarded events");
             }

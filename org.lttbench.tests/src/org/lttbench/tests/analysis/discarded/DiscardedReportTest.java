@@ -116,12 +116,15 @@ class DiscardedReportTest {
                 line);
         assertTrue(!line.contains("ust-trace-with-index"), line);
         assertEquals(DiscardedRun.total(analysis.report().table("streams"), "discarded_events"), tally.discardedEvents());
+        assertEquals(line, LossTally.summaryLine(analysis.report()), "a run that kept only its reports says the same line");
 
         LossTally quiet = new LossTally();
+        var quietAnalysis = new DiscardedAnalysisProvider().create(AnalysisOptions.DEFAULT);
         try (TraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("ust-trace-with-index")))) {
-            set.read(quiet, ProgressListener.NONE);
+            set.read(new RecordFanOut(List.of(quiet, quietAnalysis)), ProgressListener.NONE);
         }
         assertNull(quiet.summaryLine());
+        assertNull(LossTally.summaryLine(quietAnalysis.report()));
     }
 
     private static double sumDouble(Table t, String column) {

@@ -37,6 +37,7 @@ import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
+import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
 /**
  * LTTbench in Trace Compass: one pass of LTTbench's own reader over the files of an LTTng trace (or of every trace of
@@ -64,11 +65,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     private volatile long totalBytes;
     private volatile long bytesRead;
 
-    /** Only traces Trace Compass reads as CTF: LTTng's. */
+    /** Only CTF traces (LTTng's), of Trace Compass's CTF types or read by LTTbench's reader. */
     @Override
     public boolean canExecute(ITmfTrace trace) {
         for (ITmfTrace t : TmfTraceManager.getTraceSet(trace)) {
-            if (t instanceof CtfTmfTrace) {
+            if (t instanceof CtfTmfTrace || t instanceof LttbenchCtfTrace) {
                 return super.canExecute(trace);
             }
         }

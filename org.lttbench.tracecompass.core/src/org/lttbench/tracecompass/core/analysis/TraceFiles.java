@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
 /**
  * The CTF directories behind what Trace Compass opened (a trace, or every trace of an experiment), for LTTbench's own
@@ -23,7 +24,7 @@ record TraceFiles(List<Path> directories, String fingerprint) {
     static TraceFiles of(ITmfTrace trace) throws IOException {
         List<Path> dirs = new ArrayList<>();
         for (ITmfTrace t : TmfTraceManager.getTraceSet(trace)) {
-            if (!(t instanceof CtfTmfTrace) || t.getPath() == null) {
+            if (!(t instanceof CtfTmfTrace || t instanceof LttbenchCtfTrace) || t.getPath() == null) {
                 continue;
             }
             Path dir = Path.of(t.getPath());

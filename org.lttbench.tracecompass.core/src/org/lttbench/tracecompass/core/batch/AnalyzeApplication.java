@@ -2,6 +2,7 @@ package org.lttbench.tracecompass.core.batch;
 
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,27 +10,30 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
-import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
-import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
+import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
-import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
-import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.discarded.LossTally;
+import org.lttbench.core.batch.AnalyzeCommand;
 import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.core.tracetype.TraceTypeChoice;
 
 /**
  * LTTbench's analysis as Trace Compass runs it, without a workbench: {@code -application
@@ -85,7 +89,7 @@ public final class AnalyzeApplication implements IApplication {
                 opened.add(t);
             }
             trace = opened.size() == 1 ? opened.get(0)
-                    : new TmfExperiment(CtfTmfEvent.class, "lttbench", opened.toArray(ITmfTrace[]::new),
+                    : new TmfExperiment(ITmfEvent.class, "lttbench", opened.toArray(ITmfTrace[]::new),
                             TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
             // as a workbench does when it opens a trace: Trace Compass instantiates the analysis modules of its type
             TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(AnalyzeApplication.class, trace, null));
@@ -112,10 +116,22 @@ public final class AnalyzeApplication implements IApplication {
                 err.println(NAME + ": no analysis applies: " + results.notApplicable());
                 return ExitCode.NOT_APPLICABLE;
             }
+            // stderr as the command line's: the analyses left out, that events were lost, doubtful figures
+            PrintWriter errors = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+            AnalyzeCommand.noteSkipped(AnalysisRun.plan(Analyses.all(), results.traces(), AnalysisOptions.DEFAULT),
+                    errors);
+            Report discarded = results.report("discarded");
+            String lost = discarded == null ? null : LossTally.summaryLine(discarded);
+            if (lost != null) {
+                errors.println(lost);
+            }
+            if (format != ReportFormat.TEXT) {
+                AnalyzeCommand.warnTables(reports, errors);
+            }
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             format.write(reports, w);
             w.flush();
-            return ExitCode.OK;
+            return PartialRead.warn(results.traces(), errors, NAME);
         } catch (Exception e) {
             err.println(NAME + ": " + e);
             return ExitCode.INTERNAL_ERROR;
@@ -129,21 +145,30 @@ public final class AnalyzeApplication implements IApplication {
         }
     }
 
-    /** The trace directory as Trace Compass's LTTng kernel or UST trace type, initialised; null when it is neither. */
+    /**
+     * The trace directory as the LTTng kernel or UST trace type Trace Compass gives it (its own CTF types for what
+     * its reader reads, LTTbench's for the rest: {@link TraceTypeChoice}), initialised; null when it is neither.
+     */
     private static ITmfTrace open(Path dir) throws Exception {
         if (!Files.isDirectory(dir)) {
             return null;
         }
-        for (Supplier<CtfTmfTrace> type : List.<Supplier<CtfTmfTrace>>of(LttngKernelTrace::new, LttngUstTrace::new)) {
-            CtfTmfTrace t = type.get(); // one at a time: each one made is initialised or disposed
-            IStatus valid = t.validate(null, dir.toString());
-            if (valid.isOK()) {
-                t.initTrace(null, dir.toString(), CtfTmfEvent.class);
-                return t;
-            }
-            t.dispose();
+        TraceTypeHelper type = TraceTypeChoice.lttng(dir.toString());
+        if (type == null) {
+            return null;
         }
-        return null;
+        ITmfTrace t = TmfTraceType.instantiateTrace(type.getTraceTypeId());
+        ITmfEvent event = TmfTraceType.instantiateEvent(type.getTraceTypeId());
+        if (t == null || event == null) {
+            return null;
+        }
+        try {
+            t.initTrace(null, dir.toString(), event.getClass());
+        } catch (Exception e) {
+            t.dispose();
+            throw e;
+        }
+        return t;
     }
 
     private static int usage(PrintStream err, String why) {

@@ -168,6 +168,31 @@ class ApplicationsTest {
         assertSameText(cli.out(), app.out(), "an experiment of the kernel and the UST trace: the command line's JSON");
     }
 
+    /**
+     * The analysis in Trace Compass says on stderr what the command line says (the analyses it left out, that events
+     * were lost), and opens CTF 2 traces Trace Compass's own reader cannot read through LTTbench's trace types, with
+     * the command line's output: LTTng's CTF 2 user-space traces, a CTF 2 copy of a kernel trace, a trace that lost
+     * events.
+     */
+    @Test
+    void stderrAndCtf2TracesAreTheCommandLines() throws Exception {
+        Path copy = org.lttbench.core.ctf.Ctf2Copy.copy(TraceCompassTraces.shared("kernel-scp-src"),
+                TraceCompassTraces.work("app-ctf2-copy").resolve("kernel-scp-src")).get(0);
+        for (Path trace : List.of(TraceCompassTraces.shared("ust-hello-lost"), TraceCompassTraces.ctf2("trace-with-index"),
+                TraceCompassTraces.ctf2("debug-info"), TraceCompassTraces.ctf2("lttng-crash"), copy)) {
+            for (String format : List.of("json", "csv")) {
+                Run cli = cli("analyze", "--format", format, trace.toString());
+                assertEquals(0, cli.code(), cli.err());
+                Run app = application("org.lttbench.tracecompass.core.analyze", "--format", format, trace.toString());
+                assertEquals(0, app.code(), app.err());
+                assertSameText(cli.out(), app.out(), trace + " " + format + ": stdout");
+                assertSameText(cli.err(), app.err(), trace + " " + format + ": stderr");
+            }
+            System.out.println("org.lttbench.tracecompass.core.analyze on " + trace.getFileName()
+                    + ": the command line's stdout and stderr, in JSON and CSV");
+        }
+    }
+
     @Test
     void aTruncatedTraceFailsAsTheCommandLineFails() throws Exception {
         Path trace = TraceCompassTraces.work("truncated-app").resolve("kernel-scp-src");

@@ -583,7 +583,7 @@ class ModuleBenchmark {
     }
 
     /** The process's CPU time (all threads), or 0 when the JVM does not say. */
-    private static long processCpuNs() {
+    static long processCpuNs() {
         try {
             Class<?> c = Class.forName("com.sun.management.OperatingSystemMXBean", false,
                     ClassLoader.getSystemClassLoader());

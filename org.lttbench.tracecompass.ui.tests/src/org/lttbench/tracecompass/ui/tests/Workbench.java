@@ -358,6 +358,21 @@ public final class Workbench {
     }
 
     /**
+     * A screenshot of the workbench window, and a copy in the repository's {@code docs/} when the build asks for it
+     * ({@code -Dlttbench.docs=DIR}), for the README: a normal test run never rewrites tracked files.
+     */
+    public static Path screenshotForDocs(String name) throws Exception {
+        Path file = screenshot(name);
+        String docs = System.getProperty("lttbench.docs", "");
+        // unset, Maven passes an empty property as "null"
+        if (!docs.isBlank() && !docs.equals("null") && !docs.startsWith("${")) {
+            Path dir = Files.createDirectories(Path.of(docs));
+            Files.copy(file, dir.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return file;
+    }
+
+    /**
      * A PNG of the workbench window as it is drawn on the display (a copy of the screen area of its shell), under
      * target/screenshots.
      */
