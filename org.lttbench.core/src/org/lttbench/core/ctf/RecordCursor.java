@@ -10,7 +10,7 @@ import org.lttbench.core.trace.ProgressListener;
 
 /**
  * The records of a {@link CtfTraceSet} in the order {@link CtfTraceSet#read} gives them (at each step the record of
- * smallest time, ties to the stream listed first), one at a time, for a reader that moves at its own pace and comes
+ * smallest time, ties in babeltrace2's order as the read breaks them), one at a time, for a reader that moves at its own pace and comes
  * back: {@link #position()} taken at any record brings any cursor of the same set back to that record
  * ({@link #restore}), whatever was read in between. Events and losses are records here; packets are stepped over.
  * <p>
@@ -39,6 +39,7 @@ public final class RecordCursor {
             readers[i] = new StreamReader(streams.get(i), ((CtfTrace) streams.get(i).trace()).metadata.uuid, progress);
         }
         heap = new StreamReader[readers.length];
+        RecordMerge.rankTies(readers);
     }
 
     /** The set this cursor reads. */
@@ -239,6 +240,6 @@ public final class RecordCursor {
 
     /** {@link RecordMerge}'s order: time, then the stream's place in the set. */
     private static boolean before(StreamReader a, StreamReader b) {
-        return a.key < b.key || a.key == b.key && a.stream.index() < b.stream.index();
+        return a.key < b.key || a.key == b.key && a.tieRank < b.tieRank;
     }
 }

@@ -19,7 +19,12 @@ final class RecordMerge {
 
     RecordMerge(List<StreamReader> readers) {
         heap = readers.toArray(new StreamReader[0]);
-        StreamReader[] ranked = heap.clone();
+        rankTies(heap);
+    }
+
+    /** Fixes each reader's {@code tieRank}: its place among them in {@link #tieOrder}, for any merge of their records. */
+    static void rankTies(StreamReader[] readers) {
+        StreamReader[] ranked = readers.clone();
         java.util.Arrays.sort(ranked, RecordMerge::tieOrder);
         for (int i = 0; i < ranked.length; i++) {
             ranked[i].tieRank = i;

@@ -162,12 +162,12 @@ class RecordCursorTest {
         }
 
         @Override
-        public void integer(long value, boolean signed, int base) {
+        public void integer(long value, boolean signed, int base, int size) {
             out.append(signed ? Long.toString(value) : Long.toUnsignedString(value)).append(',');
         }
 
         @Override
-        public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+        public void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount) {
             out.append(value).append(java.util.Arrays.asList(labels).subList(0, labelCount)).append(',');
         }
 

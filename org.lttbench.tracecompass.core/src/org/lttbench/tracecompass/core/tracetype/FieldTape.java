@@ -95,17 +95,17 @@ final class FieldTape implements ValueWriter {
     }
 
     @Override
-    public void integer(long value, boolean signed, int base) {
+    public void integer(long value, boolean signed, int base, int size) {
         op(signed ? SIGNED_INTEGER : INTEGER);
         number(value);
-        number(base);
+        number((long) base << 32 | size);
     }
 
     @Override
-    public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+    public void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount) {
         op(ENUMERATION);
         number(value);
-        number(signed ? 1 : 0);
+        number((long) base << 32 | (long) size << 1 | (signed ? 1 : 0));
         // the label array is the decoder's scratch: keep its labels, not it
         ref(labelCount == 1 ? labels[0] : Arrays.copyOf(labels, labelCount));
     }
@@ -177,13 +177,14 @@ final class FieldTape implements ValueWriter {
                 case BEGIN_ARRAY -> w.beginArray();
                 case END_ARRAY -> w.endArray();
                 case INTEGER, SIGNED_INTEGER -> {
-                    w.integer(numbers[n], op == SIGNED_INTEGER, (int) numbers[n + 1]);
+                    w.integer(numbers[n], op == SIGNED_INTEGER, (int) (numbers[n + 1] >>> 32), (int) numbers[n + 1]);
                     n += 2;
                 }
                 case ENUMERATION -> {
                     Object labels = refs[r++];
                     String[] l = labels instanceof String s ? new String[] { s } : (String[]) labels;
-                    w.enumeration(numbers[n], numbers[n + 1] != 0, l, l.length);
+                    long form = numbers[n + 1];
+                    w.enumeration(numbers[n], (form & 1) != 0, (int) (form >>> 32), (int) form >>> 1, l, l.length);
                     n += 2;
                 }
                 case FLOATING -> {

@@ -147,7 +147,7 @@ final class FieldTreeBuilder implements ValueWriter {
     }
 
     @Override
-    public void integer(long value, boolean signed, int base) {
+    public void integer(long value, boolean signed, int base, int size) {
         if (!stack.isEmpty() && frame().members.isEmpty()) {
             frame().signed = signed;
             frame().base = base;
@@ -156,7 +156,7 @@ final class FieldTreeBuilder implements ValueWriter {
     }
 
     @Override
-    public void enumeration(long value, boolean signed, String[] labels, int labelCount) {
+    public void enumeration(long value, boolean signed, int base, int size, String[] labels, int labelCount) {
         // as Trace Compass's CTF enumerations: one label as it is, several as a list
         String label = labelCount == 1 ? labels[0]
                 : labelCount == 0 ? "" : Arrays.asList(labels).subList(0, labelCount).toString();
