@@ -63,6 +63,16 @@ public final class AnalysisSession {
         }
     }
 
+    /**
+     * Replaces the requests of that analysis by this one (the critical path of another thread) and computes the
+     * current range again.
+     */
+    public void follow(AnalysisRequest request) {
+        requests.removeIf(r -> r.analysis().equals(request.analysis()));
+        requests.add(request);
+        refresh();
+    }
+
     public void addListener(SessionListener listener) {
         listeners.add(listener);
         if (span != null) {

@@ -40,6 +40,7 @@ public final class TraceReading implements ReportSource {
             // Its grouping is the first one asked for: its report() (that the run notes unread files in) is that one.
             Map<String, AnalysisProvider> providers = new LinkedHashMap<>();
             Map<String, GroupBy> groupings = new HashMap<>();
+            Map<String, String> threads = new HashMap<>();
             for (AnalysisRequest request : wanted) {
                 String name = request.analysis();
                 AnalysisProvider provider = Analyses.byName(name);
@@ -47,10 +48,11 @@ public final class TraceReading implements ReportSource {
                     notApplicable.put(name, "this build has no " + name + " analysis");
                 } else if (providers.putIfAbsent(name, provider) == null) {
                     groupings.put(name, request.groupBy());
+                    threads.put(name, request.thread());
                 }
             }
             AnalysisRun.Plan plan = AnalysisRun.plan(List.copyOf(providers.values()), traces,
-                    p -> p.create(new AnalysisOptions(range, groupings.get(p.name()))));
+                    p -> p.create(new AnalysisOptions(range, groupings.get(p.name())).withThread(threads.get(p.name()))));
             notApplicable.putAll(plan.reasons());
             Map<String, Analysis> byName = plan.analyses();
             List<Report> reports = new ArrayList<>();

@@ -108,6 +108,11 @@ public final class ReportTreeViewer extends Composite {
         return viewer;
     }
 
+    /** The table whose rows are the children (the threads of a process tree), or null before any. */
+    public Table childTable() {
+        return childTable;
+    }
+
     public List<Node> roots() {
         return roots;
     }

@@ -71,6 +71,17 @@ public final class ProcessTimeView extends ReportView {
     private String why;
     private SashForm sash;
     private NoticeLine notice;
+    /** The critical path of the thread last double-clicked: a line saying whose, its time per state and thread, its segments. */
+    private org.eclipse.swt.custom.CTabItem pathTab;
+    private org.eclipse.swt.widgets.Label pathLine;
+    private ReportTableViewer pathTotals;
+    private ReportTableViewer pathSegments;
+    /** The thread whose critical path is shown or computed, or null. */
+    private Integer followed;
+    /** Who follows a double-clicked thread instead of this view's own tab (a host's critical path view), or null. */
+    private java.util.function.IntConsumer follower;
+    static final String PATH_HINT = "Double-click a thread in Threads or in Processes and their threads to see its "
+            + "critical path: what its progress waited on, moment by moment, through the threads that woke it.";
 
     public ProcessTimeView(Composite parent, int style) {
         super(parent, style);
@@ -108,6 +119,29 @@ public final class ProcessTimeView extends ReportView {
         threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
         causes = addTab(tabs, "Why they were blocked", new ReportTableViewer(tabs, SWT.NONE));
         wakers = addTab(tabs, "Who woke them", new ReportTableViewer(tabs, SWT.NONE));
+        Composite pathBox = new Composite(tabs, SWT.NONE);
+        org.eclipse.swt.layout.GridLayout pathLayout = new org.eclipse.swt.layout.GridLayout(1, false);
+        pathLayout.marginWidth = 4;
+        pathLayout.marginHeight = 4;
+        pathBox.setLayout(pathLayout);
+        pathLine = new org.eclipse.swt.widgets.Label(pathBox, SWT.WRAP);
+        pathLine.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.TOP, true, false));
+        pathLine.setText(PATH_HINT);
+        SashForm pathTables = new SashForm(pathBox, SWT.VERTICAL);
+        pathTables.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        pathTotals = new ReportTableViewer(pathTables, SWT.NONE);
+        pathSegments = new ReportTableViewer(pathTables, SWT.NONE);
+        pathTables.setWeights(45, 55);
+        addTab(tabs, "Critical path", pathBox);
+        pathTab = tabs.getItem(tabs.getItemCount() - 1);
+        threads.viewer().addDoubleClickListener(e -> followSelected(threads.table(),
+                ((org.eclipse.jface.viewers.IStructuredSelection) e.getSelection()).getFirstElement()));
+        tree.viewer().addDoubleClickListener(e -> {
+            Object first = ((org.eclipse.jface.viewers.IStructuredSelection) e.getSelection()).getFirstElement();
+            if (first instanceof ReportTreeViewer.Node node && node.children().isEmpty()) {
+                followSelected(tree.childTable(), node.cells());
+            }
+        });
         sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
         waits.setModel(waitChartOf(null, null, TOP));
@@ -166,12 +200,91 @@ public final class ProcessTimeView extends ReportView {
         shownCauses = processTable != null ? waitsTable(reports, "blocked_by_cause", true) : causesByThread;
         why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("process");
         renderCharts();
+        renderPath(reports);
         boolean nothing = why != null && shownTable == null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
         notice.show(nothing && reports.failure() == null ? "No process times: " + why : "");
         ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
         sash.setVisible(!nothing);
         sash.requestLayout();
+    }
+
+    /** A thread row was double-clicked: follow its TID, if it has one (not an idle thread's or a process's row). */
+    private void followSelected(Table table, Object row) {
+        int tid = table == null ? -1 : TableColumns.index(table, "tid");
+        if (tid >= 0 && row instanceof Object[] cells && cells[tid] instanceof Long t && t > 0) {
+            followThread(t.intValue());
+        }
+    }
+
+    /**
+     * Shows the critical path of that thread over the view's range (its own pass, with the session's other analyses),
+     * or hands it to the host's follower.
+     */
+    public void followThread(int tid) {
+        if (follower != null) {
+            follower.accept(tid);
+            return;
+        }
+        if (session() == null) {
+            return;
+        }
+        followed = tid;
+        pathLine.setText("Computing the critical path of thread " + tid + "...");
+        pathTotals.clearRows();
+        pathSegments.clearRows();
+        tabs.setSelection(pathTab);
+        session().follow(new AnalysisRequest("critical-path", GroupBy.THREAD, Integer.toString(tid)));
+    }
+
+    /**
+     * A host with its own critical path view (Trace Compass) follows double-clicked threads there: this view's tab
+     * goes away.
+     */
+    public void followThreadsWith(java.util.function.IntConsumer hostFollower) {
+        follower = hostFollower;
+        if (pathTab != null && !pathTab.isDisposed()) {
+            pathTab.getControl().dispose();
+            pathTab.dispose();
+        }
+    }
+
+    /** The thread whose critical path the tab shows (or computes), or null. */
+    public Integer followedThread() {
+        return followed;
+    }
+
+    /** The critical path tab's line, its totals and its segments (tests). */
+    public String pathLine() {
+        return pathLine.getText();
+    }
+
+    public ReportTableViewer pathTotals() {
+        return pathTotals;
+    }
+
+    public ReportTableViewer pathSegments() {
+        return pathSegments;
+    }
+
+    private void renderPath(ReportSet reports) {
+        if (pathTab == null || pathTab.isDisposed() || followed == null) {
+            return;
+        }
+        Table totals = reports.table("critical-path", "critical_path");
+        Table segments = reports.table("critical-path", "critical_path_segments");
+        String whyNot = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("critical-path");
+        if (totals != null && segments != null) {
+            pathTotals.setTable(totals);
+            pathSegments.setTable(segments);
+            String summary = reports.summary("critical-path");
+            pathLine.setText(summary != null ? summary : "Critical path of thread " + followed);
+        } else {
+            pathTotals.clearRows();
+            pathSegments.clearRows();
+            pathLine.setText("No critical path of thread " + followed + (whyNot != null ? ": " + whyNot : ""));
+        }
+        pathLine.requestLayout();
     }
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */

@@ -240,7 +240,7 @@ public final class CriticalPathAnalysis implements Analysis {
             ThreadState s = ThreadHistory.state(c, k);
             f.cursor = end;
             switch (s) {
-                case USER, SYSCALL, IRQ, USER_OR_SYSTEM -> add(path, new Segment(begin, end, PathState.RUNNING, c.thread, s.name()));
+                case USER, SYSCALL, IRQ, USER_OR_SYSTEM -> add(path, new Segment(begin, end, PathState.RUNNING, c.thread, s.title()));
                 case WAIT_CPU -> add(path, new Segment(begin, end, PathState.WAIT_CPU, c.thread, null));
                 case WAIT_IO -> {
                     Long device = history.ioDevice(c.thread.index(), c.times[k]);
