@@ -40,7 +40,9 @@ import org.lttbench.core.trace.Trace;
  * threads always run in the kernel: their running time is system time; so does a thread from its
  * {@code sched_process_exit} on. A trace without system call events cannot tell user from system: other threads'
  * running time is {@link ThreadState#USER_OR_SYSTEM}.</li>
- * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler.</li>
+ * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler. A timer callback ({@code hrtimer_expire_entry}
+ * to {@code _exit}) outside one is not IRQ time: the trace does not show the interrupt it runs in; it says what woke
+ * the threads the callback wakes (a timer, not the interrupted thread).</li>
  * <li>Waits: {@code prev_state} decoded as the trace's values say ({@link PrevStateEncoding}). Runnable (a yield, 0;
  * or a preemption, 0x100 or {@code TASK_RUNNING | TASK_STATE_MAX}) is WAIT_CPU until the next switch-in, for an
  * exiting thread too (only its dead switch ends it). An uninterruptible sleep ({@code D}) is classified at the wakeup
@@ -75,6 +77,8 @@ public final class ThreadStateMachine {
         int depth;
         /** The handler at each interrupt nesting level, as a {@link Waker} of what it wakes. */
         final int[] interrupts = new int[MAX_NESTING + 1];
+        /** Timer callbacks running at each interrupt nesting level (0: in whatever the trace shows as process context). */
+        final int[] timers = new int[MAX_NESTING + 1];
 
         Cpu(int id) {
             this.id = id;
@@ -318,8 +322,15 @@ public final class ThreadStateMachine {
         };
     }
 
-    /** What wakes a thread from this CPU now: its innermost interrupt handler, or its running thread. */
+    /**
+     * What wakes a thread from this CPU now: a timer callback running in its innermost interrupt handler (or, on
+     * kernels that do not trace the timer interrupt, in what looks like process context), else that handler, else its
+     * running thread.
+     */
     private static int waker(Cpu c) {
+        if (c.timers[c.depth] > 0) {
+            return Waker.of(Waker.TIMER, 0);
+        }
         if (c.depth > 0) {
             return c.interrupts[c.depth];
         }
@@ -413,6 +424,7 @@ public final class ThreadStateMachine {
             inconsistencies++; // no switch happens inside an interrupt handler: an exit was lost
             c.depth = 0;
         }
+        Arrays.fill(c.timers, 0); // nor inside a timer callback (the interrupt it ran in was not traced)
         io.contextStarts(c.id, 0);
         if (prevComm != null && prevTid != 0 && (prev.name() == null || !prevComm.is(prev.name()))) {
             rename(prev, prevComm.text(), t);
@@ -700,6 +712,7 @@ public final class ThreadStateMachine {
         }
         c.depth++;
         c.interrupts[c.depth] = source;
+        c.timers[c.depth] = 0;
         io.contextStarts(c.id, c.depth);
         if (c.depth == 1) {
             changes.enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
@@ -715,9 +728,34 @@ public final class ThreadStateMachine {
         if (c.depth == 0) {
             return; // the trace began inside this handler
         }
+        c.timers[c.depth] = 0; // the callbacks it ran are over with it
         c.depth--;
         if (c.depth == 0) {
             changes.enter(c.current, runningState(c.current, c), t, c.id);
+        }
+    }
+
+    /**
+     * A timer's callback starts on that CPU ({@code hrtimer_expire_entry}, {@code timer_expire_entry}): the threads it
+     * wakes, the timer woke. It runs in an interrupt (the timer interrupt, or the timer softirqs) that many kernels do
+     * not trace as one, so it changes no thread's state: its time is the interrupted thread's, as the trace shows it.
+     */
+    public void timerExpiryEntry(int cpu, long time) {
+        Cpu c = cpu(cpu, time);
+        if (c != null) {
+            time(time);
+            c.timers[c.depth]++;
+        }
+    }
+
+    /** The timer callback that started last on that CPU ends. */
+    public void timerExpiryExit(int cpu, long time) {
+        Cpu c = cpu(cpu, time);
+        if (c != null) {
+            time(time);
+            if (c.timers[c.depth] > 0) { // else the trace began inside it
+                c.timers[c.depth]--;
+            }
         }
     }
 

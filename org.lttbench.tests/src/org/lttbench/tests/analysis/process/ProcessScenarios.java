@@ -167,12 +167,14 @@ final class ProcessScenarios {
             new Scenario("perf-recording", ProcessScenarios::perfRecording),
             new Scenario("why-it-waited", ProcessScenarios::whyItWaited, List.of("read", "write", "futex", "nanosleep",
                     "epoll_wait")),
-            new Scenario("waits-chain", ProcessScenarios::waitsChain));
+            new Scenario("waits-chain", ProcessScenarios::waitsChain),
+            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")));
 
     static final List<Scenario> FOR_PERF = List.of(
             new Scenario("cpu-bound", ProcessScenarios::cpuBound),
             new Scenario("interrupts", ProcessScenarios::interrupts),
-            new Scenario("perf-recording", ProcessScenarios::perfRecording));
+            new Scenario("perf-recording", ProcessScenarios::perfRecording),
+            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")));
 
     /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
     static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
@@ -961,6 +963,63 @@ final class ProcessScenarios {
                 .onPath(5_400, 6_100, "running", 602).onPath(6_100, 6_500, "waiting for a CPU", 601)
                 .onPath(6_500, 8_000, "running", 601);
         x.end(8_000);
+    }
+
+    /**
+     * Timeouts woken by a timer's callback in an interrupt the trace does not show as one (the local timer interrupt,
+     * untraced on many kernels): a nanosleep woken in an hrtimer callback while its CPU is idle, a poll woken in one
+     * while another thread runs, then in a timer wheel callback. The timer woke them, not the thread the interrupt
+     * interrupted; and the callbacks take no IRQ time from it (the trace does not say how long the interrupt was).
+     * The sleeper's critical path is its own running, the timer, its wait for a CPU and its running.
+     */
+    static void timerCallbacks(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "sleep", 551);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "poller", 553);
+        w.syscallEntry(1_100, 0, "nanosleep");
+        w.schedSwitch(1_200, 0, "sleep", 551, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(1_300, 1, "poll");
+        w.schedSwitch(1_400, 1, "poller", 553, Kernel.SLEEPING, "burner", 552);
+        w.syscallExit(1_500, 1, "read", 0);
+        // the idle thread is current on CPU 0
+        w.hrtimerExpireEntry(5_000, 0);
+        k.wake(5_010, 0, "sleep", 551, 0);
+        w.hrtimerExpireExit(5_100, 0);
+        w.schedSwitch(5_200, 0, "swapper/0", 0, 0, "sleep", 551);
+        w.syscallExit(5_300, 0, "nanosleep", 0);
+        // the burner is current on CPU 1
+        w.hrtimerExpireEntry(6_000, 1);
+        k.wake(6_010, 1, "poller", 553, 1);
+        w.hrtimerExpireExit(6_100, 1);
+        w.schedSwitch(6_200, 1, "burner", 552, k.preempted(), "poller", 553);
+        w.syscallExit(6_300, 1, "poll", 0);
+        w.syscallEntry(7_000, 1, "poll");
+        w.schedSwitch(7_100, 1, "poller", 553, Kernel.SLEEPING, "burner", 552);
+        w.timerExpireEntry(8_000, 1);
+        k.wake(8_010, 1, "poller", 553, 1);
+        w.timerExpireExit(8_100, 1);
+        w.schedSwitch(8_200, 1, "burner", 552, k.preempted(), "poller", 553);
+        w.syscallExit(8_300, 1, "poll", 0);
+        w.syscallEntry(10_000, 0, "read");
+        x.thread(551, "sleep", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(5_010, WAIT_CPU)
+                .at(5_200, SYSCALL).at(5_300, USER).at(10_000, SYSCALL);
+        x.thread(552, "burner", -1).at(1_000, UNKNOWN).at(1_400, SYSCALL).at(1_500, USER).at(6_200, WAIT_CPU)
+                .at(7_100, USER).at(8_200, WAIT_CPU);
+        x.thread(553, "poller", -1).at(1_000, USER).at(1_300, SYSCALL).at(1_400, WAIT_BLOCKED).at(6_010, WAIT_CPU)
+                .at(6_200, SYSCALL).at(6_300, USER).at(7_000, SYSCALL).at(7_100, WAIT_BLOCKED).at(8_010, WAIT_CPU)
+                .at(8_200, SYSCALL).at(8_300, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(5_200, PARKED);
+        x.idle(1).at(1_000, PARKED);
+        // perf's raw_syscalls do not name the call
+        String unnamed = "unknown: a system call the trace does not name";
+        String sleeping = k.tracer.perf() ? unnamed : "sleeping by choice (nanosleep)";
+        String polling = k.tracer.perf() ? unnamed : "waiting for events (poll, select, epoll)";
+        x.waited(551, 1_200, 5_010, sleeping, "timer", "timer expiry")
+                .waited(553, 1_400, 6_010, polling, "timer", "timer expiry")
+                .waited(553, 7_100, 8_010, polling, "timer", "timer expiry");
+        x.criticalPathOf(551).onPath(1_000, 1_200, "running", 551).onPath(1_200, 5_010, "timer", 551)
+                .onPath(5_010, 5_200, "waiting for a CPU", 551).onPath(5_200, 10_000, "running", 551);
+        x.end(10_000);
     }
 
     private ProcessScenarios() {

@@ -15,6 +15,7 @@ import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateMachine;
 import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.analysis.process.Waker;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
@@ -33,9 +34,22 @@ class ThreadStateMachineTest {
         final Map<Integer, List<String>> changes = new LinkedHashMap<>();
         final List<String> ioWaits = new ArrayList<>();
 
+        /** Each blocked wait's waker, as the tables name its kind, by TID. */
+        final Map<Integer, List<String>> wakers = new LinkedHashMap<>();
+
         @Override
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
             changes.computeIfAbsent(thread.tid(), t -> new ArrayList<>()).add(time + " " + state);
+        }
+
+        @Override
+        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
+            stateChange(thread, state, time, cpu);
+            if (state == ThreadState.WAIT_BLOCKED) {
+                int w = ThreadStateSink.waker(why);
+                wakers.computeIfAbsent(thread.tid(), t -> new ArrayList<>()).add(time + " " + Waker.kindName(w)
+                        + (Waker.kind(w) == Waker.IRQ ? " " + Waker.id(w) : ""));
+            }
         }
 
         @Override
@@ -208,6 +222,48 @@ class ThreadStateMachineTest {
         m.end();
         assertEquals(List.of("1000 UNKNOWN", "1000 USER", "1500 WAIT_BLOCKED", "5200 WAIT_CPU"), told.of(30));
         assertEquals(List.of(), told.ioWaits);
+    }
+
+    /**
+     * A timer callback wakes as a timer, whatever it interrupted (the idle thread, or a thread whose state it leaves
+     * alone: no IRQ time, the trace shows no interrupt), and inside an interrupt handler too; a handler nested in a
+     * callback wakes as itself; after the callback, its CPU's thread wakes again.
+     */
+    @Test
+    void aTimerCallbackWakesAsTheTimer() {
+        Told told = new Told();
+        ThreadStateMachine m = machine("13", "5.15.0", told);
+        m.schedSwitch(0, 1_000, 0, 0, NONE, 50, Comm.of("sleeper"));
+        m.schedSwitch(1, 1_000, 0, 0, NONE, 51, Comm.of("burner"));
+        m.schedSwitch(0, 1_100, 50, 0x1, Comm.of("sleeper"), 0, NONE);
+        m.timerExpiryEntry(1, 2_000);
+        m.wakeup(1, 2_010, 50, 0, NONE);
+        m.timerExpiryExit(1, 2_100);
+        m.schedSwitch(0, 2_200, 0, 0, NONE, 50, Comm.of("sleeper"));
+        m.schedSwitch(0, 3_000, 50, 0x1, Comm.of("sleeper"), 0, NONE);
+        // in a softirq (an hrtimer run from the timer softirq), with an IRQ nested in the callback
+        m.interruptEntry(1, 4_000, Waker.of(Waker.SOFTIRQ, 3));
+        m.timerExpiryEntry(1, 4_010);
+        m.interruptEntry(1, 4_020, Waker.of(Waker.IRQ, 16));
+        m.wakeup(1, 4_030, 50, 0, NONE);
+        m.interruptExit(1, 4_040);
+        m.timerExpiryExit(1, 4_050);
+        m.interruptExit(1, 4_060);
+        m.schedSwitch(0, 4_100, 0, 0, NONE, 50, Comm.of("sleeper"));
+        m.schedSwitch(0, 5_000, 50, 0x1, Comm.of("sleeper"), 0, NONE);
+        m.interruptEntry(1, 6_000, Waker.of(Waker.SOFTIRQ, 3));
+        m.timerExpiryEntry(1, 6_010);
+        m.wakeup(1, 6_020, 50, 0, NONE);
+        m.timerExpiryExit(1, 6_030);
+        m.interruptExit(1, 6_040);
+        m.schedSwitch(0, 6_100, 0, 0, NONE, 50, Comm.of("sleeper"));
+        m.schedSwitch(0, 7_000, 50, 0x1, Comm.of("sleeper"), 0, NONE);
+        m.timerExpiryExit(1, 7_500); // unmatched: the trace lost its entry
+        m.wakeup(1, 8_000, 50, 0, NONE);
+        m.end();
+        assertEquals(List.of("1100 timer", "3000 irq 16", "5000 timer", "7000 thread"), told.wakers.get(50));
+        // the burner ran all along, but in the softirqs
+        assertEquals(List.of("1000 UNKNOWN", "1000 USER", "4000 IRQ", "4060 USER", "6000 IRQ", "6040 USER"), told.of(51));
     }
 
     /** What a CPU ran before its first switch is the thread that switch names; an interrupt meanwhile is its IRQ time. */
