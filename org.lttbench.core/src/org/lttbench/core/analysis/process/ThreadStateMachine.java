@@ -530,6 +530,7 @@ public final class ThreadStateMachine {
         child.pid(childPid > 0 ? childPid : kernel ? childTid : -1);
         child.name(childComm == null ? parent.name() : childComm.text());
         child.kernelThread(kernel);
+        child.parent(parent.index());
         // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in
         // the kernel; without system call events, where the parent is may be unknown for good
         child.mode = kernel ? MODE_SYSCALL : parent.mode == MODE_UNKNOWN && !syscalls ? MODE_EITHER : parent.mode;

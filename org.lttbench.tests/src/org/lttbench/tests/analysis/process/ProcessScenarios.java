@@ -168,7 +168,8 @@ final class ProcessScenarios {
             new Scenario("why-it-waited", ProcessScenarios::whyItWaited, List.of("read", "write", "futex", "nanosleep",
                     "epoll_wait")),
             new Scenario("waits-chain", ProcessScenarios::waitsChain),
-            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")));
+            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")),
+            new Scenario("waker-forked", ProcessScenarios::wakerForked));
 
     static final List<Scenario> FOR_PERF = List.of(
             new Scenario("cpu-bound", ProcessScenarios::cpuBound),
@@ -1020,6 +1021,47 @@ final class ProcessScenarios {
         x.criticalPathOf(551).onPath(1_000, 1_200, "running", 551).onPath(1_200, 5_010, "timer", 551)
                 .onPath(5_010, 5_200, "waiting for a CPU", 551).onPath(5_200, 10_000, "running", 551);
         x.end(10_000);
+    }
+
+    /**
+     * A waker born during the wait: the waiter reads a pipe; on the other CPU the spawner forks a helper, waits for it,
+     * and the helper writes the pipe. Until the fork the helper did not exist: what the waiter waited on then was the
+     * spawner's progress (its running, to the fork), then the helper's. Its critical path says so.
+     */
+    static void wakerForked(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "waiter", 561);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "spawner", 562);
+        w.syscallEntry(1_100, 0, "read");
+        w.schedSwitch(1_200, 0, "waiter", 561, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(2_000, 1, "clone");
+        w.fork(3_000, 1, "spawner", 562, 562, "helper", 563, 563);
+        w.wakeupNew(3_100, 1, "helper", 563, 1);
+        w.syscallExit(3_200, 1, "clone", 563);
+        w.syscallEntry(3_300, 1, "wait4");
+        w.schedSwitch(3_500, 1, "spawner", 562, Kernel.SLEEPING, "helper", 563);
+        w.syscallExit(3_600, 1, "clone", 0);
+        w.syscallEntry(4_500, 1, "write");
+        k.wake(5_000, 1, "waiter", 561, 0);
+        w.syscallExit(5_100, 1, "write", 1);
+        w.schedSwitch(5_200, 0, "swapper/0", 0, 0, "waiter", 561);
+        w.syscallExit(5_300, 0, "read", 1);
+        w.syscallEntry(8_000, 0, "read");
+        x.thread(561, "waiter", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(5_000, WAIT_CPU)
+                .at(5_200, SYSCALL).at(5_300, USER).at(8_000, SYSCALL);
+        x.thread(562, "spawner", 562).at(1_000, USER).at(2_000, SYSCALL).at(3_200, USER).at(3_300, SYSCALL)
+                .at(3_500, WAIT_BLOCKED);
+        x.thread(563, "helper", 563).at(3_000, WAIT_CPU).at(3_500, SYSCALL).at(3_600, USER).at(4_500, SYSCALL)
+                .at(5_100, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(5_200, PARKED);
+        x.idle(1).at(1_000, PARKED);
+        x.waited(561, 1_200, 5_000, "reading (of a descriptor the trace does not say what it is)", "thread", "563 helper")
+                .waited(562, 3_500, 8_000, "waiting for a child (wait4, waitid)", "none",
+                        "none (the trace ended, or the thread went away, while it waited)");
+        x.criticalPathOf(561).onPath(1_000, 1_200, "running", 561).onPath(1_200, 3_000, "running", 562)
+                .onPath(3_000, 3_500, "waiting for a CPU", 563).onPath(3_500, 5_000, "running", 563)
+                .onPath(5_000, 5_200, "waiting for a CPU", 561).onPath(5_200, 8_000, "running", 561);
+        x.end(8_000);
     }
 
     private ProcessScenarios() {

@@ -136,7 +136,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             List<ThreadLane> threads = new ArrayList<>();
             for (KeptResults.KeptThread t : kept.threads()) {
                 threads.add(new ThreadLane(ThreadRecord.restored(t.index(), t.tid(), all.get(t.trace()), t.idleCpu(),
-                        t.tid() < 0, t.pid(), t.name(), t.kernelThread()), t.lane(), t.since()));
+                        t.tid() < 0, t.pid(), t.name(), t.kernelThread(), t.parent()), t.lane(), t.since()));
             }
             stateSystem = ss;
             Report process = byName.get("process");
@@ -298,7 +298,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         for (ThreadLane l : threads) {
             ThreadRecord t = l.thread();
             kept.add(new KeptResults.KeptThread(t.index(), t.tid(), traces.indexOf(t.trace()), t.idleCpu(), t.pid(),
-                    t.kernelThread(), l.lane(), l.since(), t.name()));
+                    t.kernelThread(), l.lane(), l.since(), t.parent(), t.name()));
         }
         return new KeptResults(fingerprint, made, notApplicable, endsKept, factsKept, causes.labels(), kept);
     }
