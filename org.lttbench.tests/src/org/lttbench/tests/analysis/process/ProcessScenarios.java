@@ -44,7 +44,9 @@ final class ProcessScenarios {
             // a pre-release build that calls itself 2.11.0 but writes raw task->state bits (0x402, 0x1000, 0x102)
             KernelTracer.lttng(2, 11, "4.18.0-rc3").withRawPrevState(),
             // a trace recorded without block events: I/O waits cannot be told (they count as blocked)
-            KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"));
+            KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"),
+            // one recorded without sched_wakeup_new (as kernel-many-threads was): a forked thread is born at its fork
+            KernelTracer.lttng(2, 8, "4.4.3-1-ARCH").without("sched_wakeup_new"));
 
     /** perf's CTF conversion of a kernel recording, and the scenarios it can hold (no statedump in perf). */
     static final KernelTracer PERF = KernelTracer.perf("5.15.0-91-generic");
@@ -134,6 +136,14 @@ final class ProcessScenarios {
                 return 0x80;
             }
             return kernel() >= 402 ? 0x402 : SLEEPING;
+        }
+
+        /**
+         * When a thread forked at {@code fork} is born: at its {@code sched_wakeup_new} (until then the kernel's
+         * TASK_NEW, not runnable, its parent in clone() setting it up), or at the fork in a trace without that event.
+         */
+        long born(long fork, long wakeupNew) {
+            return tracer.omitted().contains("sched_wakeup_new") ? fork : wakeupNew;
         }
 
         /** A wakeup in the waker's context: {@code sched_waking} then {@code sched_wakeup} when the kernel has both. */
@@ -464,9 +474,9 @@ final class ProcessScenarios {
         w.syscallEntry(30_000, 0, "read");
         x.thread(701, "bash", 701).at(1_000, USER).at(2_000, SYSCALL).at(3_500, USER).at(9_000, SYSCALL)
                 .at(9_500, WAIT_BLOCKED).at(20_150, WAIT_CPU).at(21_000, SYSCALL).at(22_000, USER).at(30_000, SYSCALL);
-        x.thread(702, "ls", 702).at(3_000, WAIT_CPU).at(4_000, SYSCALL).at(4_200, USER).at(5_000, SYSCALL)
+        x.thread(702, "ls", 702).at(k.born(3_000, 3_100), WAIT_CPU).at(4_000, SYSCALL).at(4_200, USER).at(5_000, SYSCALL)
                 .at(6_000, USER).at(7_000, SYSCALL).at(8_000, USER).at(20_000, SYSCALL).at(20_200, NOT_ALIVE);
-        x.thread(703, "ls", 702).at(7_500, WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
+        x.thread(703, "ls", 702).at(k.born(7_500, 7_600), WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
                 .at(12_200, NOT_ALIVE);
         x.idle(0).at(1_000, PARKED).at(12_200, SYSCALL).at(21_000, PARKED);
         x.idle(1).at(1_000, UNKNOWN).at(4_000, PARKED).at(20_200, SYSCALL);
@@ -669,7 +679,7 @@ final class ProcessScenarios {
         x.thread(2, "kthreadd", 2).at(1_000, SYSCALL).at(3_000, WAIT_BLOCKED);
         x.thread(10, "rcu_sched", 10).at(1_000, UNKNOWN).at(1_030, WAIT_BLOCKED).at(4_000, WAIT_CPU).at(5_000, SYSCALL)
                 .at(6_000, WAIT_BLOCKED);
-        x.thread(1101, "kthreadd", 1101).at(2_000, WAIT_CPU).at(3_000, SYSCALL).at(5_000, WAIT_CPU).at(6_000, SYSCALL)
+        x.thread(1101, "kthreadd", 1101).at(k.born(2_000, 2_100), WAIT_CPU).at(3_000, SYSCALL).at(5_000, WAIT_CPU).at(6_000, SYSCALL)
                 .at(8_000, WAIT_BLOCKED);
         x.idle(0).at(1_000, PARKED).at(8_000, SYSCALL).at(9_000, IRQ).at(9_500, SYSCALL);
         x.end(9_500);
@@ -847,7 +857,7 @@ final class ProcessScenarios {
                 .at(6_000, SYSCALL).at(6_500, USER).at(7_000, SYSCALL).at(7_500, USER).at(10_000, SYSCALL);
         x.thread(1402, "cc1", -1).at(1_000, UNKNOWN).at(2_500, SYSCALL).at(3_000, USER).at(5_000, IRQ)
                 .at(5_400, USER).at(6_000, WAIT_CPU);
-        x.thread(1403, "gcc", 1403).at(7_200, WAIT_CPU).at(8_000, SYSCALL).at(8_100, USER).at(9_000, SYSCALL)
+        x.thread(1403, "gcc", 1403).at(k.born(7_200, 7_300), WAIT_CPU).at(8_000, SYSCALL).at(8_100, USER).at(9_000, SYSCALL)
                 .at(9_200, NOT_ALIVE);
         x.thread(1404, "bash", -1).at(1_000, UNKNOWN).at(1_200, IRQ).at(1_300, USER).at(7_900, SYSCALL)
                 .at(8_000, WAIT_BLOCKED);
@@ -1025,8 +1035,9 @@ final class ProcessScenarios {
 
     /**
      * A waker born during the wait: the waiter reads a pipe; on the other CPU the spawner forks a helper, waits for it,
-     * and the helper writes the pipe. Until the fork the helper did not exist: what the waiter waited on then was the
-     * spawner's progress (its running, to the fork), then the helper's. Its critical path says so.
+     * and the helper writes the pipe. Until its birth (its sched_wakeup_new) the helper was not runnable: what the
+     * waiter waited on then was the spawner's progress (its running, in clone()), then the helper's. Its critical path
+     * says so.
      */
     static void wakerForked(Kernel k, IntendedTimeline x) throws IOException {
         KernelTraceWriter w = k.w;
@@ -1051,15 +1062,16 @@ final class ProcessScenarios {
                 .at(5_200, SYSCALL).at(5_300, USER).at(8_000, SYSCALL);
         x.thread(562, "spawner", 562).at(1_000, USER).at(2_000, SYSCALL).at(3_200, USER).at(3_300, SYSCALL)
                 .at(3_500, WAIT_BLOCKED);
-        x.thread(563, "helper", 563).at(3_000, WAIT_CPU).at(3_500, SYSCALL).at(3_600, USER).at(4_500, SYSCALL)
+        long born = k.born(3_000, 3_100);
+        x.thread(563, "helper", 563).at(born, WAIT_CPU).at(3_500, SYSCALL).at(3_600, USER).at(4_500, SYSCALL)
                 .at(5_100, USER);
         x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(5_200, PARKED);
         x.idle(1).at(1_000, PARKED);
         x.waited(561, 1_200, 5_000, "reading (of a descriptor the trace does not say what it is)", "thread", "563 helper")
                 .waited(562, 3_500, 8_000, "waiting for a child (wait4, waitid)", "none",
                         "none (the trace ended, or the thread went away, while it waited)");
-        x.criticalPathOf(561).onPath(1_000, 1_200, "running", 561).onPath(1_200, 3_000, "running", 562)
-                .onPath(3_000, 3_500, "waiting for a CPU", 563).onPath(3_500, 5_000, "running", 563)
+        x.criticalPathOf(561).onPath(1_000, 1_200, "running", 561).onPath(1_200, born, "running", 562)
+                .onPath(born, 3_500, "waiting for a CPU", 563).onPath(3_500, 5_000, "running", 563)
                 .onPath(5_000, 5_200, "waiting for a CPU", 561).onPath(5_200, 8_000, "running", 561);
         x.end(8_000);
     }
