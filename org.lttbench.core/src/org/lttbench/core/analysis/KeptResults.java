@@ -33,7 +33,8 @@ import org.lttbench.core.report.ReportArchive;
  * device.TRACE.DEV          a block device's name (DEV: its dev_t)
  * irq.TRACE.ID              an IRQ's name (ID: its number, x86 vectors from 65536)
  * cause.CODE                a wait cause's label (every code, in order)
- * thread.INDEX              tid,trace,idleCpu,pid,kernelThread(0|1),lane,since[,name]: a thread as last known
+ * thread.INDEX              tid,trace,idleCpu,pid,kernelThread(0|1),lane,since,parent[,name]: a thread as last known
+ *                           (parent: the index of the thread that forked it, -1 when the trace does not show it)
  * </pre>
  * It is written to a temporary file renamed over the old one, so a reader never sees half of it. Reading gives
  * nothing (the caller makes the results again), never an error, for a file that is missing, truncated, damaged,
@@ -43,11 +44,11 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         Map<Integer, Long> ends, Map<Integer, TraceFacts> facts, List<String> causeLabels, List<KeptThread> threads) {
 
     /** Bump when the properties above change meaning. */
-    public static final int VERSION = 8;
+    public static final int VERSION = 9;
 
     /** A thread of the kept history, as last known: who it is, and its lane and since when it holds it. */
     public record KeptThread(int index, int tid, int trace, int idleCpu, int pid, boolean kernelThread, int lane,
-            long since, String name) {
+            long since, int parent, String name) {
     }
 
     public KeptResults {
@@ -77,7 +78,8 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         }
         for (KeptThread t : threads) {
             p.put("thread." + t.index(), t.tid() + "," + t.trace() + "," + t.idleCpu() + "," + t.pid() + ","
-                    + (t.kernelThread() ? 1 : 0) + "," + t.lane() + "," + t.since() + (t.name() == null ? "" : "," + t.name()));
+                    + (t.kernelThread() ? 1 : 0) + "," + t.lane() + "," + t.since() + "," + t.parent()
+                    + (t.name() == null ? "" : "," + t.name()));
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -144,9 +146,9 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
     }
 
     private static KeptThread thread(int index, String kept) {
-        String[] f = kept.split(",", 8);
+        String[] f = kept.split(",", 9);
         return new KeptThread(index, Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                 Integer.parseInt(f[3]), "1".equals(f[4]), Integer.parseInt(f[5]), Long.parseLong(f[6]),
-                f.length > 7 ? f[7] : null);
+                Integer.parseInt(f[7]), f.length > 8 ? f[8] : null);
     }
 }

@@ -40,7 +40,9 @@ public final class KernelLayout {
         SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
         PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
         SOFTIRQ_RAISE, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END,
-        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR, OTHER
+        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR,
+        /** A timer's callback starts or ends: an hrtimer's ({@code hrtimer_expire_*}) or a timer wheel's ({@code timer_expire_*}). */
+        TIMER_EXPIRE_ENTRY, TIMER_EXPIRE_EXIT, OTHER
     }
 
     /** What {@code prev_state} says of the task leaving the CPU. */
@@ -81,7 +83,12 @@ public final class KernelLayout {
             Map.entry("lttng_statedump_block_device", Role.STATEDUMP_BLOCK_DEVICE),
             Map.entry("lttng_statedump_file_descriptor", Role.STATEDUMP_FILE_DESCRIPTOR),
             Map.entry("lttng_statedump_start", Role.STATEDUMP_START), Map.entry("lttng_statedump_end", Role.STATEDUMP_END),
-            Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE));
+            Map.entry("lttng_statedump_process_state", Role.STATEDUMP_PROCESS_STATE),
+            // lttng-modules names the hrtimer events timer_hrtimer_* from 2.7, hrtimer_* before (and perf, after "timer:")
+            Map.entry("hrtimer_expire_entry", Role.TIMER_EXPIRE_ENTRY), Map.entry("hrtimer_expire_exit", Role.TIMER_EXPIRE_EXIT),
+            Map.entry("timer_hrtimer_expire_entry", Role.TIMER_EXPIRE_ENTRY),
+            Map.entry("timer_hrtimer_expire_exit", Role.TIMER_EXPIRE_EXIT),
+            Map.entry("timer_expire_entry", Role.TIMER_EXPIRE_ENTRY), Map.entry("timer_expire_exit", Role.TIMER_EXPIRE_EXIT));
 
     /**
      * perf's CTF conversion ({@code perf data convert --to-ctf}): tracepoints named {@code subsystem:event}
@@ -224,7 +231,7 @@ public final class KernelLayout {
             // x86 vectors without an IRQ descriptor (local timer, IPIs)
             case "irq_vectors" -> event.endsWith("_entry") ? Role.IRQ_ENTRY
                     : event.endsWith("_exit") ? Role.IRQ_EXIT : Role.OTHER;
-            case "sched", "block" -> FIXED.getOrDefault(event, Role.OTHER);
+            case "sched", "block", "timer" -> FIXED.getOrDefault(event, Role.OTHER);
             default -> Role.OTHER;
         };
     }

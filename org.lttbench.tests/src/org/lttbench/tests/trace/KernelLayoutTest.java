@@ -147,7 +147,17 @@ class KernelLayoutTest {
         try (TraceSet scp = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
             assertEquals(Role.SOFTIRQ_EXIT, role(scp, "softirq_exit"), "lttng-modules 2.1: softirq_*");
             assertEquals(Role.BLOCK_RQ_COMPLETE, role(scp, "block_rq_complete"));
+            assertEquals(Role.TIMER_EXPIRE_ENTRY, role(scp, "hrtimer_expire_entry"), "lttng-modules 2.1: hrtimer_*");
+            assertEquals(Role.TIMER_EXPIRE_EXIT, role(scp, "hrtimer_expire_exit"));
+            assertEquals(Role.TIMER_EXPIRE_ENTRY, role(scp, "timer_expire_entry"));
             assertFalse(layout(scp).declares(Role.SYSCALL_ENTRY), "no system call events recorded");
+        }
+        try (TraceSet uneven = CtfTraceSet.open(List.of(TestPaths.trace("kernel-uneven-streams-partial")))) {
+            assertEquals(Role.TIMER_EXPIRE_ENTRY, role(uneven, "timer_hrtimer_expire_entry"), "lttng-modules 2.10: timer_hrtimer_*");
+            assertEquals(Role.TIMER_EXPIRE_EXIT, role(uneven, "timer_hrtimer_expire_exit"));
+            assertEquals(Role.TIMER_EXPIRE_ENTRY, role(uneven, "timer_expire_entry"));
+            assertEquals(Role.TIMER_EXPIRE_EXIT, role(uneven, "timer_expire_exit"));
+            assertEquals(Role.OTHER, role(uneven, "timer_hrtimer_start"));
         }
         try (TraceSet rot = CtfTraceSet.open(List.of(TestPaths.trace("kernel-tracefile-rotation")))) {
             assertFalse(layout(rot).reportEncodingByVersion(),

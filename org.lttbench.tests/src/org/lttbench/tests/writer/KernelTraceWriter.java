@@ -199,6 +199,10 @@ public final class KernelTraceWriter implements Closeable {
         for (String what : List.of("entry", "exit", "raise")) {
             event(tracer.softirq(what), field("vec", u32()));
         }
+        event(tracer.hrtimer("expire_entry"), field("hrtimer", u64()), field("now", s64()), field("function", u64()));
+        event(tracer.hrtimer("expire_exit"), field("hrtimer", u64()));
+        event("timer_expire_entry", field("timer", u64()), field("now", u64()), field("function", u64()));
+        event("timer_expire_exit", field("timer", u64()));
         List<Field> rq = List.of(field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
                 field("errors", s32()), field("rwbs", u32()), field("_cmd_length", u32()),
                 field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")));
@@ -418,6 +422,28 @@ public final class KernelTraceWriter implements Closeable {
     public KernelTraceWriter softirqExit(long ts, int cpu, int vec) throws IOException {
         return event(ts, cpu, tracer.softirq("exit"), (long) vec);
     }
+
+    /** An hrtimer's callback runs on {@code cpu} from {@code entry} to {@code exit} (write what it does between). */
+    public KernelTraceWriter hrtimerExpireEntry(long ts, int cpu) throws IOException {
+        return event(ts, cpu, tracer.hrtimer("expire_entry"), HRTIMER, ts, TIMER_FUNCTION);
+    }
+
+    public KernelTraceWriter hrtimerExpireExit(long ts, int cpu) throws IOException {
+        return event(ts, cpu, tracer.hrtimer("expire_exit"), HRTIMER);
+    }
+
+    /** A timer wheel's callback ({@code timer_list}) starts on {@code cpu}. */
+    public KernelTraceWriter timerExpireEntry(long ts, int cpu) throws IOException {
+        return event(ts, cpu, "timer_expire_entry", TIMER_LIST, ts / 4_000_000, TIMER_FUNCTION);
+    }
+
+    public KernelTraceWriter timerExpireExit(long ts, int cpu) throws IOException {
+        return event(ts, cpu, "timer_expire_exit", TIMER_LIST);
+    }
+
+    /** Kernel addresses of a timer and its callback, as the timer events give them. */
+    private static final long HRTIMER = 0xFFFF88003FC0E8A0L, TIMER_LIST = 0xFFFF88003FC0F000L,
+            TIMER_FUNCTION = 0xFFFFFFFF810B5A40L;
 
     /** The device {@code blockRq*} writes unless told: 8:0 (sda), as a kernel {@code dev_t}. */
     public static final long SDA = 8L << 20;

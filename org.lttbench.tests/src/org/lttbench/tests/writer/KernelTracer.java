@@ -109,6 +109,12 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
         if (lttngName.startsWith("x86_irq_vectors_")) {
             return "irq_vectors:" + lttngName.substring("x86_irq_vectors_".length());
         }
+        if (lttngName.startsWith("timer_hrtimer_")) {
+            return "timer:" + lttngName.substring("timer_".length());
+        }
+        if (lttngName.startsWith("timer_")) {
+            return "timer:" + lttngName; // the timer wheel's: timer:timer_expire_entry
+        }
         int underscore = lttngName.indexOf('_');
         String subsystem = underscore < 0 ? lttngName : lttngName.substring(0, underscore);
         return switch (subsystem) {
@@ -127,5 +133,10 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
 
     public String softirq(String what) {
         return (newSoftirqNames() ? "irq_softirq_" : "softirq_") + what;
+    }
+
+    /** An hrtimer event ({@code expire_entry}): {@code timer_hrtimer_*} from 2.7 (as 2.10 writes), {@code hrtimer_*} before (2.5). */
+    public String hrtimer(String what) {
+        return (atLeast(2, 7) ? "timer_hrtimer_" : "hrtimer_") + what;
     }
 }

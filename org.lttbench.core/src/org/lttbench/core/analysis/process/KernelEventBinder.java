@@ -164,6 +164,8 @@ public final class KernelEventBinder {
                         : e -> machine.interruptEntry(cpu(e), e.timestamp(), Waker.softirq((int) e.longValue(vec)));
             }
             case IRQ_EXIT, SOFTIRQ_EXIT -> e -> machine.interruptExit(cpu(e), e.timestamp());
+            case TIMER_EXPIRE_ENTRY -> e -> machine.timerExpiryEntry(cpu(e), e.timestamp());
+            case TIMER_EXPIRE_EXIT -> e -> machine.timerExpiryExit(cpu(e), e.timestamp());
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
                 FieldHandle dev = integer(field(type, "dev"));
                 FieldHandle sector = integer(field(type, "sector"));

@@ -34,6 +34,8 @@ public final class ThreadRecord {
     private int pid = -1;
     private String name;
     private boolean kernelThread;
+    /** The {@link #index()} of the thread whose fork the trace shows made this one, or -1. */
+    private int parent = -1;
 
     // state machine bookkeeping
     int state = -1;
@@ -83,11 +85,12 @@ public final class ThreadRecord {
      * identity as last known. Its state machine bookkeeping is unused.
      */
     public static ThreadRecord restored(int index, int tid, Trace trace, int idleCpu, boolean placeholder, int pid,
-            String name, boolean kernelThread) {
+            String name, boolean kernelThread, int parent) {
         ThreadRecord r = new ThreadRecord(index, tid, trace, idleCpu, placeholder);
         r.pid = pid;
         r.name = name;
         r.kernelThread = kernelThread;
+        r.parent = parent;
         return r;
     }
 
@@ -124,6 +127,14 @@ public final class ThreadRecord {
         return kernelThread;
     }
 
+    /**
+     * The {@link #index()} of the thread that forked this one ({@code sched_process_fork}'s parent: the thread that
+     * called {@code clone}), or -1 for a thread the trace does not show being forked.
+     */
+    public int parent() {
+        return parent;
+    }
+
     /** The kernel trace this thread belongs to (threads of two machines never mix). */
     public Trace trace() {
         return trace;
@@ -139,6 +150,10 @@ public final class ThreadRecord {
 
     void kernelThread(boolean value) {
         this.kernelThread = value;
+    }
+
+    void parent(int index) {
+        this.parent = index;
     }
 
     void enqueue(long time, int st, int onCpu, long why) {

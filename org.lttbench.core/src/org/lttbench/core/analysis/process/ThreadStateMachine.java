@@ -40,7 +40,9 @@ import org.lttbench.core.trace.Trace;
  * threads always run in the kernel: their running time is system time; so does a thread from its
  * {@code sched_process_exit} on. A trace without system call events cannot tell user from system: other threads'
  * running time is {@link ThreadState#USER_OR_SYSTEM}.</li>
- * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler.</li>
+ * <li>IRQ: while the thread's CPU runs a hard IRQ or softirq handler. A timer callback ({@code hrtimer_expire_entry}
+ * to {@code _exit}) outside one is not IRQ time: the trace does not show the interrupt it runs in; it says what woke
+ * the threads the callback wakes (a timer, not the interrupted thread).</li>
  * <li>Waits: {@code prev_state} decoded as the trace's values say ({@link PrevStateEncoding}). Runnable (a yield, 0;
  * or a preemption, 0x100 or {@code TASK_RUNNING | TASK_STATE_MAX}) is WAIT_CPU until the next switch-in, for an
  * exiting thread too (only its dead switch ends it). An uninterruptible sleep ({@code D}) is classified at the wakeup
@@ -49,6 +51,9 @@ import org.lttbench.core.trace.Trace;
  * (interruptible, stopped, an idle kernel thread's {@code TASK_IDLE}) is WAIT_BLOCKED: being woken by a block
  * completion does not make it an I/O wait. Without block completion events (or wakeups) the trace cannot tell
  * I/O waits: uninterruptible sleeps are WAIT_BLOCKED and {@link #ioWaitKnown()} says so.</li>
+ * <li>Forked threads: born at their {@code sched_wakeup_new}, waiting for a CPU from then. Until then the kernel's
+ * {@code TASK_NEW} is not runnable: its parent sets it up in {@code clone()}, and a critical path through the child
+ * before its birth is the parent's. A trace without that event (or that lost it) has them born at the fork.</li>
  * <li>Threads alive before the trace: UNKNOWN from the trace's start until an event tells their state; the
  * statedump's process states say blocked (WAIT_BLOCKED: the statedump does not say whether uninterruptibly) or
  * runnable (then WAIT_CPU until switched in, unless the thread turns out to be a CPU's running thread).</li>
@@ -75,6 +80,8 @@ public final class ThreadStateMachine {
         int depth;
         /** The handler at each interrupt nesting level, as a {@link Waker} of what it wakes. */
         final int[] interrupts = new int[MAX_NESTING + 1];
+        /** Timer callbacks running at each interrupt nesting level (0: in whatever the trace shows as process context). */
+        final int[] timers = new int[MAX_NESTING + 1];
 
         Cpu(int id) {
             this.id = id;
@@ -91,6 +98,13 @@ public final class ThreadStateMachine {
     private final WaitCauses causes;
     private final FileDescriptors fds = new FileDescriptors();
     private final TidTable<ThreadRecord> threads = new TidTable<>();
+    /**
+     * Threads forked whose {@code sched_wakeup_new} has not come yet, by TID (their fork's time in {@code lastTime}):
+     * not born yet for the sinks (see {@link #fork}).
+     */
+    private final Map<Integer, ThreadRecord> forked = new HashMap<>();
+    /** Whether the trace records {@code sched_wakeup_new}: a forked thread is born there, else at its fork. */
+    private final boolean wakeupNew;
     private Cpu[] cpus = new Cpu[0];
     private long start;
     private long now = Long.MIN_VALUE;
@@ -135,6 +149,7 @@ public final class ThreadStateMachine {
                 MAX_NESTING + 1);
         this.changes = new DeferredChanges(sink, syscalls, () -> now);
         this.statedumpDeclared = layout.declares(Role.STATEDUMP_PROCESS_STATE);
+        this.wakeupNew = layout.declares(Role.SCHED_WAKEUP_NEW);
         BitSet present = new BitSet();
         for (Stream s : trace.streams()) {
             if (s.cpu() < 0) {
@@ -196,7 +211,10 @@ public final class ThreadStateMachine {
         changes.enter(anonymous, runningState(anonymous, c), t, c.id);
     }
 
-    /** The record of a TID (the CPU's idle thread for TID 0), created alive and UNKNOWN since the trace's start. */
+    /**
+     * The record of a TID (the CPU's idle thread for TID 0), created alive and UNKNOWN since the trace's start; a
+     * thread forked but not woken yet is born at its fork.
+     */
     private ThreadRecord thread(int tid, Cpu c) {
         if (tid == 0) {
             if (c.idle == null) {
@@ -209,6 +227,11 @@ public final class ThreadStateMachine {
                 birth(idle, start, ThreadState.UNKNOWN.ordinal(), -1);
             }
             return c.idle;
+        }
+        ThreadRecord child = forked.remove(tid);
+        if (child != null) {
+            // named before its sched_wakeup_new (the trace lost it): runnable since its fork, as far as we know
+            return born(child, child.lastTime);
         }
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive) {
@@ -228,6 +251,19 @@ public final class ThreadStateMachine {
         r.lastTime = t;
         r.lastTold = t;
         changes.enter(r, state, t, onCpu);
+    }
+
+    /** A forked thread is runnable from {@code t} on: its first change. */
+    private ThreadRecord born(ThreadRecord child, long t) {
+        threads.put(child.tid(), child);
+        birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
+        return child;
+    }
+
+    /** The record of a TID an event names, if any (a thread forked but not woken yet: born at its fork). */
+    private ThreadRecord named(int tid) {
+        ThreadRecord child = forked.remove(tid);
+        return child != null ? born(child, child.lastTime) : threads.get(tid);
     }
 
     private int runningState(ThreadRecord r, Cpu c) {
@@ -318,8 +354,15 @@ public final class ThreadStateMachine {
         };
     }
 
-    /** What wakes a thread from this CPU now: its innermost interrupt handler, or its running thread. */
+    /**
+     * What wakes a thread from this CPU now: a timer callback running in its innermost interrupt handler (or, on
+     * kernels that do not trace the timer interrupt, in what looks like process context), else that handler, else its
+     * running thread.
+     */
     private static int waker(Cpu c) {
+        if (c.timers[c.depth] > 0) {
+            return Waker.of(Waker.TIMER, 0);
+        }
         if (c.depth > 0) {
             return c.interrupts[c.depth];
         }
@@ -413,6 +456,7 @@ public final class ThreadStateMachine {
             inconsistencies++; // no switch happens inside an interrupt handler: an exit was lost
             c.depth = 0;
         }
+        Arrays.fill(c.timers, 0); // nor inside a timer callback (the interrupt it ran in was not traced)
         io.contextStarts(c.id, 0);
         if (prevComm != null && prevTid != 0 && (prev.name() == null || !prevComm.is(prev.name()))) {
             rename(prev, prevComm.text(), t);
@@ -457,6 +501,10 @@ public final class ThreadStateMachine {
             return;
         }
         long t = time(time);
+        ThreadRecord child = forked.remove(tid);
+        if (child != null) {
+            born(child, t); // its sched_wakeup_new
+        }
         ThreadRecord r = thread(tid, c);
         if (r.name() == null && comm != null) {
             rename(r, comm.text(), t);
@@ -506,25 +554,32 @@ public final class ThreadStateMachine {
             parent.pid(parentPid);
             sink.threadUpdated(parent, t);
         }
-        ThreadRecord old = threads.get(childTid);
+        ThreadRecord old = named(childTid);
         if (old != null && old.alive) {
             inconsistencies++; // the TID is reused: its former thread ended without a trace of it
             changes.enter(old, ThreadState.NOT_ALIVE.ordinal(), t, -1);
         }
         ThreadRecord child = new ThreadRecord(indexes.getAsInt(), childTid, trace, -1, false);
-        threads.put(childTid, child);
         boolean kernel = parent.kernelThread() || parentTid == KernelLayout.KTHREADD_TID;
         // a kernel thread is a process of its own
         child.pid(childPid > 0 ? childPid : kernel ? childTid : -1);
         child.name(childComm == null ? parent.name() : childComm.text());
         child.kernelThread(kernel);
+        child.parent(parent.index());
         // a child returns from the parent's clone(): it starts where the parent is (in the call), kernel threads in
         // the kernel; without system call events, where the parent is may be unknown for good
         child.mode = kernel ? MODE_SYSCALL : parent.mode == MODE_UNKNOWN && !syscalls ? MODE_EITHER : parent.mode;
         child.syscallCause = parent.syscallCause;
         fds.forked(parent.pid(), child.pid());
         sink.threadUpdated(child, t);
-        birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
+        if (wakeupNew) {
+            // the kernel's TASK_NEW: not runnable until wake_up_new_task (sched_wakeup_new); the parent sets it up
+            // meanwhile, in its clone()
+            child.lastTime = t;
+            forked.put(childTid, child);
+        } else {
+            born(child, t);
+        }
     }
 
     /** {@code sched_process_exec}: {@code tid} (-1 when the event has none: the CPU's thread) now runs that file. */
@@ -554,7 +609,7 @@ public final class ThreadStateMachine {
             return;
         }
         long t = time(time);
-        ThreadRecord r = threads.get(tid);
+        ThreadRecord r = named(tid);
         if (r == null || !r.alive) {
             return;
         }
@@ -575,7 +630,7 @@ public final class ThreadStateMachine {
             return;
         }
         long t = time(time);
-        ThreadRecord r = threads.get(tid);
+        ThreadRecord r = named(tid);
         if (r == null || !r.alive) {
             return;
         }
@@ -700,6 +755,7 @@ public final class ThreadStateMachine {
         }
         c.depth++;
         c.interrupts[c.depth] = source;
+        c.timers[c.depth] = 0;
         io.contextStarts(c.id, c.depth);
         if (c.depth == 1) {
             changes.enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
@@ -715,9 +771,34 @@ public final class ThreadStateMachine {
         if (c.depth == 0) {
             return; // the trace began inside this handler
         }
+        c.timers[c.depth] = 0; // the callbacks it ran are over with it
         c.depth--;
         if (c.depth == 0) {
             changes.enter(c.current, runningState(c.current, c), t, c.id);
+        }
+    }
+
+    /**
+     * A timer's callback starts on that CPU ({@code hrtimer_expire_entry}, {@code timer_expire_entry}): the threads it
+     * wakes, the timer woke. It runs in an interrupt (the timer interrupt, or the timer softirqs) that many kernels do
+     * not trace as one, so it changes no thread's state: its time is the interrupted thread's, as the trace shows it.
+     */
+    public void timerExpiryEntry(int cpu, long time) {
+        Cpu c = cpu(cpu, time);
+        if (c != null) {
+            time(time);
+            c.timers[c.depth]++;
+        }
+    }
+
+    /** The timer callback that started last on that CPU ends. */
+    public void timerExpiryExit(int cpu, long time) {
+        Cpu c = cpu(cpu, time);
+        if (c != null) {
+            time(time);
+            if (c.timers[c.depth] > 0) { // else the trace began inside it
+                c.timers[c.depth]--;
+            }
         }
     }
 
@@ -819,6 +900,7 @@ public final class ThreadStateMachine {
         long t = time(time);
         nameCpu(orig);
         nameCpu(dest);
+        // not a thread forked but not woken yet: it is runnable nowhere until its sched_wakeup_new names its CPU
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {
             if (missing(dest)) {
@@ -853,6 +935,10 @@ public final class ThreadStateMachine {
                 changes.guessPending(c.current);
             }
         }
+        for (ThreadRecord child : new ArrayList<>(forked.values())) {
+            born(child, child.lastTime); // the trace lost its sched_wakeup_new, or ended before it
+        }
+        forked.clear();
         List<ThreadRecord> open = new ArrayList<>();
         threads.forEach(open::add);
         for (Cpu c : cpus) {

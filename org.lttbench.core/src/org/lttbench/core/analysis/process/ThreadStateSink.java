@@ -7,11 +7,11 @@ import org.lttbench.core.trace.Trace;
  * (the {@link ThreadLedger} keeps totals; a Trace Compass sink would call {@code modifyAttribute}).
  *
  * <p>Order: the calls for one thread come in non-decreasing time order, and each thread's first call is its birth
- * (the trace's start for threads alive before it, the fork otherwise). Across threads, a call may be later than
- * calls already made for others: a blocked wait is classified (I/O or not) only at its wakeup, so "T enters WAIT_IO
- * at t0" arrives when T is woken at t1, immediately followed by "T enters WAIT_CPU at t1". Likewise, what a CPU ran
- * before its first {@code sched_switch} is told once that switch names the thread. Nothing is told after
- * {@link #end(Trace, long)} but the end.
+ * (the trace's start for threads alive before it; for a forked thread its {@code sched_wakeup_new}, or its fork in a
+ * trace without that event). Across threads, a call may be later than calls already made for others: a blocked wait
+ * is classified (I/O or not) only at its wakeup, so "T enters WAIT_IO at t0" arrives when T is woken at t1,
+ * immediately followed by "T enters WAIT_CPU at t1". Likewise, what a CPU ran before its first {@code sched_switch} is
+ * told once that switch names the thread. Nothing is told after {@link #end(Trace, long)} but the end.
  */
 public interface ThreadStateSink {
 

@@ -3,8 +3,8 @@ package org.lttbench.core.analysis.process;
 /**
  * What ended a wait, packed in an int for the sinks: a kind in the top bits and an identity below (a thread's
  * {@link ThreadRecord#index()}, an IRQ number, a softirq vector). Taken from the context the wakeup
- * ({@code sched_waking}, else {@code sched_wakeup}) was emitted in: the interrupt handler running on the waking CPU,
- * or the thread running there.
+ * ({@code sched_waking}, else {@code sched_wakeup}) was emitted in: the innermost interrupt handler or timer callback
+ * running on the waking CPU, else the thread running there.
  */
 public final class Waker {
     /** The wait was not ended by a wakeup: the trace ended, or the thread went away, while it waited. */
@@ -15,7 +15,10 @@ public final class Waker {
     public static final int IRQ = 2;
     /** A softirq (id: the vector), but the timer ones. */
     public static final int SOFTIRQ = 3;
-    /** A timer's expiry: the local timer interrupt, or the timer and hrtimer softirqs. */
+    /**
+     * A timer's expiry: a timer's callback ({@code hrtimer_expire_entry} to {@code _exit}, {@code timer_expire_entry}
+     * to {@code _exit}), the local timer interrupt, or the timer and hrtimer softirqs.
+     */
     public static final int TIMER = 4;
     /** Woken, but the trace does not say by what: no wakeup event was seen, or it came from a CPU whose thread is unnamed. */
     public static final int UNKNOWN = 5;

@@ -2,11 +2,14 @@ package org.lttbench.core.analysis.waits;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
@@ -37,13 +40,15 @@ import org.lttbench.core.trace.TraceSet;
  * The critical path of one thread over a range (after Giraldeau and Dagenais, "Wait Analysis of Distributed Systems
  * Using Kernel Tracing", IEEE TPDS 2016): at every moment, what the thread's progress waited on. The thread's own
  * running and waiting for a CPU are on the path as they are; a wait a thread ended is replaced by that waker's own
- * path over the wait (its running, its own waits, followed the same way); a wait an interrupt ended is the disk, the
- * network, a timer or that interrupt; a wait nothing in the trace ended is blocked. The path's states cover the
- * range exactly (the part of it the thread was alive in the trace).
+ * path over the wait (its running, its own waits, followed the same way), and a waker's time before it was born is
+ * the path of the thread that forked it; a wait an interrupt ended is the disk, the network, a timer or that
+ * interrupt; a wait nothing in the trace ended is blocked. The path's states cover the range exactly (the part of it
+ * the thread was alive in the trace).
  *
  * <p>The walk is iterative: a waker's path is a stack frame, not a recursion, so long chains of wakers cannot
- * overflow the stack. It ends: each frame's thread is blocked all over its interval, so it cannot wake anything in
- * it, and each step moves a frame's time forward.
+ * overflow the stack. It ends: each frame's thread is blocked all over its interval (or not born yet), so it cannot
+ * wake or fork anything in it, each step moves a frame's time forward, and a thread already walked by a frame below is
+ * not walked again.
  */
 public final class CriticalPathAnalysis implements Analysis {
 
@@ -216,21 +221,30 @@ public final class CriticalPathAnalysis implements Analysis {
     List<Segment> path(ThreadHistory.Changes target, long from, long to) {
         List<Segment> path = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
+        // the threads of the frames: none is walked twice at once (only a contradictory history would ask it, forever)
+        Set<ThreadHistory.Changes> walking = Collections.newSetFromMap(new IdentityHashMap<>());
         stack.push(new Frame(target, from, to));
+        walking.add(target);
         while (!stack.isEmpty()) {
             Frame f = stack.peek();
             if (f.cursor >= f.to) {
-                stack.pop();
+                walking.remove(stack.pop().thread);
                 continue;
             }
             ThreadHistory.Changes c = f.thread;
             int k = c.at(f.cursor);
             long begin = f.cursor;
             if (k < 0) {
-                // before the thread's first change (a waker born during the wait)
+                // before the thread's first change: a waker born during the wait, whose existence until then was
+                // the progress of the thread that forked it
                 long end = Math.min(f.to, c.size > 0 ? c.times[0] : f.to);
-                add(path, new Segment(begin, end, PathState.UNKNOWN, c.thread, "before the thread's first event"));
                 f.cursor = end;
+                ThreadHistory.Changes parent = history.parentOf(c);
+                if (parent != null && walking.add(parent)) {
+                    stack.push(new Frame(parent, begin, end));
+                } else {
+                    add(path, new Segment(begin, end, PathState.UNKNOWN, c.thread, "before the thread's first event"));
+                }
                 continue;
             }
             long end = Math.min(f.to, history.until(c, k));
@@ -250,7 +264,7 @@ public final class CriticalPathAnalysis implements Analysis {
                 case WAIT_BLOCKED -> {
                     int waker = ThreadStateSink.waker(c.whys[k]);
                     ThreadHistory.Changes w = Waker.kind(waker) == Waker.THREAD ? history.of(Waker.id(waker)) : null;
-                    if (w != null && w != c) {
+                    if (w != null && walking.add(w)) {
                         stack.push(new Frame(w, begin, end)); // what the waker did meanwhile is what this wait waited on
                     } else {
                         add(path, blocked(begin, end, c.thread, waker));

@@ -98,6 +98,11 @@ public final class ThreadHistory implements ThreadStateSink {
         return threads.get(index);
     }
 
+    /** The changes of the thread that forked this one (as the trace shows it), or null. */
+    public Changes parentOf(Changes c) {
+        return c.thread.parent() < 0 ? null : threads.get(c.thread.parent());
+    }
+
     /** The thread these changes are of. */
     public static ThreadRecord thread(Changes c) {
         return c.thread;

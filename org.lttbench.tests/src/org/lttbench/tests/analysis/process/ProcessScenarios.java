@@ -44,7 +44,9 @@ final class ProcessScenarios {
             // a pre-release build that calls itself 2.11.0 but writes raw task->state bits (0x402, 0x1000, 0x102)
             KernelTracer.lttng(2, 11, "4.18.0-rc3").withRawPrevState(),
             // a trace recorded without block events: I/O waits cannot be told (they count as blocked)
-            KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"));
+            KernelTracer.lttng(2, 13, "5.15.0-91-generic").without("block_rq_issue", "block_rq_complete"),
+            // one recorded without sched_wakeup_new (as kernel-many-threads was): a forked thread is born at its fork
+            KernelTracer.lttng(2, 8, "4.4.3-1-ARCH").without("sched_wakeup_new"));
 
     /** perf's CTF conversion of a kernel recording, and the scenarios it can hold (no statedump in perf). */
     static final KernelTracer PERF = KernelTracer.perf("5.15.0-91-generic");
@@ -136,6 +138,14 @@ final class ProcessScenarios {
             return kernel() >= 402 ? 0x402 : SLEEPING;
         }
 
+        /**
+         * When a thread forked at {@code fork} is born: at its {@code sched_wakeup_new} (until then the kernel's
+         * TASK_NEW, not runnable, its parent in clone() setting it up), or at the fork in a trace without that event.
+         */
+        long born(long fork, long wakeupNew) {
+            return tracer.omitted().contains("sched_wakeup_new") ? fork : wakeupNew;
+        }
+
         /** A wakeup in the waker's context: {@code sched_waking} then {@code sched_wakeup} when the kernel has both. */
         void wake(long t, int cpu, String comm, int tid, int target) throws IOException {
             if (tracer.hasWaking()) {
@@ -167,12 +177,15 @@ final class ProcessScenarios {
             new Scenario("perf-recording", ProcessScenarios::perfRecording),
             new Scenario("why-it-waited", ProcessScenarios::whyItWaited, List.of("read", "write", "futex", "nanosleep",
                     "epoll_wait")),
-            new Scenario("waits-chain", ProcessScenarios::waitsChain));
+            new Scenario("waits-chain", ProcessScenarios::waitsChain),
+            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")),
+            new Scenario("waker-forked", ProcessScenarios::wakerForked));
 
     static final List<Scenario> FOR_PERF = List.of(
             new Scenario("cpu-bound", ProcessScenarios::cpuBound),
             new Scenario("interrupts", ProcessScenarios::interrupts),
-            new Scenario("perf-recording", ProcessScenarios::perfRecording));
+            new Scenario("perf-recording", ProcessScenarios::perfRecording),
+            new Scenario("timer-callbacks", ProcessScenarios::timerCallbacks, List.of("read", "nanosleep", "poll")));
 
     /** A CPU-bound thread with a few system calls, one preemption and one interrupt. */
     static void cpuBound(Kernel k, IntendedTimeline x) throws IOException {
@@ -461,9 +474,9 @@ final class ProcessScenarios {
         w.syscallEntry(30_000, 0, "read");
         x.thread(701, "bash", 701).at(1_000, USER).at(2_000, SYSCALL).at(3_500, USER).at(9_000, SYSCALL)
                 .at(9_500, WAIT_BLOCKED).at(20_150, WAIT_CPU).at(21_000, SYSCALL).at(22_000, USER).at(30_000, SYSCALL);
-        x.thread(702, "ls", 702).at(3_000, WAIT_CPU).at(4_000, SYSCALL).at(4_200, USER).at(5_000, SYSCALL)
+        x.thread(702, "ls", 702).at(k.born(3_000, 3_100), WAIT_CPU).at(4_000, SYSCALL).at(4_200, USER).at(5_000, SYSCALL)
                 .at(6_000, USER).at(7_000, SYSCALL).at(8_000, USER).at(20_000, SYSCALL).at(20_200, NOT_ALIVE);
-        x.thread(703, "ls", 702).at(7_500, WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
+        x.thread(703, "ls", 702).at(k.born(7_500, 7_600), WAIT_CPU).at(9_500, SYSCALL).at(9_600, USER).at(12_000, SYSCALL)
                 .at(12_200, NOT_ALIVE);
         x.idle(0).at(1_000, PARKED).at(12_200, SYSCALL).at(21_000, PARKED);
         x.idle(1).at(1_000, UNKNOWN).at(4_000, PARKED).at(20_200, SYSCALL);
@@ -666,7 +679,7 @@ final class ProcessScenarios {
         x.thread(2, "kthreadd", 2).at(1_000, SYSCALL).at(3_000, WAIT_BLOCKED);
         x.thread(10, "rcu_sched", 10).at(1_000, UNKNOWN).at(1_030, WAIT_BLOCKED).at(4_000, WAIT_CPU).at(5_000, SYSCALL)
                 .at(6_000, WAIT_BLOCKED);
-        x.thread(1101, "kthreadd", 1101).at(2_000, WAIT_CPU).at(3_000, SYSCALL).at(5_000, WAIT_CPU).at(6_000, SYSCALL)
+        x.thread(1101, "kthreadd", 1101).at(k.born(2_000, 2_100), WAIT_CPU).at(3_000, SYSCALL).at(5_000, WAIT_CPU).at(6_000, SYSCALL)
                 .at(8_000, WAIT_BLOCKED);
         x.idle(0).at(1_000, PARKED).at(8_000, SYSCALL).at(9_000, IRQ).at(9_500, SYSCALL);
         x.end(9_500);
@@ -844,7 +857,7 @@ final class ProcessScenarios {
                 .at(6_000, SYSCALL).at(6_500, USER).at(7_000, SYSCALL).at(7_500, USER).at(10_000, SYSCALL);
         x.thread(1402, "cc1", -1).at(1_000, UNKNOWN).at(2_500, SYSCALL).at(3_000, USER).at(5_000, IRQ)
                 .at(5_400, USER).at(6_000, WAIT_CPU);
-        x.thread(1403, "gcc", 1403).at(7_200, WAIT_CPU).at(8_000, SYSCALL).at(8_100, USER).at(9_000, SYSCALL)
+        x.thread(1403, "gcc", 1403).at(k.born(7_200, 7_300), WAIT_CPU).at(8_000, SYSCALL).at(8_100, USER).at(9_000, SYSCALL)
                 .at(9_200, NOT_ALIVE);
         x.thread(1404, "bash", -1).at(1_000, UNKNOWN).at(1_200, IRQ).at(1_300, USER).at(7_900, SYSCALL)
                 .at(8_000, WAIT_BLOCKED);
@@ -960,6 +973,106 @@ final class ProcessScenarios {
                 .onPath(2_000, 5_200, io ? "disk" : "interrupt", 602).onPath(5_200, 5_400, "waiting for a CPU", 602)
                 .onPath(5_400, 6_100, "running", 602).onPath(6_100, 6_500, "waiting for a CPU", 601)
                 .onPath(6_500, 8_000, "running", 601);
+        x.end(8_000);
+    }
+
+    /**
+     * Timeouts woken by a timer's callback in an interrupt the trace does not show as one (the local timer interrupt,
+     * untraced on many kernels): a nanosleep woken in an hrtimer callback while its CPU is idle, a poll woken in one
+     * while another thread runs, then in a timer wheel callback. The timer woke them, not the thread the interrupt
+     * interrupted; and the callbacks take no IRQ time from it (the trace does not say how long the interrupt was).
+     * The sleeper's critical path is its own running, the timer, its wait for a CPU and its running.
+     */
+    static void timerCallbacks(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "sleep", 551);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "poller", 553);
+        w.syscallEntry(1_100, 0, "nanosleep");
+        w.schedSwitch(1_200, 0, "sleep", 551, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(1_300, 1, "poll");
+        w.schedSwitch(1_400, 1, "poller", 553, Kernel.SLEEPING, "burner", 552);
+        w.syscallExit(1_500, 1, "read", 0);
+        // the idle thread is current on CPU 0
+        w.hrtimerExpireEntry(5_000, 0);
+        k.wake(5_010, 0, "sleep", 551, 0);
+        w.hrtimerExpireExit(5_100, 0);
+        w.schedSwitch(5_200, 0, "swapper/0", 0, 0, "sleep", 551);
+        w.syscallExit(5_300, 0, "nanosleep", 0);
+        // the burner is current on CPU 1
+        w.hrtimerExpireEntry(6_000, 1);
+        k.wake(6_010, 1, "poller", 553, 1);
+        w.hrtimerExpireExit(6_100, 1);
+        w.schedSwitch(6_200, 1, "burner", 552, k.preempted(), "poller", 553);
+        w.syscallExit(6_300, 1, "poll", 0);
+        w.syscallEntry(7_000, 1, "poll");
+        w.schedSwitch(7_100, 1, "poller", 553, Kernel.SLEEPING, "burner", 552);
+        w.timerExpireEntry(8_000, 1);
+        k.wake(8_010, 1, "poller", 553, 1);
+        w.timerExpireExit(8_100, 1);
+        w.schedSwitch(8_200, 1, "burner", 552, k.preempted(), "poller", 553);
+        w.syscallExit(8_300, 1, "poll", 0);
+        w.syscallEntry(10_000, 0, "read");
+        x.thread(551, "sleep", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(5_010, WAIT_CPU)
+                .at(5_200, SYSCALL).at(5_300, USER).at(10_000, SYSCALL);
+        x.thread(552, "burner", -1).at(1_000, UNKNOWN).at(1_400, SYSCALL).at(1_500, USER).at(6_200, WAIT_CPU)
+                .at(7_100, USER).at(8_200, WAIT_CPU);
+        x.thread(553, "poller", -1).at(1_000, USER).at(1_300, SYSCALL).at(1_400, WAIT_BLOCKED).at(6_010, WAIT_CPU)
+                .at(6_200, SYSCALL).at(6_300, USER).at(7_000, SYSCALL).at(7_100, WAIT_BLOCKED).at(8_010, WAIT_CPU)
+                .at(8_200, SYSCALL).at(8_300, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(5_200, PARKED);
+        x.idle(1).at(1_000, PARKED);
+        // perf's raw_syscalls do not name the call
+        String unnamed = "unknown: a system call the trace does not name";
+        String sleeping = k.tracer.perf() ? unnamed : "sleeping by choice (nanosleep)";
+        String polling = k.tracer.perf() ? unnamed : "waiting for events (poll, select, epoll)";
+        x.waited(551, 1_200, 5_010, sleeping, "timer", "timer expiry")
+                .waited(553, 1_400, 6_010, polling, "timer", "timer expiry")
+                .waited(553, 7_100, 8_010, polling, "timer", "timer expiry");
+        x.criticalPathOf(551).onPath(1_000, 1_200, "running", 551).onPath(1_200, 5_010, "timer", 551)
+                .onPath(5_010, 5_200, "waiting for a CPU", 551).onPath(5_200, 10_000, "running", 551);
+        x.end(10_000);
+    }
+
+    /**
+     * A waker born during the wait: the waiter reads a pipe; on the other CPU the spawner forks a helper, waits for it,
+     * and the helper writes the pipe. Until its birth (its sched_wakeup_new) the helper was not runnable: what the
+     * waiter waited on then was the spawner's progress (its running, in clone()), then the helper's. Its critical path
+     * says so.
+     */
+    static void wakerForked(Kernel k, IntendedTimeline x) throws IOException {
+        KernelTraceWriter w = k.w;
+        w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "waiter", 561);
+        w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "spawner", 562);
+        w.syscallEntry(1_100, 0, "read");
+        w.schedSwitch(1_200, 0, "waiter", 561, Kernel.SLEEPING, "swapper/0", 0);
+        w.syscallEntry(2_000, 1, "clone");
+        w.fork(3_000, 1, "spawner", 562, 562, "helper", 563, 563);
+        w.wakeupNew(3_100, 1, "helper", 563, 1);
+        w.syscallExit(3_200, 1, "clone", 563);
+        w.syscallEntry(3_300, 1, "wait4");
+        w.schedSwitch(3_500, 1, "spawner", 562, Kernel.SLEEPING, "helper", 563);
+        w.syscallExit(3_600, 1, "clone", 0);
+        w.syscallEntry(4_500, 1, "write");
+        k.wake(5_000, 1, "waiter", 561, 0);
+        w.syscallExit(5_100, 1, "write", 1);
+        w.schedSwitch(5_200, 0, "swapper/0", 0, 0, "waiter", 561);
+        w.syscallExit(5_300, 0, "read", 1);
+        w.syscallEntry(8_000, 0, "read");
+        x.thread(561, "waiter", -1).at(1_000, USER).at(1_100, SYSCALL).at(1_200, WAIT_BLOCKED).at(5_000, WAIT_CPU)
+                .at(5_200, SYSCALL).at(5_300, USER).at(8_000, SYSCALL);
+        x.thread(562, "spawner", 562).at(1_000, USER).at(2_000, SYSCALL).at(3_200, USER).at(3_300, SYSCALL)
+                .at(3_500, WAIT_BLOCKED);
+        long born = k.born(3_000, 3_100);
+        x.thread(563, "helper", 563).at(born, WAIT_CPU).at(3_500, SYSCALL).at(3_600, USER).at(4_500, SYSCALL)
+                .at(5_100, USER);
+        x.idle(0).at(1_000, PARKED).at(1_200, SYSCALL).at(5_200, PARKED);
+        x.idle(1).at(1_000, PARKED);
+        x.waited(561, 1_200, 5_000, "reading (of a descriptor the trace does not say what it is)", "thread", "563 helper")
+                .waited(562, 3_500, 8_000, "waiting for a child (wait4, waitid)", "none",
+                        "none (the trace ended, or the thread went away, while it waited)");
+        x.criticalPathOf(561).onPath(1_000, 1_200, "running", 561).onPath(1_200, born, "running", 562)
+                .onPath(born, 3_500, "waiting for a CPU", 563).onPath(3_500, 5_000, "running", 563)
+                .onPath(5_000, 5_200, "waiting for a CPU", 561).onPath(5_200, 8_000, "running", 561);
         x.end(8_000);
     }
 

@@ -55,7 +55,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
      * Bump when what the state system holds changes (kept results carry it in their fingerprint, with
      * {@link KeptResults#VERSION} for what they hold): results of another version are made again.
      */
-    static final int VERSION = 8;
+    static final int VERSION = 9;
     private static final String REPORTS_SUFFIX = ".reports.json";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
@@ -137,7 +137,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             List<ThreadLane> threads = new ArrayList<>();
             for (KeptResults.KeptThread t : kept.threads()) {
                 threads.add(new ThreadLane(ThreadRecord.restored(t.index(), t.tid(), all.get(t.trace()), t.idleCpu(),
-                        t.tid() < 0, t.pid(), t.name(), t.kernelThread()), t.lane(), t.since()));
+                        t.tid() < 0, t.pid(), t.name(), t.kernelThread(), t.parent()), t.lane(), t.since()));
             }
             stateSystem = ss;
             Report process = byName.get("process");
@@ -299,7 +299,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         for (ThreadLane l : threads) {
             ThreadRecord t = l.thread();
             kept.add(new KeptResults.KeptThread(t.index(), t.tid(), traces.indexOf(t.trace()), t.idleCpu(), t.pid(),
-                    t.kernelThread(), l.lane(), l.since(), t.name()));
+                    t.kernelThread(), l.lane(), l.since(), t.parent(), t.name()));
         }
         return new KeptResults(fingerprint, made, notApplicable, endsKept, factsKept, causes.labels(), kept);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,6 +15,9 @@ import java.util.function.Predicate;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
@@ -32,11 +36,14 @@ import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
 import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
 import org.lttbench.tracecompass.core.provider.ReportTables;
@@ -142,11 +149,12 @@ class DataProvidersTest {
     /**
      * Why threads waited, through the table providers: blocked time by cause and by waker, for the whole trace (the
      * pass's report) and for a range (replayed from the kept state system, whose blocked waits keep their reasons),
-     * per thread and per process, equal the command line's.
+     * per thread and per process, equal the command line's. kernel-many-threads has many threads and futexes;
+     * kernel-scp-src's range holds the scp test, whose sleeps and tcpdump's timeouts are woken in hrtimer callbacks.
      */
-    @Test
-    void waitsAreTheCommandLinesForTheWholeTraceAndForARange() throws Exception {
-        String name = "kernel-many-threads";
+    @ParameterizedTest
+    @CsvSource({ "kernel-many-threads, 100, 150, 100", "kernel-scp-src, 15300, 2200, 10" })
+    void waitsAreTheCommandLinesForTheWholeTraceAndForARange(String name, long fromMs, long forMs, int rows) throws Exception {
         ITmfTrace trace = kernel(name);
         try {
             String path = TraceCompassTraces.shared(name).toString();
@@ -154,10 +162,10 @@ class DataProvidersTest {
             for (String key : List.of("blocked_by_cause", "blocked_by_waker")) {
                 Table t = table(trace, "waits", "thread", key, Map.of());
                 assertEquals(cliRows(cli, key, t), rows(t), key);
-                assertTrue(t.rows().size() > 100, key + " has the trace's many threads");
+                assertTrue(t.rows().size() > rows, key + " has the trace's threads: " + t.rows().size());
             }
-            long begin = trace.getStartTime().toNanos() + 100_000_000L;
-            long end = begin + 150_000_000L;
+            long begin = trace.getStartTime().toNanos() + fromMs * 1_000_000L;
+            long end = begin + forMs * 1_000_000L;
             Map<String, Object> range = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(begin, end));
             for (String grouping : List.of("thread", "process")) {
                 Cli ranged = TraceCompassTraces.cli("analyze", "--analysis", "waits", "--by", grouping, "--format", "json",
@@ -176,46 +184,78 @@ class DataProvidersTest {
     /**
      * A thread's critical path through its time graph provider: the target's row and one per thread on its path,
      * whose states are the command line's critical path segments, each thread's own (and the target's row all of them).
+     * ssh waits on the network and on other threads; tcpdump's path goes through timer callbacks (its poll timeouts,
+     * the sleep its waker waited on) and through a waker's parent (ssh, forked by scp during tcpdump's wait). The same
+     * once the trace is opened again, from the kept results: who forked whom is kept with them.
      */
     @Test
-    @SuppressWarnings("unchecked")
     void criticalPathIsTheCommandLines() throws Exception {
         String name = "kernel-scp-src";
+        String path = TraceCompassTraces.shared(name).toString();
+        Map<String, JsonArray> cli = new LinkedHashMap<>();
+        for (String tid : List.of("7422", "7420")) {
+            Cli run = TraceCompassTraces.cli("analyze", "--analysis", "critical-path", "--thread", tid, "--format", "json", path);
+            assertEquals(0, run.code(), run.err());
+            cli.put(tid, JsonParser.parseString(run.out()).getAsJsonObject().getAsJsonArray("critical_path_segments"));
+        }
+        JsonArray tcpdump = cli.get("7420");
+        boolean timer = false;
+        boolean scp = false;
+        for (JsonElement s : tcpdump) {
+            timer |= s.getAsJsonObject().get("state").getAsString().equals("timer");
+            scp |= s.getAsJsonObject().get("tid").getAsLong() == 7421;
+        }
+        assertTrue(timer, "tcpdump's path has timer expiries");
+        assertTrue(scp, "tcpdump's path goes through scp, which forked ssh during its wait");
         ITmfTrace trace = kernel(name);
         try {
-            String path = TraceCompassTraces.shared(name).toString();
-            String tid = "7422"; // ssh: it waits on the network and on other threads
-            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "critical-path", "--thread", tid, "--format", "json", path);
-            assertEquals(0, cli.code(), cli.err());
-            JsonArray segments = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("critical_path_segments");
-            assertTrue(segments.size() > 10, "a path with many segments: " + segments.size());
-            ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
-                    LttbenchDataProviders.CRITICAL_PATH, ITimeGraphDataProvider.class);
-            assertNotNull(p);
-            Map<String, Object> params = Map.of(LttbenchDataProviders.THREAD_PARAMETER, Integer.parseInt(tid));
-            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(params, new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
-            List<TimeGraphEntryModel> entries = tree.getModel().getEntries();
-            assertTrue(entries.get(0).getName().startsWith("Critical path of " + tid), entries.get(0).getName());
-            Map<String, Object> rowParams = new HashMap<>(params);
-            rowParams.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, entries.stream().map(TimeGraphEntryModel::getId).toList());
-            rowParams.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(trace.getStartTime().toNanos(),
-                    trace.getEndTime().toNanos()));
-            var rows = p.fetchRowModel(rowParams, new NullProgressMonitor()).getModel().getRows();
-            var root = rows.stream().filter(r -> r.getEntryID() == entries.get(0).getId()).findFirst().orElseThrow();
-            assertEquals(segments.size(), root.getStates().size(), "one state per segment");
-            long first = segments.get(0).getAsJsonObject().get("begin").getAsLong();
-            long firstShown = root.getStates().get(0).getStartTime();
-            for (int i = 0; i < segments.size(); i++) {
-                JsonObject s = segments.get(i).getAsJsonObject();
-                var state = root.getStates().get(i);
-                // in Trace Compass's time base, from the path's start
-                assertEquals(s.get("begin").getAsLong() - first, state.getStartTime() - firstShown, "segment " + i + " begins");
-                assertEquals(s.get("ns").getAsLong(), state.getDuration(), "segment " + i + "'s length");
-                assertTrue(state.getLabel().startsWith(s.get("state").getAsString()), state.getLabel());
+            for (var e : cli.entrySet()) {
+                assertPathIsTheCommandLines(trace, e.getKey(), e.getValue());
             }
         } finally {
             TraceCompassTraces.close(trace);
+        }
+        LttngKernelTrace again = new LttngKernelTrace();
+        again.initTrace(null, path, CtfTmfEvent.class);
+        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(this, again, null));
+        try {
+            LttbenchAnalysisModule module = TraceCompassTraces.module(again);
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
+            assertTrue(module.results().kept(), "opened again: the kept results");
+            assertPathIsTheCommandLines(again, "7420", tcpdump);
+        } finally {
+            TraceCompassTraces.close(again);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void assertPathIsTheCommandLines(ITmfTrace trace, String tid, JsonArray segments) {
+        assertTrue(segments.size() > 10, "a path with many segments: " + segments.size());
+        ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                LttbenchDataProviders.CRITICAL_PATH, ITimeGraphDataProvider.class);
+        assertNotNull(p);
+        Map<String, Object> params = Map.of(LttbenchDataProviders.THREAD_PARAMETER, Integer.parseInt(tid));
+        TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(params, new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+        List<TimeGraphEntryModel> entries = tree.getModel().getEntries();
+        assertTrue(entries.get(0).getName().startsWith("Critical path of " + tid), entries.get(0).getName());
+        Map<String, Object> rowParams = new HashMap<>(params);
+        rowParams.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, entries.stream().map(TimeGraphEntryModel::getId).toList());
+        rowParams.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(trace.getStartTime().toNanos(),
+                trace.getEndTime().toNanos()));
+        var rows = p.fetchRowModel(rowParams, new NullProgressMonitor()).getModel().getRows();
+        var root = rows.stream().filter(r -> r.getEntryID() == entries.get(0).getId()).findFirst().orElseThrow();
+        assertEquals(segments.size(), root.getStates().size(), tid + ": one state per segment");
+        long first = segments.get(0).getAsJsonObject().get("begin").getAsLong();
+        long firstShown = root.getStates().get(0).getStartTime();
+        for (int i = 0; i < segments.size(); i++) {
+            JsonObject s = segments.get(i).getAsJsonObject();
+            var state = root.getStates().get(i);
+            // in Trace Compass's time base, from the path's start
+            assertEquals(s.get("begin").getAsLong() - first, state.getStartTime() - firstShown, tid + ": segment " + i + " begins");
+            assertEquals(s.get("ns").getAsLong(), state.getDuration(), tid + ": segment " + i + "'s length");
+            assertTrue(state.getLabel().startsWith(s.get("state").getAsString()), state.getLabel());
         }
     }
 
