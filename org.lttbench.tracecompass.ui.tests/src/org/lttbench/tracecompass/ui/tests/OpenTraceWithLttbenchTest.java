@@ -40,9 +40,12 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.lttbench.core.ctf.Ctf2Copy;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
 import org.lttbench.tracecompass.ui.handler.OpenTraceHandler;
+import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
+import org.lttbench.ui.compute.ReportSet;
 
 /**
  * Open Trace with LTTbench..., the command a user runs to open LTTng's CTF 2 traces, which Trace Compass's Open Trace
@@ -50,7 +53,8 @@ import org.lttbench.tracecompass.ui.handler.OpenTraceHandler;
  * run as they run it (its handler through the workbench's handler service, the trace's path given as the command's
  * parameter where a user chooses it in a directory dialog), on a CTF 2 copy of a kernel trace (its metadata file
  * given: it stands for its directory) and on a CTF 2 trace LTTng wrote that Trace Compass's own reader cannot read:
- * each opens with LTTbench's type, its events table shows its events, and the kernel one's Control Flow its threads.
+ * each opens with LTTbench's type, its events table shows its events, and the kernel one's Control Flow its threads
+ * and its context menu LTTbench's views.
  * A path that is no trace gets an error dialog saying what and why, and nothing else. Nothing logs an error meanwhile
  * (Trace Compass logs the exceptions it catches: its own CTF types throw on LTTng's CTF 2 wherever it validates them).
  */
@@ -134,9 +138,19 @@ class OpenTraceWithLttbenchTest {
                 "lttng-consumerd among Control Flow's rows: " + rows);
         assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
         System.out.println(element.getName() + ": " + trace.getNbEvents() + " events, Control Flow: " + rows.size() + " rows");
-        Workbench.select(element);
+        Tree explorer = Workbench.select(element);
         Path shot = Workbench.screenshotForDocs("tracecompass-open-with-lttbench-kernel");
         assertTrue(Files.size(shot) > 10_000);
+
+        // and LTTbench's own views on it, from its context menu as on Trace Compass's LTTng types
+        assertEquals(TraceContextMenuTest.MENU, Workbench.contextMenu(explorer, "LTTbench"), "LTTbench's views");
+        Workbench.clickContextMenu(explorer, "LTTbench", "Process time");
+        ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
+        assertTrue(module.waitForCompletion(), "the menu scheduled LTTbench's analysis, and it completed: " + module.failure());
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
     }
 
     @Test
