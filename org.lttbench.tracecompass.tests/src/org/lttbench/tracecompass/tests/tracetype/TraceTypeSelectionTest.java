@@ -163,6 +163,33 @@ class TraceTypeSelectionTest {
         }
     }
 
+    /**
+     * The choice Open Trace with LTTbench makes: always LTTbench's type, kernel, else user-space, else generic CTF,
+     * whatever Trace Compass's reader makes of the trace (CTF 1.8 it reads, CTF 2 it cannot); for what is no trace,
+     * why, naming the path (and the traces below a session's directory).
+     */
+    @Test
+    void lttbenchsTypeWhateverTraceCompassReads() throws Exception {
+        assertEquals(OUR_KERNEL, TraceTypeChoice.lttbench(TraceCompassTraces.shared("kernel-scp-src")).type().getTraceTypeId());
+        assertEquals(OUR_UST, TraceTypeChoice.lttbench(TraceCompassTraces.shared("ust-trace-with-index")).type().getTraceTypeId());
+        assertEquals(OUR_UST, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("trace-with-index")).type().getTraceTypeId());
+        assertEquals(OUR_CTF, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("succeed1")).type().getTraceTypeId());
+
+        Path empty = TraceCompassTraces.work("choice-not-a-trace");
+        TraceTypeChoice.LttbenchType none = TraceTypeChoice.lttbench(empty);
+        assertEquals(null, none.type());
+        assertEquals(empty.toAbsolutePath().normalize() + " is not a trace directory (it has no metadata file), nor does"
+                + " any directory below it", none.refusal());
+        Path session = TraceCompassTraces.shared("session-multi-domains");
+        assertEquals(session.toAbsolutePath().normalize() + " is not a trace directory (it has no metadata file) but"
+                + " holds 2 traces: kernel, ust; open one of them", TraceTypeChoice.lttbench(session).refusal());
+        Path garbage = TraceCompassTraces.work("choice-garbage");
+        Files.writeString(garbage.resolve("metadata"), "no CTF here\n", StandardCharsets.UTF_8);
+        String refusal = TraceTypeChoice.lttbench(garbage).refusal();
+        assertTrue(refusal.contains(garbage.resolve("metadata").toString()), refusal);
+        System.out.println("not a trace: " + refusal);
+    }
+
     /** Time, name, CPU and fields by value, as Trace Compass's own CTF events give them. */
     static List<String> events(org.eclipse.tracecompass.tmf.core.trace.ITmfTrace trace) {
         List<String> out = new ArrayList<>();

@@ -1,6 +1,5 @@
 package org.lttbench.tracecompass.ui.tests;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,24 +7,15 @@ import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.tracecompass.analysis.os.linux.core.kernel.KernelAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.eclipse.tracecompass.tmf.ui.editors.TmfEventsEditor;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
@@ -33,7 +23,6 @@ import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceTypeUIUtils;
 import org.eclipse.tracecompass.tmf.ui.viewers.events.TmfEventsTable;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.ide.IGotoMarker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -49,7 +38,8 @@ import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
  * showing the trace's events row by row as the type reads them, Trace Compass's Control Flow view on it (its kernel
  * analysis run on the type); and a CTF 2 trace LTTng wrote, which Trace Compass's own reader cannot read, imported
  * with LTTbench's user-space type chosen (Trace Compass's automatic choice fails on it: its own CTF types throw while
- * validating), its events table. Screenshots for the README.
+ * validating; OpenTraceWithLttbenchTest opens it with the command users have for that), its events table. Screenshots
+ * for the README.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Ctf2TraceWorkbenchTest {
@@ -74,8 +64,8 @@ class Ctf2TraceWorkbenchTest {
         TmfTraceElement element = Workbench.openTrace(project, copy, KERNEL_TYPE);
         ITmfTrace trace = ui(element::getTrace);
         assertInstanceOf(LttbenchKernelTrace.class, trace, "the CTF 2 copy opens with LTTbench's kernel type");
-        TmfEventsTable table = eventsTable(trace);
-        sameRowsAsTheTrace(trace, table);
+        TmfEventsTable table = Views.eventsTable(trace);
+        Views.sameRowsAsTheTrace(trace, table);
 
         IViewPart controlFlow = ui(() -> Workbench.page().showView(CONTROL_FLOW));
         assertNotNull(controlFlow);
@@ -109,13 +99,18 @@ class Ctf2TraceWorkbenchTest {
     @Order(2)
     void lttngCtf2TraceTraceCompassCannotReadImportedWithLttbenchsType() throws Exception {
         Path trace = Path.of(System.getProperty("lttbench.traces.ctf2")).resolve("trace-with-index");
-        // as Import... with the trace type chosen, or Select Trace Type on an imported trace: a link, its type, opened
+        // as Import... with the trace type chosen: a link and its type in one workspace operation (Trace Compass's
+        // import is one: a folder it hears of without a type, it validates with its own CTF types, which throw here),
+        // then opened
         String name = "trace-with-index";
         TmfTraceElement element = ui(() -> {
             IFolder folder = project.getTracesFolder().getResource().getFolder(name);
-            folder.createLink(org.eclipse.core.runtime.Path.fromOSString(trace.toString()), IResource.REPLACE,
-                    new NullProgressMonitor());
-            TmfTraceTypeUIUtils.setTraceType(folder, TmfTraceType.getTraceType(UST_TYPE));
+            ResourcesPlugin.getWorkspace().run(monitor -> {
+                folder.createLink(org.eclipse.core.runtime.Path.fromOSString(trace.toString()), IResource.REPLACE,
+                        monitor);
+                TmfTraceTypeUIUtils.setTraceType(folder, TmfTraceType.getTraceType(UST_TYPE), false);
+            }, folder.getProject(), 0, new NullProgressMonitor());
+            project.refresh();
             for (TmfTraceElement t : project.getTracesFolder().getTraces()) {
                 if (t.getName().equals(name)) {
                     TmfOpenTraceHelper.openFromElement(t);
@@ -128,8 +123,8 @@ class Ctf2TraceWorkbenchTest {
         Workbench.waitUntil("Trace Compass to open " + name, () -> element.getTrace() != null);
         ITmfTrace t = ui(element::getTrace);
         assertInstanceOf(LttbenchUstTrace.class, t);
-        TmfEventsTable table = eventsTable(t);
-        sameRowsAsTheTrace(t, table);
+        TmfEventsTable table = Views.eventsTable(t);
+        Views.sameRowsAsTheTrace(t, table);
         assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
         // the events table as a double-click on its tab shows it (a user-space trace has no Control Flow)
         IEditorPart editor = ui(() -> Workbench.page().getActiveEditor());
@@ -144,72 +139,5 @@ class Ctf2TraceWorkbenchTest {
             ui(() -> Workbench.page().setPartState(Workbench.page().getReference(editor),
                     org.eclipse.ui.IWorkbenchPage.STATE_RESTORED));
         }
-    }
-
-    /** The trace's events table (its editor), once Trace Compass indexed the trace. */
-    static TmfEventsTable eventsTable(ITmfTrace trace) {
-        Workbench.waitUntil("Trace Compass to index " + trace.getName(), () -> !trace.isIndexing() && trace.getNbEvents() > 0);
-        AtomicReference<TmfEventsTable> table = new AtomicReference<>();
-        Workbench.waitUntil("the events table of " + trace.getName(), () -> {
-            IEditorPart editor = Workbench.page().getActiveEditor();
-            if (editor instanceof TmfEventsEditor e && e.getTrace() == trace
-                    && e.getAdapter(IGotoMarker.class) instanceof TmfEventsTable t) {
-                table.set(t);
-                return t.getTable().getItemCount() >= trace.getNbEvents();
-            }
-            return false;
-        });
-        return table.get();
-    }
-
-    /** The events table's first rows show the trace's first events, column by column, as the table writes them. */
-    static void sameRowsAsTheTrace(ITmfTrace trace, TmfEventsTable table) {
-        Workbench.settle();
-        List<List<String>> shown = ui(() -> {
-            Table swt = find(table.getTable(), Table.class);
-            assertNotNull(swt, "the events table's SWT table");
-            List<List<String>> rows = new ArrayList<>();
-            for (TableItem item : swt.getItems()) {
-                List<String> cells = new ArrayList<>();
-                for (int c = 0; c < swt.getColumnCount(); c++) {
-                    cells.add(item.getText(c));
-                }
-                if (item.getData() != null || !cells.stream().allMatch(String::isEmpty)) {
-                    rows.add(cells);
-                }
-            }
-            return rows;
-        });
-        ITmfContext context = trace.seekEvent(0);
-        List<List<String>> expected = new ArrayList<>();
-        ITmfEvent e;
-        for (int i = 0; i < 10 && (e = trace.getNext(context)) != null; i++) {
-            ITmfEvent event = e;
-            expected.add(ui(() -> Arrays.asList(table.getItemStrings(event))));
-        }
-        context.dispose();
-        int checked = 0;
-        for (List<String> row : expected) {
-            // the table's own columns may lead (a margin, a bookmark column): compare where the event's strings are
-            assertTrue(shown.stream().anyMatch(r -> r.containsAll(row.stream().filter(s -> !s.isEmpty()).toList())),
-                    "a row of the events table shows " + row + "; rows shown: " + shown.subList(0, Math.min(5, shown.size())));
-            checked++;
-        }
-        assertEquals(Math.min(10, trace.getNbEvents()), checked);
-    }
-
-    private static <T> T find(Control control, Class<T> type) {
-        if (type.isInstance(control)) {
-            return type.cast(control);
-        }
-        if (control instanceof org.eclipse.swt.widgets.Composite c) {
-            for (Control child : c.getChildren()) {
-                T found = find(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }

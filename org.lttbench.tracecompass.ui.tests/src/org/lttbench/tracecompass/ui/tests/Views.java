@@ -1,18 +1,28 @@
 package org.lttbench.tracecompass.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.ui.editors.TmfEventsEditor;
+import org.eclipse.tracecompass.tmf.ui.viewers.events.TmfEventsTable;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.ide.IGotoMarker;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.trace.TimeRange;
@@ -169,5 +179,72 @@ public final class Views {
         assertEquals(cli.text(table, shown.columns()), shown.rows(), what + ": every row and cell as the command line gives it");
         System.out.println(what + ": " + shown.rows().size() + " rows x " + shown.columns().size()
                 + " columns shown, each cell as the command line gives it");
+    }
+
+    /** The trace's events table (its editor), once Trace Compass indexed the trace. */
+    public static TmfEventsTable eventsTable(ITmfTrace trace) {
+        Workbench.waitUntil("Trace Compass to index " + trace.getName(), () -> !trace.isIndexing() && trace.getNbEvents() > 0);
+        AtomicReference<TmfEventsTable> table = new AtomicReference<>();
+        Workbench.waitUntil("the events table of " + trace.getName(), () -> {
+            IEditorPart editor = Workbench.page().getActiveEditor();
+            if (editor instanceof TmfEventsEditor e && e.getTrace() == trace
+                    && e.getAdapter(IGotoMarker.class) instanceof TmfEventsTable t) {
+                table.set(t);
+                return t.getTable().getItemCount() >= trace.getNbEvents();
+            }
+            return false;
+        });
+        return table.get();
+    }
+
+    /** The events table's first rows show the trace's first events, column by column, as the table writes them. */
+    public static void sameRowsAsTheTrace(ITmfTrace trace, TmfEventsTable table) {
+        Workbench.settle();
+        List<List<String>> shown = ui(() -> {
+            Table swt = find(table.getTable(), Table.class);
+            assertNotNull(swt, "the events table's SWT table");
+            List<List<String>> rows = new ArrayList<>();
+            for (TableItem item : swt.getItems()) {
+                List<String> cells = new ArrayList<>();
+                for (int c = 0; c < swt.getColumnCount(); c++) {
+                    cells.add(item.getText(c));
+                }
+                if (item.getData() != null || !cells.stream().allMatch(String::isEmpty)) {
+                    rows.add(cells);
+                }
+            }
+            return rows;
+        });
+        ITmfContext context = trace.seekEvent(0);
+        List<List<String>> expected = new ArrayList<>();
+        ITmfEvent e;
+        for (int i = 0; i < 10 && (e = trace.getNext(context)) != null; i++) {
+            ITmfEvent event = e;
+            expected.add(ui(() -> Arrays.asList(table.getItemStrings(event))));
+        }
+        context.dispose();
+        int checked = 0;
+        for (List<String> row : expected) {
+            // the table's own columns may lead (a margin, a bookmark column): compare where the event's strings are
+            assertTrue(shown.stream().anyMatch(r -> r.containsAll(row.stream().filter(s -> !s.isEmpty()).toList())),
+                    "a row of the events table shows " + row + "; rows shown: " + shown.subList(0, Math.min(5, shown.size())));
+            checked++;
+        }
+        assertEquals(Math.min(10, trace.getNbEvents()), checked);
+    }
+
+    private static <T> T find(Control control, Class<T> type) {
+        if (type.isInstance(control)) {
+            return type.cast(control);
+        }
+        if (control instanceof org.eclipse.swt.widgets.Composite c) {
+            for (Control child : c.getChildren()) {
+                T found = find(child, type);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -7,9 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.eclipse.core.commands.Command;
+import org.eclipse.core.commands.ParameterizedCommand;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
@@ -24,8 +28,11 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
@@ -41,7 +48,10 @@ import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceFolder;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.navigator.CommonNavigator;
 
 /**
@@ -242,32 +252,76 @@ public final class Workbench {
         return ui(() -> {
             Menu menu = tree.getMenu();
             assertNotNull(menu, "the tree has a context menu");
-            List<Menu> shown = new ArrayList<>();
-            try {
+            return labels(menu, path);
+        });
+    }
+
+    /**
+     * The labels of a menu of the workbench window's menu bar (File, Edit...), as it shows them when opened, and of a
+     * submenu when a longer path is given; an empty list when the path's menu is not there.
+     */
+    public static List<String> menuBar(String menu, String... path) {
+        return ui(() -> {
+            Menu bar = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell().getMenuBar();
+            assertNotNull(bar, "the workbench window has a menu bar");
+            MenuItem item = find(bar, menu);
+            if (item == null || item.getMenu() == null) {
+                return List.<String>of();
+            }
+            return labels(item.getMenu(), path);
+        });
+    }
+
+    /** The labels of the menu, or of the submenu at the path, each shown as the workbench fills it (on the UI thread). */
+    private static List<String> labels(Menu root, String... path) {
+        Menu menu = root;
+        List<Menu> shown = new ArrayList<>();
+        try {
+            show(menu);
+            shown.add(menu);
+            for (String step : path) {
+                MenuItem item = find(menu, step);
+                if (item == null || item.getMenu() == null) {
+                    return List.of();
+                }
+                menu = item.getMenu();
                 show(menu);
                 shown.add(menu);
-                for (String step : path) {
-                    MenuItem item = find(menu, step);
-                    if (item == null || item.getMenu() == null) {
-                        return List.<String>of();
-                    }
-                    menu = item.getMenu();
-                    show(menu);
-                    shown.add(menu);
-                }
-                List<String> labels = new ArrayList<>();
-                for (MenuItem i : menu.getItems()) {
-                    if ((i.getStyle() & SWT.SEPARATOR) == 0) {
-                        labels.add(label(i));
-                    }
-                }
-                return labels;
-            } finally {
-                for (int i = shown.size() - 1; i >= 0; i--) {
-                    hide(shown.get(i));
+            }
+            List<String> labels = new ArrayList<>();
+            for (MenuItem i : menu.getItems()) {
+                if ((i.getStyle() & SWT.SEPARATOR) == 0) {
+                    labels.add(label(i));
                 }
             }
+            return labels;
+        } finally {
+            for (int i = shown.size() - 1; i >= 0; i--) {
+                hide(shown.get(i));
+            }
+        }
+    }
+
+    /**
+     * A screenshot with the tree's context menu open over its selection, as a right-click opens it (the menu a popup
+     * of its own on the display, which the screenshot copies), for the README; the menu closed after.
+     */
+    public static Path screenshotWithContextMenu(Tree tree, String name) throws Exception {
+        ui(() -> {
+            Menu menu = tree.getMenu();
+            assertNotNull(menu, "the tree has a context menu");
+            Rectangle item = tree.getSelection()[0].getBounds();
+            menu.setLocation(tree.toDisplay(item.x + item.width / 2, item.y + item.height / 2));
+            menu.setVisible(true);
         });
+        try {
+            settle();
+            sleep(1000);
+            return screenshotForDocs(name);
+        } finally {
+            ui(() -> tree.getMenu().setVisible(false));
+            settle();
+        }
     }
 
     /** Right-click on the tree's selection, then the menu items of the path, the last one clicked. */
@@ -318,6 +372,78 @@ public final class Workbench {
             }
         }
         return null;
+    }
+
+    /** A command run from the test: whether it has returned, and what it threw. */
+    public record CommandRun(AtomicBoolean returned, AtomicReference<Throwable> thrown) {
+        /** Waits until the command has returned (a dialog it opened must have been closed first). */
+        public void awaitReturn() {
+            waitUntil("the command to return", returned::get);
+        }
+    }
+
+    /**
+     * Runs a command with its parameters as a menu item or a key binding runs it (the workbench window's handler
+     * service: the handler sees the active part's selection), on the UI thread but without waiting for it, since it
+     * may open a dialog, which keeps it from returning until the dialog is closed.
+     */
+    public static CommandRun runCommand(String id, Map<String, String> parameters) {
+        CommandRun run = new CommandRun(new AtomicBoolean(), new AtomicReference<>());
+        Display.getDefault().asyncExec(() -> {
+            try {
+                IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+                Command command = window.getService(ICommandService.class).getCommand(id);
+                window.getService(IHandlerService.class)
+                        .executeCommand(ParameterizedCommand.generateCommand(command, parameters), null);
+            } catch (Throwable t) {
+                run.thrown().set(t);
+            } finally {
+                run.returned().set(true);
+            }
+        });
+        return run;
+    }
+
+    /** Waits until a dialog with this title shows, and returns its text: every label's, one a line. */
+    public static String dialogText(String title) {
+        waitUntil("a dialog titled '" + title + "'", () -> dialog(title) != null);
+        settle();
+        return ui(() -> {
+            StringBuilder text = new StringBuilder();
+            collectLabels(dialog(title), text);
+            return text.toString();
+        });
+    }
+
+    /** Closes the dialog with this title, as its window's close button does. */
+    public static void closeDialog(String title) {
+        ui(() -> {
+            Shell s = dialog(title);
+            assertNotNull(s, "a dialog titled '" + title + "'");
+            s.close();
+        });
+        settle();
+    }
+
+    private static Shell dialog(String title) {
+        Shell main = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+        for (Shell s : Display.getDefault().getShells()) {
+            if (s != main && s.isVisible() && title.equals(s.getText())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static void collectLabels(Control control, StringBuilder text) {
+        if (control instanceof Label l && !l.getText().isEmpty()) {
+            text.append(l.getText()).append('\n');
+        }
+        if (control instanceof Composite c) {
+            for (Control child : c.getChildren()) {
+                collectLabels(child, text);
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")
