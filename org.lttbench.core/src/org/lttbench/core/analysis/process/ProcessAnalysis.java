@@ -100,6 +100,8 @@ public final class ProcessAnalysis implements Analysis {
     private final ThreadLedger ledger;
     /** The wait causes of this run's machines, by code. */
     private final WaitCauses causes;
+    /** The system calls of this run's machines, by id. */
+    private final SyscallNames syscalls = new SyscallNames();
     private ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
@@ -147,6 +149,20 @@ public final class ProcessAnalysis implements Analysis {
     /** The wait causes of this analysis's run (labels by code). */
     public WaitCauses causes() {
         return causes;
+    }
+
+    /** The system calls of this analysis's run (names by id, as {@link ThreadStateSink#syscall} gives them). */
+    public SyscallNames syscalls() {
+        return syscalls;
+    }
+
+    /** The kernel layout of each trace this analysis reads, after its start (empty for a replay). */
+    public Map<Trace, KernelLayout> layouts() {
+        Map<Trace, KernelLayout> layouts = new LinkedHashMap<>();
+        for (ThreadStateMachine m : machines) {
+            layouts.put(m.trace(), m.layout());
+        }
+        return layouts;
     }
 
     /**
@@ -242,6 +258,32 @@ public final class ProcessAnalysis implements Analysis {
         }
 
         @Override
+        public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
+                long waitCpu) {
+            first.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
+            second.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
+        }
+
+        @Override
+        public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+            first.scheduled(thread, kind, runnable, running, cpu, prio, waker);
+            second.scheduled(thread, kind, runnable, running, cpu, prio, waker);
+        }
+
+        @Override
+        public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
+            first.interrupt(trace, cpu, handler, raised, entry, exit);
+            second.interrupt(trace, cpu, handler, raised, entry, exit);
+        }
+
+        @Override
+        public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
+                long completed, ThreadRecord issuer) {
+            first.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
+            second.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
+        }
+
+        @Override
         public void end(Trace trace, long time) {
             first.end(trace, time);
             second.end(trace, time);
@@ -249,7 +291,7 @@ public final class ProcessAnalysis implements Analysis {
     }
 
     /** The traces of the set this analysis reads: kernel traces with {@code sched_switch}. */
-    static List<Trace> kernelTraces(TraceSet traces) {
+    public static List<Trace> kernelTraces(TraceSet traces) {
         List<Trace> kernel = new ArrayList<>();
         for (Trace t : traces.traces()) {
             if (isKernel(t) && KernelLayout.of(t).declares(Role.SCHED_SWITCH)) {
@@ -337,7 +379,7 @@ public final class ProcessAnalysis implements Analysis {
         for (Trace t : kernel) {
             ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++, causes);
             machines.add(m);
-            KernelEventBinder binder = new KernelEventBinder(m, causes);
+            KernelEventBinder binder = new KernelEventBinder(m, causes, syscalls);
             for (EventType type : t.eventTypes()) {
                 handlers[type.index()] = binder.handler(type);
             }

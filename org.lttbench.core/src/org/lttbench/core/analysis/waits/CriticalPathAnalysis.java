@@ -45,7 +45,7 @@ import org.lttbench.core.trace.TraceSet;
  * overflow the stack. It ends: each frame's thread is blocked all over its interval, so it cannot wake anything in
  * it, and each step moves a frame's time forward.
  */
-public final class CriticalPathAnalysis implements Analysis {
+public final class CriticalPathAnalysis implements Analysis, ProcessPass.User {
 
     public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
         @Override
@@ -123,6 +123,11 @@ public final class CriticalPathAnalysis implements Analysis {
     @Override
     public void runsWith(List<Analysis> others) {
         pass.share(others);
+    }
+
+    @Override
+    public ProcessPass processPass() {
+        return pass;
     }
 
     @Override
