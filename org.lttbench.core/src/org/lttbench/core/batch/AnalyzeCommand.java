@@ -141,7 +141,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
             byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
         }
-        byReason.forEach((why, names) -> err.println("note: the " + String.join(" and ", names)
+        byReason.forEach((why, names) -> err.println("note: the " + (names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1))
                 + (names.size() == 1 ? " analysis was" : " analyses were") + " skipped: " + why));
         err.flush();
         return plan.toRun();
