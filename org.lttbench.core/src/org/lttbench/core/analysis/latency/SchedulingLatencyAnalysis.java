@@ -24,6 +24,7 @@ import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
  * How long runnable threads waited for a CPU: from their wakeup ({@code sched_waking}, else {@code sched_wakeup}), a
@@ -294,6 +295,12 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         r.note("a wait for a CPU counts from the wakeup (sched_waking, else sched_wakeup; a new thread's "
                 + "sched_wakeup_new, else its fork) or from the switch that preempted the thread, to the switch that runs "
                 + "it; a thread woken onto, or moved to, a CPU the trace has no stream of is left out");
+        for (var layout : processes().layouts().entrySet()) {
+            if (!layout.getValue().declares(Role.SCHED_WAKEUP_NEW)) {
+                r.note((hosts ? layout.getKey().path() + ": " : "") + "the trace has no sched_wakeup_new events: a new "
+                        + "thread's wait for a CPU counts from its fork");
+            }
+        }
         r.note(StatsColumns.PERCENTILE_ERROR);
         return r;
     }
