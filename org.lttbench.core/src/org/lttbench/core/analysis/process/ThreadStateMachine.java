@@ -299,10 +299,20 @@ public final class ThreadStateMachine {
         }
     }
 
+    /**
+     * The thread runs where the trace does not show (a CPU without a stream): neither its wait for a CPU nor its
+     * system call can be measured (the call may end, and others begin, unseen).
+     */
+    private static void lostSight(ThreadRecord r) {
+        r.runnableKind = 0;
+        r.syscall = SyscallNames.NONE;
+    }
+
     /** The CPU's running thread is no longer known (the trace contradicted what we believed). */
     private void forgetCurrent(Cpu c, long t) {
         inconsistencies++;
         if (!c.anonymous) {
+            lostSight(c.current);
             changes.enter(c.current, ThreadState.UNKNOWN.ordinal(), t, -1);
         }
         becomeAnonymous(c, t);
@@ -364,7 +374,7 @@ public final class ThreadStateMachine {
     /** A woken thread waits for its target CPU, or, when the trace lacks that CPU's stream, is unknown from now. */
     private void woken(ThreadRecord r, long t, int targetCpu) {
         if (missing(targetCpu)) {
-            r.runnableKind = 0; // it runs where the trace does not show
+            lostSight(r);
             movedToMissingCpu++;
             changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
         } else {
@@ -541,7 +551,7 @@ public final class ThreadStateMachine {
             r.cpu = targetCpu;
         } else if (state == ThreadState.WAIT_CPU.ordinal() && missing(targetCpu)) {
             movedToMissingCpu++; // a new thread's first wakeup
-            r.runnableKind = 0;
+            lostSight(r);
             changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
         } else if (state == ThreadState.WAIT_CPU.ordinal()) {
             if (targetCpu >= 0) {
@@ -975,7 +985,7 @@ public final class ThreadStateMachine {
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {
             if (missing(dest)) {
-                r.runnableKind = 0;
+                lostSight(r);
                 movedToMissingCpu++;
                 changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
             } else {
