@@ -39,6 +39,11 @@ public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibrati
         return new AnalysisOptions(range, groupBy, calibration, selector, limit);
     }
 
+    /** The same options, grouped that way. */
+    public AnalysisOptions withGroupBy(GroupBy grouping) {
+        return new AnalysisOptions(range, grouping, calibration, thread, limit);
+    }
+
     /** The same options, listing that many of the longest latencies. */
     public AnalysisOptions withLimit(int longest) {
         return new AnalysisOptions(range, groupBy, calibration, thread, longest);

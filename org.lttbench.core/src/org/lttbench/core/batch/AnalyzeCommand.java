@@ -62,6 +62,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(of several threads of that name, the one that ran most)")
     String thread;
 
+    @Mixin
+    LimitOption limit;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -101,7 +104,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             times.parse();
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread));
+                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread,
+                        limit.value()));
                 write(run(traces, analyses));
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }

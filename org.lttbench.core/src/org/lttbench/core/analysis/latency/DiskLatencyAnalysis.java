@@ -62,7 +62,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
     };
 
     /** The bytes of a sector, as block events count them (the kernel's SECTOR_SIZE, whatever the device's). */
-    static final long SECTOR = 512;
+    public static final long SECTOR_BYTES = 512;
     /** Throughput bars over the range. */
     private static final int BARS = 100;
     /** Size classes' upper bounds, in bytes (the last: any larger). */
@@ -76,7 +76,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
 
         void add(long sectors, long inserted, long issued, long completed) {
             latency.add(completed - issued);
-            bytes += sectors * SECTOR;
+            bytes += sectors * SECTOR_BYTES;
             if (inserted != Long.MIN_VALUE) {
                 queue.add(issued - inserted);
             }
@@ -142,7 +142,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
         }
         byDevice.computeIfAbsent(new Key(trace, device, op, -1, null), k -> new RequestRow())
                 .add(sectors, inserted, issued, completed);
-        bySize.computeIfAbsent(new Key(trace, device, op, sizeClass(sectors * SECTOR), null), k -> new RequestRow())
+        bySize.computeIfAbsent(new Key(trace, device, op, sizeClass(sectors * SECTOR_BYTES), null), k -> new RequestRow())
                 .add(sectors, inserted, issued, completed);
         byIssuer.computeIfAbsent(new Key(trace, device, op, -1, issuer), k -> new RequestRow())
                 .add(sectors, inserted, issued, completed);
@@ -153,7 +153,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
         if (bars != null && bars.contains(completed) && (op == BlockOperation.READ || op == BlockOperation.WRITE)) {
             long[][] perBar = throughput.computeIfAbsent(List.of(trace, device), k -> new long[2][BARS]);
             int bar = (int) Math.min(BARS - 1, (completed - bars.begin()) / barNs);
-            perBar[op == BlockOperation.READ ? 0 : 1][bar] += sectors * SECTOR;
+            perBar[op == BlockOperation.READ ? 0 : 1][bar] += sectors * SECTOR_BYTES;
         }
     }
 
@@ -373,7 +373,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
             cells.add(q.completed() - q.issued());
             cells.add(q.inserted() == Long.MIN_VALUE ? null : (Object) (q.issued() - q.inserted()));
             cells.addAll(deviceCells(q.trace(), q.device(), q.op(), hosts));
-            cells.add(q.sectors() * SECTOR);
+            cells.add(q.sectors() * SECTOR_BYTES);
             if (q.issuer() == null) {
                 cells.addAll(java.util.Collections.nCopies(3, null));
             } else {

@@ -62,11 +62,17 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         long errors;
         long blocked;
         long waitCpu;
+        /** Errors by errno, once there is one (most rows have none). */
+        java.util.TreeMap<Long, Long> errnos;
 
-        void add(long duration, boolean error, long blockedNs, long waitCpuNs) {
+        void add(long duration, long errno, long blockedNs, long waitCpuNs) {
             stats.add(duration);
-            if (error) {
+            if (errno > 0) {
                 errors++;
+                if (errnos == null) {
+                    errnos = new java.util.TreeMap<>();
+                }
+                errnos.merge(errno, 1L, Long::sum);
             }
             blocked += blockedNs;
             waitCpu += waitCpuNs;
@@ -77,6 +83,22 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             errors += other.errors;
             blocked += other.blocked;
             waitCpu += other.waitCpu;
+            if (other.errnos != null) {
+                if (errnos == null) {
+                    errnos = new java.util.TreeMap<>();
+                }
+                other.errnos.forEach((k, v) -> errnos.merge(k, v, Long::sum));
+            }
+        }
+
+        /** {@code EAGAIN 57, ENOENT 3}: the most frequent first; null without errors. */
+        String errnoCounts() {
+            if (errnos == null) {
+                return null;
+            }
+            List<Map.Entry<Long, Long>> e = new ArrayList<>(errnos.entrySet());
+            e.sort(Map.Entry.<Long, Long>comparingByValue().reversed());
+            return String.join(", ", e.stream().map(x -> Errno.name(x.getKey()) + " " + x.getValue()).toList());
         }
     }
 
@@ -136,13 +158,14 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
         long d = exit - entry;
         boolean error = ret != Long.MIN_VALUE && Errno.isError(ret);
+        long errno = error ? -ret : 0;
         if (syscall >= bySyscall.length) {
             bySyscall = Arrays.copyOf(bySyscall, Math.max(syscall + 1, bySyscall.length * 2));
         }
         if (bySyscall[syscall] == null) {
             bySyscall[syscall] = new CallRow();
         }
-        bySyscall[syscall].add(d, error, blocked, waitCpu);
+        bySyscall[syscall].add(d, errno, blocked, waitCpu);
         int index = thread.index();
         while (byThread.size() <= index) {
             byThread.add(null);
@@ -152,7 +175,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             calls = new ThreadCalls(thread);
             byThread.set(index, calls);
         }
-        calls.row(syscall).add(d, error, blocked, waitCpu);
+        calls.row(syscall).add(d, errno, blocked, waitCpu);
         calls.total += d;
         if (error) {
             errors.computeIfAbsent((long) syscall << 32 | -ret, k -> new long[1])[0]++;
@@ -198,6 +221,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         c.addAll(StatsColumns.of("calls", "Calls", "call duration"));
         c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error"));
         c.addAll(split());
+        c.add(new Column("errnos", "Errnos", ColumnKind.TEXT, "the errors returned, by name, most frequent first")
+                .asDetail());
         return byProcess ? new TableSchema("syscalls_per_process", "System call latency per process and call", c)
                 : new TableSchema("syscalls_per_thread", "System call latency per thread and call", c);
     }
@@ -310,6 +335,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 cells.addAll(threadCells(t, byProcess));
                 cells.add(names.name(id));
                 cells.addAll(rowCells(rows.get(id)));
+                cells.add(rows.get(id).errnoCounts());
                 perThread.addRow(cells.toArray());
             }
         }

@@ -15,11 +15,11 @@ import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
  * softirq naming, {@code sched_waking} or not, the local timer as an x86 vector or an IRQ), and some for perf's CTF
  * conversion, and must give the same latencies on each.
  */
-final class LatencyScenarios {
+public final class LatencyScenarios {
     private LatencyScenarios() {
     }
 
-    static final List<KernelTracer> TRACERS = List.of(
+    public static final List<KernelTracer> TRACERS = List.of(
             KernelTracer.lttng(2, 5, "3.10.31-ltsi").withHeader(HeaderKind.LARGE).withNaturalAlignment(),
             KernelTracer.lttng(2, 6, "3.19.0-generic"),
             KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"),
@@ -61,7 +61,7 @@ final class LatencyScenarios {
      * 500 ns returning EINTR; a read begun before the trace and a nanosleep the trace ends in (neither counts). The
      * waker's futex: 1.5 µs.
      */
-    static KernelTraceWriter syscalls(Path dir, KernelTracer tracer) throws IOException {
+    public static KernelTraceWriter syscalls(Path dir, KernelTracer tracer) throws IOException {
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "futex", "nanosleep"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "caller", 701);
             w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "waker", 702);
@@ -94,7 +94,7 @@ final class LatencyScenarios {
      * the first raise) and raised during that run for its next (100 ns, 3.8 µs after); an IRQ exit whose entry the
      * trace missed (not counted).
      */
-    static KernelTraceWriter interrupts(Path dir, KernelTracer tracer) throws IOException {
+    public static KernelTraceWriter interrupts(Path dir, KernelTracer tracer) throws IOException {
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 201);
             w.irqExit(1_200, 0, 16);
@@ -127,7 +127,7 @@ final class LatencyScenarios {
      * (803) at 20 µs runs again at 24.5 µs at priority -50 (4.5 µs); "d" (804), forked by "a" at 30 µs and woken new
      * at 30.4 µs, runs at 35 µs (4.6 µs); "c", first seen running, and the idle threads never count.
      */
-    static KernelTraceWriter scheduling(Path dir, KernelTracer tracer) throws IOException {
+    public static KernelTraceWriter scheduling(Path dir, KernelTracer tracer) throws IOException {
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "a", 801);
             w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "b", 802);
@@ -150,7 +150,7 @@ final class LatencyScenarios {
      * halves at 50 and 80 µs (78 µs); "dd" reads 8 sectors of sdb from 3 to 4 µs (1 µs); a completion whose issue the
      * trace missed and an issue the trace ends before completing do not count. The statedump names sda.
      */
-    static KernelTraceWriter disk(Path dir, KernelTracer tracer) throws IOException {
+    public static KernelTraceWriter disk(Path dir, KernelTracer tracer) throws IOException {
         long sda = KernelTraceWriter.SDA;
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "dd", 901);
