@@ -124,24 +124,27 @@ public final class DurationHistogram {
     }
 
     /**
-     * The duration at rank {@code ceil(q * count)} (nearest rank, 1-based), as its bucket's midpoint, or -1 when
-     * empty. The caller clamps it into the exact min and max.
+     * The durations at ranks {@code ceil(q * count)} (nearest rank, 1-based) of increasing quantiles {@code qs}, in one
+     * walk, each as its bucket's midpoint (-1 when empty). The caller clamps them into the exact min and max.
      */
-    long percentile(double q, long count) {
+    long[] percentiles(double[] qs, long count) {
+        long[] result = new long[qs.length];
+        java.util.Arrays.fill(result, -1);
         if (count == 0) {
-            return -1;
+            return result;
         }
-        long rank = Math.max(1, (long) Math.ceil(q * count));
-        long[] result = { -1 };
+        long[] ranks = new long[qs.length];
+        for (int i = 0; i < qs.length; i++) {
+            ranks[i] = Math.max(1, (long) Math.ceil(qs[i] * count));
+        }
+        int[] next = { 0 };
         long[] seen = { 0 };
         forEach((bucket, n) -> {
-            if (result[0] < 0) {
-                seen[0] += n;
-                if (seen[0] >= rank) {
-                    result[0] = lower(bucket) + (width(bucket) - 1) / 2;
-                }
+            seen[0] += n;
+            while (next[0] < ranks.length && seen[0] >= ranks[next[0]]) {
+                result[next[0]++] = lower(bucket) + (width(bucket) - 1) / 2;
             }
         });
-        return result[0];
+        return result;
     }
 }

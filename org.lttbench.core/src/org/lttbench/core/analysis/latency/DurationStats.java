@@ -73,10 +73,19 @@ public final class DurationStats {
      * the true one and never outside [min, max]; null when empty.
      */
     public Long percentile(double q) {
-        if (count == 0) {
-            return null;
+        return percentiles(new double[] { q })[0];
+    }
+
+    /** The same for increasing quantiles, in one walk of the histogram; nulls when empty. */
+    public Long[] percentiles(double[] qs) {
+        Long[] out = new Long[qs.length];
+        if (count > 0) {
+            long[] p = histogram.percentiles(qs, count);
+            for (int i = 0; i < qs.length; i++) {
+                out[i] = Math.max(min, Math.min(max, p[i]));
+            }
         }
-        return Math.max(min, Math.min(max, histogram.percentile(q, count)));
+        return out;
     }
 
     /**

@@ -110,7 +110,12 @@ public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, Thr
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        // the latencies come from the machines' other calls
+        // the latencies come from the machines' other calls (followsStates: never called)
+    }
+
+    @Override
+    public boolean followsStates() {
+        return false;
     }
 
     /** Whether a latency ending then counts. */

@@ -211,10 +211,14 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             }
             ThreadRecord t = threads.get(i);
             Object owner = owner(t, byProcess);
-            DurationStats[] sum = owners.computeIfAbsent(owner, o -> new DurationStats[KINDS.length]);
-            for (int k = 1; k < KINDS.length; k++) {
-                if (mine[k] != null) {
-                    (sum[k] != null ? sum[k] : (sum[k] = new DurationStats())).merge(mine[k]);
+            if (owner == t) {
+                owners.put(owner, mine); // a thread's own rows: nothing to sum
+            } else {
+                DurationStats[] sum = owners.computeIfAbsent(owner, o -> new DurationStats[KINDS.length]);
+                for (int k = 1; k < KINDS.length; k++) {
+                    if (mine[k] != null) {
+                        (sum[k] != null ? sum[k] : (sum[k] = new DurationStats())).merge(mine[k]);
+                    }
                 }
             }
             ThreadRecord known = whose.get(owner);

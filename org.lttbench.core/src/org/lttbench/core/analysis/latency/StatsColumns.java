@@ -57,9 +57,7 @@ final class StatsColumns {
         c.add(s.mean());
         c.add(s.max());
         c.add(s.stddev());
-        for (double q : QUANTILES) {
-            c.add(s.percentile(q));
-        }
+        c.addAll(java.util.Arrays.asList(s.percentiles(QUANTILES)));
         return c;
     }
 }

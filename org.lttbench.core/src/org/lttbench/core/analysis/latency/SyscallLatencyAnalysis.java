@@ -310,8 +310,12 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             Object owner = owner(t.thread, byProcess);
             Map<Integer, CallRow> rows = owners.computeIfAbsent(owner, o -> new HashMap<>());
             for (int i = 0; i < t.size; i++) {
-                CallRow row = rows.computeIfAbsent(t.ids[i], k -> new CallRow());
-                row.merge(t.rows[i]);
+                CallRow mine = rows.get(t.ids[i]);
+                if (mine == null && owner == t.thread) {
+                    rows.put(t.ids[i], t.rows[i]); // a thread's own row: nothing to sum
+                } else {
+                    (mine != null ? mine : rows.computeIfAbsent(t.ids[i], k -> new CallRow())).merge(t.rows[i]);
+                }
             }
             totals.merge(owner, t.total, Long::sum);
             ThreadRecord known = whose.get(owner);

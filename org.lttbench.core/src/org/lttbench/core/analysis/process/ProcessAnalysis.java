@@ -127,7 +127,7 @@ public final class ProcessAnalysis implements Analysis {
         this.whole = whole;
         this.causes = causes;
         this.ledger = new ThreadLedger(List.of(options.range()));
-        this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+        this.sink = observer == null ? ledger : Sinks.of(ledger, observer);
     }
 
     /**
@@ -138,7 +138,7 @@ public final class ProcessAnalysis implements Analysis {
         if (!machines.isEmpty()) {
             throw new IllegalStateException("observers are added before the pass");
         }
-        sink = new BothSinks(sink, observer);
+        sink = Sinks.of(sink, observer);
     }
 
     /** The sink this analysis's changes go to (its ledger, and its observers): what a replay tells. */
@@ -231,62 +231,89 @@ public final class ProcessAnalysis implements Analysis {
         return facts;
     }
 
-    /** Tells two sinks the same changes, in the same order. */
-    private record BothSinks(ThreadStateSink first, ThreadStateSink second) implements ThreadStateSink {
+    /**
+     * Tells several sinks the same calls, in the same order; the state changes only to those that follow them
+     * ({@link ThreadStateSink#followsStates()}): a latency analysis needs none of the machine's most frequent call.
+     */
+    private static final class Sinks implements ThreadStateSink {
+        private final ThreadStateSink[] all;
+        private final ThreadStateSink[] states;
+
+        Sinks(List<ThreadStateSink> sinks) {
+            this.all = sinks.toArray(new ThreadStateSink[0]);
+            this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
+        }
+
+        /** The sinks of {@code first} (itself, or those it tells) and then {@code second}. */
+        static ThreadStateSink of(ThreadStateSink first, ThreadStateSink second) {
+            List<ThreadStateSink> sinks = new ArrayList<>(first instanceof Sinks s ? List.of(s.all) : List.of(first));
+            sinks.add(second);
+            return new Sinks(sinks);
+        }
+
         @Override
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-            first.stateChange(thread, state, time, cpu);
-            second.stateChange(thread, state, time, cpu);
+            for (ThreadStateSink s : states) {
+                s.stateChange(thread, state, time, cpu);
+            }
         }
 
         @Override
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-            first.stateChange(thread, state, time, cpu, why);
-            second.stateChange(thread, state, time, cpu, why);
+            for (ThreadStateSink s : states) {
+                s.stateChange(thread, state, time, cpu, why);
+            }
         }
 
         @Override
         public void threadUpdated(ThreadRecord thread, long time) {
-            first.threadUpdated(thread, time);
-            second.threadUpdated(thread, time);
+            for (ThreadStateSink s : all) {
+                s.threadUpdated(thread, time);
+            }
         }
 
         @Override
         public void ioWait(ThreadRecord thread, long device, long from, long to) {
-            first.ioWait(thread, device, from, to);
-            second.ioWait(thread, device, from, to);
+            for (ThreadStateSink s : states) {
+                s.ioWait(thread, device, from, to);
+            }
         }
 
         @Override
         public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
                 long waitCpu) {
-            first.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
-            second.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
+            for (ThreadStateSink s : all) {
+                s.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
+            }
         }
 
         @Override
         public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
-            first.scheduled(thread, kind, runnable, running, cpu, prio, waker);
-            second.scheduled(thread, kind, runnable, running, cpu, prio, waker);
+            for (ThreadStateSink s : all) {
+                s.scheduled(thread, kind, runnable, running, cpu, prio, waker);
+            }
         }
 
         @Override
         public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
-            first.interrupt(trace, cpu, handler, raised, entry, exit);
-            second.interrupt(trace, cpu, handler, raised, entry, exit);
+            for (ThreadStateSink s : all) {
+                s.interrupt(trace, cpu, handler, raised, entry, exit);
+            }
         }
 
         @Override
         public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
                 long completed, ThreadRecord issuer) {
-            first.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
-            second.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
+            for (ThreadStateSink s : all) {
+                s.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
+            }
         }
 
         @Override
         public void end(Trace trace, long time) {
-            first.end(trace, time);
-            second.end(trace, time);
+            for (ThreadStateSink s : all) {
+                s.end(trace, time);
+            }
         }
     }
 

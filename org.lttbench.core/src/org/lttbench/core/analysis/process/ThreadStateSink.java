@@ -95,6 +95,14 @@ public interface ThreadStateSink {
             long completed, ThreadRecord issuer) {
     }
 
+    /**
+     * Whether this sink follows the state changes and I/O waits ({@link #stateChange}, {@link #ioWait}); one that
+     * hears only the other calls (the latencies) says no, and is not called for the machine's most frequent call.
+     */
+    default boolean followsStates() {
+        return true;
+    }
+
     /** The thread's name, PID or kind changed (exec, statedump, rename). */
     default void threadUpdated(ThreadRecord thread, long time) {
     }
