@@ -3,6 +3,10 @@ package org.lttbench.core.analysis;
 import java.util.List;
 
 import org.lttbench.core.analysis.discarded.DiscardedAnalysisProvider;
+import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
+import org.lttbench.core.analysis.latency.InterruptLatencyAnalysis;
+import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
+import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.analysis.overhead.OverheadAnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
@@ -14,8 +18,9 @@ public final class Analyses {
     }
 
     public static List<AnalysisProvider> all() {
-        return List.of(ProcessAnalysis.PROVIDER, WaitsAnalysis.PROVIDER, new OverheadAnalysisProvider(),
-                new DiscardedAnalysisProvider());
+        return List.of(ProcessAnalysis.PROVIDER, WaitsAnalysis.PROVIDER, SyscallLatencyAnalysis.PROVIDER,
+                InterruptLatencyAnalysis.PROVIDER, SchedulingLatencyAnalysis.PROVIDER, DiskLatencyAnalysis.PROVIDER,
+                new OverheadAnalysisProvider(), new DiscardedAnalysisProvider());
     }
 
     /** Analyses that run only when asked for by name (they need an option: the critical path's thread). */

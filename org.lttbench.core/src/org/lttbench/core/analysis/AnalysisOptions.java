@@ -12,10 +12,19 @@ import org.lttbench.core.trace.TimeRange;
  * @param calibration what an event costs on the machine that recorded the traces ({@code lttbench calibrate}), or
  *                    null: the overhead analysis then bounds the cost from the trace alone
  * @param thread  the thread whose critical path is asked for (a TID, or a command name), or null
+ * @param limit   how many of the longest latencies the latency analyses list ({@value #DEFAULT_LIMIT} unless told)
  */
-public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread) {
+public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread,
+        int limit) {
+
+    /** The longest latencies listed unless told: lttng-analyses' {@code --limit} default. */
+    public static final int DEFAULT_LIMIT = 10;
 
     public static final AnalysisOptions DEFAULT = new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD);
+
+    public AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread) {
+        this(range, groupBy, calibration, thread, DEFAULT_LIMIT);
+    }
 
     public AnalysisOptions(TimeRange range, GroupBy groupBy) {
         this(range, groupBy, null);
@@ -27,7 +36,17 @@ public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibrati
 
     /** The same options, for the thread a critical path follows (a TID, or a command name). */
     public AnalysisOptions withThread(String selector) {
-        return new AnalysisOptions(range, groupBy, calibration, selector);
+        return new AnalysisOptions(range, groupBy, calibration, selector, limit);
+    }
+
+    /** The same options, grouped that way. */
+    public AnalysisOptions withGroupBy(GroupBy grouping) {
+        return new AnalysisOptions(range, grouping, calibration, thread, limit);
+    }
+
+    /** The same options, listing that many of the longest latencies. */
+    public AnalysisOptions withLimit(int longest) {
+        return new AnalysisOptions(range, groupBy, calibration, thread, longest);
     }
 
     public enum GroupBy {

@@ -13,4 +13,9 @@ public interface AnalysisProvider {
     AnalysisTables tables();
 
     Analysis create(AnalysisOptions options);
+
+    /** LAMI's tags for it ({@code --metadata}). */
+    default java.util.List<String> tags() {
+        return java.util.List.of("lttbench", name());
+    }
 }

@@ -44,7 +44,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         Map<Integer, Long> ends, Map<Integer, TraceFacts> facts, List<String> causeLabels, List<KeptThread> threads) {
 
     /** Bump when the properties above change meaning. */
-    public static final int VERSION = 9;
+    public static final int VERSION = 10;
 
     /** A thread of the kept history, as last known: who it is, and its lane and since when it holds it. */
     public record KeptThread(int index, int tid, int trace, int idleCpu, int pid, boolean kernelThread, int lane,

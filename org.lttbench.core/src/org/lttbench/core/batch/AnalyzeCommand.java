@@ -67,6 +67,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     ComparisonOptions against;
 
+    @Mixin
+    LimitOption limit;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -109,7 +112,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread));
+                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread,
+                        limit.value()));
                 write(run(traces, analyses));
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
@@ -194,7 +198,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
             byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
         }
-        byReason.forEach((why, names) -> err.println("note: the " + String.join(" and ", names)
+        byReason.forEach((why, names) -> err.println("note: the " + (names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1))
                 + (names.size() == 1 ? " analysis was" : " analyses were") + " skipped: " + why));
         err.flush();
     }

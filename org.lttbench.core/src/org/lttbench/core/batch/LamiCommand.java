@@ -11,6 +11,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.dropin.DropIns;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Parameters;
                 + " applicable to the traces, 2 usage error, 3 unreadable or malformed trace." })
 public final class LamiCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ANALYSIS", description = "The analysis: ${COMPLETION-CANDIDATES}",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ANALYSIS", description = "The analysis: ${COMPLETION-CANDIDATES}; "
+            + "or one of lttng-analyses' commands, from LTTbench's analyses: ${sys:lttbench.dropins}",
             completionCandidates = AnalysisNames.class)
     String analysis;
 
@@ -71,6 +73,17 @@ public final class LamiCommand implements Callable<Integer> {
             description = "The thread whose critical path the critical-path analysis follows: a TID, or a command name.")
     String thread;
 
+    @Mixin
+    LimitOption limit;
+
+    @Option(names = { "--total", "--per-tid", "--per-prio" }, hidden = true,
+            description = "lttng-analyses' schedstats groupings: accepted, the drop-in gives all three tables")
+    boolean schedGroupings;
+
+    static {
+        System.setProperty("lttbench.dropins", String.join(", ", DropIns.all().stream().map(AnalysisProvider::name).toList()));
+    }
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -98,10 +111,10 @@ public final class LamiCommand implements Callable<Integer> {
     }
 
     private void run(PrintWriter out, PrintWriter err) throws Exception {
-        AnalysisProvider provider = provider(analysis);
+        AnalysisProvider provider = lamiProvider(analysis);
         if (metadata) {
             LamiReportWriter.writeMetadata("LTTbench: " + provider.tables().title(), provider.description(),
-                    LttbenchCommand.bundleVersion(), List.of("lttbench", provider.name()), declared(provider), out);
+                    LttbenchCommand.bundleVersion(), provider.tags(), declared(provider), out);
             return;
         }
         if (traces.isEmpty()) {
@@ -110,7 +123,7 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read(), thread);
+            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read(), thread, limit.value());
             AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
             if (!plan.notApplicable().isEmpty()) {
                 throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
@@ -141,8 +154,26 @@ public final class LamiCommand implements Callable<Integer> {
         return provider.tables().tables().stream().map(TableSchema::table).toList();
     }
 
+    /** The provider of that name, an analysis or an lttng-analyses drop-in; a usage error naming them otherwise. */
+    static AnalysisProvider lamiProvider(String name) throws BatchFailure {
+        AnalysisProvider dropIn = name == null ? null : DropIns.byName(name);
+        if (dropIn != null) {
+            return dropIn;
+        }
+        try {
+            return provider(name);
+        } catch (BatchFailure e) {
+            throw name == null ? e : BatchFailure.usage("unknown analysis '" + name + "': the analyses are "
+                    + AnalysisNames.list() + ", and lttng-analyses' commands " + System.getProperty("lttbench.dropins"));
+        }
+    }
+
     /** The provider of that name; a usage error naming the known ones otherwise. */
     static AnalysisProvider provider(String name) throws BatchFailure {
+        if (name != null && DropIns.byName(name) != null) {
+            throw BatchFailure.usage("'" + name + "' is lttng-analyses' command, which lttbench lami " + name
+                    + " gives as LAMI; here, the analyses are " + AnalysisNames.list());
+        }
         if (name == null) {
             throw BatchFailure.usage("no ANALYSIS given: one of " + AnalysisNames.list());
         }

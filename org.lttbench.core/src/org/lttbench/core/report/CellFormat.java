@@ -50,7 +50,7 @@ public final class CellFormat {
     /** Whether a column's text is right-aligned (numbers) or left-aligned (names). */
     public static boolean rightAligned(Column column) {
         return switch (column.kind()) {
-            case TEXT, PROCESS_NAME, TIME_RANGE, TIMESTAMP, TRACE -> false;
+            case TEXT, PROCESS_NAME, TIME_RANGE, TIMESTAMP, TRACE, SYSCALL, DISK, PATH, NETIF, IRQ, BOOLEAN -> false;
             default -> true;
         };
     }

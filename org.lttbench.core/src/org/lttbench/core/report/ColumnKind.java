@@ -40,7 +40,21 @@ public enum ColumnKind {
      * A trace directory (its path, as read): text names every trace of a run the same way in every table, by its
      * path below the directory the run's traces share ({@link TraceNames}).
      */
-    TRACE("string");
+    TRACE("string"),
+    /** A system call's name ({@link String}): LAMI's {@code syscall} object, as lttng-analyses' tables have it. */
+    SYSCALL("syscall"),
+    /** A disk's name ({@link String}): LAMI's {@code disk} object. */
+    DISK("disk"),
+    /** A file's path ({@link String}): LAMI's {@code path} object. */
+    PATH("path"),
+    /** A network interface's name ({@link String}): LAMI's {@code netif} object. */
+    NETIF("netif"),
+    /** A file descriptor ({@link Long}): LAMI's {@code fd} object. */
+    FD("fd"),
+    /** Yes or no ({@link Boolean}): LAMI's {@code bool} object. */
+    BOOLEAN("bool"),
+    /** An interrupt handler ({@link Interrupt}: hard or soft, number, name): LAMI's {@code irq} object. */
+    IRQ("irq");
 
     private final String lamiClass;
     private final String rawUnit;
@@ -70,7 +84,9 @@ public enum ColumnKind {
     /** The class of this kind's cells (null cells aside): what tables hold and what writers and files expect. */
     public Class<?> cellType() {
         return switch (this) {
-            case TEXT, PROCESS_NAME, TRACE -> String.class;
+            case TEXT, PROCESS_NAME, TRACE, SYSCALL, DISK, PATH, NETIF -> String.class;
+            case BOOLEAN -> Boolean.class;
+            case IRQ -> Interrupt.class;
             case NUMBER, RATIO, FRACTIONAL_DURATION, RATE, BYTE_RATE -> Double.class;
             case TIME_RANGE -> org.lttbench.core.trace.TimeRange.class;
             default -> Long.class;

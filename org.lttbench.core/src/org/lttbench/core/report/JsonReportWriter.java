@@ -92,6 +92,8 @@ public final class JsonReportWriter {
             }
         } else if (v instanceof TimeRange r) {
             range(json, r);
+        } else if (v instanceof Boolean b) {
+            json.value(b.booleanValue());
         } else {
             json.value(v.toString());
         }

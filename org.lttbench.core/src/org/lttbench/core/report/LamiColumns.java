@@ -52,7 +52,10 @@ final class LamiColumns {
         for (int i = 0; i < columns.size(); i++) {
             if (i == tid || i == pid || i == name) {
                 if (!processPlaced) {
-                    slots.add(new Slot(tid >= 0 ? "Thread" : "Process", PROCESS_CLASS, -1));
+                    // the first merged column's own title when it names the whole (lttng-analyses' "Wakee process")
+                    String own = columns.get(i).title();
+                    boolean part = own.equals("TID") || own.equals("PID") || own.equals("Name");
+                    slots.add(new Slot(!part ? own : tid >= 0 ? "Thread" : "Process", PROCESS_CLASS, -1));
                     processPlaced = true;
                 }
             } else {

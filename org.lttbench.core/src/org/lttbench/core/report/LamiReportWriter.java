@@ -220,6 +220,21 @@ public final class LamiReportWriter {
         case TIME_RANGE -> timeRange(json, (TimeRange) v);
         case INTEGER, PID, TID -> json.value((Long) v);
         case TEXT, PROCESS_NAME, TRACE -> json.value((String) v);
+        case SYSCALL, DISK, NETIF -> json.beginObject().name("class").value(kind.lamiClass()).name("name").value((String) v)
+                .endObject();
+        case PATH -> json.beginObject().name("class").value(kind.lamiClass()).name("path").value((String) v).endObject();
+        case FD -> json.beginObject().name("class").value(kind.lamiClass()).name("fd").value((Long) v).endObject();
+        case BOOLEAN -> json.beginObject().name("class").value(kind.lamiClass()).name("value").value((Boolean) v)
+                .endObject();
+        case IRQ -> {
+            Interrupt irq = (Interrupt) v;
+            json.beginObject().name("class").value(kind.lamiClass()).name("hard").value(irq.hard()).name("nr")
+                    .value(irq.number());
+            if (irq.name() != null) {
+                json.name("name").value(irq.name());
+            }
+            json.endObject();
+        }
         }
     }
 

@@ -39,8 +39,8 @@ public final class KernelLayout {
     public enum Role {
         SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
         PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
-        SOFTIRQ_RAISE, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START, STATEDUMP_END,
-        STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR,
+        SOFTIRQ_RAISE, BLOCK_RQ_INSERT, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START,
+        STATEDUMP_END, STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR,
         /** A timer's callback starts or ends: an hrtimer's ({@code hrtimer_expire_*}) or a timer wheel's ({@code timer_expire_*}). */
         TIMER_EXPIRE_ENTRY, TIMER_EXPIRE_EXIT, OTHER
     }
@@ -78,7 +78,8 @@ public final class KernelLayout {
             Map.entry("sched_process_fork", Role.PROCESS_FORK), Map.entry("sched_process_exec", Role.PROCESS_EXEC),
             Map.entry("sched_process_exit", Role.PROCESS_EXIT), Map.entry("sched_process_free", Role.PROCESS_FREE),
             Map.entry("irq_handler_entry", Role.IRQ_ENTRY), Map.entry("irq_handler_exit", Role.IRQ_EXIT),
-            Map.entry("block_rq_issue", Role.BLOCK_RQ_ISSUE), Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE),
+            Map.entry("block_rq_insert", Role.BLOCK_RQ_INSERT), Map.entry("block_rq_issue", Role.BLOCK_RQ_ISSUE),
+            Map.entry("block_rq_complete", Role.BLOCK_RQ_COMPLETE),
             Map.entry("block_bio_complete", Role.BLOCK_BIO_COMPLETE),
             Map.entry("lttng_statedump_block_device", Role.STATEDUMP_BLOCK_DEVICE),
             Map.entry("lttng_statedump_file_descriptor", Role.STATEDUMP_FILE_DESCRIPTOR),

@@ -24,9 +24,11 @@ class AnalysisRunTest {
 
     @Test
     void onAKernelTraceEveryAnalysisRunsInTheProvidersOrder() throws Exception {
-        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
+        // a kernel trace with system calls, interrupts and block requests: every analysis applies
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-arm-bug446190")))) {
             AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
-            assertEquals(List.of("process", "waits", "overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
+            assertEquals(List.of("process", "waits", "syscalls", "irq", "sched", "io", "overhead", "discarded"),
+                    List.copyOf(plan.analyses().keySet()));
             assertEquals(List.copyOf(plan.analyses().values()), plan.toRun());
             assertEquals(List.of(), plan.notApplicable());
             assertEquals(Map.of(), plan.reasons());
@@ -40,7 +42,8 @@ class AnalysisRunTest {
         try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("ust-hello-lost")))) {
             AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
             assertEquals(List.of("overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
-            assertEquals(2, plan.notApplicable().size(), "the process analysis and the waits analysis, which needs it");
+            assertEquals(6, plan.notApplicable().size(),
+                    "the process analysis and the waits and latency analyses, which need it");
             AnalysisRun.NotApplicable left = plan.notApplicable().get(0);
             assertEquals("process", left.provider().name());
             Analysis process = ProcessAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT);
@@ -48,7 +51,7 @@ class AnalysisRunTest {
             assertEquals(process.whyNotApplicableBriefly(set), left.briefly());
             assertTrue(left.why().contains("the trace is from lttng-ust 2.3 (domain ust)"), left.why());
             assertEquals(left.why(), plan.reasons().get("process"));
-            assertEquals(List.of("process", "waits"), List.copyOf(plan.reasons().keySet()));
+            assertEquals(List.of("process", "waits", "syscalls", "irq", "sched", "io"), List.copyOf(plan.reasons().keySet()));
             assertTrue(plan.whyNot().startsWith("process: " + left.why()), plan.whyNot());
         }
     }
@@ -78,12 +81,12 @@ class AnalysisRunTest {
 
     @Test
     void anAnalysisMadeByTheCallerIsTheOneThatRuns() throws Exception {
-        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-scp-src")))) {
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-arm-bug446190")))) {
             ProcessAnalysis own = new ProcessAnalysis(AnalysisOptions.DEFAULT, null);
             AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set,
                     p -> p == ProcessAnalysis.PROVIDER ? own : p.create(AnalysisOptions.DEFAULT));
             assertSame(own, plan.analyses().get("process"));
-            assertEquals(4, plan.toRun().size());
+            assertEquals(8, plan.toRun().size());
         }
     }
 }

@@ -41,6 +41,8 @@ class AnalysisTablesTest {
             dirs.filter(Files::isDirectory).sorted().forEach(d -> sets.add(List.of(d)));
         }
         sets.add(List.of(TestPaths.trace("kernel-scp-src"), TestPaths.trace("kernel-scp-dest")));
+        // two machines with system calls (the scp traces have none)
+        sets.add(List.of(TestPaths.trace("kernel-many-threads"), TestPaths.trace("kernel-arm-bug446190")));
         return sets;
     }
 

@@ -171,7 +171,8 @@ class AnalyzeCommandTest {
                     TestPaths.trace("ust-ros2").toString());
             assertEquals(0, run.status(), run.err());
             List<String> skipped = run.err().lines().filter(l -> l.contains("skipped")).toList();
-            assertEquals(List.of("note: the process and waits analyses were skipped: it needs an LTTng kernel trace with "
+            assertEquals(List.of("note: the process, waits, syscalls, irq, sched and io analyses were skipped: it needs an "
+                    + "LTTng kernel trace with "
                     + "sched_switch events, and the traces are from lttng-ust 2.11 (domain ust): --analysis process lists "
                     + "the kernel events to record"), skipped);
             assertFalse(run.out().contains("\"threads\""), "no process table");

@@ -7,11 +7,11 @@ import org.lttbench.core.batch.Main;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
 /** Runs the command line in this JVM ({@link Main#run}), capturing what it writes to stdout and stderr. */
-final class InProcessCli {
+public final class InProcessCli {
     private InProcessCli() {
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);

@@ -52,7 +52,7 @@ class TextTablesReadableTest {
             Map.entry(ColumnKind.BYTE_RATE, Pattern.compile(SIZE + "/s")),
             Map.entry(ColumnKind.RATE, Pattern.compile("\\d{1,3}(,\\d{3})*/s|\\d{1,2}\\.\\d/s")),
             Map.entry(ColumnKind.RATIO, Pattern.compile("0%|<0\\.01%|\\d{1,3}(,\\d{3})*\\.\\d{1,2}%")),
-            Map.entry(ColumnKind.INTEGER, Pattern.compile("\\d{1,3}(,\\d{3})*")),
+            Map.entry(ColumnKind.INTEGER, Pattern.compile("-?\\d{1,3}(,\\d{3})*")),
             Map.entry(ColumnKind.NUMBER, Pattern.compile("0|-?\\d{1,3}(,\\d{3})*|-?\\d{1,3}\\.\\d|-?0\\.\\d{3}")),
             Map.entry(ColumnKind.TIMESTAMP, Pattern.compile("\\d\\d:\\d\\d:\\d\\d\\.\\d{9}")),
             Map.entry(ColumnKind.TIME_RANGE, Pattern.compile("\\d\\d:\\d\\d:\\d\\d\\.\\d{9} \\+" + DURATION)),

@@ -206,14 +206,22 @@ public final class KernelTraceWriter implements Closeable {
         List<Field> rq = List.of(field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
                 field("errors", s32()), field("rwbs", u32()), field("_cmd_length", u32()),
                 field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")));
+        // block_rq_insert and block_rq_issue as lttng-modules 2.10 writes them (the issuing thread's tid and comm)
+        List<Field> issue = List.of(field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
+                field("bytes", u32()), field("tid", s32()), field("rwbs", u32()), field("_cmd_length", u32()),
+                field("cmd", CtfType.ArrayType.sequence(new IntegerType(8, false, 8, 16), "__cmd_length")),
+                field("comm", comm));
         if (tracer.perf()) {
-            event("block_rq_issue", field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
-                    field("bytes", u32()), field("rwbs", new StringType()), field("comm", comm),
-                    field("cmd", new StringType()));
+            for (String name : List.of("block_rq_insert", "block_rq_issue")) {
+                event(name, field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
+                        field("bytes", u32()), field("rwbs", new StringType()), field("comm", comm),
+                        field("cmd", new StringType()));
+            }
             event("block_rq_complete", field("dev", u32()), field("sector", u64()), field("nr_sector", u32()),
                     field("error", s32()), field("rwbs", new StringType()), field("cmd", new StringType()));
         } else {
-            event("block_rq_issue", rq.toArray(Field[]::new));
+            event("block_rq_insert", issue.toArray(Field[]::new));
+            event("block_rq_issue", issue.toArray(Field[]::new));
             event("block_rq_complete", rq.toArray(Field[]::new));
         }
         event("lttng_statedump_block_device", field("dev", u32()), field("diskname", new StringType()));
@@ -321,7 +329,13 @@ public final class KernelTraceWriter implements Closeable {
 
     public KernelTraceWriter schedSwitch(long ts, int cpu, String prevComm, int prevTid, long prevState, String nextComm,
             int nextTid) throws IOException {
-        event(ts, cpu, "sched_switch", prevComm, prevTid, 20, prevState, nextComm, nextTid, 20);
+        return schedSwitch(ts, cpu, prevComm, prevTid, prevState, nextComm, nextTid, 20);
+    }
+
+    /** The same, the next thread running at that priority (lttng's {@code next_prio}: the kernel's prio - 100). */
+    public KernelTraceWriter schedSwitch(long ts, int cpu, String prevComm, int prevTid, long prevState, String nextComm,
+            int nextTid, int nextPrio) throws IOException {
+        event(ts, cpu, "sched_switch", prevComm, prevTid, 20, prevState, nextComm, nextTid, nextPrio);
         running.put(cpu, nextTid);
         return this;
     }
@@ -456,19 +470,50 @@ public final class KernelTraceWriter implements Closeable {
         return blockRqComplete(ts, cpu, SDA, sector);
     }
 
-    /** A request of 8 sectors from {@code sector} issued to the device {@code dev} (a kernel {@code dev_t}). */
+    /** lttng-modules' {@code rwbs} flags of a read and of a write (RWBS_FLAG_READ, RWBS_FLAG_WRITE). */
+    public static final long READ = 1 << 2, WRITE = 1 << 0;
+
+    /** A read of 8 sectors from {@code sector} issued to the device {@code dev} (a kernel {@code dev_t}) by "dd" 401. */
     public KernelTraceWriter blockRqIssue(long ts, int cpu, long dev, long sector) throws IOException {
-        if (tracer.perf()) {
-            return event(ts, cpu, "block_rq_issue", dev, sector, 8, 4096, "R", "dd", "");
-        }
-        return event(ts, cpu, "block_rq_issue", dev, sector, 8, 0, 1L, 0L, new long[0]);
+        return blockRqIssue(ts, cpu, dev, sector, 8, READ, 401, "dd");
     }
 
     public KernelTraceWriter blockRqComplete(long ts, int cpu, long dev, long sector) throws IOException {
+        return blockRqComplete(ts, cpu, dev, sector, 8, READ);
+    }
+
+    /** A request inserted into the device's I/O scheduler queue by thread {@code tid}. */
+    public KernelTraceWriter blockRqInsert(long ts, int cpu, long dev, long sector, long sectors, long rwbs, int tid,
+            String comm) throws IOException {
+        return blockRq("block_rq_insert", ts, cpu, dev, sector, sectors, rwbs, tid, comm);
+    }
+
+    /** A request of {@code sectors} issued to the device by thread {@code tid}; {@code rwbs}: {@link #READ}... */
+    public KernelTraceWriter blockRqIssue(long ts, int cpu, long dev, long sector, long sectors, long rwbs, int tid,
+            String comm) throws IOException {
+        return blockRq("block_rq_issue", ts, cpu, dev, sector, sectors, rwbs, tid, comm);
+    }
+
+    private KernelTraceWriter blockRq(String name, long ts, int cpu, long dev, long sector, long sectors, long rwbs,
+            int tid, String comm) throws IOException {
         if (tracer.perf()) {
-            return event(ts, cpu, "block_rq_complete", dev, sector, 8, 0, "R", "");
+            return event(ts, cpu, name, dev, sector, sectors, sectors * 512, perfRwbs(rwbs), comm, "");
         }
-        return event(ts, cpu, "block_rq_complete", dev, sector, 8, 0, 1L, 0L, new long[0]);
+        return event(ts, cpu, name, dev, sector, sectors, sectors * 512, tid, rwbs, 0L, new long[0], comm);
+    }
+
+    /** Completion of {@code sectors} from {@code sector} (all of a request, or its first part). */
+    public KernelTraceWriter blockRqComplete(long ts, int cpu, long dev, long sector, long sectors, long rwbs)
+            throws IOException {
+        if (tracer.perf()) {
+            return event(ts, cpu, "block_rq_complete", dev, sector, sectors, 0, perfRwbs(rwbs), "");
+        }
+        return event(ts, cpu, "block_rq_complete", dev, sector, sectors, 0, rwbs, 0L, new long[0]);
+    }
+
+    /** The kernel's rwbs letters of lttng's flags, as perf writes them. */
+    private static String perfRwbs(long rwbs) {
+        return (rwbs & WRITE) != 0 ? "W" : (rwbs & READ) != 0 ? "R" : "N";
     }
 
     /** perf: an event of a class whose name is already perf's, its common fields first. */

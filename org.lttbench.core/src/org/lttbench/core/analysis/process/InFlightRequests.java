@@ -16,8 +16,21 @@ import java.util.TreeSet;
  * with no completion {@value #TIMEOUT_S} s after its issue (Linux's default block request timeout: the kernel would
  * have failed or retried it by then, so its completion was lost) counts as in flight until then and is forgotten.
  * Memory: the requests in flight, bounded by the devices' queue depths, and by the timeout when completions are lost.
+ *
+ * <p>Each request that completes in full is told to a {@link Done} listener with its operation, issuer and times; a
+ * request inserted into an I/O scheduler's queue ({@code block_rq_insert}) before its issue has its queue time too.
  */
 final class InFlightRequests {
+    /** Hears each request that completed in full. */
+    @FunctionalInterface
+    interface Done {
+        void completed(long device, BlockOperation op, long sectors, long inserted, long issued, long completed,
+                ThreadRecord issuer);
+    }
+
+    /** Requests inserted but not issued, per device, at most this many (their issue lost, or a hostile trace). */
+    private static final int QUEUED_LIMIT = 1 << 12;
+
     static final long TIMEOUT_S = 30;
     private static final long TIMEOUT_NS = TIMEOUT_S * 1_000_000_000L;
 
@@ -28,14 +41,36 @@ final class InFlightRequests {
         final long end;
         final long issued;
         final long order;
+        final long sectors;
+        final long inserted;
+        final BlockOperation op;
+        final ThreadRecord issuer;
 
-        Request(long device, long start, long end, long issued, long order) {
+        Request(long device, long start, long end, long issued, long order, long sectors, long inserted,
+                BlockOperation op, ThreadRecord issuer) {
             this.device = device;
             this.start = start;
             this.end = end;
             this.issued = issued;
             this.order = order;
+            this.sectors = sectors;
+            this.inserted = inserted;
+            this.op = op;
+            this.issuer = issuer;
         }
+    }
+
+    private final Done done;
+    /** Per device: when each request not yet issued was inserted into the queue, by its first sector. */
+    private final Map<Long, Map<Long, Long>> queued = new HashMap<>();
+
+    InFlightRequests() {
+        this((device, op, sectors, inserted, issued, completed, issuer) -> {
+        });
+    }
+
+    InFlightRequests(Done done) {
+        this.done = done;
     }
 
     /** Per device: each request in flight by its first sector. */
@@ -56,15 +91,32 @@ final class InFlightRequests {
     private long timedOut;
 
     void issue(long t, long device, long sector, long sectors) {
+        issue(t, device, sector, sectors, BlockOperation.OTHER, null);
+    }
+
+    /** A request inserted into the device's I/O scheduler queue at {@code t}: its issue ends its queue time. */
+    void insert(long t, long device, long sector) {
+        Map<Long, Long> q = queued.computeIfAbsent(device, d -> new HashMap<>());
+        if (q.size() >= QUEUED_LIMIT) {
+            q.clear(); // their issues were lost: forget them rather than grow
+        }
+        q.put(sector, t);
+    }
+
+    /** A request issued to the device at {@code t}, by {@code issuer} (null when unknown). */
+    void issue(long t, long device, long sector, long sectors, BlockOperation op, ThreadRecord issuer) {
         timeOut(t);
         TreeMap<Long, Request> requests = devices.computeIfAbsent(device, d -> new TreeMap<>());
+        Map<Long, Long> q = queued.get(device);
+        Long inserted = q == null ? null : q.remove(sector);
         if (requests.containsKey(sector)) {
             return; // issued again (requeued): still the same request in flight
         }
         if (inFlight == 0) {
             busySince = t;
         }
-        Request r = new Request(device, sector, sector + Math.max(1, sectors), t, issued);
+        Request r = new Request(device, sector, sector + Math.max(1, sectors), t, issued, sectors,
+                inserted == null ? Long.MIN_VALUE : inserted, op, issuer);
         requests.put(sector, r);
         byIssue.add(r);
         inFlight++;
@@ -96,6 +148,7 @@ final class InFlightRequests {
         }
         byIssue.remove(r);
         ended(t);
+        done.completed(r.device, r.op, r.sectors, r.inserted, r.issued, t, r.issuer);
         return false;
     }
 

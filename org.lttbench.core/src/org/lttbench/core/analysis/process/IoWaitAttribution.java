@@ -21,7 +21,9 @@ final class IoWaitAttribution {
     private final boolean known;
     /** Whether it records block request issues: I/O waits can be checked against requests in flight. */
     private final boolean checked;
-    private final InFlightRequests requests = new InFlightRequests();
+    /** Whether it records both issues and completions: requests are followed (and told to the sink). */
+    private final boolean tracked;
+    private final InFlightRequests requests;
     private final Map<Long, String> deviceNames = new HashMap<>();
     /** Per CPU, per interrupt nesting level (0: process context): the device of the latest completion, or NO_IO. */
     private long[][] completions = new long[0][];
@@ -30,11 +32,19 @@ final class IoWaitAttribution {
     private long ioWaitInFlight;
     long statedumpWaitsEndedByIo;
 
-    IoWaitAttribution(ThreadStateSink sink, boolean known, boolean checked, int levels) {
+    /**
+     * @param tracked whether the trace records block request issues and completions (then each request is followed
+     *                and told to the sink); {@code checked} needs it
+     */
+    IoWaitAttribution(ThreadStateSink sink, org.lttbench.core.trace.Trace trace, boolean known, boolean checked,
+            boolean tracked, int levels) {
         this.sink = sink;
         this.known = known;
         this.checked = checked;
+        this.tracked = tracked;
         this.levels = levels;
+        this.requests = new InFlightRequests((device, op, sectors, inserted, issued, completed, issuer) -> sink
+                .blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer));
     }
 
     boolean known() {
@@ -68,27 +78,38 @@ final class IoWaitAttribution {
         return context(cpu)[level];
     }
 
-    /** A block request issued or completed (a bio completed: {@code request} false), in the CPU's context at that level. */
-    void block(int cpu, int level, long t, boolean issue, long device, boolean request, long sector, long sectors) {
+    /**
+     * A block request issued or completed (a bio completed: {@code request} false), in the CPU's context at that level;
+     * an issue's operation and issuer (null when unknown).
+     */
+    void block(int cpu, int level, long t, boolean issue, long device, boolean request, long sector, long sectors,
+            BlockOperation op, ThreadRecord issuer) {
         if (device == 0) {
             return; // a request without a disk (a command such as a CD-ROM's media poll): not disk I/O
         }
         if (issue) {
-            if (request && checked) { // without completions (or wakeups) nothing would end them, nor read them
-                requests.issue(t, device, sector, sectors);
+            if (request && tracked) { // without completions nothing would end them
+                requests.issue(t, device, sector, sectors, op, issuer);
             }
             return;
         }
-        if (request && checked && requests.complete(t, device, sector, sectors)) {
+        if (request && tracked && requests.complete(t, device, sector, sectors) && checked) {
             ioWaitInFlight = ioWaitChecked; // a request in flight since the trace began covered every wait so far
         }
         context(cpu)[level] = device;
     }
 
+    /** A block request inserted into its device's I/O scheduler queue. */
+    void inserted(long t, long device, long sector) {
+        if (device != 0 && tracked) {
+            requests.insert(t, device, sector);
+        }
+    }
+
     /** The thread falls into an uninterruptible sleep at {@code t}: where the check's busy time stands then. */
     void sleeps(ThreadRecord r, long t) {
         r.sleepStart = t;
-        r.busyAtSleep = requests.busy(t);
+        r.busyAtSleep = checked ? requests.busy(t) : 0;
     }
 
     /** An uninterruptible sleep ends by I/O completion at {@code t}: sinks hear it, and it is checked. */
@@ -114,7 +135,8 @@ final class IoWaitAttribution {
         return new long[] { ioWaitChecked, ioWaitInFlight };
     }
 
+    /** Requests forgotten at their timeout, where the I/O wait check counts them (else 0: nothing read them). */
     long timedOutRequests() {
-        return requests.timedOut();
+        return checked ? requests.timedOut() : 0;
     }
 }

@@ -22,16 +22,23 @@ public final class KernelEventBinder {
     private final KernelLayout layout;
     private final ThreadStateMachine machine;
     private final WaitCauses causes;
+    private final SyscallNames syscalls;
 
     /** @param causes the run's wait causes (each system call's is resolved once, here) */
     public KernelEventBinder(ThreadStateMachine machine, WaitCauses causes) {
+        this(machine, causes, new SyscallNames());
+    }
+
+    /** @param syscalls the run's system call names (each event class's is numbered once, here) */
+    public KernelEventBinder(ThreadStateMachine machine, WaitCauses causes, SyscallNames syscalls) {
         this.machine = machine;
         this.layout = machine.layout();
         this.causes = causes;
+        this.syscalls = syscalls;
     }
 
     /** An x86 vector's id among IRQ wakers: apart from IRQ numbers. */
-    static final int VECTOR = 1 << 16;
+    public static final int VECTOR = 1 << 16;
 
     /** The CPU that recorded the event: its own, else its stream's (-1 when neither tells). */
     private static int cpu(Event e) {
@@ -103,13 +110,15 @@ public final class KernelEventBinder {
                 FieldHandle prevTid = integer(field(type, "prev_tid"));
                 FieldHandle prevState = integer(field(type, "prev_state"));
                 FieldHandle nextTid = integer(field(type, "next_tid"));
+                FieldHandle nextPrio = integer(field(type, "next_prio"));
                 EventComm prevComm = comm(field(type, "prev_comm"));
                 EventComm nextComm = comm(field(type, "next_comm"));
                 if (prevTid == null || prevState == null || nextTid == null) {
                     yield touch();
                 }
                 yield e -> machine.schedSwitch(cpu(e), e.timestamp(), (int) e.longValue(prevTid), e.longValue(prevState),
-                        comm(prevComm, e), (int) e.longValue(nextTid), comm(nextComm, e));
+                        comm(prevComm, e), (int) e.longValue(nextTid), comm(nextComm, e),
+                        nextPrio == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(nextPrio));
             }
             case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> {
                 FieldHandle tid = integer(field(type, "tid"));
@@ -161,9 +170,21 @@ public final class KernelEventBinder {
             case SOFTIRQ_ENTRY -> {
                 FieldHandle vec = integer(field(type, "vec"));
                 yield vec == null ? e -> machine.interruptEntry(cpu(e), e.timestamp())
-                        : e -> machine.interruptEntry(cpu(e), e.timestamp(), Waker.softirq((int) e.longValue(vec)));
+                        : e -> {
+                            int v = (int) e.longValue(vec);
+                            machine.interruptEntry(cpu(e), e.timestamp(), Waker.softirq(v), Waker.of(Waker.SOFTIRQ, v));
+                        };
             }
-            case IRQ_EXIT, SOFTIRQ_EXIT -> e -> machine.interruptExit(cpu(e), e.timestamp());
+            case IRQ_EXIT -> irqExit(type);
+            case SOFTIRQ_EXIT -> {
+                FieldHandle vec = integer(field(type, "vec"));
+                yield vec == null ? e -> machine.interruptExit(cpu(e), e.timestamp())
+                        : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.SOFTIRQ, (int) e.longValue(vec)));
+            }
+            case SOFTIRQ_RAISE -> {
+                FieldHandle vec = integer(field(type, "vec"));
+                yield vec == null ? touch() : e -> machine.softirqRaise(cpu(e), e.timestamp(), (int) e.longValue(vec));
+            }
             case TIMER_EXPIRE_ENTRY -> e -> machine.timerExpiryEntry(cpu(e), e.timestamp());
             case TIMER_EXPIRE_EXIT -> e -> machine.timerExpiryExit(cpu(e), e.timestamp());
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
@@ -172,8 +193,25 @@ public final class KernelEventBinder {
                 FieldHandle sectors = integer(field(type, "nr_sector"));
                 boolean request = role != Role.BLOCK_BIO_COMPLETE && dev != null && sector != null;
                 boolean issue = role == Role.BLOCK_RQ_ISSUE;
-                yield e -> machine.block(cpu(e), e.timestamp(), issue, dev == null ? BlockDevice.UNKNOWN : e.longValue(dev),
+                if (issue) {
+                    FieldHandle rwbs = field(type, "rwbs");
+                    FieldHandle rwbsBits = integer(rwbs);
+                    FieldHandle tid = integer(field(type, "tid"));
+                    yield e -> machine.block(cpu(e), e.timestamp(), true,
+                            dev == null ? BlockDevice.UNKNOWN : e.longValue(dev), request,
+                            sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors),
+                            rwbsBits != null ? BlockOperation.of(e.longValue(rwbsBits))
+                                    : rwbs != null ? BlockOperation.of(e.stringValue(rwbs)) : BlockOperation.OTHER,
+                            tid == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(tid));
+                }
+                yield e -> machine.block(cpu(e), e.timestamp(), false, dev == null ? BlockDevice.UNKNOWN : e.longValue(dev),
                         request, sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
+            }
+            case BLOCK_RQ_INSERT -> {
+                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle sector = integer(field(type, "sector"));
+                yield dev == null || sector == null ? touch()
+                        : e -> machine.blockInserted(cpu(e), e.timestamp(), e.longValue(dev), e.longValue(sector));
             }
             case STATEDUMP_BLOCK_DEVICE -> {
                 FieldHandle dev = integer(field(type, "dev"));
@@ -231,7 +269,10 @@ public final class KernelEventBinder {
     private EventHandler syscall(EventType type, boolean entry) {
         String syscall = layout.syscallName(type);
         int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
-        EventHandler plain = e -> machine.syscall(cpu(e), e.timestamp(), entry, cause);
+        int id = syscalls.id(syscall);
+        FieldHandle returned = entry ? null : integer(field(type, "ret"));
+        EventHandler plain = returned == null ? e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, Long.MIN_VALUE)
+                : e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, e.longValue(returned));
         if (syscall == null) {
             return plain;
         }
@@ -279,17 +320,16 @@ public final class KernelEventBinder {
         String name = type.name();
         if (name.startsWith("x86_irq_vectors_") || name.startsWith("irq_vectors:")) {
             String what = name.replaceFirst("^(x86_)?irq_vectors[_:]", "").replaceFirst("_entry$", "");
-            if (what.equals("local_timer")) {
-                int timer = Waker.of(Waker.TIMER, 0);
-                return e -> machine.interruptEntry(cpu(e), e.timestamp(), timer);
-            }
+            // the local timer's wakeups are timer expiries
+            boolean timer = what.equals("local_timer");
             FieldHandle vector = integer(field(type, "vector"));
             return e -> {
                 int id = VECTOR | (vector == null ? 0 : (int) e.longValue(vector) & 0xFFFF);
                 if (!machine.irqNamed(id)) {
                     machine.nameIrq(id, what.replace('_', ' '));
                 }
-                machine.interruptEntry(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, id));
+                machine.interruptEntry(cpu(e), e.timestamp(), timer ? Waker.of(Waker.TIMER, 0) : Waker.of(Waker.IRQ, id),
+                        Waker.of(Waker.IRQ, id));
             };
         }
         FieldHandle irq = integer(field(type, "irq"));
@@ -302,8 +342,20 @@ public final class KernelEventBinder {
             if (irqName != null && !machine.irqNamed(id)) {
                 machine.nameIrq(id, e.stringValue(irqName));
             }
-            machine.interruptEntry(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, id));
+            int handler = Waker.of(Waker.IRQ, id);
+            machine.interruptEntry(cpu(e), e.timestamp(), handler, handler);
         };
+    }
+
+    /** A hard IRQ handler's exit: {@code irq_handler_exit} names its IRQ, an x86 vector's exit its vector. */
+    private EventHandler irqExit(EventType type) {
+        boolean vectors = type.name().startsWith("x86_irq_vectors_") || type.name().startsWith("irq_vectors:");
+        FieldHandle id = integer(field(type, vectors ? "vector" : "irq"));
+        if (id == null) {
+            return e -> machine.interruptExit(cpu(e), e.timestamp());
+        }
+        return vectors ? e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, VECTOR | (int) e.longValue(id) & 0xFFFF))
+                : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, (int) e.longValue(id) & (VECTOR - 1)));
     }
 
     private static FieldHandle integer(FieldHandle f) {

@@ -100,6 +100,8 @@ public final class ProcessAnalysis implements Analysis {
     private final ThreadLedger ledger;
     /** The wait causes of this run's machines, by code. */
     private final WaitCauses causes;
+    /** The system calls of this run's machines, by id. */
+    private final SyscallNames syscalls = new SyscallNames();
     private ThreadStateSink sink;
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
@@ -125,7 +127,7 @@ public final class ProcessAnalysis implements Analysis {
         this.whole = whole;
         this.causes = causes;
         this.ledger = new ThreadLedger(List.of(options.range()));
-        this.sink = observer == null ? ledger : new BothSinks(ledger, observer);
+        this.sink = observer == null ? ledger : Sinks.of(ledger, observer);
     }
 
     /**
@@ -136,7 +138,7 @@ public final class ProcessAnalysis implements Analysis {
         if (!machines.isEmpty()) {
             throw new IllegalStateException("observers are added before the pass");
         }
-        sink = new BothSinks(sink, observer);
+        sink = Sinks.of(sink, observer);
     }
 
     /** The sink this analysis's changes go to (its ledger, and its observers): what a replay tells. */
@@ -147,6 +149,20 @@ public final class ProcessAnalysis implements Analysis {
     /** The wait causes of this analysis's run (labels by code). */
     public WaitCauses causes() {
         return causes;
+    }
+
+    /** The system calls of this analysis's run (names by id, as {@link ThreadStateSink#syscall} gives them). */
+    public SyscallNames syscalls() {
+        return syscalls;
+    }
+
+    /** The kernel layout of each trace this analysis reads, after its start (empty for a replay). */
+    public Map<Trace, KernelLayout> layouts() {
+        Map<Trace, KernelLayout> layouts = new LinkedHashMap<>();
+        for (ThreadStateMachine m : machines) {
+            layouts.put(m.trace(), m.layout());
+        }
+        return layouts;
     }
 
     /**
@@ -215,41 +231,94 @@ public final class ProcessAnalysis implements Analysis {
         return facts;
     }
 
-    /** Tells two sinks the same changes, in the same order. */
-    private record BothSinks(ThreadStateSink first, ThreadStateSink second) implements ThreadStateSink {
+    /**
+     * Tells several sinks the same calls, in the same order; the state changes only to those that follow them
+     * ({@link ThreadStateSink#followsStates()}): a latency analysis needs none of the machine's most frequent call.
+     */
+    private static final class Sinks implements ThreadStateSink {
+        private final ThreadStateSink[] all;
+        private final ThreadStateSink[] states;
+
+        Sinks(List<ThreadStateSink> sinks) {
+            this.all = sinks.toArray(new ThreadStateSink[0]);
+            this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
+        }
+
+        /** The sinks of {@code first} (itself, or those it tells) and then {@code second}. */
+        static ThreadStateSink of(ThreadStateSink first, ThreadStateSink second) {
+            List<ThreadStateSink> sinks = new ArrayList<>(first instanceof Sinks s ? List.of(s.all) : List.of(first));
+            sinks.add(second);
+            return new Sinks(sinks);
+        }
+
         @Override
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-            first.stateChange(thread, state, time, cpu);
-            second.stateChange(thread, state, time, cpu);
+            for (ThreadStateSink s : states) {
+                s.stateChange(thread, state, time, cpu);
+            }
         }
 
         @Override
         public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-            first.stateChange(thread, state, time, cpu, why);
-            second.stateChange(thread, state, time, cpu, why);
+            for (ThreadStateSink s : states) {
+                s.stateChange(thread, state, time, cpu, why);
+            }
         }
 
         @Override
         public void threadUpdated(ThreadRecord thread, long time) {
-            first.threadUpdated(thread, time);
-            second.threadUpdated(thread, time);
+            for (ThreadStateSink s : all) {
+                s.threadUpdated(thread, time);
+            }
         }
 
         @Override
         public void ioWait(ThreadRecord thread, long device, long from, long to) {
-            first.ioWait(thread, device, from, to);
-            second.ioWait(thread, device, from, to);
+            for (ThreadStateSink s : states) {
+                s.ioWait(thread, device, from, to);
+            }
+        }
+
+        @Override
+        public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
+                long waitCpu) {
+            for (ThreadStateSink s : all) {
+                s.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
+            }
+        }
+
+        @Override
+        public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+            for (ThreadStateSink s : all) {
+                s.scheduled(thread, kind, runnable, running, cpu, prio, waker);
+            }
+        }
+
+        @Override
+        public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
+            for (ThreadStateSink s : all) {
+                s.interrupt(trace, cpu, handler, raised, entry, exit);
+            }
+        }
+
+        @Override
+        public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
+                long completed, ThreadRecord issuer) {
+            for (ThreadStateSink s : all) {
+                s.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
+            }
         }
 
         @Override
         public void end(Trace trace, long time) {
-            first.end(trace, time);
-            second.end(trace, time);
+            for (ThreadStateSink s : all) {
+                s.end(trace, time);
+            }
         }
     }
 
     /** The traces of the set this analysis reads: kernel traces with {@code sched_switch}. */
-    static List<Trace> kernelTraces(TraceSet traces) {
+    public static List<Trace> kernelTraces(TraceSet traces) {
         List<Trace> kernel = new ArrayList<>();
         for (Trace t : traces.traces()) {
             if (isKernel(t) && KernelLayout.of(t).declares(Role.SCHED_SWITCH)) {
@@ -337,7 +406,7 @@ public final class ProcessAnalysis implements Analysis {
         for (Trace t : kernel) {
             ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++, causes);
             machines.add(m);
-            KernelEventBinder binder = new KernelEventBinder(m, causes);
+            KernelEventBinder binder = new KernelEventBinder(m, causes, syscalls);
             for (EventType type : t.eventTypes()) {
                 handlers[type.index()] = binder.handler(type);
             }

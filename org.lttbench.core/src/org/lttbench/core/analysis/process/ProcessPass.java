@@ -10,14 +10,23 @@ import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TraceSet;
 
 /**
- * The process analysis another analysis builds on (the waits, the critical path): the run's own when one runs over
- * the same range, so the threads' states are followed once per pass, else one of its own that this pass feeds.
+ * The process analysis another analysis builds on (the waits, the critical path, the latencies): the run's own when
+ * one runs over the same range, so the threads' states are followed once per pass; else the one another analysis of
+ * the run that builds on it made (the first {@link User} to be introduced makes it and feeds it); else one of its own
+ * that this pass feeds.
  */
 public final class ProcessPass {
+    /** An analysis that builds on a process analysis through a pass: those of one run share one. */
+    public interface User {
+        ProcessPass processPass();
+    }
+
     private final AnalysisOptions options;
     /** Told every state change (a critical path's history), or null. */
     private final ThreadStateSink observer;
     private ProcessAnalysis shared;
+    /** The process analysis this pass made for its run's users (and feeds), before the run's start. */
+    private ProcessAnalysis made;
     private ProcessAnalysis processes;
     private boolean feeds;
 
@@ -34,15 +43,27 @@ public final class ProcessPass {
         return pass;
     }
 
-    /** Takes the run's process analysis over the same range, if one runs ({@link Analysis#runsWith}). */
+    /**
+     * Takes the run's process analysis over the same range, if one runs ({@link Analysis#runsWith}); else that of
+     * another user of the run, or makes one for them all.
+     */
     public void share(List<Analysis> others) {
         for (Analysis a : others) {
             if (a instanceof ProcessAnalysis p && p.range().equals(options.range()) && shared == null) {
                 shared = p;
-                if (observer != null) {
-                    p.observe(observer); // before any start
-                }
             }
+        }
+        for (Analysis a : others) {
+            if (shared == null && a instanceof User u && u.processPass().made != null
+                    && u.processPass().options.range().equals(options.range())) {
+                shared = u.processPass().made;
+            }
+        }
+        if (shared == null) {
+            made = new ProcessAnalysis(options);
+        }
+        if (observer != null) {
+            (made != null ? made : shared).observe(observer); // before any start
         }
     }
 
@@ -53,12 +74,18 @@ public final class ProcessPass {
     }
 
     public void start(TraceSet traces) {
-        processes = shared != null ? shared : new ProcessAnalysis(options);
-        feeds = processes != shared;
-        if (feeds) {
+        feeds = shared == null;
+        if (made != null) {
+            processes = made;
+        } else if (shared != null) {
+            processes = shared;
+        } else { // not introduced to a run: a process analysis of its own
+            processes = new ProcessAnalysis(options);
             if (observer != null) {
                 processes.observe(observer);
             }
+        }
+        if (feeds) {
             processes.start(traces);
         }
     }

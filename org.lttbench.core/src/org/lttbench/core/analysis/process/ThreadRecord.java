@@ -56,6 +56,18 @@ public final class ThreadRecord {
     long busyAtSleep;
     /** The current wait is the statedump's (interruptible or not: the statedump does not say). */
     boolean statedumpWait;
+    /** The system call whose entry the trace showed and whose exit is to come ({@link SyscallNames}), or NONE. */
+    int syscall = SyscallNames.NONE;
+    /** When it began, and its time off a CPU so far: blocked (switched out asleep to woken), waiting for a CPU. */
+    long syscallEntry;
+    long syscallBlocked;
+    long syscallWaitCpu;
+    /** When the thread last left a CPU. */
+    long leftCpu;
+    /** Why it waits for a CPU ({@link ThreadStateSink#WOKEN}...; 0: not told), since when, and who woke it. */
+    int runnableKind;
+    long runnableSince;
+    int runnableWaker;
     boolean alive = true;
     /** Time of the latest change, told or deferred. */
     long lastTime = Long.MIN_VALUE;

@@ -70,6 +70,11 @@ public final class ThreadStateMachine {
     private static final int MAX_NESTING = 16;
     /** A {@link #runningThread} value the event does not tell. */
     public static final int UNTOLD = Integer.MIN_VALUE;
+    /** Softirq vectors followed from their raise (Linux has 10; a higher one is not followed). */
+    private static final int SOFTIRQ_VECTORS = 32;
+    private static final long NOT_RAISED = Long.MIN_VALUE;
+    /** A handler no event identified ({@link #interruptEntry(int, long)}): not told as a handler's run. */
+    private static final int NO_HANDLER = -1;
 
     private final class Cpu {
         final int id;
@@ -82,6 +87,16 @@ public final class ThreadStateMachine {
         final int[] interrupts = new int[MAX_NESTING + 1];
         /** Timer callbacks running at each interrupt nesting level (0: in whatever the trace shows as process context). */
         final int[] timers = new int[MAX_NESTING + 1];
+        /** At each level: which handler it is ({@link ThreadStateSink#interrupt}), since when, raised when. */
+        final int[] handlers = new int[MAX_NESTING + 1];
+        final long[] entered = new long[MAX_NESTING + 1];
+        final long[] raisedAt = new long[MAX_NESTING + 1];
+        /** Per softirq vector: when it was first raised on this CPU since its last run, or NOT_RAISED. */
+        final long[] raised = new long[SOFTIRQ_VECTORS];
+
+        {
+            Arrays.fill(raised, NOT_RAISED);
+        }
 
         Cpu(int id) {
             this.id = id;
@@ -144,9 +159,8 @@ public final class ThreadStateMachine {
         this.syscalls = layout.declares(Role.SYSCALL_ENTRY);
         boolean ioKnown = (layout.declares(Role.SCHED_WAKING) || layout.declares(Role.SCHED_WAKEUP))
                 && (layout.declares(Role.BLOCK_RQ_COMPLETE) || layout.declares(Role.BLOCK_BIO_COMPLETE));
-        this.io = new IoWaitAttribution(sink, ioKnown,
-                ioKnown && layout.declares(Role.BLOCK_RQ_ISSUE) && layout.declares(Role.BLOCK_RQ_COMPLETE),
-                MAX_NESTING + 1);
+        boolean requests = layout.declares(Role.BLOCK_RQ_ISSUE) && layout.declares(Role.BLOCK_RQ_COMPLETE);
+        this.io = new IoWaitAttribution(sink, trace, ioKnown, ioKnown && requests, requests, MAX_NESTING + 1);
         this.changes = new DeferredChanges(sink, syscalls, () -> now);
         this.statedumpDeclared = layout.declares(Role.STATEDUMP_PROCESS_STATE);
         this.wakeupNew = layout.declares(Role.SCHED_WAKEUP_NEW);
@@ -257,6 +271,7 @@ public final class ThreadStateMachine {
     private ThreadRecord born(ThreadRecord child, long t) {
         threads.put(child.tid(), child);
         birth(child, t, ThreadState.WAIT_CPU.ordinal(), -1);
+        runnable(child, ThreadStateSink.NEW_THREAD, t, Waker.NONE); // its sched_wakeup_new names the waker
         return child;
     }
 
@@ -321,10 +336,20 @@ public final class ThreadStateMachine {
         }
     }
 
+    /**
+     * The thread runs where the trace does not show (a CPU without a stream): neither its wait for a CPU nor its
+     * system call can be measured (the call may end, and others begin, unseen).
+     */
+    private static void lostSight(ThreadRecord r) {
+        r.runnableKind = 0;
+        r.syscall = SyscallNames.NONE;
+    }
+
     /** The CPU's running thread is no longer known (the trace contradicted what we believed). */
     private void forgetCurrent(Cpu c, long t) {
         inconsistencies++;
         if (!c.anonymous) {
+            lostSight(c.current);
             changes.enter(c.current, ThreadState.UNKNOWN.ordinal(), t, -1);
         }
         becomeAnonymous(c, t);
@@ -393,6 +418,7 @@ public final class ThreadStateMachine {
     /** A woken thread waits for its target CPU, or, when the trace lacks that CPU's stream, is unknown from now. */
     private void woken(ThreadRecord r, long t, int targetCpu) {
         if (missing(targetCpu)) {
+            lostSight(r);
             movedToMissingCpu++;
             changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
         } else {
@@ -437,6 +463,12 @@ public final class ThreadStateMachine {
 
     public void schedSwitch(int cpu, long time, int prevTid, long prevStateValue, Comm prevComm, int nextTid,
             Comm nextComm) {
+        schedSwitch(cpu, time, prevTid, prevStateValue, prevComm, nextTid, nextComm, UNTOLD);
+    }
+
+    /** The same, with the priority the next thread runs at ({@code next_prio}; {@link #UNTOLD} when none). */
+    public void schedSwitch(int cpu, long time, int prevTid, long prevStateValue, Comm prevComm, int nextTid,
+            Comm nextComm, int nextPrio) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -463,11 +495,16 @@ public final class ThreadStateMachine {
         }
         PrevState how = prevStates.decode(prevStateValue, t, prev.exiting);
         prev.statedumpWait = false;
+        prev.leftCpu = t;
+        prev.runnableKind = 0;
         // an exiting thread may still be preempted, or block, before its last switch (dead)
         if (how == PrevState.DEAD) {
             changes.enter(prev, ThreadState.NOT_ALIVE.ordinal(), t, -1);
         } else if (how == PrevState.RUNNABLE) {
             changes.enter(prev, ThreadState.WAIT_CPU.ordinal(), t, c.id);
+            if (prevTid != 0) {
+                runnable(prev, ThreadStateSink.PREEMPTED, t, Waker.NONE);
+            }
         } else {
             // a sleep: why is known now, what ends it (and whether it was I/O) at its wakeup
             prev.ioCandidate = how == PrevState.UNINTERRUPTIBLE && io.known();
@@ -492,6 +529,29 @@ public final class ThreadStateMachine {
         c.current = next;
         c.anonymous = false;
         changes.enter(next, runningState(next, c), t, c.id);
+        runs(next, t, c.id, nextPrio);
+    }
+
+    /** The thread waits for a CPU from {@code t}, for that reason ({@link ThreadStateSink#WOKEN}...). */
+    private static void runnable(ThreadRecord r, int kind, long t, int waker) {
+        r.runnableKind = kind;
+        r.runnableSince = t;
+        r.runnableWaker = waker;
+    }
+
+    /** The thread runs from {@code t}: its wait for a CPU is over (sinks hear it), and so is its time off the CPU. */
+    private void runs(ThreadRecord r, long t, int cpu, int prio) {
+        if (r.runnableKind == 0) {
+            return;
+        }
+        if (r.syscall != SyscallNames.NONE) {
+            if (r.runnableKind == ThreadStateSink.WOKEN && r.runnableSince >= r.leftCpu) {
+                r.syscallBlocked += r.runnableSince - r.leftCpu;
+            }
+            r.syscallWaitCpu += t - r.runnableSince;
+        }
+        sink.scheduled(r, r.runnableKind, r.runnableSince, t, cpu, prio, r.runnableWaker);
+        r.runnableKind = 0;
     }
 
     /** {@code sched_waking}, or {@code sched_wakeup}/{@code sched_wakeup_new}, of {@code tid} on that CPU. */
@@ -522,13 +582,16 @@ public final class ThreadStateMachine {
                 io.ended(r, device, t);
             }
             changes.resolveWait(r, byIo ? ThreadState.WAIT_IO.ordinal() : ThreadState.WAIT_BLOCKED.ordinal(), waker(c));
+            runnable(r, ThreadStateSink.WOKEN, t, waker(c));
             woken(r, t, targetCpu);
         } else if (state == ThreadState.UNKNOWN.ordinal() && anyUnnamedCpu() && !missing(targetCpu)) {
             // it may be the thread a CPU runs before its first switch (woken on its CPU, about to sleep): that
             // switch tells, else it waited for a CPU
             changes.enter(r, RUNNABLE_UNRESOLVED, t, targetCpu);
+            runnable(r, ThreadStateSink.WOKEN, t, waker(c));
         } else if (state == ThreadState.WAIT_BLOCKED.ordinal() || state == ThreadState.WAIT_IO.ordinal()
                 || state == ThreadState.UNKNOWN.ordinal()) {
+            runnable(r, ThreadStateSink.WOKEN, t, waker(c));
             woken(r, t, targetCpu);
         } else if (state == RUNNABLE_UNRESOLVED) {
             if (!anyUnnamedCpu()) { // else it may still be a CPU's unnamed thread (sched_wakeup after sched_waking)
@@ -537,9 +600,16 @@ public final class ThreadStateMachine {
             r.cpu = targetCpu;
         } else if (state == ThreadState.WAIT_CPU.ordinal() && missing(targetCpu)) {
             movedToMissingCpu++; // a new thread's first wakeup
+            lostSight(r);
             changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
-        } else if (state == ThreadState.WAIT_CPU.ordinal() && targetCpu >= 0) {
-            r.cpu = targetCpu;
+        } else if (state == ThreadState.WAIT_CPU.ordinal()) {
+            if (targetCpu >= 0) {
+                r.cpu = targetCpu;
+            }
+            if (r.runnableKind == ThreadStateSink.NEW_THREAD && r.runnableWaker == Waker.NONE) {
+                // a new thread's first wakeup (sched_wakeup_new): the scheduler may run it from now, not its fork
+                runnable(r, ThreadStateSink.NEW_THREAD, t, waker(c));
+            }
         }
     }
 
@@ -655,6 +725,15 @@ public final class ThreadStateMachine {
      * for ({@link WaitCauses#ofSyscall}).
      */
     public void syscall(int cpu, long time, boolean entry, int cause) {
+        syscall(cpu, time, entry, cause, SyscallNames.UNNAMED, Long.MIN_VALUE);
+    }
+
+    /**
+     * The same, for the call of that id ({@link SyscallNames}; {@link SyscallNames#UNNAMED} when the event does not
+     * name it: an exit then ends whichever call the thread entered) returning {@code ret} (an exit's;
+     * {@link Long#MIN_VALUE} when it has none).
+     */
+    public void syscall(int cpu, long time, boolean entry, int cause, int id, long ret) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -662,6 +741,9 @@ public final class ThreadStateMachine {
         long t = time(time);
         ThreadRecord r = c.current;
         io.contextStarts(c.id, 0);
+        if (c.depth == 0 && !c.anonymous) {
+            callBoundary(r, entry, t, id, ret);
+        }
         if (c.depth > 0 || r.kernelThread()) {
             return;
         }
@@ -679,6 +761,23 @@ public final class ThreadStateMachine {
             r.opening = null;
         }
         changes.enter(r, entry ? ThreadState.SYSCALL.ordinal() : ThreadState.USER.ordinal(), t, c.id);
+    }
+
+    /** A system call of the CPU's named thread begins or ends at {@code t}: sinks hear of each call that ends. */
+    private void callBoundary(ThreadRecord r, boolean entry, long t, int id, long ret) {
+        if (entry) {
+            r.syscall = id;
+            r.syscallEntry = t;
+            r.syscallBlocked = 0;
+            r.syscallWaitCpu = 0;
+            return;
+        }
+        if (r.syscall == SyscallNames.NONE) {
+            return; // begun before the trace, or its entry was lost
+        }
+        int call = r.syscall != SyscallNames.UNNAMED || id == SyscallNames.UNNAMED ? r.syscall : id;
+        r.syscall = SyscallNames.NONE;
+        sink.syscall(r, call, r.syscallEntry, t, ret, r.syscallBlocked, r.syscallWaitCpu);
     }
 
     /** The process of a thread's descriptors: its PID, or while the trace has not told it, its TID (a main thread's). */
@@ -744,6 +843,15 @@ public final class ThreadStateMachine {
 
     /** The same, for a handler whose wakeups are made by {@code source} (a {@link Waker}). */
     public void interruptEntry(int cpu, long time, int source) {
+        interruptEntry(cpu, time, source, NO_HANDLER);
+    }
+
+    /**
+     * The same, for the handler {@code handler} ({@code Waker.of(Waker.IRQ, irq)} or
+     * {@code Waker.of(Waker.SOFTIRQ, vector)}: see {@link ThreadStateSink#interrupt}), whose run sinks hear of at its
+     * exit.
+     */
+    public void interruptEntry(int cpu, long time, int source, int handler) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -756,6 +864,13 @@ public final class ThreadStateMachine {
         c.depth++;
         c.interrupts[c.depth] = source;
         c.timers[c.depth] = 0;
+        c.handlers[c.depth] = handler;
+        c.entered[c.depth] = t;
+        c.raisedAt[c.depth] = NOT_RAISED;
+        if (handler != NO_HANDLER && Waker.kind(handler) == Waker.SOFTIRQ && Waker.id(handler) < SOFTIRQ_VECTORS) {
+            c.raisedAt[c.depth] = c.raised[Waker.id(handler)];
+            c.raised[Waker.id(handler)] = NOT_RAISED; // a raise from now on is for its next run
+        }
         io.contextStarts(c.id, c.depth);
         if (c.depth == 1) {
             changes.enter(c.current, ThreadState.IRQ.ordinal(), t, c.id);
@@ -763,6 +878,14 @@ public final class ThreadStateMachine {
     }
 
     public void interruptExit(int cpu, long time) {
+        interruptExit(cpu, time, NO_HANDLER);
+    }
+
+    /**
+     * The exit of the handler {@code handler} (as {@link #interruptEntry(int, long, int, int)} names it): sinks hear
+     * of its run when it is the handler the CPU entered last.
+     */
+    public void interruptExit(int cpu, long time, int handler) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
@@ -772,9 +895,24 @@ public final class ThreadStateMachine {
             return; // the trace began inside this handler
         }
         c.timers[c.depth] = 0; // the callbacks it ran are over with it
+        if (handler != NO_HANDLER && c.handlers[c.depth] == handler) {
+            sink.interrupt(trace, c.id, handler, c.raisedAt[c.depth], c.entered[c.depth], t);
+        }
         c.depth--;
         if (c.depth == 0) {
             changes.enter(c.current, runningState(c.current, c), t, c.id);
+        }
+    }
+
+    /** A softirq of that vector raised on that CPU: its next run there ends the wait. */
+    public void softirqRaise(int cpu, long time, int vector) {
+        Cpu c = cpu(cpu, time);
+        if (c == null) {
+            return;
+        }
+        long t = time(time);
+        if (vector >= 0 && vector < SOFTIRQ_VECTORS && c.raised[vector] == NOT_RAISED) {
+            c.raised[vector] = t; // raised again before it ran: one run serves both
         }
     }
 
@@ -807,11 +945,36 @@ public final class ThreadStateMachine {
      * on that device (a kernel {@code dev_t}, {@link BlockDevice#UNKNOWN} when the event names none).
      */
     public void block(int cpu, long time, boolean issue, long device, boolean request, long sector, long sectors) {
+        block(cpu, time, issue, device, request, sector, sectors, BlockOperation.OTHER, UNTOLD);
+    }
+
+    /**
+     * The same, with an issue's operation and the thread that issued it (the event's {@code tid}; {@link #UNTOLD}:
+     * the CPU's running thread, which the kernel's {@code current} is).
+     */
+    public void block(int cpu, long time, boolean issue, long device, boolean request, long sector, long sectors,
+            BlockOperation op, int issuerTid) {
         Cpu c = cpu(cpu, time);
         if (c == null) {
             return;
         }
-        io.block(c.id, c.depth, time(time), issue, device, request, sector, sectors);
+        ThreadRecord issuer = null;
+        if (issue) {
+            ThreadRecord running = c.anonymous ? null : c.current;
+            if (issuerTid == UNTOLD || (running != null && running.tid() == issuerTid)) {
+                issuer = running;
+            } else if (issuerTid > 0 && threads.get(issuerTid) != null && threads.get(issuerTid).alive) {
+                issuer = threads.get(issuerTid);
+            }
+        }
+        io.block(c.id, c.depth, time(time), issue, device, request, sector, sectors, op, issuer);
+    }
+
+    /** A block request inserted into its device's I/O scheduler queue ({@code block_rq_insert}). */
+    public void blockInserted(int cpu, long time, long device, long sector) {
+        if (cpu(cpu, time) != null) {
+            io.inserted(time(time), device, sector);
+        }
     }
 
     /** The statedump names a block device: the name holds for the whole trace. */
@@ -904,6 +1067,7 @@ public final class ThreadStateMachine {
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {
             if (missing(dest)) {
+                lostSight(r);
                 movedToMissingCpu++;
                 changes.enter(r, ThreadState.UNKNOWN.ordinal(), t, -1);
             } else {

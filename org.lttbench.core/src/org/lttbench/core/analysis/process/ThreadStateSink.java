@@ -51,6 +51,58 @@ public interface ThreadStateSink {
     default void ioWait(ThreadRecord thread, long device, long from, long to) {
     }
 
+    /**
+     * A system call of the thread ended at {@code exit} (told at once, beside the state changes, which may come
+     * later): the call ({@link SyscallNames}), its entry, its return value ({@link Long#MIN_VALUE} when the exit
+     * event has none), and the parts of it the thread spent off a CPU: {@code blocked} (asleep, until woken) and
+     * {@code waitCpu} (runnable, until it ran again). Only calls whose entry the trace showed, in process context.
+     */
+    default void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
+    }
+
+    /** Why a thread waited for a CPU, as {@link #scheduled} tells it: woken from a wait. */
+    int WOKEN = 1;
+    /** A new thread, from its first wakeup ({@code sched_wakeup_new}, else its fork). */
+    int NEW_THREAD = 2;
+    /** Preempted (or it yielded): runnable since it left the CPU. */
+    int PREEMPTED = 3;
+
+    /**
+     * The thread runs on {@code cpu} from {@code running} on, after waiting for a CPU since {@code runnable} for that
+     * reason ({@link #WOKEN}, {@link #NEW_THREAD}, {@link #PREEMPTED}); {@code prio} as the switch gives it
+     * ({@code next_prio}, {@link ThreadStateMachine#UNTOLD} when it has none); {@code waker} what woke it (a
+     * {@link Waker}; {@link Waker#NONE} when preempted). Told at once, only for waits whose start the trace showed.
+     */
+    default void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+    }
+
+    /**
+     * A hard IRQ or softirq handler of that trace ran on {@code cpu} from {@code entry} to {@code exit}:
+     * {@code handler} is {@code Waker.of(Waker.IRQ, irq)} (x86 vectors without an IRQ: the IRQ id's vector bit) or
+     * {@code Waker.of(Waker.SOFTIRQ, vector)}; {@code raised}, for a softirq, when it was first raised on that CPU
+     * since its last run ({@link Long#MIN_VALUE} when the trace showed no raise).
+     */
+    default void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
+    }
+
+    /**
+     * A block request of that trace completed (its last sectors): its device (a {@code dev_t}), operation, sectors,
+     * when it was inserted into the I/O scheduler's queue ({@link Long#MIN_VALUE} when the trace showed no
+     * {@code block_rq_insert} for it), issued to the device, and completed; {@code issuer} is the thread that issued
+     * it, or null when the trace does not say.
+     */
+    default void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
+            long completed, ThreadRecord issuer) {
+    }
+
+    /**
+     * Whether this sink follows the state changes and I/O waits ({@link #stateChange}, {@link #ioWait}); one that
+     * hears only the other calls (the latencies) says no, and is not called for the machine's most frequent call.
+     */
+    default boolean followsStates() {
+        return true;
+    }
+
     /** The thread's name, PID or kind changed (exec, statedump, rename). */
     default void threadUpdated(ThreadRecord thread, long time) {
     }

@@ -50,7 +50,7 @@ import org.lttbench.core.trace.TraceSet;
  * wake or fork anything in it, each step moves a frame's time forward, and a thread already walked by a frame below is
  * not walked again.
  */
-public final class CriticalPathAnalysis implements Analysis {
+public final class CriticalPathAnalysis implements Analysis, ProcessPass.User {
 
     public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
         @Override
@@ -130,6 +130,11 @@ public final class CriticalPathAnalysis implements Analysis {
     @Override
     public void runsWith(List<Analysis> others) {
         pass.share(others);
+    }
+
+    @Override
+    public ProcessPass processPass() {
+        return pass;
     }
 
     @Override

@@ -36,7 +36,7 @@ import org.lttbench.core.trace.TraceSet;
  * same ledger, from the same state changes, as the waits close. It reads nothing itself when the process analysis
  * runs in the same pass.
  */
-public final class WaitsAnalysis implements Analysis {
+public final class WaitsAnalysis implements Analysis, ProcessPass.User {
 
     public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
         @Override
@@ -85,6 +85,11 @@ public final class WaitsAnalysis implements Analysis {
     @Override
     public void runsWith(List<Analysis> others) {
         pass.share(others);
+    }
+
+    @Override
+    public ProcessPass processPass() {
+        return pass;
     }
 
     @Override
@@ -300,7 +305,17 @@ public final class WaitsAnalysis implements Analysis {
     /** A waker's kind and name, as a thread's (or a process's) table shows it. */
     private static List<String> waker(WaitTally t, boolean byProcess, ThreadLedger ledger,
             Map<Trace, ProcessAnalysis.TraceFacts> facts) {
-        int w = t.code();
+        return waker(t.code(), t.thread().trace(), byProcess, ledger, facts);
+    }
+
+    /**
+     * A {@link Waker}'s kind ({@code thread}, {@code irq}...) and name, as tables show it: a waking thread's TID and
+     * name (its process's, per process), an IRQ's number and name, a softirq's vector name.
+     *
+     * @param trace the trace of the woken thread (IRQ names are per machine)
+     */
+    public static List<String> waker(int w, Trace trace, boolean byProcess, ThreadLedger ledger,
+            Map<Trace, ProcessAnalysis.TraceFacts> facts) {
         String name = switch (Waker.kind(w)) {
             case Waker.THREAD -> {
                 ThreadRecord waker = ledger.thread(Waker.id(w));
@@ -315,7 +330,7 @@ public final class WaitsAnalysis implements Analysis {
             }
             case Waker.IRQ -> {
                 int id = Waker.id(w);
-                ProcessAnalysis.TraceFacts f = facts.get(t.thread().trace());
+                ProcessAnalysis.TraceFacts f = facts.get(trace);
                 String irq = f == null ? null : f.irqNames().get(id);
                 boolean vector = id >= 1 << 16;
                 yield vector ? (irq == null ? "x86 vector" : irq) + " (vector " + (id & 0xFFFF) + ")"

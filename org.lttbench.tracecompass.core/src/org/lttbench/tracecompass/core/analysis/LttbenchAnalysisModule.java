@@ -55,7 +55,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
      * Bump when what the state system holds changes (kept results carry it in their fingerprint, with
      * {@link KeptResults#VERSION} for what they hold): results of another version are made again.
      */
-    static final int VERSION = 9;
+    static final int VERSION = 10;
     private static final String REPORTS_SUFFIX = ".reports.json";
 
     private final CountDownLatch initialized = new CountDownLatch(1);

@@ -89,7 +89,7 @@ public final class ReportTables {
 
     private static DataType dataType(ColumnKind kind) {
         return switch (kind) {
-            case TEXT, PROCESS_NAME, TRACE -> DataType.STRING;
+            case TEXT, PROCESS_NAME, TRACE, SYSCALL, DISK, PATH, NETIF, IRQ, BOOLEAN -> DataType.STRING;
             case TIMESTAMP -> DataType.TIMESTAMP;
             case DURATION -> DataType.DURATION;
             case TIME_RANGE -> DataType.TIME_RANGE;

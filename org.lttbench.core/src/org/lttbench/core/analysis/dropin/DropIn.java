@@ -1,0 +1,157 @@
+package org.lttbench.core.analysis.dropin;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * One of lttng-analyses' commands ({@code lttng-syscallstats-mi}...) as LTTbench gives it over LAMI: LTTbench's own
+ * analyses run (sharing one process analysis, in the run's one pass), and their tables are reshaped into the
+ * command's table classes, columns and titles, so that a Trace Compass External Analysis set up for lttng-analyses
+ * gets the same tables. Nothing is computed here that the analyses do not compute: this is presentation.
+ */
+abstract class DropIn implements Analysis {
+    protected final AnalysisOptions options;
+    private final List<Analysis> inner;
+
+    /** @param inner the analyses it reshapes, the first being the one it needs (its reason when it does not apply) */
+    DropIn(AnalysisOptions options, List<Analysis> inner) {
+        this.options = options;
+        this.inner = List.copyOf(inner);
+    }
+
+    /** The inner analysis at that place, after the pass. */
+    @SuppressWarnings("unchecked")
+    protected final <T extends Analysis> T inner(int i) {
+        return (T) inner.get(i);
+    }
+
+    @Override
+    public void runsWith(List<Analysis> others) {
+        for (Analysis a : inner) {
+            List<Analysis> around = new ArrayList<>(others);
+            inner.stream().filter(b -> b != a).forEach(around::add);
+            a.runsWith(around);
+        }
+    }
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        return inner.get(0).whyNotApplicable(traces);
+    }
+
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        return inner.get(0).whyNotApplicableBriefly(traces);
+    }
+
+    @Override
+    public void start(TraceSet traces) {
+        inner.forEach(a -> a.start(traces));
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        for (Analysis a : inner) {
+            a.packet(packet);
+        }
+    }
+
+    @Override
+    public void event(Event event) {
+        for (Analysis a : inner) {
+            a.event(event);
+        }
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        for (Analysis a : inner) {
+            a.loss(loss);
+        }
+    }
+
+    @Override
+    public void end() {
+        inner.forEach(Analysis::end);
+    }
+
+    /** A report of this command over the primary analysis's range, with its notes. */
+    protected final Report newReport(String command, String title, Report primary) {
+        Report r = new Report(command, title, primary.range());
+        r.traces(primary.traces());
+        primary.notes().forEach(n -> {
+            if (primary.isLossNote(n)) {
+                r.lossNote(n);
+            } else {
+                r.note(n);
+            }
+        });
+        r.summary(primary.summary());
+        return r;
+    }
+
+    // ------------------------------------------------------------------ declaring the commands' tables
+
+    static Column column(String key, String title, ColumnKind kind) {
+        return new Column(key, title, kind, title);
+    }
+
+    static TableSchema schema(String key, String title, Column... columns) {
+        return new TableSchema(key, title, List.of(columns));
+    }
+
+    /** A provider of a drop-in: lttng-analyses' command name, title, description and tags. */
+    static AnalysisProvider provider(String name, String description, List<String> tags, AnalysisTables tables,
+            java.util.function.Function<AnalysisOptions, Analysis> make) {
+        return new AnalysisProvider() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public AnalysisTables tables() {
+                return tables;
+            }
+
+            @Override
+            public Analysis create(AnalysisOptions options) {
+                return make.apply(options);
+            }
+
+            @Override
+            public List<String> tags() {
+                return tags;
+            }
+        };
+    }
+
+    /** The cells of a row of a table by column key. */
+    static Object cell(Table t, int row, String key) {
+        return t.cell(row, key);
+    }
+
+    /** A mean, stddev... in ns as a LAMI duration (whole ns), or null. */
+    static Long ns(Object value) {
+        return value instanceof Double d ? (Long) Math.round(d) : value instanceof Long l ? l : null;
+    }
+}

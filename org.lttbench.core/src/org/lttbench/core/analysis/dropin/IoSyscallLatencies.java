@@ -1,0 +1,79 @@
+package org.lttbench.core.analysis.dropin;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.latency.LatencyAnalysis;
+import org.lttbench.core.analysis.latency.LongestKept;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+
+/**
+ * The I/O system calls ({@link IoSyscalls}) as lttng-analyses' I/O commands list them: the longest of each category,
+ * and per thread the bytes its read and write calls returned. Hears the same system call ends as the syscalls
+ * analysis ({@link #syscall}), in the same pass.
+ */
+final class IoSyscallLatencies extends LatencyAnalysis {
+
+    /** One I/O call. */
+    record Call(ThreadRecord thread, String syscall, long entry, long exit, long ret) {
+    }
+
+    private final Map<String, LongestKept<Call>> longest = new LinkedHashMap<>();
+    /** Per thread: bytes read, written. */
+    private final Map<ThreadRecord, long[]> bytes = new LinkedHashMap<>();
+    private final Map<Integer, String[]> categories = new HashMap<>();
+
+    IoSyscallLatencies(AnalysisOptions options) {
+        super(options, "the syscalls analysis");
+        for (String c : IoSyscalls.CATEGORIES.keySet()) {
+            longest.put(c, new LongestKept<>(options.limit()));
+        }
+    }
+
+    @Override
+    protected String lacks(KernelLayout layout) {
+        return layout.declares(Role.SYSCALL_ENTRY) && layout.declares(Role.SYSCALL_EXIT) ? null
+                : "the kernel trace has no system call events (record them: lttng enable-event -k --syscall -a)";
+    }
+
+    @Override
+    public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
+        if (!inRange(exit)) {
+            return;
+        }
+        String name = processes().syscalls().name(syscall);
+        String[] of = categories.computeIfAbsent(syscall, id -> IoSyscalls.CATEGORIES.keySet().stream()
+                .filter(c -> IoSyscalls.in(c, name)).toArray(String[]::new));
+        for (String c : of) {
+            LongestKept<Call> top = longest.get(c);
+            if (top.keeps(exit - entry, entry)) {
+                top.offer(exit - entry, entry, new Call(thread, name, entry, exit, ret));
+            }
+            if (ret > 0 && ret != Long.MIN_VALUE && (c.equals("read") || c.equals("write"))) {
+                bytes.computeIfAbsent(thread, t -> new long[2])[c.equals("read") ? 0 : 1] += ret;
+            }
+        }
+    }
+
+    /** The longest calls of a category, longest first. */
+    List<Call> longest(String category) {
+        return longest.get(category).longestFirst();
+    }
+
+    /** Per thread: bytes its read calls returned, and its write calls. */
+    Map<ThreadRecord, long[]> bytes() {
+        return bytes;
+    }
+
+    @Override
+    public Report report() {
+        return newReport("io-syscalls", "I/O system calls", SummaryLine.of("I/O system calls"));
+    }
+}

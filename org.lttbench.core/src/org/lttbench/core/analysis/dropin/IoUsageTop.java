@@ -1,0 +1,133 @@
+package org.lttbench.core.analysis.dropin;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
+
+/**
+ * {@code lttng-iousagetop-mi}: per process the bytes its read and write system calls returned ({@code per-process-top},
+ * read and written; the split into disk, network and unknown descriptors is not made: empty), per process the bytes of
+ * the block requests it issued ({@code per-process-top-block}), and per disk its sectors, requests and mean request
+ * time ({@code per-disk-top-sector}, {@code -request}, {@code -rps}), each the {@code --limit} largest. Per file and per
+ * network interface ({@code per-file-top}, {@code per-netif-top}) are declared and left empty: LTTbench follows
+ * neither files' paths nor network devices.
+ */
+final class IoUsageTop extends DropIn {
+
+    private static final TableSchema PER_PROCESS = schema("per-process-top", "Per-process top I/O operations",
+            column("process", "Process", ColumnKind.PROCESS_NAME), column("pid", "PID", ColumnKind.PID),
+            column("tid", "TID", ColumnKind.TID), column("size", "Total operations size", ColumnKind.SIZE),
+            column("disk_size", "Disk operations size", ColumnKind.SIZE),
+            column("net_size", "Network operations size", ColumnKind.SIZE),
+            column("unknown_size", "Unknown operations size", ColumnKind.SIZE));
+    private static final TableSchema PER_FILE = schema("per-file-top", "Per-file top I/O operations",
+            column("path", "File path/info", ColumnKind.PATH), column("size", "Operations size", ColumnKind.SIZE),
+            column("fd_owners", "File descriptor owners", ColumnKind.TEXT));
+    private static final TableSchema PER_PROCESS_BLOCK = schema("per-process-top-block",
+            "Per-process top block I/O operations", column("process", "Process", ColumnKind.PROCESS_NAME),
+            column("pid", "PID", ColumnKind.PID), column("tid", "TID", ColumnKind.TID),
+            column("size", "Operations size", ColumnKind.SIZE));
+    private static final TableSchema SECTORS = schema("per-disk-top-sector", "Per-disk top sector I/O operations",
+            column("disk", "Disk", ColumnKind.DISK), column("count", "Sector count", ColumnKind.INTEGER));
+    private static final TableSchema REQUESTS = schema("per-disk-top-request", "Per-disk top I/O requests",
+            column("disk", "Disk", ColumnKind.DISK), column("count", "Request count", ColumnKind.INTEGER));
+    private static final TableSchema RTPS = schema("per-disk-top-rps", "Per-disk top I/O request time/sector",
+            column("disk", "Disk", ColumnKind.DISK), column("rtps", "Request time/sector", ColumnKind.DURATION));
+    private static final TableSchema PER_NETIF = schema("per-netif-top", "Per-network interface top I/O operations",
+            column("netif", "Network interface", ColumnKind.NETIF), column("size", "Operations size", ColumnKind.SIZE));
+
+    static final AnalysisProvider PROVIDER = provider("iousagetop",
+            "I/O usage per process and disk (lttng-analyses' iousagetop, from LTTbench's system calls and io analysis)",
+            List.of("linux-kernel", "lttng-analyses", "io", "syscall", "stats", "freq", "log", "top", "lttbench"), AnalysisTables.ungrouped(new AnalysisTables.Grouping("I/O analysis",
+                    List.of(PER_PROCESS, PER_FILE, PER_PROCESS_BLOCK, SECTORS, REQUESTS, RTPS, PER_NETIF), List.of())),
+            IoUsageTop::new);
+
+    IoUsageTop(AnalysisOptions options) {
+        super(options, List.of(new IoSyscallLatencies(options),
+                new DiskLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+    }
+
+    private <T> List<T> largest(List<T> all, Comparator<T> order) {
+        List<T> sorted = new ArrayList<>(all);
+        sorted.sort(order);
+        return options.limit() > 0 && sorted.size() > options.limit() ? sorted.subList(0, options.limit()) : sorted;
+    }
+
+    @Override
+    public Report report() {
+        IoSyscallLatencies calls = inner(0);
+        Report base = calls.report();
+        Report r = newReport("iousagetop", "I/O analysis", base);
+        for (int way = 0; way < 2; way++) {
+            int w = way;
+            Table t = new Table(PER_PROCESS.key(), PER_PROCESS.title() + (w == 0 ? " [read]" : " [written]"),
+                    PER_PROCESS.columns());
+            for (Map.Entry<ThreadRecord, long[]> e : largest(new ArrayList<>(calls.bytes().entrySet()),
+                    Comparator.comparingLong((Map.Entry<ThreadRecord, long[]> x) -> -x.getValue()[w])
+                            .thenComparingInt(x -> x.getKey().tid()))) {
+                ThreadRecord thread = e.getKey();
+                t.addRow(thread.name(), thread.pid() < 0 ? null : (Object) (long) thread.pid(), (long) thread.tid(),
+                        e.getValue()[w], null, null, null);
+            }
+            r.add(t);
+        }
+        r.add(new Table(PER_FILE.key(), PER_FILE.title() + " [read]", PER_FILE.columns()));
+        r.add(new Table(PER_FILE.key(), PER_FILE.title() + " [written]", PER_FILE.columns()));
+
+        Report disk = this.<DiskLatencyAnalysis>inner(1).report();
+        Table issuers = disk.table("disk_requests_per_thread");
+        for (String op : List.of("read", "write")) {
+            Map<Long, Object[]> byTid = new LinkedHashMap<>();
+            for (int i = 0; i < issuers.rows().size(); i++) {
+                if (op.equals(issuers.cell(i, "op")) && issuers.cell(i, "tid") != null) {
+                    long tid = (Long) issuers.cell(i, "tid");
+                    Object[] row = byTid.computeIfAbsent(tid, k -> new Object[] { null, null, tid, 0L });
+                    row[0] = issuers.cell(i, "name");
+                    row[1] = issuers.cell(i, "pid");
+                    row[3] = (Long) row[3] + (Long) issuers.cell(i, "bytes");
+                }
+            }
+            Table t = new Table(PER_PROCESS_BLOCK.key(), PER_PROCESS_BLOCK.title()
+                    + (op.equals("read") ? " [read]" : " [written]"), PER_PROCESS_BLOCK.columns());
+            largest(new ArrayList<>(byTid.values()), Comparator.comparingLong((Object[] x) -> -(Long) x[3]))
+                    .forEach(t::addRow);
+            r.add(t);
+        }
+        Table devices = disk.table("disk_requests");
+        Map<String, long[]> byDisk = new LinkedHashMap<>();
+        for (int i = 0; i < devices.rows().size(); i++) {
+            long[] d = byDisk.computeIfAbsent(IoSyscalls.disk((String) devices.cell(i, "device")), k -> new long[3]);
+            d[0] += (Long) devices.cell(i, "bytes") / DiskLatencyAnalysis.SECTOR_BYTES;
+            d[1] += (Long) devices.cell(i, "requests");
+            d[2] += (Long) devices.cell(i, "total_ns");
+        }
+        List<Map.Entry<String, long[]>> disks = new ArrayList<>(byDisk.entrySet());
+        Table sectors = SECTORS.table();
+        largest(disks, Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[0]))
+                .forEach(e -> sectors.addRow(e.getKey(), e.getValue()[0]));
+        Table requests = REQUESTS.table();
+        largest(disks, Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[1]))
+                .forEach(e -> requests.addRow(e.getKey(), e.getValue()[1]));
+        Table rtps = RTPS.table();
+        largest(disks, Comparator.comparing(e -> 0)).forEach(e -> rtps.addRow(e.getKey(),
+                e.getValue()[1] == 0 ? null : (Object) Math.round((double) e.getValue()[2] / e.getValue()[1])));
+        r.add(sectors).add(requests).add(rtps);
+        r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [received]", PER_NETIF.columns()));
+        r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [sent]", PER_NETIF.columns()));
+        r.note("per file, per network interface, and the split of system call I/O into disk, network and unknown "
+                + "descriptors are not followed by LTTbench: those tables and columns are empty");
+        return r;
+    }
+}

@@ -1,0 +1,150 @@
+package org.lttbench.core.analysis.latency;
+
+import java.util.Arrays;
+
+/**
+ * Durations counted in log-linear buckets, for percentiles in bounded memory: below {@value #EXACT} ns one bucket per
+ * ns (exact), above it {@value #EXACT} buckets per power of two, each 1/{@value #EXACT} of its octave's lower bound
+ * wide. A percentile is its bucket's midpoint, so it is within {@link #RELATIVE_ERROR} of the true value (the rank
+ * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in two small sorted arrays (most rows
+ * of a thread and a call see few distinct durations), then one array of {@value #EXACT} counts per octave it meets:
+ * at most 57 of them, whatever the number of durations.
+ */
+public final class DurationHistogram {
+    /** Buckets per octave, and the durations below which buckets are 1 ns wide. */
+    static final int EXACT = 128;
+    private static final int SHIFT = 7;
+    /** The largest relative error of a percentile: half a bucket's width over its lower bound. */
+    public static final double RELATIVE_ERROR = 0.5 / EXACT;
+    private static final int SPARSE_LIMIT = 32;
+    /** Octaves of a positive long from 2^7 to 2^62, plus the exact range. */
+    private static final int CHUNKS = 64 - SHIFT;
+
+    private int[] keys = new int[4];
+    private long[] counts = new long[4];
+    private int size;
+    /** Dense counts per chunk of {@value #EXACT} buckets (chunk 0: the exact range), once sparse is outgrown. */
+    private long[][] chunks;
+
+    /** The bucket of a duration (negative ones count as 0). */
+    static int bucket(long ns) {
+        if (ns < EXACT) {
+            return (int) Math.max(0, ns);
+        }
+        int e = 63 - Long.numberOfLeadingZeros(ns);
+        return ((e - SHIFT + 1) << SHIFT) + (int) ((ns >>> (e - SHIFT)) - EXACT);
+    }
+
+    /** The smallest duration of a bucket. */
+    static long lower(int bucket) {
+        if (bucket < EXACT) {
+            return bucket;
+        }
+        int octave = (bucket >>> SHIFT) - 1;
+        return (long) (EXACT + (bucket & (EXACT - 1))) << octave;
+    }
+
+    /** The number of durations a bucket holds: 1 ns below {@value #EXACT} ns, then 2^octave. */
+    static long width(int bucket) {
+        return bucket < EXACT ? 1 : 1L << ((bucket >>> SHIFT) - 1);
+    }
+
+    public void add(long ns) {
+        add(bucket(ns), 1);
+    }
+
+    private void add(int b, long n) {
+        if (chunks != null) {
+            dense(b, n);
+            return;
+        }
+        int at = Arrays.binarySearch(keys, 0, size, b);
+        if (at >= 0) {
+            counts[at] += n;
+            return;
+        }
+        if (size == SPARSE_LIMIT) {
+            chunks = new long[CHUNKS][];
+            for (int i = 0; i < size; i++) {
+                dense(keys[i], counts[i]);
+            }
+            keys = null;
+            counts = null;
+            dense(b, n);
+            return;
+        }
+        int insert = -at - 1;
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, size * 2);
+            counts = Arrays.copyOf(counts, size * 2);
+        }
+        System.arraycopy(keys, insert, keys, insert + 1, size - insert);
+        System.arraycopy(counts, insert, counts, insert + 1, size - insert);
+        keys[insert] = b;
+        counts[insert] = n;
+        size++;
+    }
+
+    private void dense(int b, long n) {
+        long[] chunk = chunks[b >>> SHIFT];
+        if (chunk == null) {
+            chunk = new long[EXACT];
+            chunks[b >>> SHIFT] = chunk;
+        }
+        chunk[b & (EXACT - 1)] += n;
+    }
+
+    /** Adds another histogram's counts to this one. */
+    public void merge(DurationHistogram other) {
+        other.forEach((bucket, n) -> add(bucket, n));
+    }
+
+    /** What {@link #forEach} calls for each bucket with durations, in increasing order. */
+    @FunctionalInterface
+    interface BucketVisitor {
+        void visit(int bucket, long count);
+    }
+
+    void forEach(BucketVisitor visitor) {
+        if (chunks == null) {
+            for (int i = 0; i < size; i++) {
+                visitor.visit(keys[i], counts[i]);
+            }
+            return;
+        }
+        for (int c = 0; c < chunks.length; c++) {
+            if (chunks[c] != null) {
+                for (int i = 0; i < EXACT; i++) {
+                    if (chunks[c][i] != 0) {
+                        visitor.visit((c << SHIFT) + i, chunks[c][i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The durations at ranks {@code ceil(q * count)} (nearest rank, 1-based) of increasing quantiles {@code qs}, in one
+     * walk, each as its bucket's midpoint (-1 when empty). The caller clamps them into the exact min and max.
+     */
+    long[] percentiles(double[] qs, long count) {
+        long[] result = new long[qs.length];
+        java.util.Arrays.fill(result, -1);
+        if (count == 0) {
+            return result;
+        }
+        long[] ranks = new long[qs.length];
+        for (int i = 0; i < qs.length; i++) {
+            ranks[i] = Math.max(1, (long) Math.ceil(qs[i] * count));
+        }
+        int[] next = { 0 };
+        long[] seen = { 0 };
+        forEach((bucket, n) -> {
+            seen[0] += n;
+            while (next[0] < ranks.length && seen[0] >= ranks[next[0]]) {
+                result[next[0]++] = lower(bucket) + (width(bucket) - 1) / 2;
+            }
+        });
+        return result;
+    }
+}

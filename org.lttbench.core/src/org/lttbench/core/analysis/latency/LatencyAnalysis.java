@@ -1,0 +1,207 @@
+package org.lttbench.core.analysis.latency;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ProcessPass;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.TraceNames;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.Loss;
+import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * What the latency analyses share: each hears the process analysis's state machines ({@link ThreadStateSink}: a
+ * system call ended, a handler ran, a thread was scheduled, a block request completed), in the run's one pass, and
+ * reads nothing itself when a process analysis runs beside it ({@link ProcessPass}). A latency counts in the range when
+ * it ends there. How many of the longest each keeps: {@link AnalysisOptions#limit()}.
+ */
+public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, ThreadStateSink {
+
+    protected final AnalysisOptions options;
+    private final ProcessPass pass;
+    private final String name;
+    protected TraceSet traces;
+
+    /** @param name how messages name it: {@code the syscalls analysis} */
+    protected LatencyAnalysis(AnalysisOptions options, String name) {
+        this.options = options;
+        this.name = name;
+        this.pass = new ProcessPass(options, this);
+    }
+
+    @Override
+    public ProcessPass processPass() {
+        return pass;
+    }
+
+    @Override
+    public void runsWith(List<Analysis> others) {
+        pass.share(others);
+    }
+
+    /** Why a kernel trace of this layout cannot give these latencies (the events it lacks), or null when it can. */
+    protected abstract String lacks(KernelLayout layout);
+
+    @Override
+    public String whyNotApplicable(TraceSet traces) {
+        String why = pass.whyNotApplicable(traces, name);
+        return why != null ? why : whatLacks(traces);
+    }
+
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        String why = new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
+        return why != null ? why : whatLacks(traces);
+    }
+
+    /** The kernel traces' reason, when none of them has the events. */
+    private String whatLacks(TraceSet traces) {
+        List<Trace> kernel = ProcessAnalysis.kernelTraces(traces);
+        String why = null;
+        for (Trace t : kernel) {
+            why = lacks(KernelLayout.of(t));
+            if (why == null) {
+                return null;
+            }
+        }
+        return kernel.size() > 1 ? "no kernel trace has what " + name + " needs: " + why : why;
+    }
+
+    @Override
+    public void start(TraceSet traces) {
+        this.traces = traces;
+        pass.start(traces);
+    }
+
+    @Override
+    public void packet(Packet packet) {
+        pass.packet(packet);
+    }
+
+    @Override
+    public void event(Event event) {
+        pass.event(event);
+    }
+
+    @Override
+    public void loss(Loss loss) {
+        pass.loss(loss);
+    }
+
+    @Override
+    public void end() {
+        pass.end();
+    }
+
+    @Override
+    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+        // the latencies come from the machines' other calls (followsStates: never called)
+    }
+
+    @Override
+    public boolean followsStates() {
+        return false;
+    }
+
+    /** Whether a latency ending then counts. */
+    protected final boolean inRange(long end) {
+        return options.range().contains(end);
+    }
+
+    /** The process analysis the latencies came from (after the pass). */
+    protected final ProcessAnalysis processes() {
+        return pass.analysis();
+    }
+
+    /** What each kernel trace read could tell: device and IRQ names. */
+    protected final Map<Trace, ProcessAnalysis.TraceFacts> facts() {
+        return processes().traceFacts();
+    }
+
+    /** Whether the traces are of several machines: rows then name theirs first. */
+    protected final boolean hosts() {
+        return facts().size() > 1;
+    }
+
+    protected final String host(Trace trace) {
+        return processes().host(trace);
+    }
+
+    /** The host column, first in a table of several machines. */
+    protected static Column hostColumn() {
+        return new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace)");
+    }
+
+    /** The thread columns: TID (none per process), PID, name. */
+    protected static List<Column> threadColumns(boolean byProcess) {
+        List<Column> c = new ArrayList<>();
+        if (!byProcess) {
+            c.add(new Column("tid", "TID", ColumnKind.TID, "thread ID"));
+        }
+        c.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
+        c.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        return c;
+    }
+
+    /** A thread's cells for {@link #threadColumns} (its process's, per process). */
+    protected static List<Object> threadCells(ThreadRecord t, boolean byProcess) {
+        List<Object> c = new ArrayList<>();
+        if (!byProcess) {
+            c.add(t.placeholder() ? null : (Object) (long) t.tid());
+        }
+        c.add(t.pid() < 0 ? null : (Object) (long) t.pid());
+        c.add(t.pid() == 0 ? "swapper" : t.name());
+        return c;
+    }
+
+    /** Whose a row is: the thread, or its process (per trace; a thread of no known process stands alone). */
+    protected static Object owner(ThreadRecord r, boolean byProcess) {
+        return byProcess && r.pid() >= 0 ? List.of(r.trace(), r.pid()) : r;
+    }
+
+    /**
+     * A new report of this analysis over the range the process analysis covers, with the traces read, their loss
+     * notes, and the summary line's start ({@code what}: the kernel traces read, the range, what was lost).
+     */
+    protected final Report newReport(String analysis, String title, SummaryLine summary) {
+        Report process = processes().report(options.groupBy());
+        Report r = new Report(analysis, title, process.range());
+        r.traces(process.traces());
+        process.notes().stream().filter(process::isLossNote).forEach(r::lossNote);
+        TraceNames names = traces != null ? TraceNames.ofTraces(traces.traces()) : null;
+        if (names != null) {
+            List<String> read = new ArrayList<>();
+            for (Trace t : facts().keySet()) {
+                read.add(names.name(t.path().toString()));
+            }
+            summary.read(String.join(", ", read) + " (kernel)");
+        }
+        summary.range(process.range());
+        long events = 0;
+        long packets = 0;
+        for (ProcessAnalysis.TraceFacts f : facts().values()) {
+            events += f.lostEvents();
+            packets += f.lostPackets();
+        }
+        summary.lost(events, packets, 0);
+        if (!options.range().equals(TimeRange.ALL)) {
+            r.note("a latency counts in the range when it ends in it");
+        }
+        return r;
+    }
+}

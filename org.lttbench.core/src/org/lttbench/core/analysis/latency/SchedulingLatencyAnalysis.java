@@ -1,0 +1,326 @@
+package org.lttbench.core.analysis.latency;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.ThreadStateMachine;
+import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.analysis.waits.WaitsAnalysis;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+
+/**
+ * How long runnable threads waited for a CPU: from their wakeup ({@code sched_waking}, else {@code sched_wakeup}), a
+ * new thread from its {@code sched_wakeup_new} (else its fork), a preempted one from its switch-out, to the switch
+ * that ran them. Per kind, per thread (or process) and per priority, with the longest waits and their wakers, as the
+ * thread state machine follows them (a thread woken onto a CPU the trace has no stream of is left out).
+ */
+public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
+
+    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
+        @Override
+        public String name() {
+            return "sched";
+        }
+
+        @Override
+        public String description() {
+            return "Scheduling latency, wakeup (or preemption) to running, per thread or process and per priority, "
+                    + "with the longest waits and their wakers (LTTng kernel traces with sched_switch)";
+        }
+
+        @Override
+        public AnalysisTables tables() {
+            return TABLES;
+        }
+
+        @Override
+        public Analysis create(AnalysisOptions options) {
+            return new SchedulingLatencyAnalysis(options);
+        }
+    };
+
+    /** The kinds of waits, by {@link ThreadStateSink#WOKEN}... (index 0 unused). */
+    private static final String[] KINDS = { null, "woken", "new thread", "preempted" };
+
+    /** One wait, as the longest are listed. */
+    private record Wait(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+    }
+
+    private final DurationStats[] total = new DurationStats[KINDS.length];
+    /** Per thread index, per kind. */
+    private final List<DurationStats[]> byThread = new ArrayList<>();
+    private final List<ThreadRecord> threads = new ArrayList<>();
+    /** Per priority as the trace gives it ({@link ThreadStateMachine#UNTOLD} when it does not), per kind. */
+    private final Map<Integer, DurationStats[]> byPriority = new HashMap<>();
+    private final LongestKept<Wait> longest;
+
+    public SchedulingLatencyAnalysis(AnalysisOptions options) {
+        super(options, "the sched analysis");
+        this.longest = new LongestKept<>(options.limit());
+        for (int k = 1; k < KINDS.length; k++) {
+            total[k] = new DurationStats();
+        }
+    }
+
+    @Override
+    protected String lacks(KernelLayout layout) {
+        return null; // sched_switch, which the process analysis needs already, tells preemptions; wakeups the rest
+    }
+
+    @Override
+    public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+        if (!inRange(running) || kind <= 0 || kind >= KINDS.length) {
+            return;
+        }
+        long d = running - runnable;
+        total[kind].add(d);
+        int index = thread.index();
+        while (byThread.size() <= index) {
+            byThread.add(null);
+            threads.add(null);
+        }
+        DurationStats[] mine = byThread.get(index);
+        if (mine == null) {
+            mine = new DurationStats[KINDS.length];
+            byThread.set(index, mine);
+            threads.set(index, thread);
+        }
+        (mine[kind] != null ? mine[kind] : (mine[kind] = new DurationStats())).add(d);
+        DurationStats[] p = byPriority.computeIfAbsent(prio, x -> new DurationStats[KINDS.length]);
+        (p[kind] != null ? p[kind] : (p[kind] = new DurationStats())).add(d);
+        if (longest.keeps(d, runnable)) {
+            longest.offer(d, runnable, new Wait(thread, kind, runnable, running, cpu, prio, waker));
+        }
+    }
+
+    // ------------------------------------------------------------------ tables
+
+    private static Column kindColumn() {
+        return new Column("kind", "Kind", ColumnKind.TEXT, "woken (from a wakeup to running), new thread (from its "
+                + "first wakeup, else its fork) or preempted (from leaving the CPU runnable to running again)");
+    }
+
+    private static final TableSchema TOTAL = new TableSchema("sched_latency", "Scheduling latency", listOf(
+            kindColumn(), StatsColumns.of("waits", "Waits", "wait for a CPU")));
+
+    private static TableSchema perThread(boolean byProcess, boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        if (hosts) {
+            c.add(hostColumn());
+        }
+        c.addAll(threadColumns(byProcess));
+        c.add(kindColumn());
+        c.addAll(StatsColumns.of("waits", "Waits", "wait for a CPU"));
+        return byProcess ? new TableSchema("sched_latency_per_process", "Scheduling latency per process", c)
+                : new TableSchema("sched_latency_per_thread", "Scheduling latency per thread", c);
+    }
+
+    private static final TableSchema PER_PRIORITY = new TableSchema("sched_latency_per_priority",
+            "Scheduling latency per priority", listOf(new Column("prio", "Priority", ColumnKind.INTEGER, "the priority "
+                    + "the thread ran at, as the switch gives it (lttng-modules: the kernel's prio - 100: 20 is nice 0, "
+                    + "negative is real-time); empty when the trace does not say"), kindColumn(),
+                    StatsColumns.of("waits", "Waits", "wait for a CPU")));
+
+    private static TableSchema longestSchema(boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("runnable", "Runnable", ColumnKind.TIMESTAMP, "when it began to wait for a CPU"));
+        c.add(new Column("latency_ns", "Latency", ColumnKind.DURATION, "until it ran"));
+        c.add(new Column("cpu", "CPU", ColumnKind.CPU, "the CPU it ran on"));
+        if (hosts) {
+            c.add(hostColumn());
+        }
+        c.addAll(threadColumns(false));
+        c.add(kindColumn());
+        c.add(new Column("prio", "Priority", ColumnKind.INTEGER, "its priority, as the switch gives it"));
+        c.add(new Column("waker_kind", "Waker kind", ColumnKind.TEXT, "what woke it: thread, irq, softirq, timer"));
+        c.add(new Column("waker", "Waker", ColumnKind.TEXT, "the waking thread, IRQ or softirq"));
+        return new TableSchema("sched_latency_longest", "The longest waits for a CPU", c);
+    }
+
+    private static final TableSchema HISTOGRAM = new TableSchema("sched_latency_histogram",
+            "Scheduling latency per power of two", List.of(kindColumn(),
+                    new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest latency"),
+                    new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"),
+                    new Column("waits", "Waits", ColumnKind.INTEGER, "waits that long"))).asChartData();
+
+    private static final AnalysisTables TABLES = new AnalysisTables(
+            new AnalysisTables.Grouping("Scheduling latency", List.of(TOTAL, perThread(false, false), PER_PRIORITY,
+                    longestSchema(false), HISTOGRAM), List.of(perThread(false, true), longestSchema(true))),
+            new AnalysisTables.Grouping("Scheduling latency", List.of(TOTAL, perThread(true, false), PER_PRIORITY,
+                    longestSchema(false), HISTOGRAM), List.of(perThread(true, true), longestSchema(true))));
+
+    private static List<Column> listOf(Column first, List<Column> rest) {
+        List<Column> c = new ArrayList<>();
+        c.add(first);
+        c.addAll(rest);
+        return c;
+    }
+
+    private static List<Column> listOf(Column first, Column second, List<Column> rest) {
+        List<Column> c = new ArrayList<>(List.of(first, second));
+        c.addAll(rest);
+        return c;
+    }
+
+    @Override
+    public Report report() {
+        return report(options.groupBy());
+    }
+
+    @Override
+    public Report report(GroupBy groupBy) {
+        boolean byProcess = groupBy == GroupBy.PROCESS;
+        boolean hosts = hosts();
+        SummaryLine summary = SummaryLine.of("Scheduling latency");
+        Report r = newReport("sched", TABLES.grouping(groupBy).title(), summary);
+
+        Table totals = TOTAL.table();
+        long waits = 0;
+        for (int k = 1; k < KINDS.length; k++) {
+            if (total[k].count() > 0) {
+                totals.addRow(row(KINDS[k], total[k]));
+                waits += total[k].count();
+            }
+        }
+        r.add(totals);
+
+        Map<Object, DurationStats[]> owners = new LinkedHashMap<>();
+        Map<Object, ThreadRecord> whose = new HashMap<>();
+        for (int i = 0; i < byThread.size(); i++) {
+            DurationStats[] mine = byThread.get(i);
+            if (mine == null) {
+                continue;
+            }
+            ThreadRecord t = threads.get(i);
+            Object owner = owner(t, byProcess);
+            if (owner == t) {
+                owners.put(owner, mine); // a thread's own rows: nothing to sum
+            } else {
+                DurationStats[] sum = owners.computeIfAbsent(owner, o -> new DurationStats[KINDS.length]);
+                for (int k = 1; k < KINDS.length; k++) {
+                    if (mine[k] != null) {
+                        (sum[k] != null ? sum[k] : (sum[k] = new DurationStats())).merge(mine[k]);
+                    }
+                }
+            }
+            ThreadRecord known = whose.get(owner);
+            if (known == null || (byProcess && t.tid() == t.pid())) {
+                whose.put(owner, t);
+            }
+        }
+        // the longest waits in all first
+        List<Object> order = new ArrayList<>(owners.keySet());
+        order.sort(Comparator.comparingLong((Object o) -> -waited(owners.get(o))).thenComparingInt(o -> whose.get(o).tid()));
+        Table perThread = perThread(byProcess, hosts).table();
+        for (Object o : order) {
+            DurationStats[] s = owners.get(o);
+            for (int k = 1; k < KINDS.length; k++) {
+                if (s[k] != null) {
+                    List<Object> cells = new ArrayList<>();
+                    if (hosts) {
+                        cells.add(host(whose.get(o).trace()));
+                    }
+                    cells.addAll(threadCells(whose.get(o), byProcess));
+                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], s[k])));
+                    perThread.addRow(cells.toArray());
+                }
+            }
+        }
+        r.add(perThread);
+
+        Table perPriority = PER_PRIORITY.table();
+        Map<Integer, DurationStats[]> sorted = new TreeMap<>(byPriority);
+        sorted.forEach((prio, s) -> {
+            for (int k = 1; k < KINDS.length; k++) {
+                if (s[k] != null) {
+                    List<Object> cells = new ArrayList<>();
+                    cells.add(prio == ThreadStateMachine.UNTOLD ? null : (Object) (long) prio);
+                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], s[k])));
+                    perPriority.addRow(cells.toArray());
+                }
+            }
+        });
+        r.add(perPriority);
+
+        Table top = longestSchema(hosts).table();
+        for (Wait w : longest.longestFirst()) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(w.runnable());
+            cells.add(w.running() - w.runnable());
+            cells.add((long) w.cpu());
+            if (hosts) {
+                cells.add(host(w.thread().trace()));
+            }
+            cells.addAll(threadCells(w.thread(), false));
+            cells.add(KINDS[w.kind()]);
+            cells.add(w.prio() == ThreadStateMachine.UNTOLD ? null : (Object) (long) w.prio());
+            if (w.waker() == org.lttbench.core.analysis.process.Waker.NONE) { // preempted, or new without a wakeup
+                cells.add(null);
+                cells.add(null);
+            } else {
+                cells.addAll(WaitsAnalysis.waker(w.waker(), w.thread().trace(), false, processes().ledger(), facts()));
+            }
+            top.addRow(cells.toArray());
+        }
+        r.add(top);
+
+        Table histogram = HISTOGRAM.table();
+        for (int k = 1; k < KINDS.length; k++) {
+            for (long[] bar : total[k].octaves()) {
+                histogram.addRow(KINDS[k], bar[0], bar[1], bar[2]);
+            }
+        }
+        r.add(histogram);
+
+        summary.add(SummaryLine.count(waits) + (waits == 1 ? " wait" : " waits") + " for a CPU");
+        if (total[ThreadStateSink.WOKEN].count() > 0) {
+            summary.add("woken: p99 " + org.lttbench.core.report.CellFormat.duration(
+                    total[ThreadStateSink.WOKEN].percentile(0.99)));
+        }
+        r.summary(summary.toString());
+        r.note("a wait for a CPU counts from the wakeup (sched_waking, else sched_wakeup; a new thread's "
+                + "sched_wakeup_new, else its fork) or from the switch that preempted the thread, to the switch that runs "
+                + "it; a thread woken onto, or moved to, a CPU the trace has no stream of is left out");
+        for (var layout : processes().layouts().entrySet()) {
+            if (!layout.getValue().declares(Role.SCHED_WAKEUP_NEW)) {
+                r.note((hosts ? layout.getKey().path() + ": " : "") + "the trace has no sched_wakeup_new events: a new "
+                        + "thread's wait for a CPU counts from its fork");
+            }
+        }
+        r.note(StatsColumns.PERCENTILE_ERROR);
+        return r;
+    }
+
+    private static long waited(DurationStats[] s) {
+        long sum = 0;
+        for (DurationStats d : s) {
+            sum += d == null ? 0 : d.total();
+        }
+        return sum;
+    }
+
+    private static Object[] row(String kind, DurationStats s) {
+        List<Object> cells = new ArrayList<>();
+        cells.add(kind);
+        cells.addAll(StatsColumns.cells(s));
+        return cells.toArray();
+    }
+}

@@ -1,0 +1,63 @@
+package org.lttbench.core.analysis.latency;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+
+/**
+ * The columns every latency table's rows have, written once: how many, total, min, mean, max, standard deviation and
+ * percentiles of their durations ({@link DurationStats}), under one word for what is counted ({@code calls}).
+ * Headline: count, total, min, mean, max, p99; the rest are detail columns ({@code --wide}).
+ */
+final class StatsColumns {
+    /** The percentiles, as fractions, and their column keys. */
+    static final double[] QUANTILES = { 0.50, 0.90, 0.99, 0.999 };
+    private static final String[] QUANTILE_KEYS = { "p50_ns", "p90_ns", "p99_ns", "p99_9_ns" };
+    private static final String[] QUANTILE_TITLES = { "p50", "p90", "p99", "p99.9" };
+
+    /** The percentiles' stated error, as a sentence for notes and column descriptions. */
+    static final String PERCENTILE_ERROR = String.format(Locale.ROOT,
+            "percentiles (nearest rank) from a log-linear histogram, within %.2f%% of the true duration", 100
+                    * DurationHistogram.RELATIVE_ERROR);
+
+    private StatsColumns() {
+    }
+
+    /**
+     * @param countKey   the count's key ({@code calls})
+     * @param countTitle its title ({@code Calls})
+     * @param what       what a duration is, for descriptions ({@code call duration})
+     */
+    static List<Column> of(String countKey, String countTitle, String what) {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column(countKey, countTitle, ColumnKind.INTEGER, "how many, ending in the range"));
+        c.add(new Column("total_ns", "Total", ColumnKind.DURATION, "sum of the " + what + "s"));
+        c.add(new Column("min_ns", "Min", ColumnKind.DURATION, "shortest " + what));
+        c.add(new Column("mean_ns", "Mean", ColumnKind.FRACTIONAL_DURATION, "mean " + what + " (total over count)"));
+        c.add(new Column("max_ns", "Max", ColumnKind.DURATION, "longest " + what));
+        c.add(new Column("stddev_ns", "Stddev", ColumnKind.FRACTIONAL_DURATION,
+                "sample standard deviation of the " + what + "s (over count - 1; empty below 2)").asDetail());
+        for (int i = 0; i < QUANTILES.length; i++) {
+            Column p = new Column(QUANTILE_KEYS[i], QUANTILE_TITLES[i], ColumnKind.DURATION,
+                    QUANTILE_TITLES[i] + " of the " + what + "s: " + PERCENTILE_ERROR);
+            c.add(QUANTILES[i] == 0.99 ? p : p.asDetail());
+        }
+        return c;
+    }
+
+    /** The cells of those columns for one row. */
+    static List<Object> cells(DurationStats s) {
+        List<Object> c = new ArrayList<>();
+        c.add(s.count());
+        c.add(s.total());
+        c.add(s.min());
+        c.add(s.mean());
+        c.add(s.max());
+        c.add(s.stddev());
+        c.addAll(java.util.Arrays.asList(s.percentiles(QUANTILES)));
+        return c;
+    }
+}

@@ -1,0 +1,407 @@
+package org.lttbench.core.analysis.latency;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.analysis.process.SyscallNames;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.WaitCauses;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
+
+/**
+ * How long system calls took, from entry to exit: per call and per thread (or process) and call, with their errors by
+ * errno, the longest calls, and a log-scale histogram per call. Each call's time is split into on a CPU, waiting for a
+ * CPU and blocked (asleep until woken), as the thread state machine saw it. Only calls whose entry the trace showed
+ * count (as lttng-analyses' {@code syscallstats}); a call ends in the range to count in it.
+ */
+public final class SyscallLatencyAnalysis extends LatencyAnalysis {
+
+    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
+        @Override
+        public String name() {
+            return "syscalls";
+        }
+
+        @Override
+        public String description() {
+            return "System call latency, per call and per thread or process: count, total, min, mean, max, stddev, "
+                    + "percentiles, errors by errno, on/off CPU, the longest calls (LTTng kernel traces with system calls)";
+        }
+
+        @Override
+        public AnalysisTables tables() {
+            return TABLES;
+        }
+
+        @Override
+        public Analysis create(AnalysisOptions options) {
+            return new SyscallLatencyAnalysis(options);
+        }
+    };
+
+    /** One row's figures: the durations, errors, and the time off a CPU within them. */
+    static final class CallRow {
+        final DurationStats stats = new DurationStats();
+        long errors;
+        long blocked;
+        long waitCpu;
+        /** Errors by errno, once there is one (most rows have none). */
+        java.util.TreeMap<Long, Long> errnos;
+
+        void add(long duration, long errno, long blockedNs, long waitCpuNs) {
+            stats.add(duration);
+            if (errno > 0) {
+                errors++;
+                if (errnos == null) {
+                    errnos = new java.util.TreeMap<>();
+                }
+                errnos.merge(errno, 1L, Long::sum);
+            }
+            blocked += blockedNs;
+            waitCpu += waitCpuNs;
+        }
+
+        void merge(CallRow other) {
+            stats.merge(other.stats);
+            errors += other.errors;
+            blocked += other.blocked;
+            waitCpu += other.waitCpu;
+            if (other.errnos != null) {
+                if (errnos == null) {
+                    errnos = new java.util.TreeMap<>();
+                }
+                other.errnos.forEach((k, v) -> errnos.merge(k, v, Long::sum));
+            }
+        }
+
+        /** {@code EAGAIN 57, ENOENT 3}: the most frequent first; null without errors. */
+        String errnoCounts() {
+            if (errnos == null) {
+                return null;
+            }
+            List<Map.Entry<Long, Long>> e = new ArrayList<>(errnos.entrySet());
+            e.sort(Map.Entry.<Long, Long>comparingByValue().reversed());
+            return String.join(", ", e.stream().map(x -> Errno.name(x.getKey()) + " " + x.getValue()).toList());
+        }
+    }
+
+    /** One thread's rows, by call: few distinct calls per thread, so a short list searched in order. */
+    private static final class ThreadCalls {
+        final ThreadRecord thread;
+        int[] ids = new int[4];
+        CallRow[] rows = new CallRow[4];
+        int size;
+        long total;
+
+        ThreadCalls(ThreadRecord thread) {
+            this.thread = thread;
+        }
+
+        CallRow row(int id) {
+            for (int i = 0; i < size; i++) {
+                if (ids[i] == id) {
+                    return rows[i];
+                }
+            }
+            if (size == ids.length) {
+                ids = Arrays.copyOf(ids, size * 2);
+                rows = Arrays.copyOf(rows, size * 2);
+            }
+            ids[size] = id;
+            rows[size] = new CallRow();
+            return rows[size++];
+        }
+    }
+
+    /** One call, as the longest are listed. */
+    record Call(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
+    }
+
+    private CallRow[] bySyscall = new CallRow[64];
+    private final List<ThreadCalls> byThread = new ArrayList<>();
+    /** Error returns by call and errno: (id << 32 | errno) to count. */
+    private final Map<Long, long[]> errors = new HashMap<>();
+    private final LongestKept<Call> longest;
+
+    public SyscallLatencyAnalysis(AnalysisOptions options) {
+        super(options, "the syscalls analysis");
+        this.longest = new LongestKept<>(options.limit());
+    }
+
+    @Override
+    protected String lacks(KernelLayout layout) {
+        return layout.declares(Role.SYSCALL_ENTRY) && layout.declares(Role.SYSCALL_EXIT) ? null
+                : "the kernel trace has no system call events (record them: lttng enable-event -k --syscall -a)";
+    }
+
+    @Override
+    public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
+        if (!inRange(exit)) {
+            return;
+        }
+        long d = exit - entry;
+        boolean error = ret != Long.MIN_VALUE && Errno.isError(ret);
+        long errno = error ? -ret : 0;
+        if (syscall >= bySyscall.length) {
+            bySyscall = Arrays.copyOf(bySyscall, Math.max(syscall + 1, bySyscall.length * 2));
+        }
+        if (bySyscall[syscall] == null) {
+            bySyscall[syscall] = new CallRow();
+        }
+        bySyscall[syscall].add(d, errno, blocked, waitCpu);
+        int index = thread.index();
+        while (byThread.size() <= index) {
+            byThread.add(null);
+        }
+        ThreadCalls calls = byThread.get(index);
+        if (calls == null) {
+            calls = new ThreadCalls(thread);
+            byThread.set(index, calls);
+        }
+        calls.row(syscall).add(d, errno, blocked, waitCpu);
+        calls.total += d;
+        if (error) {
+            errors.computeIfAbsent((long) syscall << 32 | -ret, k -> new long[1])[0]++;
+        }
+        if (longest.keeps(d, entry)) {
+            longest.offer(d, entry, new Call(thread, syscall, entry, exit, ret, blocked, waitCpu));
+        }
+    }
+
+    // ------------------------------------------------------------------ tables
+
+    private static List<Column> split() {
+        return List.of(
+                new Column("on_cpu_ns", "On CPU", ColumnKind.DURATION, "time of the calls on a CPU (in the kernel, or "
+                        + "in interrupt handlers that ran meanwhile)").asDetail(),
+                new Column("wait_cpu_ns", "Wait CPU", ColumnKind.DURATION,
+                        "time of the calls runnable, waiting for a CPU (woken, or preempted)").asDetail(),
+                new Column("blocked_ns", "Blocked", ColumnKind.DURATION,
+                        "time of the calls asleep, until woken (on disk I/O or anything else)"));
+    }
+
+    /** Per call, over every machine's threads. */
+    private static final TableSchema PER_CALL = perCall();
+
+    private static TableSchema perCall() {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call, as the trace names it"));
+        c.addAll(StatsColumns.of("calls", "Calls", "call duration (entry to exit)"));
+        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error (-4095 to -1)"));
+        c.addAll(split());
+        c.add(new Column("cause", "Blocked in", ColumnKind.TEXT,
+                "what a thread asleep in this call waits for, as the waits analysis groups it").asDetail());
+        return new TableSchema("syscalls", "System call latency per call", c);
+    }
+
+    private static TableSchema perThread(boolean byProcess, boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        if (hosts) {
+            c.add(hostColumn());
+        }
+        c.addAll(threadColumns(byProcess));
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
+        c.addAll(StatsColumns.of("calls", "Calls", "call duration"));
+        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error"));
+        c.addAll(split());
+        c.add(new Column("errnos", "Errnos", ColumnKind.TEXT, "the errors returned, by name, most frequent first")
+                .asDetail());
+        return byProcess ? new TableSchema("syscalls_per_process", "System call latency per process and call", c)
+                : new TableSchema("syscalls_per_thread", "System call latency per thread and call", c);
+    }
+
+    private static final TableSchema ERRORS = new TableSchema("syscall_errors", "System call errors by errno", List.of(
+            new Column("syscall", "System call", ColumnKind.TEXT, "the system call"),
+            new Column("errno", "Errno", ColumnKind.INTEGER, "the error number the call returned, negated"),
+            new Column("error", "Error", ColumnKind.TEXT, "its name (Linux's generic numbers)"),
+            new Column("calls", "Calls", ColumnKind.INTEGER, "calls that returned it")));
+
+    private static TableSchema longestSchema(boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("entry", "Entry", ColumnKind.TIMESTAMP, "when the call began"));
+        c.add(new Column("duration_ns", "Duration", ColumnKind.DURATION, "entry to exit"));
+        if (hosts) {
+            c.add(hostColumn());
+        }
+        c.addAll(threadColumns(false));
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
+        c.add(new Column("ret", "Return", ColumnKind.INTEGER, "its return value (empty when the exit event has none)"));
+        c.add(new Column("error", "Error", ColumnKind.TEXT, "the error's name, when it returned one"));
+        c.addAll(split());
+        return new TableSchema("syscalls_longest", "The longest system calls", c);
+    }
+
+    private static final TableSchema HISTOGRAM = new TableSchema("syscall_histogram",
+            "System call durations per power of two", List.of(
+                    new Column("syscall", "System call", ColumnKind.TEXT, "the system call"),
+                    new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest duration"),
+                    new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"),
+                    new Column("calls", "Calls", ColumnKind.INTEGER, "calls that long"))).asChartData();
+
+    private static final AnalysisTables TABLES = new AnalysisTables(
+            new AnalysisTables.Grouping("System call latency", List.of(PER_CALL, perThread(false, false), ERRORS,
+                    longestSchema(false), HISTOGRAM),
+                    List.of(perThread(false, true), longestSchema(true))),
+            new AnalysisTables.Grouping("System call latency", List.of(PER_CALL, perThread(true, false), ERRORS,
+                    longestSchema(false), HISTOGRAM),
+                    List.of(perThread(true, true), longestSchema(true))));
+
+    @Override
+    public Report report() {
+        return report(options.groupBy());
+    }
+
+    @Override
+    public Report report(GroupBy groupBy) {
+        boolean byProcess = groupBy == GroupBy.PROCESS;
+        boolean hosts = hosts();
+        SyscallNames names = processes().syscalls();
+        WaitCauses causes = processes().causes();
+        SummaryLine summary = SummaryLine.of("System call latency");
+        Report r = newReport("syscalls", TABLES.grouping(groupBy).title(), summary);
+
+        // per call, the most time first
+        Table calls = PER_CALL.table();
+        List<Integer> ids = new ArrayList<>();
+        long count = 0;
+        long errorCount = 0;
+        for (int id = 0; id < bySyscall.length; id++) {
+            if (bySyscall[id] != null) {
+                ids.add(id);
+                count += bySyscall[id].stats.count();
+                errorCount += bySyscall[id].errors;
+            }
+        }
+        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].stats.total()).thenComparing(names::name));
+        for (int id : ids) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(names.name(id));
+            cells.addAll(rowCells(bySyscall[id]));
+            cells.add(id == SyscallNames.UNNAMED ? null : causes.label(causes.ofSyscall(names.name(id))));
+            calls.addRow(cells.toArray());
+        }
+        r.add(calls);
+
+        // per thread (or process) and call: whose calls took most time first, then their calls by time
+        Map<Object, Map<Integer, CallRow>> owners = new LinkedHashMap<>();
+        Map<Object, ThreadRecord> whose = new HashMap<>();
+        Map<Object, Long> totals = new HashMap<>();
+        for (ThreadCalls t : byThread) {
+            if (t == null) {
+                continue;
+            }
+            Object owner = owner(t.thread, byProcess);
+            Map<Integer, CallRow> rows = owners.computeIfAbsent(owner, o -> new HashMap<>());
+            for (int i = 0; i < t.size; i++) {
+                CallRow mine = rows.get(t.ids[i]);
+                if (mine == null && owner == t.thread) {
+                    rows.put(t.ids[i], t.rows[i]); // a thread's own row: nothing to sum
+                } else {
+                    (mine != null ? mine : rows.computeIfAbsent(t.ids[i], k -> new CallRow())).merge(t.rows[i]);
+                }
+            }
+            totals.merge(owner, t.total, Long::sum);
+            ThreadRecord known = whose.get(owner);
+            if (known == null || (byProcess && t.thread.tid() == t.thread.pid())) {
+                whose.put(owner, t.thread); // the process's main thread names it
+            }
+        }
+        List<Object> order = new ArrayList<>(owners.keySet());
+        order.sort(Comparator.comparingLong((Object o) -> -totals.get(o)).thenComparingInt(o -> whose.get(o).tid()));
+        Table perThread = perThread(byProcess, hosts).table();
+        for (Object o : order) {
+            ThreadRecord t = whose.get(o);
+            Map<Integer, CallRow> rows = owners.get(o);
+            List<Integer> mine = new ArrayList<>(rows.keySet());
+            mine.sort(Comparator.comparingLong((Integer id) -> -rows.get(id).stats.total()).thenComparing(names::name));
+            for (int id : mine) {
+                List<Object> cells = new ArrayList<>();
+                if (hosts) {
+                    cells.add(host(t.trace()));
+                }
+                cells.addAll(threadCells(t, byProcess));
+                cells.add(names.name(id));
+                cells.addAll(rowCells(rows.get(id)));
+                cells.add(rows.get(id).errnoCounts());
+                perThread.addRow(cells.toArray());
+            }
+        }
+        r.add(perThread);
+
+        Table errorTable = ERRORS.table();
+        List<Map.Entry<Long, long[]>> errs = new ArrayList<>(errors.entrySet());
+        errs.sort(Comparator.comparingLong((Map.Entry<Long, long[]> e) -> -e.getValue()[0])
+                .thenComparing(e -> names.name((int) (e.getKey() >>> 32))).thenComparingLong(Map.Entry::getKey));
+        for (Map.Entry<Long, long[]> e : errs) {
+            long errno = e.getKey() & 0xFFFFFFFFL;
+            errorTable.addRow(names.name((int) (e.getKey() >>> 32)), errno, Errno.name(errno), e.getValue()[0]);
+        }
+        r.add(errorTable);
+
+        Table top = longestSchema(hosts).table();
+        for (Call c : longest.longestFirst()) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(c.entry());
+            cells.add(c.exit() - c.entry());
+            if (hosts) {
+                cells.add(host(c.thread().trace()));
+            }
+            cells.addAll(threadCells(c.thread(), false));
+            cells.add(names.name(c.syscall()));
+            boolean told = c.ret() != Long.MIN_VALUE;
+            cells.add(told ? (Object) c.ret() : null);
+            cells.add(told && Errno.isError(c.ret()) ? Errno.name(-c.ret()) : null);
+            cells.add(c.exit() - c.entry() - c.blocked() - c.waitCpu());
+            cells.add(c.waitCpu());
+            cells.add(c.blocked());
+            top.addRow(cells.toArray());
+        }
+        r.add(top);
+
+        Table histogram = HISTOGRAM.table();
+        for (int id : ids) {
+            for (long[] bar : bySyscall[id].stats.octaves()) {
+                histogram.addRow(names.name(id), bar[0], bar[1], bar[2]);
+            }
+        }
+        r.add(histogram);
+
+        summary.add(SummaryLine.count(count) + (count == 1 ? " call" : " calls") + " of " + ids.size()
+                + (ids.size() == 1 ? " system call" : " system calls"));
+        if (count > 0) {
+            summary.add(String.format(java.util.Locale.ROOT, "%.1f%% errors", 100.0 * errorCount / count));
+        }
+        r.summary(summary.toString());
+        r.note("a call counts from its entry to its exit, when the trace showed both (a call begun before the trace, or "
+                + "one the trace ended in, is left out); its time splits into on a CPU, waiting for a CPU, and blocked");
+        r.note(StatsColumns.PERCENTILE_ERROR);
+        return r;
+    }
+
+    /** A row's stats, errors and split. */
+    private static List<Object> rowCells(CallRow row) {
+        List<Object> c = new ArrayList<>(StatsColumns.cells(row.stats));
+        c.add(row.errors);
+        c.add(row.stats.total() - row.blocked - row.waitCpu);
+        c.add(row.waitCpu);
+        c.add(row.blocked);
+        return c;
+    }
+}

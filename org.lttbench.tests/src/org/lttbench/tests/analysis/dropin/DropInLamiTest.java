@@ -1,0 +1,257 @@
+package org.lttbench.tests.analysis.dropin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.dropin.DropIns;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.latency.LatencyScenarios;
+import org.lttbench.tests.batch.InProcessCli;
+import org.lttbench.tests.batch.LauncherTest.Result;
+import org.lttbench.tests.report.LamiProtocol;
+import org.lttbench.tests.writer.KernelTracer;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+/**
+ * {@code lttbench lami cputop|syscallstats|irqstats|schedstats|iolatencystats|iolatencytop|iousagetop}: the table
+ * classes, titles and columns lttng-analyses 0.6.1 declares for those commands (its {@code cli/*.py}
+ * {@code _MI_TABLE_CLASSES}, transcribed here), results that follow the LAMI protocol on the shared traces, and on the
+ * latency scenarios the latencies the scenarios wrote.
+ */
+class DropInLamiTest {
+
+    /** lttng-analyses' table classes of each command: class -> title, then each column's "title: class". */
+    private static final Map<String, Map<String, List<String>>> DECLARED = new LinkedHashMap<>();
+    static {
+        DECLARED.put("cputop", Map.of(
+                "per-process", List.of("Per-TID top CPU usage", "Process: process", "Migration count: number",
+                        "Chronological priorities: string", "CPU usage: ratio"),
+                "per-cpu", List.of("Per-CPU top CPU usage", "CPU: cpu", "CPU usage: ratio"),
+                "total", List.of("Total CPU usage", "CPU usage: ratio")));
+        DECLARED.put("syscallstats", Map.of(
+                "per-tid", List.of("System call statistics", "System call: syscall", "Call count: number",
+                        "Minimum call duration: duration", "Average call duration: duration",
+                        "Maximum call duration: duration", "Call duration standard deviation: duration",
+                        "Return values count: string"),
+                "total", List.of("Per-TID system call statistics", "Process: process",
+                        "Total system call count: number")));
+        List<String> irq = List.of("Interrupt: irq", "Interrupt count: number", "Minimum duration: duration",
+                "Average duration: duration", "Maximum duration: duration",
+                "Interrupt duration standard deviation: duration");
+        List<String> hard = new ArrayList<>(List.of("Hardware interrupt statistics"));
+        hard.addAll(irq);
+        List<String> soft = new ArrayList<>(List.of("Software interrupt statistics"));
+        soft.addAll(irq);
+        soft.addAll(List.of("Interrupt raise count: number", "Minimum raise latency: duration",
+                "Average raise latency: duration", "Maximum raise latency: duration",
+                "Interrupt raise latency standard deviation: duration"));
+        DECLARED.put("irqstats", Map.of("hard-stats", hard, "soft-stats", soft));
+        List<String> sched = List.of("Scheduling count: number", "Minimum latency: duration", "Average latency: duration",
+                "Maximum latency: duration", "Scheduling latency standard deviation: duration");
+        List<String> total = new ArrayList<>(List.of("Scheduling latency stats (total)"));
+        total.addAll(sched);
+        List<String> perTid = new ArrayList<>(List.of("Scheduling latency stats (per-TID)", "Wakee process: process"));
+        perTid.addAll(sched);
+        perTid.add("Chronological priorities: string");
+        List<String> perPrio = new ArrayList<>(List.of("Scheduling latency stats (per-prio)", "Priority: number"));
+        perPrio.addAll(sched);
+        DECLARED.put("schedstats", Map.of("total_stats", total, "per_tid_stats", perTid, "per_prio_stats", perPrio));
+        DECLARED.put("iolatencystats", Map.of(
+                "syscall-latency-stats", List.of("System call latency statistics", "System call category: string",
+                        "Call count: number", "Minimum call latency: duration", "Average call latency: duration",
+                        "Maximum call latency: duration", "System call latency standard deviation: duration"),
+                "disk-latency-stats", List.of("Partition latency statistics", "Partition: disk", "Access count: number",
+                        "Minimum access latency: duration", "Average access latency: duration",
+                        "Maximum access latency: duration", "System access latency standard deviation: duration")));
+        DECLARED.put("iolatencytop", Map.of("top-syscall", List.of("Top system call latencies",
+                "Call time range: time-range", "System call out of range?: bool", "Call duration: duration",
+                "System call: syscall", "Read/write size: size", "Process: process", "File path: path",
+                "File descriptor: fd")));
+        DECLARED.put("iousagetop", Map.of(
+                "per-process-top", List.of("Per-process top I/O operations", "Process: process",
+                        "Total operations size: size", "Disk operations size: size", "Network operations size: size",
+                        "Unknown operations size: size"),
+                "per-file-top", List.of("Per-file top I/O operations", "File path/info: path", "Operations size: size",
+                        "File descriptor owners: string"),
+                "per-process-top-block", List.of("Per-process top block I/O operations", "Process: process",
+                        "Operations size: size"),
+                "per-disk-top-sector", List.of("Per-disk top sector I/O operations", "Disk: disk", "Sector count: number"),
+                "per-disk-top-request", List.of("Per-disk top I/O requests", "Disk: disk", "Request count: number"),
+                "per-disk-top-rps", List.of("Per-disk top I/O request time/sector", "Disk: disk",
+                        "Request time/sector: duration"),
+                "per-netif-top", List.of("Per-network interface top I/O operations", "Network interface: netif",
+                        "Operations size: size")));
+    }
+
+    @Test
+    void theCommandsDeclareLttngAnalysesTableClasses() {
+        assertEquals(List.copyOf(DECLARED.keySet()), DropIns.all().stream().map(AnalysisProvider::name).toList());
+        for (AnalysisProvider p : DropIns.all()) {
+            Result r = InProcessCli.run("lami", p.name(), "--metadata");
+            assertEquals(0, r.code(), r.err());
+            JsonObject metadata = LamiProtocol.parseOneLine(r.out());
+            LamiProtocol.checkMetadata(metadata);
+            Map<String, List<String>> ours = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonElement> c : metadata.getAsJsonObject("table-classes").entrySet()) {
+                if (c.getKey().equals("notes")) {
+                    continue;
+                }
+                JsonObject tableClass = c.getValue().getAsJsonObject();
+                List<String> described = new ArrayList<>(List.of(tableClass.get("title").getAsString()));
+                for (JsonElement col : tableClass.getAsJsonArray("column-descriptions")) {
+                    described.add(col.getAsJsonObject().get("title").getAsString() + ": "
+                            + col.getAsJsonObject().get("class").getAsString());
+                }
+                ours.put(c.getKey(), described);
+            }
+            assertEquals(DECLARED.get(p.name()), ours, p.name());
+            assertTrue(metadata.getAsJsonArray("tags").toString().contains("lttng-analyses"), p.name());
+        }
+    }
+
+    /** Every command's results on the shared kernel traces follow the protocol (classes, cells) and exit 0. */
+    @Test
+    void resultsOnTheSharedTracesFollowTheProtocol() {
+        for (AnalysisProvider p : DropIns.all()) {
+            Map<String, List<String>> classes = LamiProtocol.checkMetadata(
+                    LamiProtocol.parseOneLine(InProcessCli.run("lami", p.name(), "--metadata").out()));
+            for (String trace : List.of("kernel-arm-bug446190", "kernel-scp-src")) {
+                Result r = InProcessCli.run("lami", p.name(), "--limit", "5", TestPaths.trace(trace).toString());
+                if (r.code() == 1) {
+                    continue; // not applicable (kernel-scp-src has no system calls): one LAMI error
+                }
+                assertEquals(0, r.code(), p.name() + " on " + trace + ": " + r.err());
+                assertTrue(LamiProtocol.checkResults(LamiProtocol.parseOneLine(r.out()), classes).size() > 0);
+            }
+        }
+    }
+
+    private static KernelTracer tracer() {
+        return LatencyScenarios.TRACERS.get(LatencyScenarios.TRACERS.size() - 1);
+    }
+
+    /** The results of a command on a trace: each table's title (with its subtitle), its rows. */
+    private static Map<String, JsonArray> run(String command, Path trace) {
+        Result r = InProcessCli.run("lami", command, trace.toString());
+        assertEquals(0, r.code(), r.err());
+        Map<String, JsonArray> tables = new LinkedHashMap<>();
+        for (JsonElement e : LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results")) {
+            JsonObject result = e.getAsJsonObject();
+            JsonElement c = result.get("class");
+            String title = c.isJsonPrimitive() ? c.getAsString() : c.getAsJsonObject().get("title").getAsString();
+            tables.put(title, result.getAsJsonArray("data"));
+        }
+        return tables;
+    }
+
+    private static String plain(JsonElement cell) {
+        if (cell.isJsonNull()) {
+            return "-";
+        }
+        if (cell.isJsonPrimitive()) {
+            return cell.getAsString();
+        }
+        JsonObject o = cell.getAsJsonObject();
+        String c = o.get("class").getAsString();
+        if (c.equals("process")) {
+            return o.get("tid").getAsString();
+        }
+        if (c.equals("irq")) {
+            return o.get("name").getAsString() + " " + o.get("nr").getAsString();
+        }
+        for (String key : List.of("value", "name", "path", "fd")) {
+            if (o.has(key)) {
+                return o.get(key).getAsString();
+            }
+        }
+        return o.toString();
+    }
+
+    private static List<List<String>> rows(JsonArray data) {
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonElement row : data) {
+            List<String> cells = new ArrayList<>();
+            row.getAsJsonArray().forEach(c -> cells.add(plain(c)));
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    @Test
+    void syscallstatsGivesTheScenariosCalls() throws Exception {
+        Path dir = TestPaths.workDir("dropin-syscalls");
+        LatencyScenarios.syscalls(dir, tracer());
+        Map<String, JsonArray> tables = run("syscallstats", dir);
+        // caller's reads: 3 and 13 µs (mean 8, sample stddev 7071.07), one EAGAIN; its futex of 7 µs; its write, EINTR
+        assertEquals(List.of(List.of("read", "2", "3000", "8000", "13000", "7071", "{'success': 1, 'EAGAIN': 1}"),
+                List.of("futex", "1", "7000", "7000", "7000", "-", "{'success': 1}"),
+                List.of("write", "1", "500", "500", "500", "-", "{'EINTR': 1}")),
+                rows(tables.get("System call statistics [caller (?, TID: 701)]")));
+        assertEquals(List.of(List.of("futex", "1", "1500", "1500", "1500", "-", "{'success': 1}")),
+                rows(tables.get("System call statistics [waker (?, TID: 702)]")));
+        assertEquals(List.of(List.of("701", "4"), List.of("702", "1")), rows(tables.get("total")));
+    }
+
+    @Test
+    void schedstatsGivesTheScenariosWakeups() throws Exception {
+        Path dir = TestPaths.workDir("dropin-sched");
+        LatencyScenarios.scheduling(dir, tracer());
+        Map<String, JsonArray> tables = run("schedstats", dir);
+        // a woken after 3 µs, d new after 4.6 µs; b's preemption is left out, as lttng-analyses does
+        assertEquals(List.of(List.of("2", "3000", "3800", "4600", "1131")), rows(tables.get("total_stats")));
+        assertEquals(List.of(List.of("801", "1", "3000", "3000", "3000", "-", "-"),
+                List.of("804", "1", "4600", "4600", "4600", "-", "-")), rows(tables.get("per_tid_stats")));
+        assertEquals(List.of(List.of("20", "2", "3000", "3800", "4600", "1131")), rows(tables.get("per_prio_stats")));
+    }
+
+    @Test
+    void irqstatsGivesTheScenariosHandlers() throws Exception {
+        Path dir = TestPaths.workDir("dropin-irq");
+        LatencyScenarios.interrupts(dir, tracer());
+        Map<String, JsonArray> tables = run("irqstats", dir);
+        assertEquals(List.of(List.of("ahci 16", "2", "250", "275", "300", "35"), List.of("eth0 17", "1", "100", "100",
+                "100", "-")), rows(tables.get("hard-stats")));
+        assertEquals(List.of(
+                List.of("TIMER_SOFTIRQ 1", "1", "1000", "1000", "1000", "-", "1", "100", "100", "100", "-"),
+                List.of("NET_RX_SOFTIRQ 3", "1", "500", "500", "500", "-", "0", "-", "-", "-", "-"),
+                List.of("BLOCK_SOFTIRQ 4", "2", "100", "250", "400", "212", "2", "1000", "2400", "3800", "1980")),
+                rows(tables.get("soft-stats")));
+    }
+
+    @Test
+    void theIoCommandsGiveTheScenariosRequestsAndCalls() throws Exception {
+        Path disk = TestPaths.workDir("dropin-disk");
+        LatencyScenarios.disk(disk, tracer());
+        Map<String, JsonArray> stats = run("iolatencystats", disk);
+        // sda: the read of 100 µs and the write of 78 µs; sdb (unnamed): 1 µs
+        assertEquals(List.of(List.of("sda", "2", "78000", "89000", "100000", "15556"),
+                List.of("(8,16)", "1", "1000", "1000", "1000", "-")), rows(stats.get("disk-latency-stats")));
+        Map<String, JsonArray> usage = run("iousagetop", disk);
+        assertEquals(List.of(List.of("901", "8192")), rows(usage.get("Per-process top block I/O operations [read]")));
+        assertEquals(List.of(List.of("902", "131072")), rows(usage.get("Per-process top block I/O operations [written]")));
+        assertEquals(List.of(List.of("sda", "264"), List.of("(8,16)", "8")), rows(usage.get("per-disk-top-sector")));
+        assertEquals(List.of(List.of("sda", "2"), List.of("(8,16)", "1")), rows(usage.get("per-disk-top-request")));
+
+        Path calls = TestPaths.workDir("dropin-io-syscalls");
+        LatencyScenarios.syscalls(calls, tracer());
+        Map<String, JsonArray> top = run("iolatencytop", calls);
+        List<List<String>> read = rows(top.get("Top system call latencies [read]"));
+        assertEquals(List.of("13000", "3000"), read.stream().map(r -> r.get(2)).toList());
+        assertEquals(List.of("-", "100"), read.stream().map(r -> r.get(4)).toList(), "sizes: an error, then 100 bytes");
+        assertEquals(List.of("500"), rows(top.get("Top system call latencies [write]")).stream().map(r -> r.get(2)).toList());
+        assertEquals(0, top.get("Top system call latencies [open]").size());
+        Map<String, JsonArray> io = run("iousagetop", calls);
+        assertEquals(List.of("701", "100"), rows(io.get("Per-process top I/O operations [read]")).get(0).subList(0, 2));
+    }
+}
