@@ -36,6 +36,8 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
+import org.lttbench.tracecompass.core.latency.SyscallSegmentWriter;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
@@ -109,13 +111,17 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ready(true);
             return true;
         }
-        return build(traces, files, history, reports, monitor);
+        return build(traces, files, history, reports, SyscallLatencyModule.dataFile(trace).toFile(), monitor);
     }
 
     /** The results an earlier session kept for these same files, or null (then they are made again). */
     private PassResults kept(File history, File reports, TraceFiles files, TraceSet traces) {
         KeptResults kept = files.readable() && history.isFile()
                 ? KeptResults.read(reports.toPath(), VERSION + "/" + files.fingerprint()) : null;
+        if (kept != null && !SyscallLatencyModule.dataFile(getTrace()).toFile().isFile()
+                && SyscallLatencyModule.writtenBy(kept.reports().stream().map(Report::analysis).toList())) {
+            kept = null;  // the system calls' segments are gone: the pass writes them again
+        }
         if (kept == null) {
             history.delete();
             reports.delete();
@@ -156,7 +162,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
     }
 
-    private boolean build(TraceSet traces, TraceFiles files, File history, File reports, IProgressMonitor monitor) {
+    private boolean build(TraceSet traces, TraceFiles files, File history, File reports, File syscalls,
+            IProgressMonitor monitor) {
         SubMonitor progress = SubMonitor.convert(monitor, "LTTbench: reading " + totalBytes / (1 << 20) + " MiB",
                 (int) Math.min(Integer.MAX_VALUE, Math.max(1, totalBytes / 1024)));
         ITmfStateSystemBuilder ss;
@@ -173,6 +180,17 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         AnalysisRun.Plan plan = plan(traces, processAnalysis);
         Map<String, Analysis> analyses = plan.analyses();
         Map<String, String> notApplicable = plan.reasons();
+        SyscallSegmentWriter segments = null;
+        syscalls.delete();
+        if (SyscallLatencyModule.writtenBy(analyses.keySet())) {
+            try {
+                segments = new SyscallSegmentWriter(syscalls.toPath(), processAnalysis.syscalls());
+            } catch (IOException | RuntimeException e) {
+                abandon(ss, reports);
+                return failed(e);
+            }
+            processAnalysis.observe(segments);
+        }
         long[] reported = { 0 };
         HeapGuard heap = new HeapGuard();
         FutureTask<Void> keeping = null;
@@ -218,6 +236,9 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 Thread.ofPlatform().daemon().name("LTTbench reports writer").start(keeping);
             }
             writer.finish();
+            if (segments != null) {
+                segments.finish();
+            }
             ss.closeHistory(Math.max(traces.span().end(), ss.getCurrentEndTime()));
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
@@ -231,12 +252,14 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             return true;
         } catch (OperationCanceledException e) {
             writer.abandon();
+            abandon(segments);
             settle(keeping);
             abandon(ss, reports);
             ready(false);
             return false;
         } catch (IOException | RuntimeException e) {
             writer.abandon();
+            abandon(segments);
             settle(keeping);
             abandon(ss, reports);
             return failed(e);
@@ -247,6 +270,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             processAnalysis = null;
             writer.abandon();
             writer = null;
+            abandon(segments);
+            segments = null;
             stateSystem = null;
             settle(keeping);
             abandon(ss, reports);
@@ -314,6 +339,17 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         ss.removeFiles();
         ss.dispose();
         reports.delete();
+    }
+
+    /** The system calls' half-written store is removed. */
+    private static void abandon(SyscallSegmentWriter segments) {
+        if (segments != null) {
+            try {
+                segments.abandon();
+            } catch (RuntimeException e) {
+                // the pass's own failure is what is told
+            }
+        }
     }
 
     /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
@@ -420,6 +456,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         if (trace != null) {
             reportsFile(trace).delete();
+            SyscallLatencyModule.dataFile(trace).toFile().delete();
         }
         resetAnalysis();
     }

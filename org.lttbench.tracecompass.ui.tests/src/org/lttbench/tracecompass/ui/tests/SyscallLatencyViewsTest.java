@@ -1,0 +1,108 @@
+package org.lttbench.tracecompass.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
+
+/**
+ * Trace Compass's own latency views (its timing.ui table, scatter and statistics views), opened as their outputs under
+ * LTTbench's system call latency analysis open them (the view id, LTTbench's module id as secondary id), on
+ * {@code kernel-many-threads}: the statistics view lists LTTbench's calls, one row per call of LTTbench's syscalls
+ * table, under its Total; screenshots of the three.
+ */
+class SyscallLatencyViewsTest {
+    private static final String TIMING = "org.eclipse.tracecompass.analysis.timing.ui.segstore.";
+
+    @Test
+    void traceCompassLatencyViewsShowLttbenchsCalls() throws Exception {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        TmfProjectElement project = Workbench.tracingProject("LTTbench");
+        TmfTraceElement element = Workbench.openTrace(project, TraceContextMenuTest.shared("kernel-many-threads"),
+                Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace trace = ui(() -> element.getTrace());
+        assertNotNull(trace);
+        assertNotNull(trace.getAnalysisModule(SyscallLatencyModule.ID), "LTTbench's module under the trace");
+
+        IViewPart stats = open("statistics");
+        SyscallLatencyModule module = (SyscallLatencyModule) trace.getAnalysisModule(SyscallLatencyModule.ID);
+        assertTrue(module.waitForCompletion(), String.valueOf(module.getFailureCause()));
+        Report syscalls = ((LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID)).results()
+                .report("syscalls");
+        Table perCall = syscalls.table("syscalls");
+        TreeSet<String> calls = new TreeSet<>();
+        for (int r = 0; r < perCall.rows().size(); r++) {
+            calls.add((String) perCall.cell(r, "syscall"));
+        }
+        List<String> shown = new ArrayList<>();
+        Workbench.waitUntil("the statistics view's rows per call", () -> {
+            shown.clear();
+            shown.addAll(ui(() -> totalChildren(stats)));
+            return shown.size() == calls.size();
+        });
+        assertEquals(calls, new TreeSet<>(shown), "one row per call of LTTbench's syscalls table");
+        Workbench.screenshot("syscall-latency-statistics", stats);
+        Workbench.screenshot("syscall-latency-table", open("table"));
+        Workbench.screenshot("syscall-latency-scatter", open("scatter2"));
+    }
+
+    private static IViewPart open(String view) {
+        return ui(() -> Workbench.page().showView(TIMING + view, SyscallLatencyModule.ID,
+                IWorkbenchPage.VIEW_ACTIVATE));
+    }
+
+    /** The labels of the rows under the statistics tree's Total row (one per call name). */
+    private static List<String> totalChildren(IViewPart view) {
+        List<String> out = new ArrayList<>();
+        Tree tree = tree(((org.eclipse.tracecompass.tmf.ui.views.TmfView) view).getParentComposite());
+        if (tree == null) {
+            return out;
+        }
+        for (TreeItem root : tree.getItems()) {
+            root.setExpanded(true);
+            for (TreeItem item : root.getItems()) {
+                if (item.getText(0).equals("Total")) {
+                    item.setExpanded(true);
+                    for (TreeItem call : item.getItems()) {
+                        out.add(call.getText(0));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Tree tree(Control control) {
+        if (control instanceof Tree t && t.isVisible()) {
+            return t;
+        }
+        if (control instanceof Composite c) {
+            for (Control child : c.getChildren()) {
+                Tree found = tree(child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+}
