@@ -112,9 +112,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), thread,
-                        limit.value()));
-                write(run(traces, analyses));
+                AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
+                        thread, limit.value()));
+                List<Report> reports = run(traces, plan.toRun());
+                noteSkipped(plan, err); // after a pass that worked: a failure stays one line
+                write(reports);
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
@@ -157,8 +159,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     private CriticalPathAnalysis followed(List<AnalysisProvider> providers, TraceSet traces, TimeRange range, String who)
             throws BatchFailure {
-        List<Analysis> analyses = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), who));
-        return (CriticalPathAnalysis) analyses.get(0);
+        return (CriticalPathAnalysis) select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), who))
+                .toRun().get(0);
     }
 
     /** The analyses asked for, or every one; unknown names are a usage error. */
@@ -174,18 +176,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /**
-     * Fresh analyses for this run. Asked-for analyses must all apply; by default, those that do not apply are left
-     * out, and it is an error only when none applies.
+     * The plan of this run: fresh analyses, and those left out. Asked-for analyses must all apply; by default, those
+     * that do not apply are left out, and it is an error only when none applies.
      */
-    List<Analysis> select(List<AnalysisProvider> providers, TraceSet traces, AnalysisOptions options) throws BatchFailure {
+    AnalysisRun.Plan select(List<AnalysisProvider> providers, TraceSet traces, AnalysisOptions options) throws BatchFailure {
         boolean explicit = analysisNames != null && !analysisNames.isEmpty();
         AnalysisRun.Plan plan = AnalysisRun.plan(providers, traces, options);
         if ((explicit && !plan.notApplicable().isEmpty()) || plan.analyses().isEmpty()) {
             throw new BatchFailure(ExitCode.NOT_APPLICABLE,
                     plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
         }
-        noteSkipped(plan, spec.commandLine().getErr());
-        return plan.toRun();
+        return plan;
     }
 
     /**
