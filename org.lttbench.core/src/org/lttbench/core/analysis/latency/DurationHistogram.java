@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Durations counted in log-linear buckets, for percentiles in bounded memory: below {@value #EXACT} ns one bucket per
  * ns (exact), above it {@value #EXACT} buckets per power of two, each 1/{@value #EXACT} of its octave's lower bound
  * wide. A percentile is its bucket's midpoint, so it is within {@link #RELATIVE_ERROR} of the true value (the rank
- * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in two small sorted arrays (most rows
+ * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in a small hash table (most rows
  * of a thread and a call see few distinct durations), then one array of {@value #EXACT} counts per octave it meets:
  * at most 57 of them, whatever the number of durations.
  */
@@ -20,8 +20,11 @@ public final class DurationHistogram {
     /** Octaves of a positive long from 2^7 to 2^62, plus the exact range. */
     private static final int CHUNKS = 64 - SHIFT;
 
-    private int[] keys = new int[4];
-    private long[] counts = new long[4];
+    /** Sparse buckets: an open-addressing table of bucket + 1 (0: a free slot) and their counts. */
+    private int[] keys = new int[8];
+    private long[] counts = new long[8];
+    /** 32 - log2(the table's size): the hash's top bits index it. */
+    private int shift = 29;
     private int size;
     /** Dense counts per chunk of {@value #EXACT} buckets (chunk 0: the exact range), once sparse is outgrown. */
     private long[][] chunks;
@@ -58,31 +61,53 @@ public final class DurationHistogram {
             dense(b, n);
             return;
         }
-        int at = Arrays.binarySearch(keys, 0, size, b);
-        if (at >= 0) {
-            counts[at] += n;
-            return;
-        }
-        if (size == SPARSE_LIMIT) {
-            chunks = new long[CHUNKS][];
-            for (int i = 0; i < size; i++) {
-                dense(keys[i], counts[i]);
+        // a hash, not a sorted array: a call adds in constant time (the order is made when the buckets are visited)
+        int key = b + 1;
+        int mask = keys.length - 1;
+        for (int i = (b * 0x9E3779B9) >>> shift;; i = (i + 1) & mask) {
+            if (keys[i] == key) {
+                counts[i] += n;
+                return;
             }
-            keys = null;
-            counts = null;
-            dense(b, n);
-            return;
+            if (keys[i] == 0) {
+                if (size == SPARSE_LIMIT) {
+                    toDense();
+                    dense(b, n);
+                    return;
+                }
+                keys[i] = key;
+                counts[i] = n;
+                if (++size * 2 > keys.length) {
+                    rehash();
+                }
+                return;
+            }
         }
-        int insert = -at - 1;
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            counts = Arrays.copyOf(counts, size * 2);
+    }
+
+    private void rehash() {
+        int[] oldKeys = keys;
+        long[] oldCounts = counts;
+        keys = new int[oldKeys.length * 2];
+        counts = new long[oldKeys.length * 2];
+        shift--;
+        size = 0;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != 0) {
+                add(oldKeys[i] - 1, oldCounts[i]);
+            }
         }
-        System.arraycopy(keys, insert, keys, insert + 1, size - insert);
-        System.arraycopy(counts, insert, counts, insert + 1, size - insert);
-        keys[insert] = b;
-        counts[insert] = n;
-        size++;
+    }
+
+    private void toDense() {
+        chunks = new long[CHUNKS][];
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != 0) {
+                dense(keys[i] - 1, counts[i]);
+            }
+        }
+        keys = null;
+        counts = null;
     }
 
     private void dense(int b, long n) {
@@ -107,8 +132,16 @@ public final class DurationHistogram {
 
     void forEach(BucketVisitor visitor) {
         if (chunks == null) {
-            for (int i = 0; i < size; i++) {
-                visitor.visit(keys[i], counts[i]);
+            long[] order = new long[size]; // bucket and slot, sorted by bucket
+            int n = 0;
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != 0) {
+                    order[n++] = (long) (keys[i] - 1) << 32 | i;
+                }
+            }
+            Arrays.sort(order);
+            for (long o : order) {
+                visitor.visit((int) (o >>> 32), counts[(int) o]);
             }
             return;
         }

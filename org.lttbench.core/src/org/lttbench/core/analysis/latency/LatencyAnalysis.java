@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
@@ -16,10 +15,7 @@ import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.TraceNames;
-import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.KernelLayout;
-import org.lttbench.core.trace.Loss;
-import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -30,7 +26,7 @@ import org.lttbench.core.trace.TraceSet;
  * reads nothing itself when a process analysis runs beside it ({@link ProcessPass}). A latency counts in the range when
  * it ends there. How many of the longest each keeps: {@link AnalysisOptions#limit()}.
  */
-public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, ThreadStateSink {
+public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSink {
 
     protected final AnalysisOptions options;
     private final ProcessPass pass;
@@ -47,11 +43,6 @@ public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, Thr
     @Override
     public ProcessPass processPass() {
         return pass;
-    }
-
-    @Override
-    public void runsWith(List<Analysis> others) {
-        pass.share(others);
     }
 
     /** Why a kernel trace of this layout cannot give these latencies (the events it lacks), or null when it can. */
@@ -86,26 +77,6 @@ public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, Thr
     public void start(TraceSet traces) {
         this.traces = traces;
         pass.start(traces);
-    }
-
-    @Override
-    public void packet(Packet packet) {
-        pass.packet(packet);
-    }
-
-    @Override
-    public void event(Event event) {
-        pass.event(event);
-    }
-
-    @Override
-    public void loss(Loss loss) {
-        pass.loss(loss);
-    }
-
-    @Override
-    public void end() {
-        pass.end();
     }
 
     @Override
@@ -203,5 +174,18 @@ public abstract class LatencyAnalysis implements Analysis, ProcessPass.User, Thr
             r.note("a latency counts in the range when it ends in it");
         }
         return r;
+    }
+
+    /** The keys, largest first by {@code size}, ties by {@code tie}: each computed once per key, not per comparison. */
+    protected static <K> List<K> largestFirst(java.util.Collection<K> keys, java.util.function.ToLongFunction<K> size,
+            java.util.function.ToIntFunction<K> tie) {
+        record Keyed<T>(T key, long size, int tie) {
+        }
+        List<Keyed<K>> keyed = new ArrayList<>(keys.size());
+        for (K k : keys) {
+            keyed.add(new Keyed<>(k, size.applyAsLong(k), tie.applyAsInt(k)));
+        }
+        keyed.sort(java.util.Comparator.comparingLong((Keyed<K> x) -> -x.size()).thenComparingInt(Keyed::tie));
+        return keyed.stream().map(Keyed::key).toList();
     }
 }

@@ -227,8 +227,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             }
         }
         // the longest waits in all first
-        List<Object> order = new ArrayList<>(owners.keySet());
-        order.sort(Comparator.comparingLong((Object o) -> -waited(owners.get(o))).thenComparingInt(o -> whose.get(o).tid()));
+        List<Object> order = largestFirst(owners.keySet(), o -> waited(owners.get(o)), o -> whose.get(o).tid());
         Table perThread = perThread(byProcess, hosts).table();
         for (Object o : order) {
             DurationStats[] s = owners.get(o);

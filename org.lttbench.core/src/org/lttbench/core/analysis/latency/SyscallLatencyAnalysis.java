@@ -323,8 +323,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 whose.put(owner, t.thread); // the process's main thread names it
             }
         }
-        List<Object> order = new ArrayList<>(owners.keySet());
-        order.sort(Comparator.comparingLong((Object o) -> -totals.get(o)).thenComparingInt(o -> whose.get(o).tid()));
+        List<Object> order = largestFirst(owners.keySet(), totals::get, o -> whose.get(o).tid());
         Table perThread = perThread(byProcess, hosts).table();
         for (Object o : order) {
             ThreadRecord t = whose.get(o);

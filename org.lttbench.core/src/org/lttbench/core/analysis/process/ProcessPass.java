@@ -16,9 +16,42 @@ import org.lttbench.core.trace.TraceSet;
  * that this pass feeds.
  */
 public final class ProcessPass {
-    /** An analysis that builds on a process analysis through a pass: those of one run share one. */
-    public interface User {
+    /**
+     * An analysis that builds on a process analysis through a pass: those of one run share one. Its records go to the
+     * pass, which feeds the process analysis when no other does.
+     */
+    public interface User extends Analysis {
         ProcessPass processPass();
+
+        @Override
+        default void runsWith(List<Analysis> others) {
+            processPass().share(others);
+        }
+
+        @Override
+        default void start(TraceSet traces) {
+            processPass().start(traces);
+        }
+
+        @Override
+        default void packet(Packet packet) {
+            processPass().packet(packet);
+        }
+
+        @Override
+        default void event(Event event) {
+            processPass().event(event);
+        }
+
+        @Override
+        default void loss(Loss loss) {
+            processPass().loss(loss);
+        }
+
+        @Override
+        default void end() {
+            processPass().end();
+        }
     }
 
     private final AnalysisOptions options;

@@ -242,7 +242,7 @@ public final class ThreadStateMachine {
             }
             return c.idle;
         }
-        ThreadRecord child = forked.remove(tid);
+        ThreadRecord child = unborn(tid);
         if (child != null) {
             // named before its sched_wakeup_new (the trace lost it): runnable since its fork, as far as we know
             return born(child, child.lastTime);
@@ -267,6 +267,14 @@ public final class ThreadStateMachine {
         changes.enter(r, state, t, onCpu);
     }
 
+    /**
+     * The thread of that TID forked and not woken yet, taken out of the waiting ones (it is born now), or null: looked
+     * up on every event, so none waiting costs nothing.
+     */
+    private ThreadRecord unborn(int tid) {
+        return forked.isEmpty() ? null : forked.remove(tid);
+    }
+
     /** A forked thread is runnable from {@code t} on: its first change. */
     private ThreadRecord born(ThreadRecord child, long t) {
         threads.put(child.tid(), child);
@@ -277,7 +285,7 @@ public final class ThreadStateMachine {
 
     /** The record of a TID an event names, if any (a thread forked but not woken yet: born at its fork). */
     private ThreadRecord named(int tid) {
-        ThreadRecord child = forked.remove(tid);
+        ThreadRecord child = unborn(tid);
         return child != null ? born(child, child.lastTime) : threads.get(tid);
     }
 
@@ -561,7 +569,7 @@ public final class ThreadStateMachine {
             return;
         }
         long t = time(time);
-        ThreadRecord child = forked.remove(tid);
+        ThreadRecord child = unborn(tid);
         if (child != null) {
             born(child, t); // its sched_wakeup_new
         }

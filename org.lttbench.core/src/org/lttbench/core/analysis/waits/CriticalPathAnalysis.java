@@ -29,9 +29,6 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.Event;
-import org.lttbench.core.trace.Loss;
-import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -50,7 +47,7 @@ import org.lttbench.core.trace.TraceSet;
  * wake or fork anything in it, each step moves a frame's time forward, and a thread already walked by a frame below is
  * not walked again.
  */
-public final class CriticalPathAnalysis implements Analysis, ProcessPass.User {
+public final class CriticalPathAnalysis implements ProcessPass.User {
 
     public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
         @Override
@@ -128,11 +125,6 @@ public final class CriticalPathAnalysis implements Analysis, ProcessPass.User {
     }
 
     @Override
-    public void runsWith(List<Analysis> others) {
-        pass.share(others);
-    }
-
-    @Override
     public ProcessPass processPass() {
         return pass;
     }
@@ -143,31 +135,6 @@ public final class CriticalPathAnalysis implements Analysis, ProcessPass.User {
             return "the critical path is of one thread: give it with --thread TID or --thread NAME";
         }
         return pass.whyNotApplicable(traces, "the critical path");
-    }
-
-    @Override
-    public void start(TraceSet traces) {
-        pass.start(traces);
-    }
-
-    @Override
-    public void packet(Packet packet) {
-        pass.packet(packet);
-    }
-
-    @Override
-    public void event(Event event) {
-        pass.event(event);
-    }
-
-    @Override
-    public void loss(Loss loss) {
-        pass.loss(loss);
-    }
-
-    @Override
-    public void end() {
-        pass.end();
     }
 
     /** The thread the user named: that TID, or of that name the one that ran most (the others are said in a note). */

@@ -23,9 +23,6 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.Event;
-import org.lttbench.core.trace.Loss;
-import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 
@@ -36,7 +33,7 @@ import org.lttbench.core.trace.TraceSet;
  * same ledger, from the same state changes, as the waits close. It reads nothing itself when the process analysis
  * runs in the same pass.
  */
-public final class WaitsAnalysis implements Analysis, ProcessPass.User {
+public final class WaitsAnalysis implements ProcessPass.User {
 
     public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
         @Override
@@ -83,11 +80,6 @@ public final class WaitsAnalysis implements Analysis, ProcessPass.User {
     }
 
     @Override
-    public void runsWith(List<Analysis> others) {
-        pass.share(others);
-    }
-
-    @Override
     public ProcessPass processPass() {
         return pass;
     }
@@ -100,31 +92,6 @@ public final class WaitsAnalysis implements Analysis, ProcessPass.User {
     @Override
     public String whyNotApplicableBriefly(TraceSet traces) {
         return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
-    }
-
-    @Override
-    public void start(TraceSet traces) {
-        pass.start(traces);
-    }
-
-    @Override
-    public void packet(Packet packet) {
-        pass.packet(packet);
-    }
-
-    @Override
-    public void event(Event event) {
-        pass.event(event);
-    }
-
-    @Override
-    public void loss(Loss loss) {
-        pass.loss(loss);
-    }
-
-    @Override
-    public void end() {
-        pass.end();
     }
 
     @Override
