@@ -116,15 +116,15 @@ public final class AnalyzeApplication implements IApplication {
                 err.println(NAME + ": no analysis applies: " + results.notApplicable());
                 return ExitCode.NOT_APPLICABLE;
             }
-            // stderr as the command line's: the analyses left out, that events were lost, doubtful figures
+            // stderr as the command line's: that events were lost, the analyses left out, doubtful figures
             PrintWriter errors = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-            AnalyzeCommand.noteSkipped(AnalysisRun.plan(Analyses.all(), results.traces(), AnalysisOptions.DEFAULT),
-                    errors);
             Report discarded = results.report("discarded");
             String lost = discarded == null ? null : LossTally.summaryLine(discarded);
             if (lost != null) {
                 errors.println(lost);
             }
+            AnalyzeCommand.noteSkipped(AnalysisRun.plan(Analyses.all(), results.traces(), AnalysisOptions.DEFAULT),
+                    errors);
             if (format != ReportFormat.TEXT) {
                 AnalyzeCommand.warnTables(reports, errors);
             }
