@@ -2,9 +2,7 @@ package org.lttbench.ui.view;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -13,7 +11,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.report.Table;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.chart.ChartPanel;
-import org.lttbench.ui.chart.DurationText;
 import org.lttbench.ui.chart.Palette;
 import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.ReportSet;
@@ -158,85 +155,13 @@ public final class OverheadView extends ReportView {
         ChartModel model = ChartModel.bars("Gaps between a thread's consecutive events (log scale)",
                 "Gap to the thread's next event on the same CPU (log scale)", "Gaps (count)").stacked(true)
                 .emptyText("no gaps measured");
-        if (gaps == null || gaps.rows().isEmpty()) {
+        if (gaps == null) {
             return model;
         }
         int name = TableColumns.index(gaps, "name");
-        int low = TableColumns.index(gaps, "low_ns");
-        int high = TableColumns.index(gaps, "high_ns");
-        int count = TableColumns.index(gaps, "count");
-        // The grid: a zero bin when there is one, then geometric bins from the smallest lower bound.
-        double ratio = 0;
-        double first = Double.MAX_VALUE;
-        double last = 0;
-        boolean zeroBin = false;
-        for (Object[] r : gaps.rows()) {
-            double lo = TableColumns.number(r[low]);
-            double hi = TableColumns.number(r[high]);
-            if (lo <= 0) {
-                zeroBin = true;
-                continue;
-            }
-            ratio = Math.max(ratio, hi / lo);
-            first = Math.min(first, lo);
-            last = Math.max(last, hi);
-        }
-        List<String> labels = new ArrayList<>();
-        List<Double> lows = new ArrayList<>();
-        if (zeroBin) {
-            labels.add("0 ns");
-            lows.add(0.0);
-        }
-        if (ratio > 1) {
-            for (double lo = first; lo < last * 0.999; lo *= ratio) {
-                lows.add(lo);
-            }
-        }
-        int offset = zeroBin ? 1 : 0;
-        // Label the bins holding a power of ten: the axis reads 100 ns, 1 µs, 10 µs...
-        // Not in the last bins: a label is centred on its bin and would run past the chart's edge.
-        for (int i = offset; i < lows.size(); i++) {
-            double lo = lows.get(i);
-            double decade = Math.pow(10, Math.ceil(Math.log10(lo) - 1e-9));
-            boolean nearEnd = i >= lows.size() - 2;
-            labels.add(decade < lo * ratio * 0.999 && !nearEnd ? DurationText.of(decade) : "");
-        }
-        // The axis starts where the gaps start: say where, unless a decade is labelled right there.
-        if (labels.size() > offset + 4 && labels.subList(offset, offset + 4).stream().allMatch(String::isEmpty)) {
-            labels.set(offset, DurationText.of(lows.get(offset)));
-        }
-        Map<String, double[]> perTracepoint = new LinkedHashMap<>();
-        Map<String, Double> totals = new LinkedHashMap<>();
-        for (Object[] r : gaps.rows()) {
-            String tp = name >= 0 && r[name] != null ? r[name].toString() : "all";
-            double lo = TableColumns.number(r[low]);
-            int bin = lo <= 0 ? 0 : offset + (int) Math.round(Math.log(lo / first) / Math.log(ratio));
-            double[] counts = perTracepoint.computeIfAbsent(tp, k -> new double[lows.size()]);
-            if (bin >= 0 && bin < counts.length) {
-                counts[bin] += TableColumns.number(r[count]);
-            }
-            totals.merge(tp, TableColumns.number(r[count]), Double::sum);
-        }
-        List<String> order = new ArrayList<>(perTracepoint.keySet());
-        order.sort(Comparator.comparingDouble((String k) -> totals.get(k)).reversed());
-        model.categories(labels);
-        double[] others = new double[lows.size()];
-        boolean anyOther = false;
-        for (int i = 0; i < order.size(); i++) {
-            double[] counts = perTracepoint.get(order.get(i));
-            if (i < HISTOGRAM_SERIES) {
-                model.add(order.get(i), Palette.color(i), counts);
-            } else {
-                anyOther = true;
-                for (int b = 0; b < counts.length; b++) {
-                    others[b] += counts[b];
-                }
-            }
-        }
-        if (anyOther) {
-            model.add(OTHERS, Palette.color(HISTOGRAM_SERIES), others);
-        }
-        return model;
+        return LogBinChart.fill(model, gaps, TableColumns.index(gaps, "low_ns"), TableColumns.index(gaps, "high_ns"),
+                TableColumns.index(gaps, "count"), r -> name >= 0 && r[name] != null ? r[name].toString() : "all",
+                HISTOGRAM_SERIES, OTHERS);
     }
 
     /**

@@ -140,7 +140,7 @@ public abstract class ReportView extends Composite implements SessionListener {
     private String describe(ReportSet reports) {
         StringBuilder b = new StringBuilder();
         TimeRange r = reports.coveredRange(analyses());
-        String summary = requests().isEmpty() ? null : reports.summary(requests().get(0).analysis());
+        String summary = summary(reports);
         if (summary != null) {
             b.append(summary);
         } else if (r.begin() != Long.MIN_VALUE && r.end() != Long.MAX_VALUE && r.duration() > 0) {
@@ -148,15 +148,38 @@ public abstract class ReportView extends Composite implements SessionListener {
                     .append(WallClock.format(r.begin())).append(" to ").append(WallClock.format(r.end()));
         }
         java.util.Set<String> said = new java.util.HashSet<>();
+        // Those the content explains are named together, where the first of them is: "the syscalls and io analyses
+        // do not apply (why below)".
+        List<String> parts = new java.util.ArrayList<>();
+        List<String> below = new java.util.ArrayList<>();
+        int belowAt = -1;
         for (AnalysisRequest request : requests()) {
             String analysis = request.analysis();
             String why = reports.whyNotApplicable(analysis);
-            if (why != null && said.add(analysis)) {
-                b.append(b.length() > 0 ? "; " : "").append("the ").append(analysis).append(" analysis does not apply")
-                        .append(saysWhyNotApplicable(analysis) ? " (why below)" : ": " + why);
+            if (why == null || !said.add(analysis)) {
+                continue;
+            }
+            if (saysWhyNotApplicable(analysis)) {
+                belowAt = below.isEmpty() ? parts.size() : belowAt;
+                below.add(analysis);
+            } else {
+                parts.add("the " + analysis + " analysis does not apply: " + why);
             }
         }
+        if (!below.isEmpty()) {
+            String names = below.size() == 1 ? below.get(0)
+                    : String.join(", ", below.subList(0, below.size() - 1)) + " and " + below.get(below.size() - 1);
+            parts.add(belowAt, "the " + names + (below.size() == 1 ? " analysis does not apply" : " analyses do not apply") + " (why below)");
+        }
+        for (String part : parts) {
+            b.append(b.length() > 0 ? "; " : "").append(part);
+        }
         return b.toString();
+    }
+
+    /** The summary line the status line starts with: by default the view's first analysis's, or {@code null}. */
+    protected String summary(ReportSet reports) {
+        return requests().isEmpty() ? null : reports.summary(requests().get(0).analysis());
     }
 
     /** Whether the view's content says itself why this analysis does not apply (the status line then does not). */

@@ -12,12 +12,13 @@ import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.compute.TraceSource;
 import org.lttbench.ui.view.DiscardedView;
+import org.lttbench.ui.view.LatencyView;
 import org.lttbench.ui.view.OverheadView;
 import org.lttbench.ui.view.ProcessTimeView;
 import org.lttbench.ui.view.ReportView;
 
 /**
- * The window of {@code lttbench view}: the three views as tabs over one session, so one read of the traces feeds
+ * The window of {@code lttbench view}: the four views as tabs over one session, so one read of the traces feeds
  * them all and a range chosen in one view applies to every view.
  */
 public final class StandaloneViewer {
@@ -25,6 +26,7 @@ public final class StandaloneViewer {
     private final Shell shell;
     private final CTabFolder tabs;
     private final ProcessTimeView process;
+    private final LatencyView latency;
     private final OverheadView overhead;
     private final DiscardedView discarded;
     private final AnalysisSession session;
@@ -39,6 +41,7 @@ public final class StandaloneViewer {
         tabs = new CTabFolder(shell, SWT.TOP | SWT.BORDER);
         session = new AnalysisSession(display, source);
         process = tab("Process time", new ProcessTimeView(tabs, SWT.NONE));
+        latency = tab("Latency", new LatencyView(tabs, SWT.NONE));
         overhead = tab("Tracepoint overhead", new OverheadView(tabs, SWT.NONE));
         discarded = tab("Discarded events", new DiscardedView(tabs, SWT.NONE));
         tabs.setSelection(0);
@@ -49,7 +52,8 @@ public final class StandaloneViewer {
                     firstResults = false;
                     // A user-space trace has no process times: open on what the traces can tell.
                     if (reports.whyNotApplicable("process") != null && reports.whyNotApplicable("overhead") == null) {
-                        tabs.setSelection(1);
+                        tabs.setSelection(java.util.Arrays.stream(tabs.getItems()).filter(i -> i.getControl() == overhead)
+                                .findFirst().orElseThrow());
                     }
                 }
             }
@@ -99,6 +103,10 @@ public final class StandaloneViewer {
 
     public ProcessTimeView processView() {
         return process;
+    }
+
+    public LatencyView latencyView() {
+        return latency;
     }
 
     public OverheadView overheadView() {

@@ -19,12 +19,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code lttbench view TRACE...}: a window with the process time, tracepoint overhead and discarded events views.
+ * {@code lttbench view TRACE...}: a window with the process time, latency, tracepoint overhead and discarded events views.
  * Lives in the UI bundle (it needs SWT); the core's command line finds it through
  * {@link org.lttbench.core.batch.SubcommandProvider}.
  */
 @Command(name = "view", mixinStandardHelpOptions = true,
-        description = "Opens a window with the process time, tracepoint overhead and discarded events views of the traces.",
+        description = "Opens a window with the process time, latency, tracepoint overhead and discarded events views of the traces.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:the window was closed", "2:usage error, or no display to open a window on",
                 "3:a trace is missing, unreadable or malformed" })

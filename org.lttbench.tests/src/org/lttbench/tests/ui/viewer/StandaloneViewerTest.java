@@ -19,9 +19,10 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.view.LatencyViewTest;
 import org.lttbench.ui.viewer.StandaloneViewer;
 
-/** The window of {@code lttbench view}: three views fed by one session, one read per range. */
+/** The window of {@code lttbench view}: four views fed by one session, one read per range. */
 class StandaloneViewerTest {
 
     /** Opens the window as {@code lttbench view} does and runs the event loop until the first results are in. */
@@ -40,12 +41,19 @@ class StandaloneViewerTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = openAndWait(ui, viewer);
             assertNull(probe.last().failure());
-            assertEquals(List.of("Process time", "Tracepoint overhead", "Discarded events"),
+            assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events"),
                     java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
             // A kernel trace opens on the process tab, and every tab saw the same results.
             assertEquals(0, viewer.tabs().getSelectionIndex());
             Report reference = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
             SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
+            // The same read gave the latency tab its system calls, per call and the longest, as the analysis gives them.
+            Report syscalls = SessionProbe.reference(trace, "syscalls", TimeRange.ALL, GroupBy.THREAD);
+            var calls = org.lttbench.ui.view.LatencyView.category("syscalls");
+            assertEquals(calls, viewer.latencyView().shown(), "a trace with system calls: the latency tab opens on them");
+            SessionProbe.assertShows(syscalls.table("syscalls"), viewer.latencyView().table(calls, "syscalls"));
+            SessionProbe.assertShows(syscalls.table("syscalls_longest"), viewer.latencyView().table(calls, "syscalls_longest"));
+            LatencyViewTest.assertHistogramShows(syscalls.table("syscall_histogram"), viewer.latencyView().histogram(calls).model());
             for (var item : viewer.tabs().getItems()) {
                 viewer.tabs().setSelection(item);
                 ui.settle(300);
@@ -101,14 +109,22 @@ class StandaloneViewerTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = openAndWait(ui, viewer);
             ui.pump();
-            assertEquals(1, viewer.tabs().getSelectionIndex(), "no process times in a user-space trace");
+            assertEquals(viewer.overheadView(), viewer.tabs().getSelection().getControl(), "no process times in a user-space trace");
             assertTrue(probe.last().whyNotApplicable("process") != null);
             assertTrue(viewer.processView().statusText().contains("process analysis does not apply (why below)"), viewer.processView().statusText());
             // Why, said once: in place of the empty charts and tables, not in the status line and each chart again.
             assertTrue(viewer.processView().noticeText().startsWith("No process times: the process analysis needs an LTTng kernel trace"),
                     viewer.processView().noticeText());
             assertFalse(viewer.processView().chart().isVisible());
-            for (var view : List.of(viewer.processView(), viewer.overheadView(), viewer.discardedView())) {
+            // The latency tab alike: the four analyses named once in the status line, each tab saying why.
+            assertTrue(viewer.latencyView().statusText().endsWith("; the syscalls, irq, sched and io analyses do not apply (why below)"),
+                    viewer.latencyView().statusText());
+            for (var category : org.lttbench.ui.view.LatencyView.CATEGORIES) {
+                assertTrue(viewer.latencyView().line(category).contains(": the " + category.analysis() + " analysis needs an LTTng kernel trace"),
+                        viewer.latencyView().line(category));
+                assertFalse(viewer.latencyView().histogram(category).isVisible(), "no empty chart");
+            }
+            for (var view : List.of(viewer.processView(), viewer.latencyView(), viewer.overheadView(), viewer.discardedView())) {
                 assertTrue(view.banner().showsLoss(), "every view says the trace lost events");
                 assertEquals(967_700, view.banner().lostEvents());
                 for (var control : view.rangeBar().getChildren()) {
