@@ -18,6 +18,8 @@ import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.live.LiveSession;
+import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
@@ -43,7 +45,8 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = { "0:done", "1:an analysis does not apply to these traces (the reason is printed)",
                 "2:usage error", "3:unreadable or malformed trace", "5:internal error",
-                "6:done, but some stream files could not be read (each is a warning line, each report a note)" })
+                "6:done, but some stream files could not be read (each is a warning line, each report a note)",
+                "7:a live session's relay daemon went away or stalled: the report covers what came before" })
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -94,7 +97,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     ProgressOptions progress;
 
-    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories (a trace, or a directory of traces)")
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "A live session: how long the relay daemon may take to answer before the session counts as "
+                    + "stalled (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories (a trace, or a directory of traces), "
+            + "or a live session: net://RELAYD[:PORT]/host/HOST/SESSION")
+    List<String> traceArgs;
+
     List<Path> tracePaths;
 
     static {
@@ -107,6 +118,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         try {
             List<AnalysisProvider> providers = providers();
             times.parse();
+            if (traceArgs.stream().anyMatch(RelayUrl::isUrl)) {
+                return live(providers, err);
+            }
+            tracePaths = traceArgs.stream().map(Path::of).toList();
             if (against.asked()) {
                 return compare(providers, err);
             }
@@ -121,6 +136,39 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return BatchFailure.tell("lttbench analyze", e, err);
+        }
+    }
+
+    /**
+     * A live session, followed until it ends (or Ctrl-C, or its relay daemon goes away or stalls), then reported as a
+     * trace directory would be. A failure once the session is followed comes after the report of what came before it.
+     */
+    private int live(List<AnalysisProvider> providers, PrintWriter err) throws Exception {
+        if (traceArgs.size() != 1) {
+            throw BatchFailure.usage("a live session is analysed alone: give one net:// address, no trace directory");
+        }
+        if (against.asked() || times.begin != null || times.end != null) {
+            throw BatchFailure.usage("--begin, --end and --against are not taken with a live session");
+        }
+        RelayUrl url = LiveCommand.url(traceArgs.get(0));
+        if (!url.namesSession()) {
+            throw BatchFailure.usage(url + " names no session: give net://RELAYD[:PORT]/host/HOST/SESSION (lttbench live "
+                    + "--list " + url + " lists them)");
+        }
+        try (LiveSession live = LiveSession.attach(url, LiveCommand.timeoutMs(timeoutSeconds))) {
+            LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
+            try {
+                TraceSet traces = live.traces();
+                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(TimeRange.ALL, groupBy,
+                        calibration.read(), thread, limit.value()));
+                write(run(traces, analyses));
+            } finally {
+                stop.done();
+            }
+            if (live.failure() != null) {
+                throw live.failure();
+            }
+            return ExitCode.OK;
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
+import org.lttbench.core.live.LiveException;
 import org.lttbench.core.trace.TraceFormatException;
 
 /** Why a batch run stops: one line for the user and the {@link ExitCode} to exit with. */
@@ -41,6 +42,9 @@ public final class BatchFailure extends Exception {
         }
         if (e instanceof UncheckedIOException u && u.getCause() != null) {
             return of(u.getCause());
+        }
+        if (e instanceof LiveException l) {
+            return new BatchFailure(l.midSession() ? ExitCode.LIVE_CUT_SHORT : ExitCode.UNREADABLE_TRACE, oneLine(l.getMessage()));
         }
         if (e instanceof TraceFormatException) {
             return unreadableTrace(oneLine(e.getMessage()));

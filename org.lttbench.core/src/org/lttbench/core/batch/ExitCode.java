@@ -17,6 +17,11 @@ public final class ExitCode {
      * file, and every report says it in a note.
      */
     public static final int READ_IN_PART = 6;
+    /**
+     * A live session's relay daemon went away or stalled (no answer within the timeout) while it was followed: the
+     * report of what came before is printed, then the error line.
+     */
+    public static final int LIVE_CUT_SHORT = 7;
 
     private ExitCode() {
     }

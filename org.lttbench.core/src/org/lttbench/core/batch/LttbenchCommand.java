@@ -33,6 +33,7 @@ public final class LttbenchCommand implements Runnable {
         SUBCOMMANDS.put("analyze", AnalyzeCommand::new);
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("lami", LamiCommand::new);
+        SUBCOMMANDS.put("live", LiveCommand::new);
     }
 
     /**

@@ -16,9 +16,17 @@ final class CtfStream implements Stream {
     final long instanceId;
     final StreamClassDecoder streamClass;
     final List<StreamFile> files;
+    /** Where the packets come from when they are not in files (then {@link #files} is one name for errors), or null. */
+    final PacketFeed feed;
 
     CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, long instanceId,
             StreamClassDecoder streamClass, List<StreamFile> files) {
+        this(trace, name, channel, cpu, index, instanceId, streamClass, files, null);
+    }
+
+    CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, long instanceId,
+            StreamClassDecoder streamClass, List<StreamFile> files, PacketFeed feed) {
+        this.feed = feed;
         this.trace = trace;
         this.instanceId = instanceId;
         this.name = name;

@@ -103,6 +103,11 @@ final class RecordMerge {
     }
 
     private void siftDown(int i) {
+        siftDown(heap, size, i);
+    }
+
+    /** Moves {@code heap[i]} down to its place in the first {@code size} readers of a heap in merge order. */
+    static void siftDown(StreamReader[] heap, int size, int i) {
         StreamReader r = heap[i];
         int half = size >>> 1;
         while (i < half) {

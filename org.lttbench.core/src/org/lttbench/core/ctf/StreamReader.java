@@ -27,6 +27,8 @@ final class StreamReader implements Event, Packet {
     static final int PACKET = 2;
     static final int EVENT = 3;
     static final int DONE = 4;
+    /** A fed stream's inactivity: no record before {@link #key} (a live session's beacon); nothing to hand out. */
+    static final int QUIET = 5;
     /** Bytes mapped to decode a packet header and context before the packet's size is known. */
     static final int HEAD_BYTES = 1 << 16;
     /** babeltrace2's "unknown" for counters and clock snapshots (UINT64_MAX). */
@@ -76,11 +78,14 @@ final class StreamReader implements Event, Packet {
     private long eventClock;
     /** The clock before the current packet's header: a packet without a beginning time extends it. */
     private long packetClock;
+    /** A fed stream's inactivity that {@link #loadFedPacket} met, in ns, until {@link #noPacket} takes it. */
+    private long quietUntil = UNKNOWN;
 
     StreamReader(CtfStream stream, byte[] traceUuid, ReadProgress progress) {
         this.stream = stream;
         this.sc = stream.streamClass;
-        this.s = new DecodeState(sc.fixedSlots(), sc.eventBase);
+        // A fed stream's metadata may grow: its arena starts past any event class's slots, so new classes fit below it.
+        this.s = new DecodeState(stream.feed == null ? sc.fixedSlots() : StreamClassDecoder.MAX_EVENT_SLOTS, sc.eventBase);
         this.traceUuid = traceUuid;
         this.progress = progress;
     }
@@ -90,7 +95,7 @@ final class StreamReader implements Event, Packet {
         if (loadPacket()) {
             afterPacketLoad();
         } else {
-            kind = DONE;
+            noPacket();
         }
     }
 
@@ -126,6 +131,7 @@ final class StreamReader implements Event, Packet {
                 nextPacket();
             }
         }
+        case QUIET -> nextPacket();
         default -> throw new IllegalStateException("the stream is read to its end");
         }
     }
@@ -134,6 +140,17 @@ final class StreamReader implements Event, Packet {
         endPacket();
         if (loadPacket()) {
             afterPacketLoad();
+        } else {
+            noPacket();
+        }
+    }
+
+    /** No packet came: the stream ended, or (a fed stream) it is quiet until a time. */
+    private void noPacket() {
+        if (quietUntil != UNKNOWN) {
+            kind = QUIET;
+            key = quietUntil;
+            quietUntil = UNKNOWN;
         } else {
             kind = DONE;
             release();
@@ -177,6 +194,9 @@ final class StreamReader implements Event, Packet {
     // ---- packets
 
     boolean loadPacket() throws IOException {
+        if (stream.feed != null) {
+            return loadFedPacket();
+        }
         prevEndRaw = endRaw;
         prevDiscarded = discarded;
         prevSequence = sequence;
@@ -200,9 +220,46 @@ final class StreamReader implements Event, Packet {
     }
 
     private void readPacketHead(StreamFile f, long offset) throws IOException {
-        packetClock = s.clock;
         long remaining = f.size - offset;
         ByteBuffer head = window.bytes(f, offset, Math.min(remaining, HEAD_BYTES), remaining);
+        long headBits = decodeHead(f, offset, remaining, head);
+        long contentBytes = (contentBits + 7) >>> 3;
+        enterPacket(window.bytes(f, offset, contentBytes, contentBytes), contentBytes, headBits);
+    }
+
+    /**
+     * The next packet of a fed stream ({@link CtfStream#feed}): false when none came (its end, or an inactivity, kept
+     * in {@link #quietUntil}), leaving the previous packet's counters as they are.
+     */
+    private boolean loadFedPacket() throws IOException {
+        PacketFeed.Next next = stream.feed.next();
+        if (!next.isPacket()) {
+            quietUntil = next.isEnd() ? UNKNOWN : sc.clock.toNs(next.quietUntilRaw());
+            return false;
+        }
+        prevEndRaw = endRaw;
+        prevDiscarded = discarded;
+        prevSequence = sequence;
+        eventsLoss = null;
+        packetsLoss = null;
+        file = stream.files.get(0);
+        ByteBuffer bytes = next.bytes();
+        long headBits = decodeHead(file, next.offset(), next.packetBytes(), bytes);
+        long contentBytes = (contentBits + 7) >>> 3;
+        if (contentBytes > bytes.capacity()) {
+            throw new TraceFormatException(file.path, next.offset(), "the packet's content is " + contentBytes
+                    + " bytes but only " + bytes.capacity() + " came");
+        }
+        enterPacket(bytes, contentBytes, headBits);
+        return true;
+    }
+
+    /**
+     * Decodes a packet's header and context from {@code head} (its first bytes) and checks its sizes against the
+     * {@code remaining} bytes of its source; returns the header and context's bits.
+     */
+    private long decodeHead(StreamFile f, long offset, long remaining, ByteBuffer head) throws IOException {
+        packetClock = s.clock;
         s.setPacket(head, head.capacity(), head.capacity() * 8L);
         s.pos = 0;
         s.clearArena();
@@ -248,22 +305,25 @@ final class StreamReader implements Event, Packet {
             throw new TraceFormatException(f.path, offset, "the packet's content_size (" + content
                     + " bits) is smaller than its header and context (" + headBits + " bits)");
         }
-        long contentBytes = (content + 7) >>> 3;
-        ByteBuffer body = window.bytes(f, offset, contentBytes, contentBytes);
-        s.setPacket(body, (int) contentBytes, content);
-        s.pos = headBits;
-
         packetOffset = offset;
         packetBits = pkt;
         contentBits = content;
         nextOffset = offset + (pkt >>> 3);
+        return headBits;
+    }
+
+    /** Reads the packet whose head {@link #decodeHead} decoded from {@code body}, its content's bytes. */
+    private void enterPacket(ByteBuffer body, long contentBytes, long headBits) {
+        s.setPacket(body, (int) contentBytes, contentBits);
+        s.pos = headBits;
+        long[] v = s.values;
         beginRaw = sc.beginSlot >= 0 ? v[sc.beginSlot] : UNKNOWN;
         endRaw = sc.endSlot >= 0 ? v[sc.endSlot] : UNKNOWN;
         discarded = sc.discardedSlot >= 0 ? v[sc.discardedSlot] : UNKNOWN;
         sequence = sc.sequenceSlot >= 0 ? v[sc.sequenceSlot] : UNKNOWN;
         cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
         computeLosses();
-        progress.add(pkt >>> 3);
+        progress.add(packetBits >>> 3);
     }
 
     /**

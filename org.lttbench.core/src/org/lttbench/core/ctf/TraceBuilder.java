@@ -28,7 +28,7 @@ import org.lttbench.core.trace.UnreadFile;
  */
 final class TraceBuilder {
     private static final Pattern ROTATED = Pattern.compile("(.*)_(\\d+)_(\\d+)");
-    private static final Pattern PER_CPU = Pattern.compile("(.*)_(\\d+)");
+    static final Pattern PER_CPU = Pattern.compile("(.*)_(\\d+)");
 
     private int nextStreamIndex;
     private int nextEventIndex;
@@ -131,7 +131,7 @@ final class TraceBuilder {
         return last;
     }
 
-    private static Map<Long, StreamClassDecoder> classes(Metadata md) throws TraceFormatException {
+    static Map<Long, StreamClassDecoder> classes(Metadata md) throws TraceFormatException {
         Map<Long, StreamClassDecoder> classes = new LinkedHashMap<>();
         for (Metadata.StreamDecl decl : md.streams.values()) {
             classes.put(decl.id, new StreamClassDecoder(md, decl));
@@ -228,16 +228,26 @@ final class TraceBuilder {
 
     static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
             throws IOException {
+        FileWindow window = new FileWindow();
+        try {
+            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
+            return probe(dir, f, head, f.size, classes, ctf2);
+        } finally {
+            window.release();
+        }
+    }
+
+    /** What a stream's first packet says, from its first bytes ({@code head}; {@code size}: the stream's bytes). */
+    static Probe probe(Path dir, StreamFile f, ByteBuffer head, long size, Map<Long, StreamClassDecoder> classes,
+            boolean ctf2) throws IOException {
         StreamClassDecoder any = classes.values().iterator().next();
         int slots = 0;
         for (StreamClassDecoder c : classes.values()) {
             slots = Math.max(slots, c.fixedSlots());
         }
         DecodeState s = new DecodeState(slots);
-        FileWindow window = new FileWindow();
         String where = "packet header";
         try {
-            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
             s.setPacket(head, head.capacity(), head.capacity() * 8L);
             StreamClassDecoder sc = any;
             if (any.packetHeader != null) {
@@ -274,9 +284,7 @@ final class TraceBuilder {
             }
             return new Probe(dir, f, sc, instance, begin, cpu, sequence);
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            throw StreamReader.headError(f, 0, f.size, where, e);
-        } finally {
-            window.release();
+            throw StreamReader.headError(f, 0, size, where, e);
         }
     }
 

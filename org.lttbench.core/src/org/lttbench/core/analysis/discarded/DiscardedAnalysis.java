@@ -88,7 +88,20 @@ public final class DiscardedAnalysis implements Analysis {
     }
 
     private StreamLossLedger ledger(Stream s) {
+        if (s.index() >= ledgers.length) {
+            grow();
+        }
         return ledgers[s.index()];
+    }
+
+    /** A live session's set grows while it is read: ledgers for the streams that came after {@link #start}. */
+    private void grow() {
+        List<? extends Stream> streams = traces.streams();
+        int from = ledgers.length;
+        ledgers = java.util.Arrays.copyOf(ledgers, streams.size());
+        for (int i = from; i < ledgers.length; i++) {
+            ledgers[i] = new StreamLossLedger(streams.get(i));
+        }
     }
 
     private void fit(long t) {

@@ -57,6 +57,9 @@ public final class OverheadAnalysis implements Analysis {
     /** Per stream: the trace it belongs to, whose threads' cursors are in {@code traceThreads}. */
     private int[] streamTrace;
     private List<TidTable<ThreadCursor>> traceThreads;
+    /** Each trace's number and each CPU slot's ({@link #addStreams}). */
+    private Map<Trace, Integer> traceIndex;
+    private Map<Long, Integer> slots;
     /** Per (trace, CPU) slot: the cursor used last there, and how many losses the slot has seen. */
     private ThreadCursor[] slotLast;
     private long[] slotEpoch;
@@ -109,29 +112,17 @@ public final class OverheadAnalysis implements Analysis {
     public void start(TraceSet traceSet) {
         traces = traceSet;
         eventClasses = new EventClass[traceSet.eventTypes().size()];
-        List<? extends Stream> streams = traceSet.streams();
-        streamSlot = new int[streams.size()];
-        streamOpening = new boolean[streams.size()];
-        streamTallies = new StreamTally[streams.size()];
-        streamTrace = new int[streams.size()];
-        Map<Trace, Integer> traceIndex = new IdentityHashMap<>();
-        Map<Long, Integer> slots = new HashMap<>();
-        for (Stream s : streams) {
-            int t = traceIndex.computeIfAbsent(s.trace(), k -> traceIndex.size());
-            // Streams of unknown CPU get a slot of their own: their events cannot be matched with another stream's.
-            long key = ((long) t << 32) | (s.cpu() >= 0 ? s.cpu() : 0x8000_0000L | s.index());
-            streamSlot[s.index()] = slots.computeIfAbsent(key, k -> slots.size());
-            streamTrace[s.index()] = t;
-            streamTallies[s.index()] = new StreamTally();
-        }
+        streamSlot = new int[0];
+        streamOpening = new boolean[0];
+        streamTallies = new StreamTally[0];
+        streamTrace = new int[0];
+        traceIndex = new IdentityHashMap<>();
+        slots = new HashMap<>();
         traceThreads = new ArrayList<>();
-        for (int i = 0; i < traceIndex.size(); i++) {
-            traceThreads.add(new TidTable<>());
-        }
-        slotLast = new ThreadCursor[slots.size()];
-        slotEpoch = new long[slots.size()];
-        slotCurrentTid = new long[slots.size()];
-        java.util.Arrays.fill(slotCurrentTid, -1);
+        slotLast = new ThreadCursor[0];
+        slotEpoch = new long[0];
+        slotCurrentTid = new long[0];
+        addStreams();
         ProcessAnalysis p = runsProcesses != null ? runsProcesses : new ProcessAnalysis(options);
         if (p.whyNotApplicable(traceSet) == null) {
             processes = p;
@@ -141,6 +132,36 @@ public final class OverheadAnalysis implements Analysis {
                 processes.start(traceSet);
             }
         }
+    }
+
+    /**
+     * Slots for the set's streams not seen yet: all of them at {@link #start}, and those a live session's set gains
+     * while it is read.
+     */
+    private void addStreams() {
+        List<? extends Stream> streams = traces.streams();
+        int from = streamSlot.length;
+        int n = streams.size();
+        streamSlot = java.util.Arrays.copyOf(streamSlot, n);
+        streamOpening = java.util.Arrays.copyOf(streamOpening, n);
+        streamTallies = java.util.Arrays.copyOf(streamTallies, n);
+        streamTrace = java.util.Arrays.copyOf(streamTrace, n);
+        for (Stream s : streams.subList(from, n)) {
+            int t = traceIndex.computeIfAbsent(s.trace(), k -> traceIndex.size());
+            // Streams of unknown CPU get a slot of their own: their events cannot be matched with another stream's.
+            long key = ((long) t << 32) | (s.cpu() >= 0 ? s.cpu() : 0x8000_0000L | s.index());
+            streamSlot[s.index()] = slots.computeIfAbsent(key, k -> slots.size());
+            streamTrace[s.index()] = t;
+            streamTallies[s.index()] = new StreamTally();
+        }
+        while (traceThreads.size() < traceIndex.size()) {
+            traceThreads.add(new TidTable<>());
+        }
+        int slotsBefore = slotLast.length;
+        slotLast = java.util.Arrays.copyOf(slotLast, slots.size());
+        slotEpoch = java.util.Arrays.copyOf(slotEpoch, slots.size());
+        slotCurrentTid = java.util.Arrays.copyOf(slotCurrentTid, slots.size());
+        java.util.Arrays.fill(slotCurrentTid, slotsBefore, slotCurrentTid.length, -1);
     }
 
     @Override
@@ -158,6 +179,9 @@ public final class OverheadAnalysis implements Analysis {
             processes.packet(packet);
         }
         int s = packet.stream().index();
+        if (s >= streamSlot.length) {
+            addStreams();
+        }
         streamOpening[s] = true;
         StreamTally tally = streamTallies[s];
         if (!tally.seenPacket) {
@@ -176,6 +200,9 @@ public final class OverheadAnalysis implements Analysis {
             processes.loss(loss);
         }
         int s = loss.stream().index();
+        if (s >= streamSlot.length) {
+            addStreams();
+        }
         slotEpoch[streamSlot[s]]++;
         if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
             discardedEvents += loss.count();
@@ -192,12 +219,18 @@ public final class OverheadAnalysis implements Analysis {
             processes.event(event);
         }
         EventType type = event.type();
+        if (type.index() >= eventClasses.length) {
+            eventClasses = java.util.Arrays.copyOf(eventClasses, traces.eventTypes().size()); // a live set's new classes
+        }
         EventClass ec = eventClasses[type.index()];
         if (ec == null) {
             ec = resolve(type);
         }
         long ts = event.timestamp();
         int s = event.stream().index();
+        if (s >= streamSlot.length) {
+            addStreams();
+        }
         boolean opened = streamOpening[s];
         streamOpening[s] = false;
         boolean inRange = options.range().contains(ts);

@@ -96,6 +96,8 @@ public final class ProcessAnalysis implements Analysis {
     /** The report of the pass that made a replayed history: its notes about the whole trace, the traces it read. */
     private final Report whole;
     private final List<String> skipped = new ArrayList<>();
+    /** Each kernel trace's binder, for event classes that come after {@link #start} (a live session). */
+    private java.util.Map<Trace, KernelEventBinder> binders;
     private KernelEventBinder.EventHandler[] handlers = new KernelEventBinder.EventHandler[0];
     private final ThreadLedger ledger;
     /** The wait causes of this run's machines, by code. */
@@ -397,6 +399,7 @@ public final class ProcessAnalysis implements Analysis {
     public void start(TraceSet traces) {
         this.traces = traces;
         handlers = new KernelEventBinder.EventHandler[traces.eventTypes().size()];
+        binders = new java.util.IdentityHashMap<>();
         List<Trace> kernel = kernelTraces(traces);
         for (Trace t : traces.traces()) {
             if (!kernel.contains(t) && isKernel(t)) {
@@ -407,7 +410,20 @@ public final class ProcessAnalysis implements Analysis {
             ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++, causes);
             machines.add(m);
             KernelEventBinder binder = new KernelEventBinder(m, causes, syscalls);
+            binders.put(t, binder);
             for (EventType type : t.eventTypes()) {
+                handlers[type.index()] = binder.handler(type);
+            }
+        }
+    }
+
+    /** A live session's set gains event classes while it is read: those of its kernel traces are bound as they come. */
+    private void bindLate() {
+        int from = handlers.length;
+        handlers = java.util.Arrays.copyOf(handlers, traces.eventTypes().size());
+        for (EventType type : traces.eventTypes().subList(from, handlers.length)) {
+            KernelEventBinder binder = binders.get(type.trace());
+            if (binder != null) {
                 handlers[type.index()] = binder.handler(type);
             }
         }
@@ -415,7 +431,11 @@ public final class ProcessAnalysis implements Analysis {
 
     @Override
     public void event(Event event) {
-        KernelEventBinder.EventHandler h = handlers[event.type().index()];
+        int type = event.type().index();
+        if (type >= handlers.length) {
+            bindLate();
+        }
+        KernelEventBinder.EventHandler h = handlers[type];
         if (h != null) {
             h.handle(event);
         }

@@ -1,0 +1,257 @@
+package org.lttbench.tests.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.live.LiveSession;
+import org.lttbench.core.live.RelayUrl;
+import org.lttbench.core.lttng.LttngSession;
+import org.lttbench.tests.LttngRecording;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.batch.InProcessCli;
+import org.lttbench.tests.batch.LauncherTest.Result;
+
+/**
+ * Live sessions followed through a real {@code lttng-relayd} (started here on free ports) from a real
+ * {@code lttng-sessiond}, with the fieldzoo workload under LTTng-UST: what LTTbench counts and reports live is what
+ * babeltrace2 reads live from the same session, and what {@code lttbench analyze} says of the trace the relay daemon
+ * wrote; a relay daemon that dies or stalls mid-session ends the run with its figures, one error line and exit code 7.
+ */
+@ExtendWith(LttngRecording.class)
+@Isolated
+class LiveSessionTest {
+    private static final Pattern EVENTS = Pattern.compile("([\\d,]+) events of \\d+ tracepoints");
+
+    /** A live session streaming to {@code relayd}, recording fieldzoo's events with its contexts. */
+    private static String createSession(RelayDaemon relayd, String scenario) throws IOException {
+        String name = "live-" + scenario + "-" + ProcessHandle.current().pid();
+        LttngSession.run("create", name, "--live=100000", "--set-url=" + relayd.sessionUrl());
+        LttngSession.run("enable-event", "--userspace", "--session=" + name, "fieldzoo:*");
+        LttngSession.run("add-context", "--userspace", "--session=" + name, "--type=vpid", "--type=vtid",
+                "--type=procname");
+        LttngSession.run("start", name);
+        return name;
+    }
+
+    private static void destroy(String name) {
+        try {
+            LttngSession.run("destroy", name);
+        } catch (IOException e) {
+            System.out.println("live test: " + e.getMessage());
+        }
+    }
+
+    private static long fieldzoo(String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("lttbench.workloads")).resolve("fieldzoo").toString());
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "fieldzoo finished");
+        assertEquals(0, p.exitValue(), "fieldzoo: " + out);
+        return Long.parseLong(out);
+    }
+
+    /** The session's address, with the host name the relay daemon lists it under. */
+    private static String sessionUrl(RelayDaemon relayd, String name) throws IOException {
+        for (LiveSession.Listed s : LiveSession.list(RelayUrl.parse(relayd.liveUrl()), 5000)) {
+            if (s.name().equals(name)) {
+                return relayd.liveUrl() + "/host/" + s.host() + "/" + name;
+            }
+        }
+        throw new AssertionError("the relay daemon does not list " + name);
+    }
+
+    private static long events(String report) {
+        Matcher m = EVENTS.matcher(report);
+        assertTrue(m.find(), "the report says how many events: " + report);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    /**
+     * babeltrace2 following a session live ({@code --input-format=lttng-live}) until it is destroyed: a count of the
+     * events it prints, when it ends.
+     */
+    private static CompletableFuture<Long> babeltrace2Live(String url, Path log) throws IOException {
+        Process bt = new ProcessBuilder("babeltrace2", "--input-format=lttng-live", url).redirectError(log.toFile()).start();
+        return CompletableFuture.supplyAsync(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(bt.getInputStream(), StandardCharsets.UTF_8))) {
+                long n = r.lines().count();
+                assertTrue(bt.waitFor(60, TimeUnit.SECONDS), "babeltrace2 ended with the session");
+                return n;
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, LiveSessionTest::ownThread);
+    }
+
+    /** Each task on a thread of its own: the common pool may have a single worker, which a blocked reader holds. */
+    private static void ownThread(Runnable task) {
+        Thread t = new Thread(task, "live-test");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static long babeltrace2Count(Path dir) throws Exception {
+        Process bt = new ProcessBuilder("babeltrace2", dir.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        long n;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(bt.getInputStream(), StandardCharsets.UTF_8))) {
+            n = r.lines().count();
+        }
+        assertTrue(bt.waitFor(60, TimeUnit.SECONDS));
+        return n;
+    }
+
+    /** The trace directory the relay daemon wrote for the session (HOST/SESSION-DATE-TIME). */
+    private static Path recorded(RelayDaemon relayd, String name) throws IOException {
+        try (Stream<Path> hosts = Files.list(relayd.output)) {
+            for (Path host : hosts.toList()) {
+                try (Stream<Path> sessions = Files.list(host)) {
+                    for (Path s : sessions.toList()) {
+                        if (s.getFileName().toString().startsWith(name + "-")) {
+                            return s;
+                        }
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no trace of " + name + " under " + relayd.output);
+    }
+
+    /**
+     * Two live sessions record the same workload's events (every user-space session records the tracepoints it
+     * enables), each through its own relay daemon: babeltrace2 follows one, LTTbench the other, at once, since a relay
+     * daemon gives a session's past events to its first viewer only. Both were recording before either attached, and go on while they follow.
+     */
+    @Test
+    void sessionStartedBeforeAttachingIsReportedAsItsRecordedTraceAndCountedAsBabeltrace2Does() throws Exception {
+        Path work = TestPaths.workDir("live-equal");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"));
+                RelayDaemon bt2Relayd = RelayDaemon.start(work.resolve("relayd-bt2"))) {
+            String ours = createSession(relayd, "equal");
+            String theirs = createSession(bt2Relayd, "equal-bt2");
+            try {
+                long before = fieldzoo("2000");
+                String url = sessionUrl(relayd, ours);
+
+                Result listed = InProcessCli.run("live", "--list", relayd.liveUrl());
+                assertEquals(0, listed.code(), listed.err());
+                assertTrue(listed.out().contains(url + " (timer = 100000, "), listed.out());
+
+                Path log = work.resolve("babeltrace2-live.log");
+                CompletableFuture<Long> bt2 = babeltrace2Live(sessionUrl(bt2Relayd, theirs), log);
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url), LiveSessionTest::ownThread);
+                Thread.sleep(1000);
+                long after = fieldzoo("1000"); // while both follow
+                Thread.sleep(500);
+                destroy(ours);
+                destroy(theirs);
+                Result r = live.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                long counted = events(r.out());
+                long bt2Count = bt2.get(60, TimeUnit.SECONDS);
+                System.out.printf("live: %d events counted live, babeltrace2 live %d (emitted %d before attaching, %d"
+                        + " while following)%n", counted, bt2Count, before, after);
+                // babeltrace2 2.0 attaches at the session's last position (LTTNG_VIEWER_SEEK_LAST), LTTbench from its
+                // beginning: babeltrace2 prints what came while it followed, LTTbench counts that and what came before
+                assertEquals(after, bt2Count, "babeltrace2 live prints the events emitted while it follows: "
+                        + Files.readString(log));
+                assertEquals(before + bt2Count, counted, "LTTbench counts those and every event recorded before");
+
+                Path trace = recorded(relayd, ours);
+                assertEquals(counted, babeltrace2Count(trace), "babeltrace2 reads as many events from the relay's trace");
+                Result fromFiles = InProcessCli.run("analyze", trace.toString());
+                assertEquals(0, fromFiles.code(), fromFiles.err());
+                assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
+            } finally {
+                destroy(ours);
+                destroy(theirs);
+            }
+        }
+    }
+
+    @Test
+    void relayDaemonKilledMidSessionEndsWithTheFiguresSoFarAndOneLine() throws Exception {
+        Path work = TestPaths.workDir("live-killed");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = createSession(relayd, "killed");
+            try {
+                long emitted = fieldzoo("500");
+                String url = sessionUrl(relayd, name);
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url), LiveSessionTest::ownThread);
+                Thread.sleep(2000);
+                relayd.signal("KILL");
+                long killed = System.nanoTime();
+                Result r = live.get(30, TimeUnit.SECONDS);
+                double seconds = (System.nanoTime() - killed) / 1e9;
+                System.out.printf("live: relay daemon killed: LTTbench ended %.2f s later (exit %d): %s%n", seconds,
+                        r.code(), r.err().strip());
+                assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
+                String[] errLines = r.err().strip().split("\n");
+                assertTrue(errLines[errLines.length - 1].startsWith("lttbench analyze: lost the relay daemon at 127.0.0.1:"),
+                        r.err());
+                assertEquals(emitted, events(r.out()), "the report has every event that came before");
+            } finally {
+                destroy(name);
+            }
+        }
+    }
+
+    @Test
+    void stalledRelayDaemonTimesOutAndAnUnreachableOneIsOneLine() throws Exception {
+        Path work = TestPaths.workDir("live-stalled");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = createSession(relayd, "stalled");
+            try {
+                fieldzoo("100");
+                String url = sessionUrl(relayd, name);
+
+                Result noSuch = InProcessCli.run("analyze", url + "-nonesuch");
+                assertEquals(ExitCode.UNREADABLE_TRACE, noSuch.code(), noSuch.err());
+                assertTrue(noSuch.err().contains("has no session " + name + "-nonesuch of host "), noSuch.err());
+
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(
+                        () -> InProcessCli.run("analyze", "--timeout", "2", url), LiveSessionTest::ownThread);
+                Thread.sleep(1500);
+                relayd.signal("STOP");
+                long stalled = System.nanoTime();
+                Result r;
+                try {
+                    r = live.get(30, TimeUnit.SECONDS);
+                } finally {
+                    relayd.signal("CONT");
+                }
+                double seconds = (System.nanoTime() - stalled) / 1e9;
+                System.out.printf("live: relay daemon stopped: LTTbench ended %.2f s later: %s%n", seconds, r.err().strip());
+                assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
+                assertTrue(r.err().contains("did not answer within 2000 ms"), r.err());
+                assertTrue(seconds < 10, "ended by the 2 s timeout");
+            } finally {
+                destroy(name);
+            }
+        }
+        Result unreachable = InProcessCli.run("live", "--list", "net://127.0.0.1:1");
+        assertEquals(ExitCode.UNREADABLE_TRACE, unreachable.code());
+        assertEquals(1, unreachable.err().strip().lines().count(), unreachable.err());
+        assertTrue(unreachable.err().startsWith("lttbench live: cannot reach the relay daemon at 127.0.0.1:1: "),
+                unreachable.err());
+    }
+}
