@@ -266,7 +266,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     private Binding bind(EventType e, int trace) {
         Binding first = null;
         if (SpanDefinition.FUNCTION_ENTRIES.contains(e.name()) || SpanDefinition.FUNCTION_EXITS.contains(e.name())) {
-            FieldHandle addr = integer(e.payloadField("addr"));
+            FieldHandle addr = FieldHandle.integer(e.payloadField("addr"));
             if (addr != null) {
                 first = binding(e, trace, SpanDefinition.FUNCTION_ENTRIES.contains(e.name()) ? ENTRY : EXIT);
                 first.address = addr;
@@ -298,19 +298,11 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         Binding b = new Binding();
         b.kind = kind;
         b.trace = trace;
-        b.vtid = integer(e.contextField("vtid"));
-        b.vpid = integer(e.contextField("vpid"));
+        b.vtid = FieldHandle.integer(e.contextField("vtid"));
+        b.vpid = FieldHandle.integer(e.contextField("vpid"));
         FieldHandle procname = e.contextField("procname");
         b.procname = procname != null && procname.kind() == FieldKind.STRING ? procname : null;
         return b;
-    }
-
-    private static FieldHandle integer(FieldHandle f) {
-        if (f == null) {
-            return null;
-        }
-        FieldKind k = f.kind();
-        return k == FieldKind.SIGNED_INTEGER || k == FieldKind.UNSIGNED_INTEGER || k == FieldKind.ENUMERATION ? f : null;
     }
 
     private int name(String name) {
@@ -433,8 +425,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
     /**
      * Matches a user-space thread to the kernel thread that runs it: the kernel thread of its vtid when its PID and name
-     * agree (no PID namespace between them), else the thread the kernel runs on the event's CPU when its name agrees
-     * (a thread in a container: its vtid is another TID in the kernel). Its open spans follow that thread from now on.
+     * agree (no PID namespace between them), else the thread the kernel runs on the event's CPU when its name is the
+     * event's procname (a thread in a container: its vtid is another TID in the kernel; without a procname context
+     * that thread could be any). Its open spans follow that thread from now on.
      */
     private void match(UstThread t, ThreadStateMachine m, int cpu, long ts) {
         ThreadRecord byTid = t.vtid <= Integer.MAX_VALUE ? m.aliveThread((int) t.vtid) : null;
@@ -444,9 +437,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             r = byTid;
             how = UstThread.BY_VTID;
         } else {
-            ThreadRecord running = m.onCpu(cpu);
+            ThreadRecord running = t.procname == null || t.procname.isEmpty() ? null : m.onCpu(cpu);
             if (running == null || running.tid() <= 0 || running.kernelThread() || !named(running, t.procname)) {
-                return; // tried again at its next event
+                return; // tried again at its next event (without a procname, the CPU's thread is no evidence)
             }
             r = running;
             how = running.tid() == t.vtid ? UstThread.BY_VTID : UstThread.BY_CPU;
@@ -961,8 +954,10 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             }
             r.note(String.format(Locale.ROOT, "user-space threads matched to kernel threads: %d by vtid, %d by the CPU "
                     + "they ran on (in a PID namespace: their vtid is not their kernel TID), %d not matched (their "
-                    + "spans' time is unmatched_ns)", matched[UstThread.BY_VTID], matched[UstThread.BY_CPU],
-                    matched[UstThread.UNMATCHED]));
+                    + "spans' time is unmatched_ns%s)", matched[UstThread.BY_VTID], matched[UstThread.BY_CPU],
+                    matched[UstThread.UNMATCHED], matched[UstThread.UNMATCHED] > 0
+                            ? "; a thread in a PID namespace is matched by its CPU only when its events carry procname"
+                            : ""));
             for (int i = 0; i < ustTraces.size(); i++) {
                 if (kernelOf[i] == null) {
                     r.note("no kernel trace of the host of " + ustTraces.get(i).path() + ": its spans are unmatched");

@@ -224,6 +224,35 @@ class SpanScenarioTest {
         assertTrue(r.summary().contains("no breakdown (no kernel trace)"), r.summary());
     }
 
+    /**
+     * Paired by the request id instead of per thread: the same spans and splits; but a span paired by a field is no
+     * thread's open span, so the functions inside request 1 are not inside it (its self time is its wall time).
+     */
+    @Test
+    void pairedByAField() throws Exception {
+        Path[] traces = session(SpanScenarios.TRACERS.get(2));
+        AnalysisOptions byId = AnalysisOptions.DEFAULT.withLimit(100)
+                .withSpans(List.of(SpanDefinition.parse(SpanScenarios.REQUEST + "@id")));
+        Report r = run(List.of(traces), byId);
+        Table perName = r.table("spans");
+        assertEquals("request", perName.cell(0, "span"));
+        assertEquals(5L, perName.cell(0, "spans"));
+        assertEquals(1L, perName.cell(0, "unfinished"));
+        assertEquals(60_000L, perName.cell(0, "wall_ns"));
+        assertEquals(60_000L, perName.cell(0, "self_ns"));
+        assertEquals(28_900L, perName.cell(0, "user_ns"));
+        assertEquals(8_200L, perName.cell(0, "wait_io_ns"));
+        assertEquals(12_400L, perName.cell(0, "wait_blocked_ns"));
+        assertEquals(6_300L, perName.cell(0, "wait_cpu_ns"));
+        assertPartsAddUp(r);
+        Table slow = r.table("spans_slowest");
+        for (int i = 0; i < slow.rows().size(); i++) {
+            if (slow.cell(i, "span").equals("0x401000")) {
+                assertEquals(0L, slow.cell(i, "depth"), "not inside the request paired by its id");
+            }
+        }
+    }
+
     /** A span counts in the range when it ends in it. */
     @Test
     void aSpanCountsInTheRangeItEndsIn() throws Exception {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lttbench.tests.analysis.latency.LatencyScenarios;
 import org.lttbench.tests.writer.CtfStreamWriter;
 import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.CtfType;
@@ -54,25 +55,6 @@ public final class SpanScenarios {
         return "lttng" + t.major() + "." + t.minor();
     }
 
-    /** {@code prev_state} of a preempted task on that tracer and kernel. */
-    static long preempted(KernelTracer tracer) {
-        if (tracer.reportsPreemptionAs0x100()) {
-            return 0x100;
-        }
-        String[] v = tracer.kernelRelease().split("[.-]");
-        int k = Integer.parseInt(v[0]) * 100 + Integer.parseInt(v[1]);
-        return k >= 408 ? 4096 : k >= 402 ? 2048 : k >= 309 ? 1024 : 512;
-    }
-
-    static void wake(KernelTraceWriter w, long t, int cpu, String comm, int tid, int target) throws IOException {
-        if (w.tracer().hasWaking()) {
-            w.waking(t, cpu, comm, tid, target);
-            w.wakeup(t + 50, cpu, comm, tid, target);
-        } else {
-            w.wakeup(t, cpu, comm, tid, target);
-        }
-    }
-
     /** The kernel trace of the session. */
     public static KernelTraceWriter kernel(Path dir, KernelTracer tracer) throws IOException {
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "nanosleep"), true)) {
@@ -97,13 +79,13 @@ public final class SpanScenarios {
             w.syscallEntry(31_000, 0, "read");
             w.schedSwitch(31_500, 0, "app", 701, SLEEPING, "swapper/0", 0);
             w.syscallEntry(39_000, 1, "write");
-            wake(w, 40_000, 1, "app", 701, 0);
+            LatencyScenarios.wake(w, 40_000, 1, "app", 701, 0);
             w.syscallExit(40_500, 1, "write", 1);
             w.schedSwitch(41_000, 0, "swapper/0", 0, 0, "app", 701);
             w.syscallExit(41_500, 0, "read", 1);
             // request 3: preempted by the hog
-            wake(w, 51_000, 1, "hog", 901, 0);
-            w.schedSwitch(52_000, 0, "app", 701, preempted(w.tracer()), "hog", 901);
+            LatencyScenarios.wake(w, 51_000, 1, "hog", 901, 0);
+            w.schedSwitch(52_000, 0, "app", 701, LatencyScenarios.preempted(w.tracer()), "hog", 901);
             w.schedSwitch(56_000, 0, "hog", 901, SLEEPING, "app", 701);
             // request 4: a disk read
             w.syscallEntry(71_000, 0, "read");
@@ -111,7 +93,7 @@ public final class SpanScenarios {
             w.schedSwitch(72_000, 0, "app", 701, DISK, "swapper/0", 0);
             w.irqEntry(80_000, 1, 16, "ahci");
             w.blockRqComplete(80_100, 1, 7);
-            wake(w, 80_200, 1, "app", 701, 0);
+            LatencyScenarios.wake(w, 80_200, 1, "app", 701, 0);
             w.irqExit(80_300, 1, 16);
             w.schedSwitch(81_000, 0, "swapper/0", 0, 0, "app", 701);
             w.syscallExit(81_500, 0, "read", 4096);
@@ -119,7 +101,7 @@ public final class SpanScenarios {
             w.syscallEntry(92_000, 2, "nanosleep");
             w.schedSwitch(92_100, 2, "ctr", 1701, SLEEPING, "swapper/2", 0);
             w.hrtimerExpireEntry(95_990, 2);
-            wake(w, 96_000, 2, "ctr", 1701, 2);
+            LatencyScenarios.wake(w, 96_000, 2, "ctr", 1701, 2);
             w.hrtimerExpireExit(96_100, 2);
             w.schedSwitch(96_500, 2, "swapper/2", 0, 0, "ctr", 1701);
             w.syscallExit(96_600, 2, "nanosleep", 0);
