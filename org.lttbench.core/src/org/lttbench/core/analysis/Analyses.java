@@ -9,6 +9,7 @@ import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.analysis.overhead.OverheadAnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.spans.SpansAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
 
@@ -20,7 +21,7 @@ public final class Analyses {
     public static List<AnalysisProvider> all() {
         return List.of(ProcessAnalysis.PROVIDER, WaitsAnalysis.PROVIDER, SyscallLatencyAnalysis.PROVIDER,
                 InterruptLatencyAnalysis.PROVIDER, SchedulingLatencyAnalysis.PROVIDER, DiskLatencyAnalysis.PROVIDER,
-                new OverheadAnalysisProvider(), new DiscardedAnalysisProvider());
+                SpansAnalysis.PROVIDER, new OverheadAnalysisProvider(), new DiscardedAnalysisProvider());
     }
 
     /** Analyses that run only when asked for by name (they need an option: the critical path's thread). */

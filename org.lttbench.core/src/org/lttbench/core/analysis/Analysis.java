@@ -20,7 +20,8 @@ public interface Analysis extends RecordSink {
 
     /**
      * The same reason in a few words, for a run that leaves this analysis out without being asked to run it (one line
-     * saying why); {@code null} when it applies.
+     * saying why); {@code null} when it applies, or when nobody would expect it of these traces (user-space spans of a
+     * kernel trace alone): left out without a word then.
      */
     default String whyNotApplicableBriefly(TraceSet traces) {
         return whyNotApplicable(traces);

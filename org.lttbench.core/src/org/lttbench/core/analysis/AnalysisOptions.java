@@ -1,6 +1,9 @@
 package org.lttbench.core.analysis;
 
+import java.util.List;
+
 import org.lttbench.core.analysis.overhead.MachineCalibration;
+import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 
 /**
@@ -12,15 +15,25 @@ import org.lttbench.core.trace.TimeRange;
  * @param calibration what an event costs on the machine that recorded the traces ({@code lttbench calibrate}), or
  *                    null: the overhead analysis then bounds the cost from the trace alone
  * @param thread  the thread whose critical path is asked for (a TID, or a command name), or null
- * @param limit   how many of the longest latencies the latency analyses list ({@value #DEFAULT_LIMIT} unless told)
+ * @param limit   how many of the longest latencies the latency analyses (and the slowest spans) list
+ *                ({@value #DEFAULT_LIMIT} unless told)
+ * @param spans   the user's span definitions ({@code --span}), besides the functions the spans analysis always follows
  */
 public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread,
-        int limit) {
+        int limit, List<SpanDefinition> spans) {
 
     /** The longest latencies listed unless told: lttng-analyses' {@code --limit} default. */
     public static final int DEFAULT_LIMIT = 10;
 
     public static final AnalysisOptions DEFAULT = new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD);
+
+    public AnalysisOptions {
+        spans = List.copyOf(spans);
+    }
+
+    public AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread, int limit) {
+        this(range, groupBy, calibration, thread, limit, List.of());
+    }
 
     public AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibration calibration, String thread) {
         this(range, groupBy, calibration, thread, DEFAULT_LIMIT);
@@ -36,17 +49,22 @@ public record AnalysisOptions(TimeRange range, GroupBy groupBy, MachineCalibrati
 
     /** The same options, for the thread a critical path follows (a TID, or a command name). */
     public AnalysisOptions withThread(String selector) {
-        return new AnalysisOptions(range, groupBy, calibration, selector, limit);
+        return new AnalysisOptions(range, groupBy, calibration, selector, limit, spans);
     }
 
     /** The same options, grouped that way. */
     public AnalysisOptions withGroupBy(GroupBy grouping) {
-        return new AnalysisOptions(range, grouping, calibration, thread, limit);
+        return new AnalysisOptions(range, grouping, calibration, thread, limit, spans);
     }
 
     /** The same options, listing that many of the longest latencies. */
     public AnalysisOptions withLimit(int longest) {
-        return new AnalysisOptions(range, groupBy, calibration, thread, longest);
+        return new AnalysisOptions(range, groupBy, calibration, thread, longest, spans);
+    }
+
+    /** The same options, with these span definitions. */
+    public AnalysisOptions withSpans(List<SpanDefinition> definitions) {
+        return new AnalysisOptions(range, groupBy, calibration, thread, limit, definitions);
     }
 
     public enum GroupBy {

@@ -73,6 +73,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     LimitOption limit;
 
+    @Mixin
+    SpanOption spans;
+
     @Option(names = "--by", paramLabel = "thread|process", defaultValue = "thread",
             description = "Rows per thread or per process (default: ${DEFAULT-VALUE})")
     AnalysisOptions.GroupBy groupBy;
@@ -128,7 +131,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
                 TimeRange range = times.range(traces);
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
-                        thread, limit.value()));
+                        thread, limit.value(), spans.value()));
                 List<Report> reports = run(traces, plan.toRun());
                 noteSkipped(plan, err); // after a pass that worked: a failure stays one line
                 write(reports);
@@ -159,9 +162,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
             try {
                 TraceSet traces = live.traces();
-                List<Analysis> analyses = select(providers, traces, new AnalysisOptions(TimeRange.ALL, groupBy,
-                        calibration.read(), thread, limit.value()));
-                write(run(traces, analyses));
+                AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(TimeRange.ALL, groupBy,
+                        calibration.read(), thread, limit.value(), spans.value()));
+                List<Report> reports = run(traces, plan.toRun());
+                noteSkipped(plan, err);
+                write(reports);
             } finally {
                 stop.done();
             }
@@ -240,11 +245,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
     /**
      * By default the analyses that do not apply are left out, but not in silence: one line each, on stderr (JSON and
      * CSV stay clean), before the reports; analyses left out for one reason (the waits analysis needs what the process
-     * analysis does) in one line. Trace Compass's headless application says the same.
+     * analysis does) in one line; an analysis nobody expects of these traces ({@link Analysis#whyNotApplicableBriefly} null)
+     * without a word. Trace Compass's headless application says the same.
      */
     public static void noteSkipped(AnalysisRun.Plan plan, PrintWriter err) {
         java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
+            if (n.briefly() == null) {
+                continue; // nothing a reader of these traces expected
+            }
             byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
         }
         byReason.forEach((why, names) -> err.println("note: the " + (names.size() == 1 ? names.get(0)

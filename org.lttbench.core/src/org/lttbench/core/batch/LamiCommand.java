@@ -76,6 +76,9 @@ public final class LamiCommand implements Callable<Integer> {
     @Mixin
     LimitOption limit;
 
+    @Mixin
+    SpanOption spans;
+
     @Option(names = { "--total", "--per-tid", "--per-prio" }, hidden = true,
             description = "lttng-analyses' schedstats groupings: accepted, the drop-in gives all three tables")
     boolean schedGroupings;
@@ -123,7 +126,8 @@ public final class LamiCommand implements Callable<Integer> {
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
             TimeRange range = times.range(set);
-            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read(), thread, limit.value());
+            AnalysisOptions options = new AnalysisOptions(range, groupBy, calibration.read(), thread, limit.value(),
+                    spans.value());
             AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
             if (!plan.notApplicable().isEmpty()) {
                 throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());

@@ -9,6 +9,15 @@ public interface FieldHandle {
     /** What kind of value the field holds, so an analysis can check it once when it resolves the handle. */
     FieldKind kind();
 
+    /** The field when it holds an integer (or an enumeration's integer), else null: a handle checked once. */
+    static FieldHandle integer(FieldHandle f) {
+        if (f == null) {
+            return null;
+        }
+        FieldKind k = f.kind();
+        return k == FieldKind.SIGNED_INTEGER || k == FieldKind.UNSIGNED_INTEGER || k == FieldKind.ENUMERATION ? f : null;
+    }
+
     enum FieldKind {
         SIGNED_INTEGER, UNSIGNED_INTEGER, ENUMERATION, FLOATING_POINT, STRING, COMPOUND
     }

@@ -2,6 +2,7 @@ package org.lttbench.tests.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,8 +31,10 @@ class AnalysisRunTest {
             assertEquals(List.of("process", "waits", "syscalls", "irq", "sched", "io", "overhead", "discarded"),
                     List.copyOf(plan.analyses().keySet()));
             assertEquals(List.copyOf(plan.analyses().values()), plan.toRun());
-            assertEquals(List.of(), plan.notApplicable());
-            assertEquals(Map.of(), plan.reasons());
+            assertEquals(List.of("spans"), plan.notApplicable().stream().map(n -> n.provider().name()).toList(),
+                    "but the user-space spans, of a kernel trace alone");
+            assertNull(plan.notApplicable().get(0).briefly(), "left out without a word");
+            assertEquals(List.of("spans"), List.copyOf(plan.reasons().keySet()));
             AnalysisRun.Plan again = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
             assertNotSame(plan.analyses().get("process"), again.analyses().get("process"), "fresh analyses each plan");
         }
@@ -42,8 +45,11 @@ class AnalysisRunTest {
         try (CtfTraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("ust-hello-lost")))) {
             AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), set, AnalysisOptions.DEFAULT);
             assertEquals(List.of("overhead", "discarded"), List.copyOf(plan.analyses().keySet()));
-            assertEquals(6, plan.notApplicable().size(),
-                    "the process analysis and the waits and latency analyses, which need it");
+            assertEquals(7, plan.notApplicable().size(),
+                    "the process analysis and the waits and latency analyses, which need it, and the spans (the trace "
+                            + "has no function entries)");
+            assertEquals("it needs user-space function entries and exits (lttng_ust_cyg_profile) or --span pairs, and "
+                    + "the user-space trace has none", plan.notApplicable().get(6).briefly());
             AnalysisRun.NotApplicable left = plan.notApplicable().get(0);
             assertEquals("process", left.provider().name());
             Analysis process = ProcessAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT);
@@ -51,7 +57,8 @@ class AnalysisRunTest {
             assertEquals(process.whyNotApplicableBriefly(set), left.briefly());
             assertTrue(left.why().contains("the trace is from lttng-ust 2.3 (domain ust)"), left.why());
             assertEquals(left.why(), plan.reasons().get("process"));
-            assertEquals(List.of("process", "waits", "syscalls", "irq", "sched", "io"), List.copyOf(plan.reasons().keySet()));
+            assertEquals(List.of("process", "waits", "syscalls", "irq", "sched", "io", "spans"),
+                    List.copyOf(plan.reasons().keySet()));
             assertTrue(plan.whyNot().startsWith("process: " + left.why()), plan.whyNot());
         }
     }

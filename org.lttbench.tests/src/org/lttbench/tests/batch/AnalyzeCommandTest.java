@@ -174,7 +174,9 @@ class AnalyzeCommandTest {
             assertEquals(List.of("note: the process, waits, syscalls, irq, sched and io analyses were skipped: it needs an "
                     + "LTTng kernel trace with "
                     + "sched_switch events, and the traces are from lttng-ust 2.11 (domain ust): --analysis process lists "
-                    + "the kernel events to record"), skipped);
+                    + "the kernel events to record", "note: the spans analysis was skipped: it needs user-space "
+                    + "function entries and exits (lttng_ust_cyg_profile) or --span pairs, and the user-space traces have "
+                    + "none"), skipped);
             assertFalse(run.out().contains("\"threads\""), "no process table");
         }
         Run text = analyze(TestPaths.trace("ust-trace-with-index").toString(), TestPaths.trace("ust-ros2").toString());

@@ -17,7 +17,6 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.FieldHandle;
-import org.lttbench.core.trace.FieldHandle.FieldKind;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.Loss;
@@ -332,27 +331,27 @@ public final class OverheadAnalysis implements Analysis {
         });
         if (!"kernel".equals(type.trace().domain())) {
             ec.userSpace = true;
-            ec.pid = integer(type.contextField("vpid"));
+            ec.pid = FieldHandle.integer(type.contextField("vpid"));
             if (ec.pid == null) {
-                ec.pid = integer(type.contextField("pid"));
+                ec.pid = FieldHandle.integer(type.contextField("pid"));
             }
             processIds |= ec.pid != null;
         }
-        ec.tid = integer(type.contextField("tid"));
+        ec.tid = FieldHandle.integer(type.contextField("tid"));
         if (ec.tid == null) {
-            ec.tid = integer(type.contextField("vtid"));
+            ec.tid = FieldHandle.integer(type.contextField("vtid"));
         }
         if (ec.tid == null && "kernel".equals(type.trace().domain())) {
             KernelLayout layout = layouts.computeIfAbsent(type.trace(), KernelLayout::of);
             ec.currentThread = layout.declares(Role.SCHED_SWITCH);
             if (layout.role(type) == Role.SCHED_SWITCH) {
-                ec.nextTid = integer(layout.payloadField(type, "next_tid"));
+                ec.nextTid = FieldHandle.integer(layout.payloadField(type, "next_tid"));
             }
         }
         List<Integer> ids = new ArrayList<>();
         List<FieldHandle> fields = new ArrayList<>();
         for (String name : type.contextFieldNames()) {
-            FieldHandle f = integer(type.contextField(name));
+            FieldHandle f = FieldHandle.integer(type.contextField(name));
             if (f != null && (name.startsWith(COUNTER_PREFIX_THREAD) || name.startsWith(COUNTER_PREFIX_CPU))) {
                 ids.add(counterIds.computeIfAbsent(name, n -> {
                     counterNames.add(n);
@@ -365,14 +364,6 @@ public final class OverheadAnalysis implements Analysis {
         ec.counterFields = fields.toArray(new FieldHandle[0]);
         eventClasses[type.index()] = ec;
         return ec;
-    }
-
-    private static FieldHandle integer(FieldHandle f) {
-        if (f == null) {
-            return null;
-        }
-        FieldKind k = f.kind();
-        return k == FieldKind.SIGNED_INTEGER || k == FieldKind.UNSIGNED_INTEGER || k == FieldKind.ENUMERATION ? f : null;
     }
 
     /** The tracepoints seen, most frequent first. */

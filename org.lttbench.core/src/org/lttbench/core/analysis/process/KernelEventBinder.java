@@ -82,8 +82,8 @@ public final class KernelEventBinder {
     /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
         EventHandler byRole = roleHandler(type, layout.role(type));
-        FieldHandle tidContext = integer(layout.runningTidField(type));
-        FieldHandle pidContext = integer(layout.runningPidField(type));
+        FieldHandle tidContext = FieldHandle.integer(layout.runningTidField(type));
+        FieldHandle pidContext = FieldHandle.integer(layout.runningPidField(type));
         if (tidContext == null && pidContext == null) {
             return byRole;
         }
@@ -107,10 +107,10 @@ public final class KernelEventBinder {
     private EventHandler roleHandler(EventType type, Role role) {
         return switch (role) {
             case SCHED_SWITCH -> {
-                FieldHandle prevTid = integer(field(type, "prev_tid"));
-                FieldHandle prevState = integer(field(type, "prev_state"));
-                FieldHandle nextTid = integer(field(type, "next_tid"));
-                FieldHandle nextPrio = integer(field(type, "next_prio"));
+                FieldHandle prevTid = FieldHandle.integer(field(type, "prev_tid"));
+                FieldHandle prevState = FieldHandle.integer(field(type, "prev_state"));
+                FieldHandle nextTid = FieldHandle.integer(field(type, "next_tid"));
+                FieldHandle nextPrio = FieldHandle.integer(field(type, "next_prio"));
                 EventComm prevComm = comm(field(type, "prev_comm"));
                 EventComm nextComm = comm(field(type, "next_comm"));
                 if (prevTid == null || prevState == null || nextTid == null) {
@@ -121,8 +121,8 @@ public final class KernelEventBinder {
                         nextPrio == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(nextPrio));
             }
             case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> {
-                FieldHandle tid = integer(field(type, "tid"));
-                FieldHandle target = integer(field(type, "target_cpu"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
+                FieldHandle target = FieldHandle.integer(field(type, "target_cpu"));
                 EventComm comm = comm(field(type, "comm"));
                 if (tid == null) {
                     yield touch();
@@ -131,10 +131,10 @@ public final class KernelEventBinder {
                         target == null ? -1 : (int) e.longValue(target), comm(comm, e));
             }
             case PROCESS_FORK -> {
-                FieldHandle parentTid = integer(field(type, "parent_tid"));
-                FieldHandle parentPid = integer(field(type, "parent_pid"));
-                FieldHandle childTid = integer(field(type, "child_tid"));
-                FieldHandle childPid = integer(field(type, "child_pid"));
+                FieldHandle parentTid = FieldHandle.integer(field(type, "parent_tid"));
+                FieldHandle parentPid = FieldHandle.integer(field(type, "parent_pid"));
+                FieldHandle childTid = FieldHandle.integer(field(type, "child_tid"));
+                FieldHandle childPid = FieldHandle.integer(field(type, "child_pid"));
                 EventComm childComm = comm(field(type, "child_comm"));
                 if (parentTid == null || childTid == null) {
                     yield touch();
@@ -144,23 +144,23 @@ public final class KernelEventBinder {
                         childPid == null ? -1 : (int) e.longValue(childPid), comm(childComm, e));
             }
             case PROCESS_EXEC -> {
-                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                 FieldHandle filename = field(type, "filename");
                 yield e -> machine.exec(cpu(e), e.timestamp(), tid == null ? -1 : (int) e.longValue(tid),
                         filename == null ? null : e.stringValue(filename));
             }
             case PROCESS_EXIT -> {
-                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                 yield tid == null ? touch() : e -> machine.exit(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
             case PROCESS_FREE -> {
-                FieldHandle tid = integer(field(type, "tid"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                 yield tid == null ? touch() : e -> machine.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
             case SYSCALL_ENTRY, SYSCALL_EXIT -> syscall(type, role == Role.SYSCALL_ENTRY);
             case STATEDUMP_FILE_DESCRIPTOR -> {
-                FieldHandle pid = integer(field(type, "pid"));
-                FieldHandle fd = integer(field(type, "fd"));
+                FieldHandle pid = FieldHandle.integer(field(type, "pid"));
+                FieldHandle fd = FieldHandle.integer(field(type, "fd"));
                 FieldHandle path = field(type, "filename");
                 yield pid == null || fd == null || path == null ? touch()
                         : e -> machine.statedumpDescriptor(cpu(e), e.timestamp(), (int) e.longValue(pid),
@@ -168,7 +168,7 @@ public final class KernelEventBinder {
             }
             case IRQ_ENTRY -> irqEntry(type);
             case SOFTIRQ_ENTRY -> {
-                FieldHandle vec = integer(field(type, "vec"));
+                FieldHandle vec = FieldHandle.integer(field(type, "vec"));
                 yield vec == null ? e -> machine.interruptEntry(cpu(e), e.timestamp())
                         : e -> {
                             int v = (int) e.longValue(vec);
@@ -177,26 +177,26 @@ public final class KernelEventBinder {
             }
             case IRQ_EXIT -> irqExit(type);
             case SOFTIRQ_EXIT -> {
-                FieldHandle vec = integer(field(type, "vec"));
+                FieldHandle vec = FieldHandle.integer(field(type, "vec"));
                 yield vec == null ? e -> machine.interruptExit(cpu(e), e.timestamp())
                         : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.SOFTIRQ, (int) e.longValue(vec)));
             }
             case SOFTIRQ_RAISE -> {
-                FieldHandle vec = integer(field(type, "vec"));
+                FieldHandle vec = FieldHandle.integer(field(type, "vec"));
                 yield vec == null ? touch() : e -> machine.softirqRaise(cpu(e), e.timestamp(), (int) e.longValue(vec));
             }
             case TIMER_EXPIRE_ENTRY -> e -> machine.timerExpiryEntry(cpu(e), e.timestamp());
             case TIMER_EXPIRE_EXIT -> e -> machine.timerExpiryExit(cpu(e), e.timestamp());
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
-                FieldHandle dev = integer(field(type, "dev"));
-                FieldHandle sector = integer(field(type, "sector"));
-                FieldHandle sectors = integer(field(type, "nr_sector"));
+                FieldHandle dev = FieldHandle.integer(field(type, "dev"));
+                FieldHandle sector = FieldHandle.integer(field(type, "sector"));
+                FieldHandle sectors = FieldHandle.integer(field(type, "nr_sector"));
                 boolean request = role != Role.BLOCK_BIO_COMPLETE && dev != null && sector != null;
                 boolean issue = role == Role.BLOCK_RQ_ISSUE;
                 if (issue) {
                     FieldHandle rwbs = field(type, "rwbs");
-                    FieldHandle rwbsBits = integer(rwbs);
-                    FieldHandle tid = integer(field(type, "tid"));
+                    FieldHandle rwbsBits = FieldHandle.integer(rwbs);
+                    FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                     yield e -> machine.block(cpu(e), e.timestamp(), true,
                             dev == null ? BlockDevice.UNKNOWN : e.longValue(dev), request,
                             sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors),
@@ -208,25 +208,25 @@ public final class KernelEventBinder {
                         request, sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
             }
             case BLOCK_RQ_INSERT -> {
-                FieldHandle dev = integer(field(type, "dev"));
-                FieldHandle sector = integer(field(type, "sector"));
+                FieldHandle dev = FieldHandle.integer(field(type, "dev"));
+                FieldHandle sector = FieldHandle.integer(field(type, "sector"));
                 yield dev == null || sector == null ? touch()
                         : e -> machine.blockInserted(cpu(e), e.timestamp(), e.longValue(dev), e.longValue(sector));
             }
             case STATEDUMP_BLOCK_DEVICE -> {
-                FieldHandle dev = integer(field(type, "dev"));
+                FieldHandle dev = FieldHandle.integer(field(type, "dev"));
                 FieldHandle name = field(type, "diskname");
                 yield dev == null || name == null ? touch()
                         : e -> machine.blockDeviceNamed(cpu(e), e.timestamp(), e.longValue(dev), e.stringValue(name));
             }
             case STATEDUMP_END -> e -> machine.statedumpEnd(cpu(e), e.timestamp());
             case STATEDUMP_PROCESS_STATE -> {
-                FieldHandle tid = integer(field(type, "tid"));
-                FieldHandle pid = integer(field(type, "pid"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
+                FieldHandle pid = FieldHandle.integer(field(type, "pid"));
                 EventComm name = comm(field(type, "name"));
-                FieldHandle kind = integer(field(type, "type"));
-                FieldHandle status = integer(field(type, "status"));
-                FieldHandle onCpu = integer(field(type, "cpu"));
+                FieldHandle kind = FieldHandle.integer(field(type, "type"));
+                FieldHandle status = FieldHandle.integer(field(type, "status"));
+                FieldHandle onCpu = FieldHandle.integer(field(type, "cpu"));
                 if (tid == null || status == null) {
                     yield touch();
                 }
@@ -235,9 +235,9 @@ public final class KernelEventBinder {
                         e.longValue(status), onCpu == null ? -1 : (int) e.longValue(onCpu));
             }
             case SCHED_MIGRATE_TASK -> {
-                FieldHandle tid = integer(field(type, "tid"));
-                FieldHandle dest = integer(field(type, "dest_cpu"));
-                FieldHandle orig = integer(field(type, "orig_cpu"));
+                FieldHandle tid = FieldHandle.integer(field(type, "tid"));
+                FieldHandle dest = FieldHandle.integer(field(type, "dest_cpu"));
+                FieldHandle orig = FieldHandle.integer(field(type, "orig_cpu"));
                 yield tid == null || dest == null ? touch()
                         : e -> machine.migrate(cpu(e), e.timestamp(), (int) e.longValue(tid),
                                 orig == null ? -1 : (int) e.longValue(orig), (int) e.longValue(dest));
@@ -270,7 +270,7 @@ public final class KernelEventBinder {
         String syscall = layout.syscallName(type);
         int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
         int id = syscalls.id(syscall);
-        FieldHandle returned = entry ? null : integer(field(type, "ret"));
+        FieldHandle returned = entry ? null : FieldHandle.integer(field(type, "ret"));
         EventHandler plain = returned == null ? e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, Long.MIN_VALUE)
                 : e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, e.longValue(returned));
         if (syscall == null) {
@@ -279,7 +279,7 @@ public final class KernelEventBinder {
         boolean opens = syscall.equals("open") || syscall.equals("openat") || syscall.equals("openat2")
                 || syscall.equals("creat");
         if (entry) {
-            FieldHandle fd = FD_ARGUMENT.containsKey(syscall) ? integer(field(type, FD_ARGUMENT.get(syscall))) : null;
+            FieldHandle fd = FD_ARGUMENT.containsKey(syscall) ? FieldHandle.integer(field(type, FD_ARGUMENT.get(syscall))) : null;
             FieldHandle path = opens ? field(type, "filename") : null;
             if (fd != null) {
                 return e -> {
@@ -295,7 +295,7 @@ public final class KernelEventBinder {
             }
             return plain;
         }
-        FieldHandle ret = integer(field(type, "ret"));
+        FieldHandle ret = FieldHandle.integer(field(type, "ret"));
         boolean dup = syscall.startsWith("dup");
         if (ret == null || !(opens || dup || MAKES.containsKey(syscall) || syscall.equals("close"))) {
             return plain;
@@ -322,7 +322,7 @@ public final class KernelEventBinder {
             String what = name.replaceFirst("^(x86_)?irq_vectors[_:]", "").replaceFirst("_entry$", "");
             // the local timer's wakeups are timer expiries
             boolean timer = what.equals("local_timer");
-            FieldHandle vector = integer(field(type, "vector"));
+            FieldHandle vector = FieldHandle.integer(field(type, "vector"));
             return e -> {
                 int id = VECTOR | (vector == null ? 0 : (int) e.longValue(vector) & 0xFFFF);
                 if (!machine.irqNamed(id)) {
@@ -332,7 +332,7 @@ public final class KernelEventBinder {
                         Waker.of(Waker.IRQ, id));
             };
         }
-        FieldHandle irq = integer(field(type, "irq"));
+        FieldHandle irq = FieldHandle.integer(field(type, "irq"));
         FieldHandle irqName = field(type, "name");
         if (irq == null) {
             return e -> machine.interruptEntry(cpu(e), e.timestamp());
@@ -350,21 +350,11 @@ public final class KernelEventBinder {
     /** A hard IRQ handler's exit: {@code irq_handler_exit} names its IRQ, an x86 vector's exit its vector. */
     private EventHandler irqExit(EventType type) {
         boolean vectors = type.name().startsWith("x86_irq_vectors_") || type.name().startsWith("irq_vectors:");
-        FieldHandle id = integer(field(type, vectors ? "vector" : "irq"));
+        FieldHandle id = FieldHandle.integer(field(type, vectors ? "vector" : "irq"));
         if (id == null) {
             return e -> machine.interruptExit(cpu(e), e.timestamp());
         }
         return vectors ? e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, VECTOR | (int) e.longValue(id) & 0xFFFF))
                 : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, (int) e.longValue(id) & (VECTOR - 1)));
-    }
-
-    private static FieldHandle integer(FieldHandle f) {
-        if (f == null) {
-            return null;
-        }
-        return switch (f.kind()) {
-            case SIGNED_INTEGER, UNSIGNED_INTEGER, ENUMERATION -> f;
-            default -> null;
-        };
     }
 }

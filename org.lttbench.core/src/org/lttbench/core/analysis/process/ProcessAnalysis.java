@@ -459,6 +459,16 @@ public final class ProcessAnalysis implements Analysis {
         }
     }
 
+    /** The state machine of that kernel trace, once started; null for a trace it does not read. */
+    public ThreadStateMachine machine(Trace kernel) {
+        for (ThreadStateMachine m : machines) {
+            if (m.trace() == kernel) {
+                return m;
+            }
+        }
+        return null;
+    }
+
     /** The ledger the state machines fed (for callers that want more than the report's table). */
     public ThreadLedger ledger() {
         return ledger;

@@ -152,6 +152,19 @@ public final class ThreadRecord {
         return trace;
     }
 
+    /**
+     * Whether the state machine holds changes of this thread it has not told its sinks yet (one of them waits for a
+     * later event to say what it was): until then, what the sinks last heard may not be the thread's state now.
+     */
+    public boolean changesPending() {
+        return queueLength > 0;
+    }
+
+    /** Whether the thread is alive as the state machine sees it (it has not ended). */
+    public boolean alive() {
+        return alive;
+    }
+
     void pid(int value) {
         this.pid = value;
     }

@@ -1129,6 +1129,21 @@ public final class ThreadStateMachine {
         sink.end(trace, now);
     }
 
+    /**
+     * The thread the CPU runs now, as far as the events read so far say: null when the trace has not named it yet (or
+     * the CPU has had no event).
+     */
+    public ThreadRecord onCpu(int cpu) {
+        Cpu c = cpu >= 0 && cpu < cpus.length ? cpus[cpu] : null;
+        return c == null || c.anonymous ? null : c.current;
+    }
+
+    /** The live thread of that TID the trace has shown so far, or null (never creates one). */
+    public ThreadRecord aliveThread(int tid) {
+        ThreadRecord r = threads.get(tid);
+        return r != null && r.alive ? r : null;
+    }
+
     /** First event time of this trace ({@code Long.MIN_VALUE} when it had none). */
     public long first() {
         return started ? start : Long.MIN_VALUE;

@@ -36,7 +36,7 @@ public final class LatencyScenarios {
     }
 
     /** {@code prev_state} of a preempted task on that tracer and kernel. */
-    static long preempted(KernelTracer tracer) {
+    public static long preempted(KernelTracer tracer) {
         if (tracer.reportsPreemptionAs0x100()) {
             return 0x100;
         }
@@ -46,7 +46,7 @@ public final class LatencyScenarios {
     }
 
     /** A wakeup as the kernel traces it: {@code sched_waking} then {@code sched_wakeup} where it has both. */
-    static void wake(KernelTraceWriter w, long t, int cpu, String comm, int tid, int target) throws IOException {
+    public static void wake(KernelTraceWriter w, long t, int cpu, String comm, int tid, int target) throws IOException {
         if (w.tracer().hasWaking()) {
             w.waking(t, cpu, comm, tid, target);
             w.wakeup(t + 50, cpu, comm, tid, target);

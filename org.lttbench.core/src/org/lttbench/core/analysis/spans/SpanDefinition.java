@@ -1,0 +1,53 @@
+package org.lttbench.core.analysis.spans;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A pair of user-space events that opens and closes a span: {@code --span NAME=PROVIDER:BEGIN..PROVIDER:END}, matched
+ * per thread (an end closes the innermost open span of that name on its thread), or {@code @FIELD}: matched by that
+ * payload field's value (a request id), whatever threads begin and end it. The functions of
+ * {@code -finstrument-functions} ({@code lttng_ust_cyg_profile*}) are spans without a definition.
+ *
+ * @param name  the span's name in the tables
+ * @param begin the event that opens it ({@code provider:event}, as the trace names it)
+ * @param end   the event that closes it
+ * @param field the payload field both carry whose value pairs them, or null: paired per thread
+ */
+public record SpanDefinition(String name, String begin, String end, String field) {
+
+    /** The function entry and exit events of {@code -finstrument-functions} (liblttng-ust-cyg-profile, and its fast variant). */
+    public static final List<String> FUNCTION_ENTRIES = List.of("lttng_ust_cyg_profile:func_entry",
+            "lttng_ust_cyg_profile_fast:func_entry");
+    public static final List<String> FUNCTION_EXITS = List.of("lttng_ust_cyg_profile:func_exit",
+            "lttng_ust_cyg_profile_fast:func_exit");
+
+    private static final Pattern SYNTAX = Pattern.compile(
+            "([^=\\s]+)=([A-Za-z_][\\w.-]*:[\\w.-]+)\\.\\.([A-Za-z_][\\w.-]*:[\\w.-]+)(?:@([A-Za-z_]\\w*))?");
+
+    /** What {@link #parse} accepts, for messages. */
+    public static final String SYNTAX_HELP = "NAME=PROVIDER:BEGIN..PROVIDER:END[@FIELD]";
+
+    /**
+     * A definition as the command line gives it.
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    public static SpanDefinition parse(String text) {
+        Matcher m = SYNTAX.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a span definition: expected " + SYNTAX_HELP
+                    + " (e.g. request=myapp:request_begin..myapp:request_end@id)");
+        }
+        if (m.group(2).equals(m.group(3))) {
+            throw new IllegalArgumentException("'" + text + "': a span begins and ends with two different events");
+        }
+        return new SpanDefinition(m.group(1), m.group(2), m.group(3), m.group(4));
+    }
+
+    @Override
+    public String toString() {
+        return name + "=" + begin + ".." + end + (field == null ? "" : "@" + field);
+    }
+}

@@ -1,0 +1,30 @@
+package org.lttbench.core.analysis.spans;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lttbench.core.analysis.process.ThreadRecord;
+
+/**
+ * A thread as the user-space trace names it ({@code vtid}, {@code vpid}, {@code procname}: IDs in its PID namespace),
+ * its open spans innermost last, and the kernel thread it was matched to.
+ */
+final class UstThread {
+    /** How it was matched to a kernel thread. */
+    static final int UNMATCHED = 0, BY_VTID = 1, BY_CPU = 2;
+
+    /** The user-space trace it belongs to (its index among the run's). */
+    final int trace;
+    /** -1 when the events carry no such context. */
+    final long vtid;
+    long vpid = -1;
+    String procname;
+    ThreadRecord kernel;
+    int match = UNMATCHED;
+    final List<Span> stack = new ArrayList<>();
+
+    UstThread(int trace, long vtid) {
+        this.trace = trace;
+        this.vtid = vtid;
+    }
+}

@@ -1,0 +1,155 @@
+package org.lttbench.tests.analysis.spans;
+
+import static org.lttbench.tests.writer.TraceMetadata.field;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.lttbench.tests.analysis.latency.LatencyScenarios;
+import org.lttbench.tests.writer.CtfStreamWriter;
+import org.lttbench.tests.writer.CtfTraceWriter;
+import org.lttbench.tests.writer.CtfType;
+import org.lttbench.tests.writer.KernelTraceWriter;
+import org.lttbench.tests.writer.KernelTracer;
+import org.lttbench.tests.writer.TraceMetadata;
+import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
+import org.lttbench.tests.writer.TraceMetadata.StreamClass;
+import org.lttbench.tests.writer.UstMetadata;
+
+/**
+ * A session's kernel and user-space traces written together, on one clock, whose spans' splits are known by
+ * construction (to the ns). Thread "app" (701, CPU 0) opens {@code app:request_begin} / {@code app:request_end} spans
+ * and {@code -finstrument-functions} function spans:
+ * <ul>
+ * <li>request 1, 10 to 20 µs, computes: user 8.5 µs, a write system call of 1 µs, an IRQ of 500 ns; inside it function
+ * 0x401000 (11 to 16 µs) and in that one 0x402000 (11.5 to 14 µs);</li>
+ * <li>function 0x404000, 21 to 24 µs, user; inside it 0x405000, whose exit the trace lost (abandoned);</li>
+ * <li>request 2, 30 to 45 µs, reads a pipe: asleep from 31.5 µs until "writer" (801) wakes it at 40 µs, on a CPU
+ * again at 41 µs;</li>
+ * <li>request 3, 50 to 60 µs, preempted by "hog" (901) from 52 to 56 µs;</li>
+ * <li>request 4, 70 to 85 µs, reads the disk: in an uninterruptible sleep from 72 µs until the disk's completion
+ * wakes it at 80.2 µs, on a CPU again at 81 µs;</li>
+ * <li>request 6 at 110 µs and function 0x403000 at 112 µs: never closed (unfinished).</li>
+ * </ul>
+ * Thread "ctr" of a container (kernel TID and PID 1701; vtid 1, vpid 1 in its PID namespace, where the host's TID 1 is
+ * systemd, PID 1) opens request 5, 90 to 100 µs, on CPU 2: a nanosleep from 92 µs, asleep from 92.1 µs until a timer
+ * wakes it at 96 µs, on its CPU again at 96.5 µs.
+ */
+public final class SpanScenarios {
+    private SpanScenarios() {
+    }
+
+    public static final List<KernelTracer> TRACERS = List.of(KernelTracer.lttng(2, 6, "3.19.0-generic"),
+            KernelTracer.lttng(2, 8, "4.4.3-1-ARCH"), KernelTracer.lttng(2, 13, "5.15.0-91-generic"));
+
+    static final long SLEEPING = 1;
+    static final long DISK = 2;
+    static final String BEGIN = "app:request_begin";
+    static final String END = "app:request_end";
+    static final String ENTRY = "lttng_ust_cyg_profile:func_entry";
+    static final String EXIT = "lttng_ust_cyg_profile:func_exit";
+    public static final String REQUEST = "request=" + BEGIN + ".." + END;
+
+    static String name(KernelTracer t) {
+        return "lttng" + t.major() + "." + t.minor();
+    }
+
+    /** The kernel trace of the session. */
+    public static KernelTraceWriter kernel(Path dir, KernelTracer tracer) throws IOException {
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "nanosleep"), true)) {
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "app", 701);
+            w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "writer", 801);
+            w.schedSwitch(1_000, 2, "swapper/2", 0, 0, "ctr", 1701);
+            w.statedumpStart(1_005, 0);
+            w.statedumpProcess(1_010, 0, 1, 1, 0, "systemd", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_WAIT, 0);
+            w.statedumpProcess(1_011, 0, 2, 2, 0, "kthreadd", KernelTraceWriter.KERNEL_THREAD, KernelTraceWriter.STATUS_WAIT, 0);
+            w.statedumpProcess(1_012, 0, 701, 701, 1, "app", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_RUN, 0);
+            w.statedumpProcess(1_013, 0, 801, 801, 1, "writer", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_RUN, 1);
+            w.statedumpProcess(1_014, 0, 901, 901, 1, "hog", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_WAIT, 0);
+            w.statedumpProcess(1_015, 0, 1701, 1701, 1, "ctr", KernelTraceWriter.USER_THREAD, KernelTraceWriter.STATUS_RUN, 2);
+            w.statedumpFileDescriptor(1_020, 0, 701, 0, "pipe:[99]");
+            w.statedumpEnd(1_090, 0);
+            // request 1: a write, an IRQ
+            w.syscallEntry(12_000, 0, "write");
+            w.syscallExit(13_000, 0, "write", 1);
+            w.irqEntry(15_000, 0, 19, "eth0");
+            w.irqExit(15_500, 0, 19);
+            // request 2: a pipe's read, the writer wakes it
+            w.syscallEntry(31_000, 0, "read");
+            w.schedSwitch(31_500, 0, "app", 701, SLEEPING, "swapper/0", 0);
+            w.syscallEntry(39_000, 1, "write");
+            LatencyScenarios.wake(w, 40_000, 1, "app", 701, 0);
+            w.syscallExit(40_500, 1, "write", 1);
+            w.schedSwitch(41_000, 0, "swapper/0", 0, 0, "app", 701);
+            w.syscallExit(41_500, 0, "read", 1);
+            // request 3: preempted by the hog
+            LatencyScenarios.wake(w, 51_000, 1, "hog", 901, 0);
+            w.schedSwitch(52_000, 0, "app", 701, LatencyScenarios.preempted(w.tracer()), "hog", 901);
+            w.schedSwitch(56_000, 0, "hog", 901, SLEEPING, "app", 701);
+            // request 4: a disk read
+            w.syscallEntry(71_000, 0, "read");
+            w.blockRqIssue(71_500, 0, 7);
+            w.schedSwitch(72_000, 0, "app", 701, DISK, "swapper/0", 0);
+            w.irqEntry(80_000, 1, 16, "ahci");
+            w.blockRqComplete(80_100, 1, 7);
+            LatencyScenarios.wake(w, 80_200, 1, "app", 701, 0);
+            w.irqExit(80_300, 1, 16);
+            w.schedSwitch(81_000, 0, "swapper/0", 0, 0, "app", 701);
+            w.syscallExit(81_500, 0, "read", 4096);
+            // request 5, in the container: a nanosleep a timer ends
+            w.syscallEntry(92_000, 2, "nanosleep");
+            w.schedSwitch(92_100, 2, "ctr", 1701, SLEEPING, "swapper/2", 0);
+            w.hrtimerExpireEntry(95_990, 2);
+            LatencyScenarios.wake(w, 96_000, 2, "ctr", 1701, 2);
+            w.hrtimerExpireExit(96_100, 2);
+            w.schedSwitch(96_500, 2, "swapper/2", 0, 0, "ctr", 1701);
+            w.syscallExit(96_600, 2, "nanosleep", 0);
+            w.syscallEntry(120_000, 0, "write");
+            return w;
+        }
+    }
+
+    /** The user-space trace of the session (lttng-ust 2.13, vpid, vtid and procname contexts). */
+    public static CtfTraceWriter ust(Path dir) throws IOException {
+        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario");
+        StreamClass channel = m.streamClass(HeaderKind.LARGE,
+                List.of(UstMetadata.vpid(), UstMetadata.vtid(), UstMetadata.procname()), true);
+        channel.event(BEGIN, field("id", CtfType.u64()));
+        channel.event(END, field("id", CtfType.u64()));
+        channel.event(ENTRY, field("addr", CtfType.u64()), field("call_site", CtfType.u64()));
+        channel.event(EXIT, field("addr", CtfType.u64()), field("call_site", CtfType.u64()));
+        try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true)) {
+            CtfStreamWriter app = w.stream(channel, "channel0", 0);
+            request(app, 10_000, BEGIN, 1);
+            function(app, 11_000, ENTRY, 0x401000);
+            function(app, 11_500, ENTRY, 0x402000);
+            function(app, 14_000, EXIT, 0x402000);
+            function(app, 16_000, EXIT, 0x401000);
+            request(app, 20_000, END, 1);
+            function(app, 21_000, ENTRY, 0x404000);
+            function(app, 22_000, ENTRY, 0x405000);
+            function(app, 24_000, EXIT, 0x404000);
+            request(app, 30_000, BEGIN, 2);
+            request(app, 45_000, END, 2);
+            request(app, 50_000, BEGIN, 3);
+            request(app, 60_000, END, 3);
+            request(app, 70_000, BEGIN, 4);
+            request(app, 85_000, END, 4);
+            request(app, 110_000, BEGIN, 6);
+            function(app, 112_000, ENTRY, 0x403000);
+            CtfStreamWriter ctr = w.stream(channel, "channel0", 2);
+            ctr.event(90_000, BEGIN, 1L, 1L, "ctr", 5L);
+            ctr.event(100_000, END, 1L, 1L, "ctr", 5L);
+            return w;
+        }
+    }
+
+    private static void request(CtfStreamWriter s, long t, String event, long id) throws IOException {
+        s.event(t, event, 701L, 701L, "app", id);
+    }
+
+    private static void function(CtfStreamWriter s, long t, String event, long addr) throws IOException {
+        s.event(t, event, 701L, 701L, "app", addr, 0x400100L);
+    }
+}

@@ -1,0 +1,55 @@
+/*
+ * spans: function spans for -finstrument-functions under LTTng-UST's liblttng-ust-cyg-profile.so (LD_PRELOAD), whose
+ * durations the program measures itself. Each request sleeps 1, 2 or 3 ms and computes a little; main times every
+ * call around it with CLOCK_MONOTONIC (LTTng's clock). Prints the request function's address, then one line per
+ * call: its measured duration in ns.
+ *
+ * usage: spans [CALLS]
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static volatile unsigned long sink;
+
+__attribute__((no_instrument_function)) static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+__attribute__((noinline)) static void compute(int n)
+{
+    for (int i = 0; i < n; i++) {
+        sink += (unsigned long) i * 2654435761u;
+    }
+}
+
+__attribute__((noinline)) static void request(int i)
+{
+    struct timespec pause = { 0, (i % 3 + 1) * 1000000L };
+    nanosleep(&pause, NULL);
+    compute(20000 * (i % 4 + 1));
+}
+
+__attribute__((no_instrument_function)) int main(int argc, char **argv)
+{
+    int calls = argc > 1 ? atoi(argv[1]) : 20;
+    long long *measured = calloc(calls, sizeof *measured);
+    if (measured == NULL) {
+        return 1;
+    }
+    for (int i = 0; i < calls; i++) {
+        long long t0 = now_ns();
+        request(i);
+        measured[i] = now_ns() - t0;
+    }
+    printf("%p\n", (void *) request);
+    for (int i = 0; i < calls; i++) {
+        printf("%lld\n", measured[i]);
+    }
+    free(measured);
+    return 0;
+}
