@@ -218,28 +218,8 @@ public final class RecordCursor {
         }
     }
 
-    private void siftDown(int i) {
-        StreamReader r = heap[i];
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            StreamReader c = heap[child];
-            int right = child + 1;
-            if (right < size && before(heap[right], c)) {
-                child = right;
-                c = heap[right];
-            }
-            if (!before(c, r)) {
-                break;
-            }
-            heap[i] = c;
-            i = child;
-        }
-        heap[i] = r;
-    }
-
     /** {@link RecordMerge}'s order: time, then the stream's place in the set. */
-    private static boolean before(StreamReader a, StreamReader b) {
-        return a.key < b.key || a.key == b.key && a.tieRank < b.tieRank;
+    private void siftDown(int i) {
+        RecordMerge.siftDown(heap, size, i);
     }
 }
