@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 
 import org.lttbench.core.trace.EventType;
-import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.Stream;
@@ -55,8 +54,7 @@ public final class FedTraceSet implements TraceSet {
     private final List<StreamReader> readers = new ArrayList<>();
     private StreamReader[] heap = new StreamReader[0];
     private int size;
-    private long firstRecord = Long.MAX_VALUE;
-    private long lastRecord = Long.MIN_VALUE;
+    private final RecordSpan span = new RecordSpan();
     private long events;
 
     public FedTraceSet(Source source) {
@@ -155,7 +153,7 @@ public final class FedTraceSet implements TraceSet {
     /** The first and last record times read so far (0, 0 before any). */
     @Override
     public TimeRange span() {
-        return firstRecord <= lastRecord ? new TimeRange(firstRecord, lastRecord) : new TimeRange(0, 0);
+        return span.range(new TimeRange(0, 0));
     }
 
     /** Unknown for a live source: 0. */
@@ -184,26 +182,12 @@ public final class FedTraceSet implements TraceSet {
                     break;
                 }
                 StreamReader r = heap[0];
-                switch (r.kind) {
-                case StreamReader.EVENT -> {
-                    long t = r.timestamp();
-                    firstRecord = Math.min(firstRecord, t);
-                    lastRecord = Math.max(lastRecord, t);
-                    events++;
-                    sink.event(r);
-                }
-                case StreamReader.PACKET -> sink.packet(r);
-                case StreamReader.QUIET -> {
-                    // nothing before this time on that stream: the others may go on to it
-                }
-                default -> {
-                    Loss loss = r.loss();
-                    if (loss.beginNs() != -1 && loss.endNs() >= loss.beginNs()) {
-                        firstRecord = Math.min(firstRecord, loss.beginNs());
-                        lastRecord = Math.max(lastRecord, loss.endNs());
+                // a quiet stream's beacon: nothing before this time on that stream, the others may go on to it
+                if (r.kind != StreamReader.QUIET) {
+                    if (r.kind == StreamReader.EVENT) {
+                        events++;
                     }
-                    sink.loss(loss);
-                }
+                    span.handOn(r, sink);
                 }
                 r.advance();
                 if (r.kind == StreamReader.DONE) {

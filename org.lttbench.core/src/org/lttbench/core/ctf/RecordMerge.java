@@ -3,7 +3,6 @@ package org.lttbench.core.ctf;
 import java.io.IOException;
 import java.util.List;
 
-import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.RecordSink;
 
 /**
@@ -14,8 +13,7 @@ import org.lttbench.core.trace.RecordSink;
 final class RecordMerge {
     private final StreamReader[] heap;
     private int size;
-    private long firstRecord = Long.MAX_VALUE;
-    private long lastRecord = Long.MIN_VALUE;
+    private final RecordSpan span = new RecordSpan();
 
     RecordMerge(List<StreamReader> readers) {
         heap = readers.toArray(new StreamReader[0]);
@@ -64,23 +62,7 @@ final class RecordMerge {
         }
         while (size > 0) {
             StreamReader r = heap[0];
-            switch (r.kind) {
-            case StreamReader.EVENT -> {
-                long t = r.timestamp();
-                firstRecord = Math.min(firstRecord, t);
-                lastRecord = Math.max(lastRecord, t);
-                sink.event(r);
-            }
-            case StreamReader.PACKET -> sink.packet(r);
-            default -> {
-                Loss loss = r.loss();
-                if (loss.beginNs() != -1 && loss.endNs() >= loss.beginNs()) {
-                    firstRecord = Math.min(firstRecord, loss.beginNs());
-                    lastRecord = Math.max(lastRecord, loss.endNs());
-                }
-                sink.loss(loss);
-            }
-            }
+            span.handOn(r, sink);
             r.advance();
             if (r.kind == StreamReader.DONE) {
                 heap[0] = heap[--size];
@@ -94,12 +76,12 @@ final class RecordMerge {
 
     /** The earliest time of an event or a loss's range merged ({@code Long.MAX_VALUE} before any). */
     long firstRecord() {
-        return firstRecord;
+        return span.first();
     }
 
     /** The latest time of an event or a loss's range merged ({@code Long.MIN_VALUE} before any). */
     long lastRecord() {
-        return lastRecord;
+        return span.last();
     }
 
     private void siftDown(int i) {
