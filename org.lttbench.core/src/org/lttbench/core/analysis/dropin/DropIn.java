@@ -15,6 +15,7 @@ import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.RecordFanOut;
 import org.lttbench.core.trace.TraceSet;
 
 /**
@@ -26,11 +27,14 @@ import org.lttbench.core.trace.TraceSet;
 abstract class DropIn implements Analysis {
     protected final AnalysisOptions options;
     private final List<Analysis> inner;
+    /** The pass's records, to every inner analysis. */
+    private final RecordFanOut records;
 
     /** @param inner the analyses it reshapes, the first being the one it needs (its reason when it does not apply) */
     DropIn(AnalysisOptions options, List<Analysis> inner) {
         this.options = options;
         this.inner = List.copyOf(inner);
+        this.records = new RecordFanOut(this.inner);
     }
 
     /** The inner analysis at that place, after the pass. */
@@ -60,33 +64,27 @@ abstract class DropIn implements Analysis {
 
     @Override
     public void start(TraceSet traces) {
-        inner.forEach(a -> a.start(traces));
+        records.start(traces);
     }
 
     @Override
     public void packet(Packet packet) {
-        for (Analysis a : inner) {
-            a.packet(packet);
-        }
+        records.packet(packet);
     }
 
     @Override
     public void event(Event event) {
-        for (Analysis a : inner) {
-            a.event(event);
-        }
+        records.event(event);
     }
 
     @Override
     public void loss(Loss loss) {
-        for (Analysis a : inner) {
-            a.loss(loss);
-        }
+        records.loss(loss);
     }
 
     @Override
     public void end() {
-        inner.forEach(Analysis::end);
+        records.end();
     }
 
     /** A report of this command over the primary analysis's range, with its notes. */
