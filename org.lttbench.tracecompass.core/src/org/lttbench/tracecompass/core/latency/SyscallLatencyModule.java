@@ -1,9 +1,13 @@
 package org.lttbench.tracecompass.core.latency;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
 import org.eclipse.tracecompass.datastore.core.interval.IHTIntervalReader;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
@@ -14,36 +18,38 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
+import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
 
 /**
- * LTTbench's system call latencies as a Trace Compass segment-store analysis: every call of LTTbench's one pass
- * ({@link LttbenchAnalysisModule}, which writes them with {@link SyscallSegmentWriter} while it reads the trace) in
- * an on-disk segment store, so that Trace Compass's generic latency views (table, scatter, statistics, with this
- * module's id as their secondary id) and its segment-store data providers show them. It reads no event itself: it
- * waits for the LTTbench module and opens the store that module wrote (or kept from an earlier session).
+ * LTTbench's system call latencies as a Trace Compass segment-store analysis: every call, as LTTbench's process
+ * analysis tells it (the calls its syscalls table counts), in an on-disk segment store, so that Trace Compass's generic
+ * latency views (table, scatter, statistics, with this module's id as their secondary id) and its segment-store data
+ * providers show them. It waits for the LTTbench module (for its traces and their reading), then writes the store with
+ * a read of its own ({@link SyscallSegmentWriter}) the first time a view asks, and opens it, or one an earlier session
+ * kept.
  */
 public final class SyscallLatencyModule extends AbstractSegmentStoreAnalysisModule {
     public static final String ID = "org.lttbench.tracecompass.analysis.syscalls";
     /** Bump when {@link SyscallSegment}'s form on disk changes. */
     public static final int VERSION = 1;
-    /** The analysis of LTTbench's report this store goes with. */
-    private static final String ANALYSIS = "syscalls";
 
     /** Where the LTTbench module writes the calls for this trace (what this module opens). */
     public static Path dataFile(ITmfTrace trace) {
         return Path.of(TmfTraceManager.getSupplementaryFileDir(trace), ID + ".ss");
     }
 
-    /** Whether the pass of these results writes (or kept) the store: when LTTbench's syscalls analysis ran. */
-    public static boolean written(PassResults results) {
-        return results.report(ANALYSIS) != null;
-    }
-
-    /** Whether a pass whose analyses are these writes the store. */
-    public static boolean writtenBy(java.util.Collection<String> analyses) {
-        return analyses.contains(ANALYSIS);
+    /**
+     * Whether there is a store to write for these traces: where LTTbench's syscalls analysis applies (the trace has
+     * system call events).
+     */
+    public static boolean writtenFor(TraceSet traces) {
+        return SyscallLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT).whyNotApplicable(traces) == null;
     }
 
     @Override
@@ -107,21 +113,62 @@ public final class SyscallLatencyModule extends AbstractSegmentStoreAnalysisModu
             }
             return false;
         }
+        PassResults results = pass.results();
+        Path store = getDataFilePath();
+        if (results != null && store != null && !Files.isRegularFile(store) && writtenFor(results.traces())) {
+            write(results.traces(), store, monitor);
+        }
         return super.executeAnalysis(monitor);
     }
 
     /**
-     * Called only when there is no store on disk: LTTbench's pass wrote none, because its syscalls analysis does not
-     * apply to the trace (no system call events); the store stays empty and says so.
+     * Writes the store with a read of its own, when a view first asks for it: LTTbench's module does not, as most
+     * users never open these views and the calls would cost its pass (every call on disk) what no other view needs.
+     */
+    private static void write(TraceSet traces, Path store, IProgressMonitor monitor) throws TmfAnalysisException {
+        ProcessAnalysis calls = new ProcessAnalysis(AnalysisOptions.DEFAULT);
+        SyscallSegmentWriter segments;
+        try {
+            segments = new SyscallSegmentWriter(store, calls.syscalls());
+        } catch (IOException | RuntimeException e) {
+            throw new TmfAnalysisException("cannot write LTTbench's system call segments to " + store + ": " + e, e);
+        }
+        calls.observe(segments);
+        SubMonitor progress = SubMonitor.convert(monitor, "LTTbench: system calls", 1000);
+        int[] shown = { 0 };
+        try {
+            AnalysisRun.run(traces, List.of(calls), (done, total) -> {
+                if (progress.isCanceled()) {
+                    throw new OperationCanceledException();
+                }
+                int now = total <= 0 ? 0 : (int) (1000 * done / total);
+                if (now > shown[0]) {
+                    progress.worked(now - shown[0]);
+                    shown[0] = now;
+                }
+            });
+            segments.finish();
+        } catch (OperationCanceledException e) {
+            segments.abandon();
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            segments.abandon();
+            throw new TmfAnalysisException("LTTbench could not read the system calls: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Called only when there is no store on disk: none was written, because the trace has no system call events; the
+     * store stays empty.
      */
     @Override
     protected boolean buildAnalysisSegments(ISegmentStore<ISegment> segmentStore, IProgressMonitor monitor)
             throws TmfAnalysisException {
         LttbenchAnalysisModule pass = pass();
         PassResults results = pass == null ? null : pass.results();
-        if (results != null && written(results)) {
+        if (results != null && writtenFor(results.traces())) {
             segmentStore.dispose();
-            throw new TmfAnalysisException("LTTbench's pass kept no system call segments for this trace: delete the "
+            throw new TmfAnalysisException("LTTbench wrote no system call segments for this trace: delete the "
                     + "trace's supplementary files to analyse it again");
         }
         segmentStore.close(false);

@@ -147,9 +147,9 @@ class DataProvidersTest {
     }
 
     /**
-     * Why threads waited, through the table providers: blocked time by cause and by waker, for the whole trace (the
-     * pass's report) and for a range (replayed from the kept state system, whose blocked waits keep their reasons),
-     * per thread and per process, equal the command line's. kernel-many-threads has many threads and futexes;
+     * Why threads waited, through the table providers: blocked time by cause and by waker, for the whole trace and for
+     * a range (both made from the kept state system, whose blocked waits keep their reasons: the module's pass makes
+     * no waits tables), per thread and per process, equal the command line's. kernel-many-threads has many threads and futexes;
      * kernel-scp-src's range holds the scp test, whose sleeps and tcpdump's timeouts are woken in hrtimer callbacks.
      */
     @ParameterizedTest
@@ -158,11 +158,17 @@ class DataProvidersTest {
         ITmfTrace trace = kernel(name);
         try {
             String path = TraceCompassTraces.shared(name).toString();
-            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "waits", "--format", "json", path);
-            for (String key : List.of("blocked_by_cause", "blocked_by_waker")) {
-                Table t = table(trace, "waits", "thread", key, Map.of());
-                assertEquals(cliRows(cli, key, t), rows(t), key);
-                assertTrue(t.rows().size() > rows, key + " has the trace's threads: " + t.rows().size());
+            for (String grouping : List.of("thread", "process")) {
+                Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "waits", "--by", grouping, "--format", "json",
+                        path);
+                assertEquals(0, cli.code(), cli.err());
+                for (String key : List.of("blocked_by_cause", "blocked_by_waker")) {
+                    Table t = table(trace, "waits", grouping, key, Map.of());
+                    assertEquals(cliRows(cli, key, t), rows(t), key + " by " + grouping);
+                    if (grouping.equals("thread")) {
+                        assertTrue(t.rows().size() > rows, key + " has the trace's threads: " + t.rows().size());
+                    }
+                }
             }
             long begin = trace.getStartTime().toNanos() + fromMs * 1_000_000L;
             long end = begin + forMs * 1_000_000L;
