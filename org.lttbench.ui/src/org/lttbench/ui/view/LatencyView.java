@@ -149,12 +149,12 @@ public final class LatencyView extends ReportView {
 
     /** The viewer of a category's table of that key (as its analysis declares it), or null. */
     public ReportTableViewer table(Category category, String tableKey) {
-        return tabs.get(category).tables.get(tableKey);
+        return tabs.get(category).tables.viewer(tableKey);
     }
 
     /** The keys of a category's tables, in their tabs' order. */
     public List<String> tableKeys(Category category) {
-        return List.copyOf(tabs.get(category).tables.keySet());
+        return tabs.get(category).tables.keys();
     }
 
     /** A category's line: its analysis's summary, or why it does not apply. */
@@ -207,7 +207,7 @@ public final class LatencyView extends ReportView {
         private final NoticeLine line;
         private final SashForm sash;
         private final ChartPanel histogram;
-        private final Map<String, ReportTableViewer> tables = new LinkedHashMap<>();
+        private final DeclaredTables tables;
         private final String histogramKey;
 
         CategoryTab(CTabFolder parent, Category category) {
@@ -222,33 +222,17 @@ public final class LatencyView extends ReportView {
             sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
             histogram = new ChartPanel(sash, SWT.NONE, category.analysis() + "-latency-histogram");
             CTabFolder folder = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-            String histogramTable = null;
-            // The tables as the analysis declares them: their columns are there before the first results.
-            for (TableSchema schema : Analyses.byName(category.analysis()).tables().grouping(GroupBy.THREAD).tables()) {
-                boolean bins = schema.columns().stream().anyMatch(c -> c.key().equals("from_ns"));
-                if (schema.chartData() && bins && histogramTable == null) {
-                    histogramTable = schema.key();
-                } else if (!schema.chartData()) {
-                    ReportTableViewer viewer = addTab(folder, schema.title(), new ReportTableViewer(folder, SWT.NONE));
-                    viewer.setTable(schema.table());
-                    tables.put(schema.key(), viewer);
-                }
-            }
-            histogramKey = histogramTable;
+            tables = new DeclaredTables(folder, category.analysis());
+            histogramKey = Analyses.byName(category.analysis()).tables().grouping(GroupBy.THREAD).tables().stream()
+                    .filter(t -> t.chartData() && t.columns().stream().anyMatch(c -> c.key().equals("from_ns")))
+                    .map(TableSchema::key).findFirst().orElse(null);
             sash.setWeights(45, 55);
             histogram.setModel(histogramOf(category, null));
         }
 
         void render(ReportSet reports, TraceNames names) {
             String analysis = category.analysis();
-            for (Map.Entry<String, ReportTableViewer> e : tables.entrySet()) {
-                Table t = reports.table(analysis, e.getKey());
-                if (t != null) {
-                    e.getValue().setTable(t, names);
-                } else {
-                    e.getValue().clearRows();
-                }
-            }
+            tables.render(reports, names);
             ChartModel model = histogramOf(category, histogramKey == null ? null : reports.table(analysis, histogramKey));
             String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable(analysis);
             if (why != null) {

@@ -3,7 +3,6 @@ package org.lttbench.ui.view;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -368,61 +367,14 @@ public final class ProcessTimeView extends ReportView {
         return model;
     }
 
-    /**
-     * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
-     * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
-     */
-    /** How many causes the wait chart splits Blocked into (the others are one series). */
-    static final int CAUSES = 4;
-
     /** The same, Blocked split by the causes the {@code causes} table gives (by cause, of the same grouping). */
     static ChartModel waitChartOf(Table table, Table causes, int bars) {
         ChartModel model = waitChartOf(table, bars);
-        if (table == null || causes == null || model.series().isEmpty()) {
+        if (table == null) {
             return model;
         }
-        List<Object[]> shown = topRows(table, bars);
         List<String> key = TableColumns.index(table, "tid") >= 0 ? List.of("host", "tid") : List.of("host", "pid");
-        // each shown row's blocked time by cause, and the causes that take most of it over all the shown rows
-        Map<List<Object>, Integer> position = new java.util.HashMap<>();
-        for (int i = 0; i < shown.size(); i++) {
-            position.put(rowKey(table, shown.get(i), key), i);
-        }
-        Map<String, double[]> byCause = new java.util.LinkedHashMap<>();
-        int cause = causes.columnIndex("cause");
-        int blocked = causes.columnIndex("blocked_ns");
-        for (Object[] r : causes.rows()) {
-            Integer at = position.get(rowKey(causes, r, key));
-            if (at != null) {
-                byCause.computeIfAbsent((String) r[cause], c -> new double[shown.size()])[at] += nanos(r[blocked]) / 1e6;
-            }
-        }
-        List<String> top = byCause.entrySet().stream()
-                .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> e) -> -java.util.Arrays.stream(e.getValue()).sum()))
-                .limit(CAUSES).map(Map.Entry::getKey).toList();
-        ChartModel split = ChartModel.bars(model.title(), model.xTitle(), model.yTitle()).horizontal(true)
-                .stacked(true).emptyText("no process times").categories(model.categories());
-        for (ChartModel.Series series : model.series()) {
-            if (!series.name().equals(ThreadState.WAIT_BLOCKED.title()) || top.isEmpty()) {
-                split.add(series.name(), series.color(), series.y());
-                continue;
-            }
-            double[] rest = series.y().clone();
-            for (int k = 0; k < top.size(); k++) {
-                double[] ms = byCause.get(top.get(k));
-                for (int i = 0; i < rest.length; i++) {
-                    rest[i] = Math.max(0, rest[i] - ms[i]); // ms in doubles: never below 0 by a rounding
-                }
-                split.add(series.name() + ": " + top.get(k), shade(series.color(), k), ms);
-            }
-            if (java.util.Arrays.stream(rest).anyMatch(v -> v > 1e-6)) {
-                split.add(series.name() + ": other causes", shade(series.color(), top.size()), rest);
-            }
-        }
-        if (!model.barLabels().isEmpty()) {
-            split.barLabels(model.barLabels());
-        }
-        return split;
+        return BlockedSplit.split(model, table, topRows(table, bars), causes, key, 1e6);
     }
 
     /** The waits analysis's table of that key per thread, or per process (its reports have the same keys). */
@@ -439,24 +391,10 @@ public final class ProcessTimeView extends ReportView {
         return null;
     }
 
-    /** The columns naming a row's thread or process, its host too where the table has one. */
-    private static List<Object> rowKey(Table table, Object[] row, List<String> columns) {
-        List<Object> key = new ArrayList<>();
-        for (String c : columns) {
-            int i = TableColumns.index(table, c);
-            key.add(i >= 0 ? row[i] : null);
-        }
-        return key;
-    }
-
-    /** Blocked's colour, darker or lighter by the cause's rank, so the causes read as kinds of Blocked. */
-    private static RGB shade(RGB base, int rank) {
-        float[] hsb = base.getHSB();
-        float brightness = Math.max(0.35f, Math.min(1f, hsb[2] - 0.18f * (rank - 1)));
-        float saturation = Math.max(0.2f, Math.min(1f, hsb[1] + 0.08f * (rank - 1)));
-        return new RGB(hsb[0], saturation, brightness);
-    }
-
+    /**
+     * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
+     * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
+     */
     static ChartModel waitChartOf(Table table, int bars) {
         ChartModel model = ChartModel.bars("How they waited", "Process (PID)", "Time waiting (ms)")
                 .horizontal(true).stacked(true).emptyText("no process times");
