@@ -707,6 +707,18 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     private static final ThreadState[] PART_STATES = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ,
             ThreadState.USER_OR_SYSTEM, ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED,
             ThreadState.UNKNOWN, null };
+    /** The columns of the parts of a span's wall time, in their tables' order (they add up to its wall time). */
+    public static final List<String> PARTS = List.of(PART_KEYS);
+
+    /**
+     * The thread state a part column holds the time of (views draw it in that state's colour), or null for
+     * {@code unmatched_ns}: no kernel thread, no state.
+     */
+    public static ThreadState partState(String key) {
+        int p = PARTS.indexOf(key);
+        return p < 0 ? null : PART_STATES[p];
+    }
+
     /** The parts shown in the terminal's text unless --wide. */
     private static final Set<Integer> HEADLINE_PARTS = Set.of(Span.USER, Span.SYSTEM, Span.WAIT_CPU, Span.WAIT_IO,
             Span.BLOCKED);
