@@ -9,8 +9,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
@@ -81,7 +79,7 @@ public final class LatencyView extends ReportView {
             CategoryTab tab = new CategoryTab(categories, c);
             CTabItem item = new CTabItem(categories, SWT.NONE);
             item.setText(c.title());
-            item.setControl(tab.box);
+            item.setControl(tab.content.box);
             tabs.put(c, tab);
         }
         categories.setSelection(0);
@@ -159,7 +157,7 @@ public final class LatencyView extends ReportView {
 
     /** A category's line: its analysis's summary, or why it does not apply. */
     public String line(Category category) {
-        return tabs.get(category).line.text();
+        return tabs.get(category).content.notice.text();
     }
 
     /** The category by its analysis's name. */
@@ -203,23 +201,15 @@ public final class LatencyView extends ReportView {
     /** A category's tab: its line, its histogram, and below, its analysis's tables (those that are not a chart's data). */
     private static final class CategoryTab {
         private final Category category;
-        private final Composite box;
-        private final NoticeLine line;
-        private final SashForm sash;
+        private final NoticedSash content;
         private final ChartPanel histogram;
         private final DeclaredTables tables;
         private final String histogramKey;
 
         CategoryTab(CTabFolder parent, Category category) {
             this.category = category;
-            box = new Composite(parent, SWT.NONE);
-            GridLayout layout = new GridLayout(1, false);
-            layout.marginWidth = 0;
-            layout.marginHeight = 2;
-            box.setLayout(layout);
-            line = new NoticeLine(box);
-            sash = new SashForm(box, SWT.VERTICAL);
-            sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+            content = new NoticedSash(parent, 2);
+            SashForm sash = content.sash;
             histogram = new ChartPanel(sash, SWT.NONE, category.analysis() + "-latency-histogram");
             CTabFolder folder = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
             tables = new DeclaredTables(folder, category.analysis());
@@ -242,11 +232,8 @@ public final class LatencyView extends ReportView {
             String summary = reports.summary(analysis);
             boolean notApplicable = reports.failure() == null && why != null;
             // Why there is nothing to show, said once, in place of an empty chart and empty tables.
-            line.show(notApplicable ? "No " + lowerFirst(Analyses.byName(analysis).tables().title()) + ": " + why
-                    : summary != null ? summary : "");
-            ((GridData) sash.getLayoutData()).exclude = notApplicable;
-            sash.setVisible(!notApplicable);
-            sash.requestLayout();
+            content.show(notApplicable ? "No " + lowerFirst(Analyses.byName(analysis).tables().title()) + ": " + why
+                    : summary != null ? summary : "", notApplicable);
         }
     }
 }

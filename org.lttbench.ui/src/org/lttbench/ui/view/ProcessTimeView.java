@@ -68,8 +68,7 @@ public final class ProcessTimeView extends ReportView {
     /** The waits analysis's table by cause of the shown grouping, or null. */
     private Table shownCauses;
     private String why;
-    private SashForm sash;
-    private NoticeLine notice;
+    private NoticedSash content;
     /** The critical path of the thread last double-clicked: a line saying whose, its time per state and thread, its segments. */
     private org.eclipse.swt.custom.CTabItem pathTab;
     private org.eclipse.swt.widgets.Label pathLine;
@@ -100,15 +99,9 @@ public final class ProcessTimeView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        Composite box = new Composite(parent, SWT.NONE);
-        org.eclipse.swt.layout.GridLayout layout = new org.eclipse.swt.layout.GridLayout(1, false);
-        layout.marginWidth = 0;
-        layout.marginHeight = 0;
-        box.setLayout(layout);
         // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
-        notice = new NoticeLine(box);
-        sash = new SashForm(box, SWT.VERTICAL);
-        sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        content = new NoticedSash(parent, 0);
+        SashForm sash = content.sash;
         SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
         chart = new ChartPanel(charts, SWT.NONE, "cpu-time");
         waits = new ChartPanel(charts, SWT.NONE, "wait-time");
@@ -202,10 +195,7 @@ public final class ProcessTimeView extends ReportView {
         renderPath(reports);
         boolean nothing = why != null && shownTable == null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        notice.show(nothing && reports.failure() == null ? "No process times: " + why : "");
-        ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
-        sash.setVisible(!nothing);
-        sash.requestLayout();
+        content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
     }
 
     /** A thread row was double-clicked: follow its TID, if it has one (not an idle thread's or a process's row). */
@@ -288,7 +278,7 @@ public final class ProcessTimeView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return notice.text();
+        return content.notice.text();
     }
 
     /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */

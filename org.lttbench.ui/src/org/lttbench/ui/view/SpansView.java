@@ -8,8 +8,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.RGB;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.spans.SpansAnalysis;
@@ -38,8 +36,7 @@ public final class SpansView extends ReportView {
     /** The colour of wall time the trace cannot split (no kernel trace). */
     static final RGB WALL = Palette.color(6);
 
-    private NoticeLine notice;
-    private SashForm sash;
+    private NoticedSash content;
     private ChartPanel names;
     private ChartPanel slowest;
     private CTabFolder tabs;
@@ -61,15 +58,8 @@ public final class SpansView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        Composite box = new Composite(parent, SWT.NONE);
-        GridLayout layout = new GridLayout(1, false);
-        layout.marginWidth = 0;
-        layout.marginHeight = 0;
-        box.setLayout(layout);
-        // Why there is nothing to show (no span events), said once, in place of empty charts and tables.
-        notice = new NoticeLine(box);
-        sash = new SashForm(box, SWT.VERTICAL);
-        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        content = new NoticedSash(parent, 0);
+        SashForm sash = content.sash;
         SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
         names = new ChartPanel(charts, SWT.NONE, "span-names");
         slowest = new ChartPanel(charts, SWT.NONE, "slowest-spans");
@@ -95,10 +85,7 @@ public final class SpansView extends ReportView {
         slowest.setModel(slow);
         boolean notApplicable = reports.failure() == null && why != null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        notice.show(notApplicable ? "No spans: " + why : "");
-        ((GridData) sash.getLayoutData()).exclude = notApplicable;
-        sash.setVisible(!notApplicable);
-        sash.requestLayout();
+        content.show(notApplicable ? "No spans: " + why : "", notApplicable);
     }
 
     /**
@@ -227,7 +214,7 @@ public final class SpansView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return notice.text();
+        return content.notice.text();
     }
 
     public CTabFolder tabs() {
