@@ -31,6 +31,11 @@ public final class SpansView extends ReportView {
 
     /** How many span names, and how many of the slowest spans, the charts show. */
     public static final int TOP = 10;
+    /**
+     * How long a bar's label may be: a C++ symbol (a ROS 2 callback's name) is shortened to it; the slowest spans' chart,
+     * the narrower, says their rank and thread too.
+     */
+    public static final int MAX_LABEL = 48, MAX_SLOWEST_LABEL = 28;
     /** The colour of time no kernel thread was matched for: a colour no thread state has. */
     static final RGB UNMATCHED = Palette.color(7);
     /** The colour of wall time the trace cannot split (no kernel trace). */
@@ -106,7 +111,7 @@ public final class SpansView extends ReportView {
         List<String> labels = new ArrayList<>();
         List<String> totals = new ArrayList<>();
         for (Object[] r : shown) {
-            labels.add(String.valueOf(r[span]));
+            labels.add(label(String.valueOf(r[span]), MAX_LABEL));
             long n = (Long) r[count];
             totals.add((n == 1 ? "1 span, " : String.format(java.util.Locale.ROOT, "%,d spans, ", n))
                     + CellFormat.text(perName.columns().get(perName.columnIndex("wall_ns")), r[perName.columnIndex("wall_ns")]));
@@ -137,7 +142,8 @@ public final class SpansView extends ReportView {
         for (int i = 0; i < shown.size(); i++) {
             Object[] r = shown.get(i);
             // ranked, so that spans of one name on one thread stay apart
-            labels.add((shown.size() - i) + ". " + r[span] + (r[vtid] != null ? " (" + r[vtid] + ")" : ""));
+            String thread = r[vtid] != null ? " (" + r[vtid] + ")" : "";
+            labels.add((shown.size() - i) + ". " + label(String.valueOf(r[span]), MAX_SLOWEST_LABEL) + thread);
             walls.add(CellFormat.text(slow.columns().get(wall), r[wall]));
         }
         DurationText.Unit unit = unitOf(slow, shown);
@@ -146,6 +152,40 @@ public final class SpansView extends ReportView {
         addParts(model, slow, shown, unit);
         model.barLabels(walls);
         return model;
+    }
+
+    /**
+     * A span's name as a bar's label: a long C++ symbol without its argument lists
+     * ({@code SinkNode::SinkNode(…)::{lambda(…)#1}}; a parenthesis after a space is a type, kept), then its middle cut
+     * (what it is a member of, and which lambda, stay); the tables give it whole.
+     */
+    static String label(String name, int max) {
+        if (name.length() <= max) {
+            return name;
+        }
+        StringBuilder b = new StringBuilder();
+        int skipped = 0; // the depth of the argument list being left out, 0 outside one
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (skipped > 0) {
+                skipped += c == '(' ? 1 : c == ')' ? -1 : 0;
+                if (skipped == 0) {
+                    b.append(name.charAt(i - 1) == '(' ? ")" : "…)");
+                }
+            } else if (c == '(' && i > 0 && (Character.isJavaIdentifierPart(name.charAt(i - 1))
+                    || name.charAt(i - 1) == '>' || name.charAt(i - 1) == ')')) {
+                b.append('(');
+                skipped = 1;
+            } else {
+                b.append(c);
+            }
+        }
+        String s = b.toString();
+        if (s.length() <= max) {
+            return s;
+        }
+        int head = max / 2 - 1;
+        return s.substring(0, head) + "…" + s.substring(s.length() - (max - head - 1));
     }
 
     /** The unit the longest wall time of the rows reads in. */

@@ -53,17 +53,17 @@ public class SpansViewTest {
         return List.of(kernel, ust);
     }
 
-    /** The spans analysis run directly (not through any view code), with the requests' definition. */
-    private static Report reference(List<Path> traces) throws Exception {
+    /** The spans analysis run directly (not through any view code), with these span definitions. */
+    private static Report reference(List<Path> traces, List<SpanDefinition> definitions) throws Exception {
         try (CtfTraceSet set = CtfTraceSet.open(traces)) {
-            SpansAnalysis spans = new SpansAnalysis(new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD).withSpans(REQUEST));
+            SpansAnalysis spans = new SpansAnalysis(new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD).withSpans(definitions));
             assertNull(spans.whyNotApplicable(set));
             return AnalysisRun.run(set, List.of(spans), ProgressListener.NONE).get(0);
         }
     }
 
-    private static StandaloneViewer open(UiHarness ui, List<Path> traces) {
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "spans", () -> CtfTraceSet.open(traces), REQUEST);
+    private static StandaloneViewer open(UiHarness ui, List<Path> traces, List<SpanDefinition> definitions) {
+        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "spans", () -> CtfTraceSet.open(traces), definitions);
         SessionProbe probe = new SessionProbe();
         viewer.session().addListener(probe);
         viewer.open();
@@ -79,9 +79,9 @@ public class SpansViewTest {
     @Test
     void kernelAndUserSpaceSession() throws Exception {
         List<Path> traces = session();
-        Report reference = reference(traces);
+        Report reference = reference(traces, REQUEST);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            StandaloneViewer viewer = open(ui, traces);
+            StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
                 assertEquals(List.of("Process time", "Latency", "Spans", "Tracepoint overhead", "Discarded events"),
                         tabTitles(viewer));
@@ -149,9 +149,9 @@ public class SpansViewTest {
     @Test
     void userSpaceTraceAloneOpensOnSpansWithWallTimesOnly() throws Exception {
         List<Path> traces = session().subList(1, 2);
-        Report reference = reference(traces);
+        Report reference = reference(traces, REQUEST);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            StandaloneViewer viewer = open(ui, traces);
+            StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
                 SpansView view = viewer.spansView();
                 assertEquals(view, viewer.tabs().getSelection().getControl(), "no process times: the spans open first");
@@ -169,11 +169,48 @@ public class SpansViewTest {
     void kernelTraceAloneHasNoSpansTab() throws Exception {
         List<Path> traces = session().subList(0, 1);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            StandaloneViewer viewer = open(ui, traces);
+            StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
                 assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events"), tabTitles(viewer));
                 assertNull(viewer.spansTab());
                 assertFalse(viewer.spansView().isVisible());
+            } finally {
+                viewer.shell().dispose();
+            }
+        }
+    }
+
+    /**
+     * A real ROS 2 system (ust-ros2, no kernel trace), no --span: the window opens on its callbacks, every table as the
+     * analysis gives it, the bars labelled with the callbacks' symbols shortened, each one apart.
+     */
+    @Test
+    void ros2CallbacksOfARealTrace() throws Exception {
+        List<Path> traces = List.of(TestPaths.trace("ust-ros2"));
+        Report reference = reference(traces, List.of());
+        try (UiHarness ui = new UiHarness(10, 10)) {
+            StandaloneViewer viewer = open(ui, traces, List.of());
+            try {
+                SpansView view = viewer.spansView();
+                assertEquals(view, viewer.tabs().getSelection().getControl(), "no process times: the spans open first");
+                assertShowsTheAnalysis(view, reference);
+                ChartModel names = view.namesChart().model();
+                assertEquals(reference.table("spans").rows().size(), names.categories().size());
+                assertEquals(names.categories().size(), names.categories().stream().distinct().count(), names.categories().toString());
+                assertTrue(names.categories().stream().allMatch(c -> c.length() <= SpansView.MAX_LABEL), names.categories().toString());
+                assertTrue(names.categories().contains("SinkNode::SinkNode(…)::{lambda(…)#1}"), names.categories().toString());
+                assertTrue(names.barLabels().contains("2,026 spans, 189 ms"), names.barLabels().toString());
+                ui.settle(300);
+                ChartChecks.assertReadable(view.namesChart().chart());
+                ChartChecks.assertReadable(view.slowestChart().chart());
+                ui.screenshotForDocs(viewer.shell(), "viewer-ust-ros2-spans");
+                // The symbols' column is cut so that the figures beside it stay in the window (its tooltips say it whole).
+                var perName = view.table("spans");
+                int right = 0;
+                for (int c = 0; c < perName.table().columns().size(); c++) {
+                    right += perName.isShown(c) ? perName.viewer().getTable().getColumn(c).getWidth() : 0;
+                }
+                assertTrue(right < perName.getSize().x, "headline columns fit: " + right + " px in " + perName.getSize().x);
             } finally {
                 viewer.shell().dispose();
             }
