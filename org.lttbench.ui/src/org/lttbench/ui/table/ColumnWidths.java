@@ -25,7 +25,7 @@ final class ColumnWidths {
     private static final int CELL_PAD = 20;
     private static final int LONGEST_TEXTS = 4;
     /** The widest a text column gets, in pixels. */
-    static final int MAX_TEXT = 480;
+    static final int MAX_TEXT = 400;
 
     private ColumnWidths() {
     }

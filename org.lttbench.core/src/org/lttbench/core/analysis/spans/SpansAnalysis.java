@@ -849,7 +849,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         c.add(new Column("p99_ns", "p99", ColumnKind.DURATION, "99th percentile of the wall times " + error));
         c.add(new Column("max_ns", "Max", ColumnKind.DURATION, "longest wall time"));
         c.add(new Column("self_ns", "Self", ColumnKind.DURATION,
-                "sum of their self times: wall time minus that of the spans closed inside them").asDetail());
+                "sum of their self times: wall time minus that of the spans closed inside them"));
         c.addAll(partColumns("their wall time"));
         return new TableSchema("spans", "Where each span's time went, per span name", c);
     }
