@@ -1,14 +1,14 @@
 package org.lttbench.ui.viewer;
 
+import java.util.Arrays;
+import java.util.List;
+
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
-import java.util.Arrays;
-import java.util.List;
-
 import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisSession;
@@ -69,7 +69,9 @@ public final class StandaloneViewer {
                 if (tabs.isDisposed()) {
                     return;
                 }
-                showSpans(reports.failure() == null && reports.whyNotApplicable("spans") == null);
+                if (reports.failure() == null) {
+                    showSpans(reports.whyNotApplicable("spans") == null);
+                }
                 if (firstResults) {
                     firstResults = false;
                     // A user-space trace has no process times: open on what the traces can tell.
@@ -86,7 +88,7 @@ public final class StandaloneViewer {
         shell.addDisposeListener(e -> session.dispose());
     }
 
-    /** Adds the Spans tab after Latency, or takes it away (its view stays, hidden, for the next traces). */
+    /** Adds the Spans tab after Latency, or takes it away (its view stays, hidden, attached to the session). */
     private void showSpans(boolean applies) {
         if (applies && spansItem == null) {
             spansItem = new CTabItem(tabs, SWT.NONE, Arrays.asList(tabs.getItems()).indexOf(tabItem(latency)) + 1);
