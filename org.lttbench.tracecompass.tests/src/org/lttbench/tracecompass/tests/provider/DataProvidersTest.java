@@ -117,6 +117,10 @@ class DataProvidersTest {
             assertEquals(cliRows(cli, "threads", threads), rows(threads));
             Table devices = table(trace, "process", "thread", "io_devices", Map.of());
             assertEquals(cliRows(cli, "io_devices", devices), rows(devices));
+            Table wholeProcesses = table(trace, "process", "process", "processes", Map.of());
+            Cli byProcess = TraceCompassTraces.cli("analyze", "--analysis", "process", "--by", "process", "--format",
+                    "json", path);
+            assertEquals(cliRows(byProcess, "processes", wholeProcesses), rows(wholeProcesses), "whole trace by process");
 
             long begin = trace.getStartTime().toNanos() + 5_000_000_000L;
             long end = begin + 3_000_000_000L;
