@@ -38,7 +38,7 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
-import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
+import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
@@ -448,7 +448,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         if (trace != null) {
             reportsFile(trace).delete();
-            SyscallLatencyModule.dataFile(trace).toFile().delete();
+            LatencyStoreModule.dataFiles(trace).forEach(f -> f.toFile().delete());
         }
         resetAnalysis();
     }
