@@ -312,6 +312,13 @@ public final class ProcessAnalysis implements Analysis {
         }
 
         @Override
+        public void migrated(Trace trace, int tid, long time, int from, int to) {
+            for (ThreadStateSink s : all) {
+                s.migrated(trace, tid, time, from, to);
+            }
+        }
+
+        @Override
         public void end(Trace trace, long time) {
             for (ThreadStateSink s : all) {
                 s.end(trace, time);
