@@ -39,6 +39,13 @@ public final class RecordFanOut implements RecordSink {
     }
 
     @Override
+    public void quiet(long time) {
+        for (RecordSink s : sinks) {
+            s.quiet(time);
+        }
+    }
+
+    @Override
     public void end() {
         for (RecordSink s : sinks) {
             s.end();
