@@ -49,6 +49,12 @@ class LiveSessionTest {
      * else in the default channel.
      */
     static String createSession(RelayDaemon relayd, String scenario, List<String> channelOptions) throws IOException {
+        return createSession(relayd, scenario, channelOptions, "fieldzoo:*");
+    }
+
+    /** The same, recording the events {@code pattern} names. */
+    static String createSession(RelayDaemon relayd, String scenario, List<String> channelOptions, String pattern)
+            throws IOException {
         String name = "live-" + scenario + "-" + ProcessHandle.current().pid();
         LttngSession.run("create", name, "--live=100000", "--set-url=" + relayd.sessionUrl());
         List<String> channel = List.of();
@@ -61,7 +67,7 @@ class LiveSessionTest {
         }
         List<String> events = new java.util.ArrayList<>(List.of("enable-event", "--userspace", "--session=" + name));
         events.addAll(channel);
-        events.add("fieldzoo:*");
+        events.add(pattern);
         LttngSession.run(events.toArray(new String[0]));
         List<String> contexts = new java.util.ArrayList<>(List.of("add-context", "--userspace", "--session=" + name));
         contexts.addAll(channel);

@@ -69,11 +69,14 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         return figure;
     }
 
-    /** One interval's figures: per process, and its totals. */
+    /**
+     * One interval's figures, and its totals: per thread of a kernel trace (its process is read when reported: a
+     * thread's PID may be learnt after its first state), per PID for user-space events and losses.
+     */
     static final class Interval {
         final long begin;
         long end;
-        final Map<Long, long[]> processes = new HashMap<>();
+        final Map<Object, long[]> rows = new HashMap<>();
         long events;
         long discarded;
         long lostPackets;
@@ -83,8 +86,9 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             this.end = end;
         }
 
-        long[] row(long pid) {
-            return processes.computeIfAbsent(pid, k -> new long[FIGURES]);
+        /** @param who a {@link ThreadRecord}, or a PID ({@link Long}) */
+        long[] row(Object who) {
+            return rows.computeIfAbsent(who, k -> new long[FIGURES]);
         }
     }
 
@@ -113,9 +117,11 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
     private long last = Long.MIN_VALUE;
     private TraceSet traces;
     private Attribution[] attributions = new Attribution[0];
+    /** User-space processes' names (procname), of the PIDs of the window. */
     private final Map<Long, String> names = new HashMap<>();
     private final Map<ThreadRecord, Open> open = new HashMap<>();
     private long cachedPid = Long.MIN_VALUE;
+    private ThreadRecord cachedThread;
     private long[] cachedRow;
     private long events;
     private long discarded;
@@ -181,28 +187,22 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         long t = event.timestamp();
         moveTo(t);
         Attribution a = attribution(event.type());
-        long pid = UNATTRIBUTED;
-        String name = null;
-        ThreadRecord running = null;
-        if (a.vpid != null) {
-            pid = event.longValue(a.vpid);
-        } else if (a.tracePid != UNATTRIBUTED) {
-            pid = a.tracePid;
-            name = a.traceName;
-        } else if (a.machine != null && event.cpu() >= 0) {
-            running = a.machine.onCpu(event.cpu());
-            pid = running == null || running.pid() < 0 ? UNATTRIBUTED : running.pid();
-        }
-        if (pid != cachedPid || cachedRow == null) {
-            cachedRow = current.row(pid);
-            cachedPid = pid;
-            if (pid != UNATTRIBUTED && !names.containsKey(pid)) { // read a name once per process and window
-                if (a.procname != null) {
-                    name = event.stringValue(a.procname);
-                } else if (running != null) {
-                    name = running.name();
+        if (a.vpid == null && a.tracePid == UNATTRIBUTED && a.machine != null && event.cpu() >= 0) {
+            ThreadRecord running = a.machine.onCpu(event.cpu()); // a kernel event: the thread on its CPU
+            if (running != cachedThread || cachedRow == null) {
+                cachedRow = running == null ? current.row(UNATTRIBUTED) : current.row(running);
+                cachedThread = running;
+                cachedPid = Long.MIN_VALUE;
+            }
+        } else {
+            long pid = a.vpid != null ? event.longValue(a.vpid) : a.tracePid;
+            if (pid != cachedPid || cachedRow == null) {
+                cachedRow = current.row(pid);
+                cachedPid = pid;
+                cachedThread = null;
+                if (pid != UNATTRIBUTED && !names.containsKey(pid)) { // read a name once per process and window
+                    names.put(pid, a.procname != null ? event.stringValue(a.procname) : a.traceName);
                 }
-                names.put(pid, name);
             }
         }
         cachedRow[EVENTS]++;
@@ -270,9 +270,9 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         cachedRow = null;
         closed++;
         latest = reportOfWindow();
-        Set<Long> shown = new HashSet<>();
+        Set<Object> shown = new HashSet<>();
         for (Interval i : window) {
-            shown.addAll(i.processes.keySet());
+            shown.addAll(i.rows.keySet());
         }
         names.keySet().retainAll(shown);
         if (listener != null) {
@@ -282,6 +282,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+        moveTo(time); // the change may be the first news of a later interval (the event that made it comes next)
         Open o = open.get(thread);
         if (o != null && o.figure >= 0 && time > o.since) {
             count(thread, o.figure, o.since, time);
@@ -298,31 +299,39 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         o.since = Math.max(o.since, time);
     }
 
-    /** Adds the span's time to the thread's process, in each interval of the window (or the current one) it meets. */
+    /** Adds the span's time to the thread, in each interval of the window (or the current one) it meets. */
     private void count(ThreadRecord thread, int figure, long from, long to) {
-        long pid = thread.pid() >= 0 ? thread.pid() : UNATTRIBUTED;
-        if (thread.name() != null && pid != UNATTRIBUTED && (thread.tid() == thread.pid() || names.get(pid) == null)) {
-            names.put(pid, pid == 0 ? "swapper" : thread.name());
-        }
         if (current != null) {
-            add(current, pid, figure, from, to);
+            add(current, thread, figure, from, to);
         }
         for (Interval i : window) {
-            add(i, pid, figure, from, to);
+            add(i, thread, figure, from, to);
         }
     }
 
-    private static void add(Interval i, long pid, int figure, long from, long to) {
+    private static void add(Interval i, ThreadRecord thread, int figure, long from, long to) {
         long overlap = Math.min(to, i.end) - Math.max(from, i.begin);
         if (overlap > 0) {
-            i.row(pid)[figure] += overlap;
+            i.row(thread)[figure] += overlap;
+        }
+    }
+
+    /** A kernel trace ended: its threads' states last until then, as the process analysis counts them. */
+    @Override
+    public void end(Trace trace, long time) {
+        for (Map.Entry<ThreadRecord, Open> e : open.entrySet()) {
+            Open o = e.getValue();
+            if (e.getKey().trace() == trace && o.figure >= 0 && o.since < time) {
+                count(e.getKey(), o.figure, o.since, time);
+                o.since = time;
+            }
         }
     }
 
     @Override
     public void end() {
         if (current != null) {
-            close(Math.max(last + 1, current.begin + 1)); // the last interval ends with the last record
+            close(Math.max(last, current.begin + 1)); // the last interval ends with the last record
             current = null;
         }
     }
@@ -364,8 +373,14 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         boolean states = processes != null && !processes.layouts().isEmpty();
         boolean io = states && processes.traceFacts().values().stream().anyMatch(ProcessAnalysis.TraceFacts::ioWaitKnown);
         Map<Long, long[]> sums = new HashMap<>();
+        Map<Long, String> named = new HashMap<>(names);
         for (Interval i : intervals) {
-            i.processes.forEach((pid, f) -> {
+            i.rows.forEach((who, f) -> {
+                long pid = pid(who);
+                if (who instanceof ThreadRecord t && t.name() != null && pid != UNATTRIBUTED
+                        && (t.tid() == t.pid() || named.get(pid) == null)) {
+                    named.put(pid, pid == 0 ? "swapper" : t.name()); // the main thread names the process
+                }
                 long[] s = sums.computeIfAbsent(pid, k -> new long[FIGURES]);
                 for (int k = 0; k < FIGURES; k++) {
                     s[k] += f[k];
@@ -390,7 +405,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             windowDiscarded += f[DISCARDED];
             windowPackets += f[LOST_PACKETS];
             unattributedLoss |= pid == UNATTRIBUTED && f[DISCARDED] + f[LOST_PACKETS] > 0;
-            table.addRow(pid == UNATTRIBUTED ? null : (Long) pid, pid == UNATTRIBUTED ? null : names.get(pid),
+            table.addRow(pid == UNATTRIBUTED ? null : (Long) pid, pid == UNATTRIBUTED ? null : named.get(pid),
                     states && seconds > 0 ? (Double) (f[RUNNING] / 1e9 / seconds) : null,
                     states ? (Long) f[RUNNING] : null, states ? (Long) f[WAIT_CPU] : null, io ? (Long) f[WAIT_IO] : null,
                     states ? (Long) f[BLOCKED] : null, f[EVENTS], seconds > 0 ? (Double) (f[EVENTS] / seconds) : null,
@@ -401,7 +416,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         if (last != null) {
             double s = (last.end - last.begin) / 1e9;
             interval.addRow(last.begin, last.end, last.events, s > 0 ? (Double) (last.events / s) : null, last.discarded,
-                    last.lostPackets, (long) last.processes.size());
+                    last.lostPackets, last.rows.keySet().stream().map(TopAnalysis::pid).distinct().count());
         }
         r.add(interval);
         r.add(table);
@@ -433,6 +448,14 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
                     + SummaryLine.count(windowPackets) + " packets in this window: the counts are lower than what ran");
         }
         return r;
+    }
+
+    /** The process of a row's key: its thread's (as known now), or the PID itself. */
+    private static long pid(Object who) {
+        if (who instanceof ThreadRecord t) {
+            return t.pid() >= 0 ? t.pid() : UNATTRIBUTED;
+        }
+        return (Long) who;
     }
 
     /** The window's report: the intervals it holds. */
