@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * How many events per second a live session can be followed at without falling behind: LTTbench ({@code lttbench top
  * --format json}) and babeltrace2 ({@code --input-format=lttng-live}), each on a session of its own (lttng-relayd 2.13
  * takes one viewer per session) through a relay daemon of its own, while the burst workload emits events at a paced
- * rate for a few seconds into big enough buffers (nothing discarded). For each rate and follower: how long after the
+ * rate for a few seconds into 8 x 4 MiB sub-buffers per CPU (what the tracer discards all the same is counted as had: no follower can get it). For each rate and follower: how long after the
  * workload ended the follower had every event (its lag), the rate it followed at (events over the time from the
  * workload's start to then), and the CPU time it used meanwhile. A follower keeps up when its lag stays under
  * {@link #KEPT_UP_S}. Run by {@code releng/bench/live-throughput}.
@@ -33,13 +33,16 @@ public final class LiveThroughput {
     static final double KEPT_UP_S = 1.0;
     /** How long a follower may take to get every event before it counts as having fallen behind for good. */
     private static final long GIVE_UP_S = 60;
-    private static final Pattern INTERVAL_EVENTS = Pattern.compile("\"interval\":\\[\\{\"begin\":\\d+,\"end\":\\d+,\"events\":(\\d+)");
+    private static final Pattern INTERVAL_EVENTS = Pattern.compile(
+            "\"interval\":\\[\\{\"begin\":\\d+,\"end\":\\d+,\"events\":(\\d+),\"events_per_s\":[^,]+,\"discarded_events\":(\\d+)");
+    /** babeltrace2's warning of a discarded-events message, on stderr. */
+    private static final Pattern BT2_DISCARDED = Pattern.compile("discarded (\\d+) events");
     private static final Pattern EMITTED = Pattern.compile("emitted=(\\d+)");
     /** Clock ticks per second of /proc's CPU times (USER_HZ). */
     private static final double TICKS = 100;
 
-    private record Run(String follower, long rate, long emitted, double lagS, double followedPerS, double cpuS,
-            boolean reached) {
+    private record Run(String follower, long rate, long emitted, long discarded, double lagS, double followedPerS,
+            double cpuS, boolean reached) {
         boolean keptUp() {
             return reached && lagS < KEPT_UP_S;
         }
@@ -59,14 +62,15 @@ public final class LiveThroughput {
         Path burst = Path.of(args[3]);
         Path work = Path.of(args[4]);
         Files.createDirectories(work);
-        System.out.printf("%10s  %-11s %10s %8s %14s %8s %12s%n", "rate/s", "follower", "events", "lag s", "followed ev/s",
-                "CPU s", "ev/CPU-s");
+        System.out.printf("%10s  %-11s %10s %10s %8s %14s %8s %12s%n", "rate/s", "follower", "events", "discarded",
+                "lag s", "followed ev/s", "CPU s", "ev/CPU-s");
         List<Run> runs = new ArrayList<>();
         for (long rate : rates) {
             for (String follower : List.of("lttbench", "babeltrace2")) {
                 Run run = run(follower, rate, (long) (rate * seconds), lttbench, burst, work);
                 runs.add(run);
-                System.out.printf("%10d  %-11s %10d %8s %14.0f %8.2f %12.0f%n", rate, follower, run.emitted(),
+                System.out.printf("%10d  %-11s %10d %10d %8s %14.0f %8.2f %12.0f%n", rate, follower, run.emitted(),
+                        run.discarded(),
                         run.reached() ? String.format(Locale.ROOT, "%.2f", run.lagS()) : "behind", run.followedPerS(),
                         run.cpuS(), run.cpuS() > 0 ? run.emitted() / run.cpuS() : 0);
             }
@@ -101,10 +105,10 @@ public final class LiveThroughput {
     /** One session, one follower, one paced run of the workload. */
     private static Run run(String follower, long rate, long events, Path lttbench, Path burst, Path work)
             throws Exception {
-        Path dir = work.resolve(follower + "-" + rate);
+        Path dir = Files.createDirectories(work.resolve(follower + "-" + rate));
         try (RelayDaemon relayd = RelayDaemon.start(dir.resolve("relayd"))) {
             String name = LiveSessionTest.createSession(relayd, "bench-" + follower + "-" + rate,
-                    List.of("--subbuf-size=1M", "--num-subbuf=8"), "lttbench_burst:*");
+                    List.of("--subbuf-size=4M", "--num-subbuf=8"), "lttbench_burst:*");
             Process viewer = null;
             try {
                 emit(burst, 1, 0); // the session's buffers exist, so both followers attach to a stream
@@ -115,16 +119,21 @@ public final class LiveThroughput {
                         ? List.of(lttbench.toString(), "top", "--format", "json", "--interval", "100ms", "--window",
                                 "100ms", url)
                         : List.of("babeltrace2", "--input-format=lttng-live", url);
-                viewer = new ProcessBuilder(command).redirectError(dir.resolve(follower + ".err").toFile()).start();
+                viewer = new ProcessBuilder(command).start();
                 long pid = viewer.pid();
                 AtomicLong reachedAt = new AtomicLong();
                 AtomicLong cpuAtReach = new AtomicLong();
+                AtomicLong discarded = new AtomicLong();
                 CountDownLatch reached = new CountDownLatch(1);
                 Process v = viewer;
-                Thread counter = new Thread(() -> count(v, follower, target, pid, reachedAt, cpuAtReach, reached),
-                        "live-bench-count");
+                Thread counter = new Thread(() -> count(v, follower, target, pid, reachedAt, cpuAtReach, discarded,
+                        reached), "live-bench-count");
                 counter.setDaemon(true);
                 counter.start();
+                Thread errors = new Thread(() -> errors(v, follower, dir.resolve(follower + ".err"), discarded),
+                        "live-bench-errors");
+                errors.setDaemon(true);
+                errors.start();
                 Thread.sleep(2000); // the JVM's start and the attach
                 long cpu0 = cpuTicks(pid);
                 long t0 = System.nanoTime();
@@ -133,8 +142,8 @@ public final class LiveThroughput {
                 boolean got = reached.await(GIVE_UP_S, TimeUnit.SECONDS);
                 long tc = got ? reachedAt.get() : System.nanoTime();
                 long cpu1 = got ? cpuAtReach.get() : cpuTicks(pid);
-                return new Run(follower, rate, emitted, (tc - t1) / 1e9, emitted / ((tc - t0) / 1e9),
-                        (cpu1 - cpu0) / TICKS, got);
+                return new Run(follower, rate, emitted, discarded.get(), (tc - t1) / 1e9,
+                        emitted / ((tc - t0) / 1e9), (cpu1 - cpu0) / TICKS, got);
             } finally {
                 LiveSessionTest.destroy(name);
                 if (viewer != null && !viewer.waitFor(30, TimeUnit.SECONDS)) {
@@ -144,20 +153,26 @@ public final class LiveThroughput {
         }
     }
 
-    /** Counts the follower's events as it prints them; notes the time and its CPU time when it has them all. */
+    /**
+     * Counts the follower's events as it prints them, and the events the tracer discarded (which it says too: those
+     * never reach a follower); notes the time and its CPU time when it has them all.
+     */
     private static void count(Process viewer, String follower, long target, long pid, AtomicLong reachedAt,
-            AtomicLong cpuAtReach, CountDownLatch reached) {
+            AtomicLong cpuAtReach, AtomicLong discarded, CountDownLatch reached) {
         long n = 0;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(viewer.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (follower.equals("lttbench")) {
                     Matcher m = INTERVAL_EVENTS.matcher(line);
-                    n += m.find() ? Long.parseLong(m.group(1)) : 0;
+                    if (m.find()) {
+                        n += Long.parseLong(m.group(1));
+                        discarded.addAndGet(Long.parseLong(m.group(2)));
+                    }
                 } else {
                     n++;
                 }
-                if (n >= target && reached.getCount() > 0) {
+                if (n + discarded.get() >= target && reached.getCount() > 0) {
                     reachedAt.set(System.nanoTime());
                     cpuAtReach.set(cpuTicks(pid));
                     reached.countDown();
@@ -165,6 +180,23 @@ public final class LiveThroughput {
             }
         } catch (IOException e) {
             // the follower ended: what it printed is counted
+        }
+    }
+
+    /** The follower's stderr, kept in a file; babeltrace2 says there what the tracer discarded. */
+    private static void errors(Process viewer, String follower, Path file, AtomicLong discarded) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(viewer.getErrorStream(), StandardCharsets.UTF_8));
+                java.io.Writer w = Files.newBufferedWriter(file)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                w.write(line + "\n");
+                Matcher m = BT2_DISCARDED.matcher(line);
+                if (follower.equals("babeltrace2") && m.find()) {
+                    discarded.addAndGet(Long.parseLong(m.group(1)));
+                }
+            }
+        } catch (IOException e) {
+            // the follower ended
         }
     }
 
