@@ -393,7 +393,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         rows.sort(Comparator.comparing((Map.Entry<Long, long[]> e) -> e.getKey() == 0)
                 .thenComparingLong(e -> -e.getValue()[RUNNING]).thenComparingLong(e -> -e.getValue()[EVENTS])
                 .thenComparingLong(Map.Entry::getKey));
-        Table table = PROCESSES.table();
+        Table table = (states ? PROCESSES : PROCESS_EVENTS).table();
         long windowEvents = 0;
         long windowDiscarded = 0;
         long windowPackets = 0;
@@ -405,11 +405,16 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             windowDiscarded += f[DISCARDED];
             windowPackets += f[LOST_PACKETS];
             unattributedLoss |= pid == UNATTRIBUTED && f[DISCARDED] + f[LOST_PACKETS] > 0;
-            table.addRow(pid == UNATTRIBUTED ? null : (Long) pid, pid == UNATTRIBUTED ? null : named.get(pid),
-                    states && seconds > 0 ? (Double) (f[RUNNING] / 1e9 / seconds) : null,
-                    states ? (Long) f[RUNNING] : null, states ? (Long) f[WAIT_CPU] : null, io ? (Long) f[WAIT_IO] : null,
-                    states ? (Long) f[BLOCKED] : null, f[EVENTS], seconds > 0 ? (Double) (f[EVENTS] / seconds) : null,
-                    f[DISCARDED], f[LOST_PACKETS]);
+            List<Object> cells = new ArrayList<>();
+            cells.add(pid == UNATTRIBUTED ? null : (Long) pid);
+            cells.add(pid == UNATTRIBUTED ? null : named.get(pid));
+            if (states) {
+                cells.addAll(java.util.Arrays.asList(seconds > 0 ? (Double) (f[RUNNING] / 1e9 / seconds) : null,
+                        f[RUNNING], f[WAIT_CPU], io ? (Long) f[WAIT_IO] : null, f[BLOCKED]));
+            }
+            cells.addAll(java.util.Arrays.asList(f[EVENTS], seconds > 0 ? (Double) (f[EVENTS] / seconds) : null,
+                    f[DISCARDED], f[LOST_PACKETS]));
+            table.addRow(cells.toArray());
         }
         Interval last = intervals.isEmpty() ? null : intervals.get(intervals.size() - 1);
         Table interval = INTERVAL.table();
@@ -434,7 +439,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
                 + (rows.size() == 1 ? " process" : " processes"));
         r.summary(line.toString());
         if (!states) {
-            r.note("CPU and waits need a kernel trace with sched_switch events, which this session has not: its rows "
+            r.note("CPU and waits need a kernel trace with sched_switch events, which this session has not: the rows "
                     + "count events and losses");
         } else {
             r.note("a wait is counted when it ends: a thread blocked now shows its wait once woken");
@@ -470,10 +475,16 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             "events the tracer discarded (full buffers, discard mode)");
     private static final Column LOST_PACKETS_COLUMN = new Column("lost_packets", "Lost packets", ColumnKind.INTEGER,
             "packets lost (overwrite mode, or the relay daemon's)");
-    /** The processes table: the window's figures per process. */
-    static final TableSchema PROCESSES = new TableSchema("top", "Per process over the window", List.of(
-            new Column("pid", "PID", ColumnKind.PID, "process ID (empty: events and losses no process can be named for)"),
-            new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"),
+    private static final Column PID = new Column("pid", "PID", ColumnKind.PID,
+            "process ID (empty: events and losses no process can be named for)");
+    private static final Column NAME = new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name");
+    private static final Column EVENTS_PER_S = new Column("events_per_s", "Events/s", ColumnKind.RATE,
+            "events per second over the window");
+    /** The processes table of a session without a kernel trace: its events and losses. */
+    static final TableSchema PROCESS_EVENTS = new TableSchema("top", "Per process over the window",
+            List.of(PID, NAME, EVENTS_COLUMN, EVENTS_PER_S, DISCARDED_COLUMN, LOST_PACKETS_COLUMN));
+    /** The processes table: the window's figures per process, with their time from a kernel trace's thread states. */
+    static final TableSchema PROCESSES = new TableSchema("top", "Per process over the window", List.of(PID, NAME,
             new Column("running_ratio", "CPU", ColumnKind.RATIO,
                     "running time over the window, as top counts it: 100% is one CPU"),
             ProcessAnalysis.RUNNING,
@@ -483,9 +494,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
                     ThreadState.WAIT_IO.description()),
             new Column(ThreadState.WAIT_BLOCKED.columnKey(), ThreadState.WAIT_BLOCKED.title(), ColumnKind.DURATION,
                     ThreadState.WAIT_BLOCKED.description()),
-            EVENTS_COLUMN,
-            new Column("events_per_s", "Events/s", ColumnKind.RATE, "events per second over the window"),
-            DISCARDED_COLUMN, LOST_PACKETS_COLUMN));
+            EVENTS_COLUMN, EVENTS_PER_S, DISCARDED_COLUMN, LOST_PACKETS_COLUMN));
     /** The interval that just ended: its own totals (the window's are the processes table's sums). */
     static final TableSchema INTERVAL = new TableSchema("interval", "The interval that ended", List.of(
             new Column("begin", "Begin", ColumnKind.TIMESTAMP, "the interval's start (ns since the epoch)"),
