@@ -38,9 +38,10 @@ import picocli.CommandLine.Parameters;
         description = "Follows an LTTng live session and shows, interval after interval, what each process did over the "
                 + "last seconds: CPU, waits and I/O wait (with a kernel trace), events per second, lost events.",
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = { "0:the session ended, or Ctrl-C", "2:usage error",
+        exitCodeList = { "0:the session ended", "2:usage error",
                 "3:the relay daemon cannot be reached, has no such session, or the session ended before any stream",
-                "5:internal error", "7:the relay daemon went away or stalled: the intervals before it were shown" })
+                "5:internal error", "7:the relay daemon went away or stalled: the intervals before it were shown",
+                "130:Ctrl-C (143: SIGTERM), after the interval under way was shown" })
 public final class TopCommand implements Callable<Integer> {
     /** Set by the {@code ./lttbench} launcher from {@code [ -t 1 ]}: the JVM cannot tell whether stdout is a terminal. */
     static final String STDOUT_TTY = "lttbench.stdout.tty";
@@ -52,10 +53,13 @@ public final class TopCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--window", paramLabel = "DURATION", defaultValue = "5s", converter = Duration.class,
+    /** The window when none is given (or one interval, when longer). */
+    private static final long DEFAULT_WINDOW_NS = 5_000_000_000L;
+
+    @Option(names = "--window", paramLabel = "DURATION", converter = Duration.class,
             description = "What each report covers: the last DURATION of the session (e.g. 5s, 500ms, 1m; rounded up to "
-                    + "whole intervals; default: ${DEFAULT-VALUE})")
-    long windowNs;
+                    + "whole intervals; default: 5s, or one interval when longer)")
+    Long windowNs;
 
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = Duration.class,
             description = "A report at the end of each DURATION of the session's time (default: ${DEFAULT-VALUE})")
@@ -82,6 +86,9 @@ public final class TopCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
+            if (windowNs == null) {
+                windowNs = Math.max(DEFAULT_WINDOW_NS, intervalNs);
+            }
             if (windowNs < intervalNs) {
                 throw BatchFailure.usage("--window " + CellFormat.duration(windowNs) + " is shorter than --interval "
                         + CellFormat.duration(intervalNs));

@@ -94,6 +94,47 @@ class LiveTopTest {
     }
 
     /**
+     * The launcher's {@code top}, ended by a signal (SIGTERM: a test's shell may start it with SIGINT ignored; Ctrl-C
+     * takes the same way out): it stops at the next packet, reports the interval under way up to its last record, and
+     * the JVM ends with the signal's status (143; 130 for Ctrl-C). Its JSON lines have every event emitted before.
+     */
+    @Test
+    void endedBySignalTopReportsTheIntervalUnderWay() throws Exception {
+        Path work = TestPaths.workDir("live-top-signal");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-signal");
+            try {
+                long emitted = LiveSessionTest.fieldzoo("300");
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                Process top = new ProcessBuilder(TestPaths.repository().resolve("lttbench").toString(), "top", "--format",
+                        "json", "--interval", "10s", url).redirectError(work.resolve("top.err").toFile())
+                        .redirectOutput(work.resolve("top.out").toFile()).start();
+                Thread.sleep(4000);
+                emitted += LiveSessionTest.fieldzoo("200");
+                Thread.sleep(1000);
+                top.destroy(); // SIGTERM
+                assertTrue(top.waitFor(30, TimeUnit.SECONDS), "top ended");
+                String lines = Files.readString(work.resolve("top.out"));
+                long events = 0;
+                JsonObject last = null;
+                for (String line : lines.strip().split("\n")) {
+                    last = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
+                            .getAsJsonObject();
+                    events += last.get("events").getAsLong();
+                }
+                System.out.printf("live top: ended by SIGTERM (exit %d): %d events in %d report(s), %d emitted%n",
+                        top.exitValue(), events, lines.strip().split("\n").length, emitted);
+                assertEquals(143, top.exitValue(), "the JVM's status for SIGTERM: " + Files.readString(work.resolve("top.err")));
+                assertEquals(emitted, events, "the interval under way is reported: " + lines);
+                assertTrue(last.get("end").getAsLong() - last.get("begin").getAsLong() < 10_000_000_000L,
+                        "the last interval ends with its last record, not at its 10 s boundary: " + last);
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+
+    /**
      * A channel of two 4 KiB sub-buffers in discard mode and a tight loop: the tracer discards most events. top's JSON
      * lines (one per interval) count as many events and discarded events as babeltrace2 reads from the relay daemon's
      * trace, and as {@code lttbench analyze} of that trace says; each window (two intervals) is the sum of its
