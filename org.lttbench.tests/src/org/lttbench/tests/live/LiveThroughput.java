@@ -191,7 +191,7 @@ public final class LiveThroughput {
             while ((line = r.readLine()) != null) {
                 w.write(line + "\n");
                 Matcher m = BT2_DISCARDED.matcher(line);
-                if (follower.equals("babeltrace2") && m.find()) {
+                if (follower.equals("babeltrace2") && m.find() && m.group(1).length() < 19) { // not a count: unknown
                     discarded.addAndGet(Long.parseLong(m.group(1)));
                 }
             }
