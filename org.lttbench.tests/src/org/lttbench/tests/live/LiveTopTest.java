@@ -94,6 +94,57 @@ class LiveTopTest {
     }
 
     /**
+     * On a terminal (as the launcher says), each report is drawn over the last: the screen is cleared before each. Bad
+     * options and an unreachable daemon are one line, as {@code analyze net://} says them.
+     */
+    @Test
+    void onATerminalTopRedrawsInPlace() throws Exception {
+        Path work = TestPaths.workDir("live-top-tty");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-tty");
+            try {
+                long emitted = LiveSessionTest.fieldzoo("100");
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                System.setProperty("lttbench.stdout.tty", "true");
+                CompletableFuture<Result> top;
+                try {
+                    top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--interval", "250ms", url),
+                            LiveSessionTest::ownThread);
+                    Thread.sleep(1500);
+                } finally {
+                    System.clearProperty("lttbench.stdout.tty");
+                }
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                String clear = "\033[H\033[2J";
+                String drawn = r.out().replace(clear, ""); // each report's first line starts after the clear
+                long reports = INTERVAL_EVENTS.matcher(drawn).results().count();
+                long clears = r.out().split(Pattern.quote(clear), -1).length - 1;
+                assertTrue(r.out().startsWith(clear), r.out());
+                assertTrue(reports >= 2, r.out());
+                assertEquals(reports, clears, "the screen is cleared before each report");
+                long events = INTERVAL_EVENTS.matcher(drawn).results()
+                        .mapToLong(m -> Long.parseLong(m.group(1).replace(",", ""))).sum();
+                assertEquals(emitted, events, "every event, in the reports drawn");
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+        Result shorter = InProcessCli.run("top", "--window", "1s", "--interval", "2s", "net://127.0.0.1:1/host/h/s");
+        assertEquals(2, shorter.code());
+        assertEquals("lttbench top: --window 1.00 s is shorter than --interval 2.00 s", shorter.err().strip());
+        Result tiny = InProcessCli.run("top", "--interval", "10us", "net://127.0.0.1:1/host/h/s");
+        assertEquals(2, tiny.code());
+        assertTrue(tiny.err().contains("'10us' is not a duration from 1ms to 24h"), tiny.err());
+        Result unreachable = InProcessCli.run("top", "net://127.0.0.1:1/host/h/s");
+        assertEquals(3, unreachable.code());
+        assertEquals(1, unreachable.err().strip().lines().count(), unreachable.err());
+        assertTrue(unreachable.err().startsWith("lttbench top: cannot reach the relay daemon at 127.0.0.1:1: "),
+                unreachable.err());
+    }
+
+    /**
      * The launcher's {@code top}, ended by a signal (SIGTERM: a test's shell may start it with SIGINT ignored; Ctrl-C
      * takes the same way out): it stops at the next packet, reports the interval under way up to its last record, and
      * the JVM ends with the signal's status (143; 130 for Ctrl-C). Its JSON lines have every event emitted before.

@@ -123,10 +123,6 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
     private long cachedPid = Long.MIN_VALUE;
     private ThreadRecord cachedThread;
     private long[] cachedRow;
-    private long events;
-    private long discarded;
-    private long lostPackets;
-    private long closed;
     private Report latest;
 
     /**
@@ -207,7 +203,6 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         }
         cachedRow[EVENTS]++;
         current.events++;
-        events++;
     }
 
     @Override
@@ -219,11 +214,9 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
             row[DISCARDED] += loss.count();
             current.discarded += loss.count();
-            discarded += loss.count();
         } else {
             row[LOST_PACKETS] += loss.count();
             current.lostPackets += loss.count();
-            lostPackets += loss.count();
         }
     }
 
@@ -268,7 +261,6 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             window.removeFirst();
         }
         cachedRow = null;
-        closed++;
         latest = reportOfWindow();
         Set<Object> shown = new HashSet<>();
         for (Interval i : window) {
@@ -334,26 +326,6 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
             close(Math.max(last, current.begin + 1)); // the last interval ends with the last record
             current = null;
         }
-    }
-
-    /** Events counted so far (every interval's, reported or not). */
-    public long events() {
-        return events;
-    }
-
-    /** Discarded events counted so far. */
-    public long discardedEvents() {
-        return discarded;
-    }
-
-    /** Lost packets counted so far. */
-    public long lostPackets() {
-        return lostPackets;
-    }
-
-    /** Intervals reported so far. */
-    public long intervals() {
-        return closed;
     }
 
     /** The report of the last window (after the end: the window the read ended with). */
