@@ -44,6 +44,14 @@ class LiveTopTest {
         }
     }
 
+    private static final Pattern LOST_PACKETS = Pattern.compile("([\\d,]+) lost packets");
+
+    private static long lostPacketsLine(String err) {
+        Matcher m = LOST_PACKETS.matcher(err);
+        assertTrue(m.find(), "a line says how many packets were lost: " + err);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
     private static long discardedLine(String err) {
         Matcher m = DISCARDED.matcher(err);
         assertTrue(m.find(), "a line says how many events were discarded: " + err);
@@ -246,6 +254,51 @@ class LiveTopTest {
                 assertEquals(discardedLine(fromFiles.err()), discarded, "lttbench analyze of that trace says as many");
                 assertEquals(discarded, discardedLine(r.err()), "top's own loss line says the same at the end");
                 assertEquals(emitted, events + discarded, "every event emitted was recorded or discarded");
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+
+    /**
+     * Overwrite mode: the tracer overwrites its oldest sub-buffers, and packets are lost (a gap in their sequence
+     * numbers). top's JSON lines count as many lost packets as babeltrace2 reads from the relay daemon's trace, and as
+     * {@code lttbench analyze} of that trace says.
+     */
+    @Test
+    void jsonLinesOfAnOverwriteSessionCountEveryLostPacket() throws Exception {
+        Path work = TestPaths.workDir("live-top-overwrite");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-overwrite",
+                    List.of("--subbuf-size=4096", "--num-subbuf=2", "--overwrite"));
+            try {
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                CompletableFuture<Result> top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--format",
+                        "json", "--interval", "500ms", url), LiveSessionTest::ownThread);
+                Thread.sleep(1000);
+                LiveSessionTest.fieldzoo("200000", "ticks");
+                Thread.sleep(700);
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                long events = 0;
+                long lost = 0;
+                for (String line : r.out().strip().split("\n")) {
+                    JsonObject interval = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
+                            .getAsJsonObject();
+                    events += interval.get("events").getAsLong();
+                    lost += interval.get("lost_packets").getAsLong();
+                }
+                Path session = LiveSessionTest.recorded(relayd, name);
+                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirs(session));
+                Result fromFiles = InProcessCli.run("analyze", session.toString());
+                System.out.printf("live top: overwrite mode: %d events and %d lost packets in all; babeltrace2 reads %d "
+                        + "events and %d lost packets from the relay's trace%n", events, lost, bt2.events(),
+                        bt2.discardedPackets());
+                assertTrue(lost > 0, "the session lost packets: " + r.err());
+                assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
+                assertEquals(bt2.discardedPackets(), lost, "and as many lost packets");
+                assertEquals(lostPacketsLine(fromFiles.err()), lost, "lttbench analyze of that trace says as many");
             } finally {
                 LiveSessionTest.destroy(name);
             }

@@ -114,6 +114,8 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
     /** The closed intervals of the window, oldest first. */
     private final ArrayDeque<Interval> window = new ArrayDeque<>();
     private Interval current;
+    /** Losses that came before any time was known, for the first interval. */
+    private final Interval early = new Interval(Long.MIN_VALUE, Long.MIN_VALUE);
     private long last = Long.MIN_VALUE;
     private TraceSet traces;
     private Attribution[] attributions = new Attribution[0];
@@ -210,13 +212,15 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         moveTo(loss.beginNs() >= 0 ? loss.beginNs() : last);
         Object vpid = loss.stream().trace().environment().get("vpid");
         long pid = vpid instanceof Number n ? n.longValue() : UNATTRIBUTED;
-        long[] row = current.row(pid);
+        // before any time is known (packets lost before a stream's first, in overwrite mode): in the first interval
+        Interval into = current != null ? current : early;
+        long[] row = into.row(pid);
         if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
             row[DISCARDED] += loss.count();
-            current.discarded += loss.count();
+            into.discarded += loss.count();
         } else {
             row[LOST_PACKETS] += loss.count();
-            current.lostPackets += loss.count();
+            into.lostPackets += loss.count();
         }
     }
 
@@ -233,6 +237,10 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         if (current == null) {
             long begin = Math.floorDiv(t, intervalNs) * intervalNs;
             current = new Interval(begin, begin + intervalNs);
+            early.rows.forEach((who, f) -> System.arraycopy(f, 0, current.row(who), 0, FIGURES));
+            current.discarded = early.discarded;
+            current.lostPackets = early.lostPackets;
+            early.rows.clear();
         }
         last = Math.max(last, t);
         while (t >= current.end) {
@@ -322,6 +330,9 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
 
     @Override
     public void end() {
+        if (current == null && !early.rows.isEmpty()) {
+            moveTo(0); // nothing but losses of unknown time: one interval says them
+        }
         if (current != null) {
             close(Math.max(last, current.begin + 1)); // the last interval ends with the last record
             current = null;
