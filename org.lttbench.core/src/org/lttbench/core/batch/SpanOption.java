@@ -9,14 +9,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code --span NAME=PROVIDER:BEGIN..PROVIDER:END[@FIELD]}: user-space event pairs the spans analysis follows. */
-final class SpanOption {
+public final class SpanOption {
 
     @Option(names = "--span", paramLabel = SpanDefinition.SYNTAX_HELP, converter = Definition.class,
             description = "The spans analysis: a span opened by the event BEGIN and closed by END (user-space events), "
                     + "paired per thread, or by the payload field FIELD (a request id); repeat for several")
     List<SpanDefinition> spans = new ArrayList<>();
 
-    List<SpanDefinition> value() {
+    public List<SpanDefinition> value() {
         return spans;
     }
 

@@ -308,7 +308,10 @@ public final class TextReportWriter {
         return text.length() <= width ? text : text.substring(0, Math.max(0, width - 1)) + "…";
     }
 
-    /** Words wrapped at {@code width}: the first line after {@code first}, the others after {@code next}. */
+    /**
+     * Words wrapped at {@code width}: the first line after {@code first}, the others after {@code next}. A word longer
+     * than a line (a C++ symbol: a ROS 2 callback's name) is broken where the line ends.
+     */
     static String wrap(String text, int width, String first, String next) {
         StringBuilder out = new StringBuilder();
         StringBuilder line = new StringBuilder(first);
@@ -321,6 +324,14 @@ public final class TextReportWriter {
                 lineStart = line.length();
             } else if (line.length() > lineStart) {
                 line.append(' ');
+            }
+            while (line.length() + word.length() > width && width - line.length() > 0 && next.length() < width) {
+                int room = width - line.length();
+                out.append(line).append(word, 0, room).append('\n');
+                word = word.substring(room);
+                line.setLength(0);
+                line.append(next);
+                lineStart = line.length();
             }
             line.append(word);
         }

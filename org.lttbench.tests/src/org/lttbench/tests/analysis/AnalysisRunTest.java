@@ -48,8 +48,8 @@ class AnalysisRunTest {
             assertEquals(7, plan.notApplicable().size(),
                     "the process analysis and the waits and latency analyses, which need it, and the spans (the trace "
                             + "has no function entries)");
-            assertEquals("it needs user-space function entries and exits (lttng_ust_cyg_profile) or --span pairs, and "
-                    + "the user-space trace has none", plan.notApplicable().get(6).briefly());
+            assertEquals("it needs user-space function entries and exits (lttng_ust_cyg_profile), ROS 2 callbacks or "
+                    + "--span pairs, and the user-space trace has none", plan.notApplicable().get(6).briefly());
             AnalysisRun.NotApplicable left = plan.notApplicable().get(0);
             assertEquals("process", left.provider().name());
             Analysis process = ProcessAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT);

@@ -174,15 +174,19 @@ class AnalyzeCommandTest {
             assertEquals(List.of("note: the process, waits, syscalls, irq, sched and io analyses were skipped: it needs an "
                     + "LTTng kernel trace with "
                     + "sched_switch events, and the traces are from lttng-ust 2.11 (domain ust): --analysis process lists "
-                    + "the kernel events to record", "note: the spans analysis was skipped: it needs user-space "
-                    + "function entries and exits (lttng_ust_cyg_profile) or --span pairs, and the user-space traces have "
-                    + "none"), skipped);
+                    + "the kernel events to record"), skipped);
             assertFalse(run.out().contains("\"threads\""), "no process table");
+            // ust-ros2's ROS 2 callbacks are spans without --span
+            assertTrue(run.out().contains(format.equals("json") ? "\"self_ns\"" : "Where each span's time went, per span name"),
+                    run.out());
         }
         Run text = analyze(TestPaths.trace("ust-trace-with-index").toString(), TestPaths.trace("ust-ros2").toString());
         String first = text.out().lines().findFirst().orElse("");
-        assertTrue(first.startsWith("Tracing overhead: 2 traces (user space) in traces: ") && first.contains("ust-ros2")
-                && first.contains("ust-trace-with-index"), "what was read, first: " + first);
+        assertTrue(first.startsWith("Spans: ust-ros2 (ust), ust-trace-with-index (ust), ")
+                && first.contains("6,065 spans of 4"), "what was read, first: " + first);
+        String overhead = text.out().lines().filter(l -> l.startsWith("Tracing overhead: ")).findFirst().orElse("");
+        assertTrue(overhead.startsWith("Tracing overhead: 2 traces (user space) in traces: ") && overhead.contains("ust-ros2")
+                && overhead.contains("ust-trace-with-index"), "what was read: " + overhead);
     }
 
     @Test

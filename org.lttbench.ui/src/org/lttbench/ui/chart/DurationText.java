@@ -7,18 +7,25 @@ public final class DurationText {
     private DurationText() {
     }
 
-    public static String of(double ns) {
+    /** A unit of durations: its symbol and how many ns it is. */
+    public record Unit(String symbol, double ns) {
+    }
+
+    private static final Unit[] UNITS = { new Unit("ns", 1), new Unit("µs", 1e3), new Unit("ms", 1e6), new Unit("s", 1e9) };
+
+    /** The largest unit that writes this duration as at least 1 (ns below 1 µs, s from 1 s on). */
+    public static Unit unitOf(double ns) {
         double a = Math.abs(ns);
-        if (a < 1e3) {
-            return trim(ns) + " ns";
+        int u = 0;
+        while (u + 1 < UNITS.length && a >= UNITS[u + 1].ns()) {
+            u++;
         }
-        if (a < 1e6) {
-            return trim(ns / 1e3) + " µs";
-        }
-        if (a < 1e9) {
-            return trim(ns / 1e6) + " ms";
-        }
-        return trim(ns / 1e9) + " s";
+        return UNITS[u];
+    }
+
+    public static String of(double ns) {
+        Unit unit = unitOf(ns);
+        return trim(ns / unit.ns()) + " " + unit.symbol();
     }
 
     private static String trim(double v) {

@@ -14,18 +14,28 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.analysis.discarded.SpanHistogram;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
-/** The reports of a run by reading the traces: opened fresh, read once for every wanted analysis, closed. */
+/**
+ * The reports of a run by reading the traces: opened fresh, read once for every wanted analysis, closed. The spans
+ * analysis follows the user's span definitions ({@code lttbench view --span}) besides its built-in ones.
+ */
 public final class TraceReading implements ReportSource {
     private final TraceSource source;
+    private final List<SpanDefinition> spans;
 
     public TraceReading(TraceSource source) {
+        this(source, List.of());
+    }
+
+    public TraceReading(TraceSource source, List<SpanDefinition> spans) {
         this.source = source;
+        this.spans = List.copyOf(spans);
     }
 
     @Override
@@ -52,7 +62,8 @@ public final class TraceReading implements ReportSource {
                 }
             }
             AnalysisRun.Plan plan = AnalysisRun.plan(List.copyOf(providers.values()), traces,
-                    p -> p.create(new AnalysisOptions(range, groupings.get(p.name())).withThread(threads.get(p.name()))));
+                    p -> p.create(new AnalysisOptions(range, groupings.get(p.name())).withThread(threads.get(p.name()))
+                            .withSpans(spans)));
             notApplicable.putAll(plan.reasons());
             Map<String, Analysis> byName = plan.analyses();
             List<Report> reports = new ArrayList<>();

@@ -7,11 +7,14 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.widgets.Control;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.TimeRange;
 
 /**
- * Column widths wide enough for the header (with its unit) and the widest cell, so no text is clipped. Formatting
+ * Column widths wide enough for the header (with its unit) and the widest cell, so no text is clipped, but a text
+ * column no wider than {@link #MAX_TEXT} (a C++ symbol would push the figures beside it out of view; its cells'
+ * tooltips give it whole). Formatting
  * every cell of a table of 100,000 threads would hold the UI thread for seconds, so only the cells that can be the
  * widest are formatted: the longest texts, and the numbers farthest from and nearest to zero (a number's text grows
  * with its magnitude, and tiny numbers switch to exponent notation).
@@ -21,6 +24,8 @@ final class ColumnWidths {
     private static final int HEADER_PAD = 36;
     private static final int CELL_PAD = 20;
     private static final int LONGEST_TEXTS = 4;
+    /** The widest a text column gets, in pixels. */
+    static final int MAX_TEXT = 400;
 
     private ColumnWidths() {
     }
@@ -49,6 +54,9 @@ final class ColumnWidths {
                 widths[c] = gc.textExtent(CellFormat.header(column)).x + HEADER_PAD;
                 for (String text : candidates[c].texts(column, names)) {
                     widths[c] = Math.max(widths[c], gc.textExtent(text).x + CELL_PAD);
+                }
+                if (column.kind() == ColumnKind.TEXT) {
+                    widths[c] = Math.min(widths[c], Math.max(MAX_TEXT, gc.textExtent(CellFormat.header(column)).x + HEADER_PAD));
                 }
             }
         } finally {

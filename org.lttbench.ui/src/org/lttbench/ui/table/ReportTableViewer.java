@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.ILazyContentProvider;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
@@ -19,6 +20,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.TableColumn;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.CsvReportWriter;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TraceNames;
@@ -46,6 +48,7 @@ public final class ReportTableViewer extends Composite {
         super(parent, style);
         setLayout(new FillLayout());
         viewer = new TableViewer(this, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        ColumnViewerToolTipSupport.enableFor(viewer);
         viewer.getTable().setHeaderVisible(true);
         viewer.getTable().setLinesVisible(true);
         viewer.setUseHashlookup(true);
@@ -167,6 +170,13 @@ public final class ReportTableViewer extends Composite {
                 @Override
                 public String getText(Object element) {
                     return CellFormat.text(column, ((Object[]) element)[index], names);
+                }
+
+                /** A long text, which its column may cut ({@link ColumnWidths#MAX_TEXT}), whole. */
+                @Override
+                public String getToolTipText(Object element) {
+                    String text = getText(element);
+                    return column.kind() == ColumnKind.TEXT && text.length() > 60 ? text : null;
                 }
             });
             vc.getColumn().addListener(SWT.Selection, e -> sortBy(column.key(), index == sortColumn ? !descending : CellFormat.rightAligned(column)));

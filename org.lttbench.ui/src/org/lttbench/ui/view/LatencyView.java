@@ -9,8 +9,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
@@ -81,7 +79,7 @@ public final class LatencyView extends ReportView {
             CategoryTab tab = new CategoryTab(categories, c);
             CTabItem item = new CTabItem(categories, SWT.NONE);
             item.setText(c.title());
-            item.setControl(tab.box);
+            item.setControl(tab.content.box);
             tabs.put(c, tab);
         }
         categories.setSelection(0);
@@ -149,17 +147,17 @@ public final class LatencyView extends ReportView {
 
     /** The viewer of a category's table of that key (as its analysis declares it), or null. */
     public ReportTableViewer table(Category category, String tableKey) {
-        return tabs.get(category).tables.get(tableKey);
+        return tabs.get(category).tables.viewer(tableKey);
     }
 
     /** The keys of a category's tables, in their tabs' order. */
     public List<String> tableKeys(Category category) {
-        return List.copyOf(tabs.get(category).tables.keySet());
+        return tabs.get(category).tables.keys();
     }
 
     /** A category's line: its analysis's summary, or why it does not apply. */
     public String line(Category category) {
-        return tabs.get(category).line.text();
+        return tabs.get(category).content.notice.text();
     }
 
     /** The category by its analysis's name. */
@@ -203,52 +201,28 @@ public final class LatencyView extends ReportView {
     /** A category's tab: its line, its histogram, and below, its analysis's tables (those that are not a chart's data). */
     private static final class CategoryTab {
         private final Category category;
-        private final Composite box;
-        private final NoticeLine line;
-        private final SashForm sash;
+        private final NoticedSash content;
         private final ChartPanel histogram;
-        private final Map<String, ReportTableViewer> tables = new LinkedHashMap<>();
+        private final DeclaredTables tables;
         private final String histogramKey;
 
         CategoryTab(CTabFolder parent, Category category) {
             this.category = category;
-            box = new Composite(parent, SWT.NONE);
-            GridLayout layout = new GridLayout(1, false);
-            layout.marginWidth = 0;
-            layout.marginHeight = 2;
-            box.setLayout(layout);
-            line = new NoticeLine(box);
-            sash = new SashForm(box, SWT.VERTICAL);
-            sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+            content = new NoticedSash(parent, 2);
+            SashForm sash = content.sash;
             histogram = new ChartPanel(sash, SWT.NONE, category.analysis() + "-latency-histogram");
             CTabFolder folder = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-            String histogramTable = null;
-            // The tables as the analysis declares them: their columns are there before the first results.
-            for (TableSchema schema : Analyses.byName(category.analysis()).tables().grouping(GroupBy.THREAD).tables()) {
-                boolean bins = schema.columns().stream().anyMatch(c -> c.key().equals("from_ns"));
-                if (schema.chartData() && bins && histogramTable == null) {
-                    histogramTable = schema.key();
-                } else if (!schema.chartData()) {
-                    ReportTableViewer viewer = addTab(folder, schema.title(), new ReportTableViewer(folder, SWT.NONE));
-                    viewer.setTable(schema.table());
-                    tables.put(schema.key(), viewer);
-                }
-            }
-            histogramKey = histogramTable;
+            tables = new DeclaredTables(folder, category.analysis());
+            histogramKey = Analyses.byName(category.analysis()).tables().grouping(GroupBy.THREAD).tables().stream()
+                    .filter(t -> t.chartData() && t.columns().stream().anyMatch(c -> c.key().equals("from_ns")))
+                    .map(TableSchema::key).findFirst().orElse(null);
             sash.setWeights(45, 55);
             histogram.setModel(histogramOf(category, null));
         }
 
         void render(ReportSet reports, TraceNames names) {
             String analysis = category.analysis();
-            for (Map.Entry<String, ReportTableViewer> e : tables.entrySet()) {
-                Table t = reports.table(analysis, e.getKey());
-                if (t != null) {
-                    e.getValue().setTable(t, names);
-                } else {
-                    e.getValue().clearRows();
-                }
-            }
+            tables.render(reports, names);
             ChartModel model = histogramOf(category, histogramKey == null ? null : reports.table(analysis, histogramKey));
             String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable(analysis);
             if (why != null) {
@@ -258,11 +232,8 @@ public final class LatencyView extends ReportView {
             String summary = reports.summary(analysis);
             boolean notApplicable = reports.failure() == null && why != null;
             // Why there is nothing to show, said once, in place of an empty chart and empty tables.
-            line.show(notApplicable ? "No " + lowerFirst(Analyses.byName(analysis).tables().title()) + ": " + why
-                    : summary != null ? summary : "");
-            ((GridData) sash.getLayoutData()).exclude = notApplicable;
-            sash.setVisible(!notApplicable);
-            sash.requestLayout();
+            content.show(notApplicable ? "No " + lowerFirst(Analyses.byName(analysis).tables().title()) + ": " + why
+                    : summary != null ? summary : "", notApplicable);
         }
     }
 }

@@ -50,16 +50,11 @@ public final class OverheadView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        Composite box = new Composite(parent, SWT.NONE);
-        org.eclipse.swt.layout.GridLayout layout = new org.eclipse.swt.layout.GridLayout(1, false);
-        layout.marginWidth = 0;
-        layout.marginHeight = 0;
-        box.setLayout(layout);
         // Why a chart is not shown, said once (a chart that cannot apply is hidden, not drawn empty).
-        hidden = new NoticeLine(box);
-        hidden.label().setForeground(box.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
-        sash = new SashForm(box, SWT.VERTICAL);
-        sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        NoticedSash content = new NoticedSash(parent, 0);
+        hidden = content.notice;
+        hidden.label().setForeground(parent.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        sash = content.sash;
         charts = new SashForm(sash, SWT.HORIZONTAL);
         histogram = new ChartPanel(charts, SWT.NONE, "tracepoint-gaps");
         share = new ChartPanel(charts, SWT.NONE, "tracing-share");

@@ -3,7 +3,6 @@ package org.lttbench.ui.view;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -69,8 +68,7 @@ public final class ProcessTimeView extends ReportView {
     /** The waits analysis's table by cause of the shown grouping, or null. */
     private Table shownCauses;
     private String why;
-    private SashForm sash;
-    private NoticeLine notice;
+    private NoticedSash content;
     /** The critical path of the thread last double-clicked: a line saying whose, its time per state and thread, its segments. */
     private org.eclipse.swt.custom.CTabItem pathTab;
     private org.eclipse.swt.widgets.Label pathLine;
@@ -101,15 +99,9 @@ public final class ProcessTimeView extends ReportView {
 
     @Override
     protected void createContent(Composite parent) {
-        Composite box = new Composite(parent, SWT.NONE);
-        org.eclipse.swt.layout.GridLayout layout = new org.eclipse.swt.layout.GridLayout(1, false);
-        layout.marginWidth = 0;
-        layout.marginHeight = 0;
-        box.setLayout(layout);
         // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
-        notice = new NoticeLine(box);
-        sash = new SashForm(box, SWT.VERTICAL);
-        sash.setLayoutData(new org.eclipse.swt.layout.GridData(SWT.FILL, SWT.FILL, true, true));
+        content = new NoticedSash(parent, 0);
+        SashForm sash = content.sash;
         SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
         chart = new ChartPanel(charts, SWT.NONE, "cpu-time");
         waits = new ChartPanel(charts, SWT.NONE, "wait-time");
@@ -203,10 +195,7 @@ public final class ProcessTimeView extends ReportView {
         renderPath(reports);
         boolean nothing = why != null && shownTable == null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        notice.show(nothing && reports.failure() == null ? "No process times: " + why : "");
-        ((org.eclipse.swt.layout.GridData) sash.getLayoutData()).exclude = nothing;
-        sash.setVisible(!nothing);
-        sash.requestLayout();
+        content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
     }
 
     /** A thread row was double-clicked: follow its TID, if it has one (not an idle thread's or a process's row). */
@@ -289,7 +278,7 @@ public final class ProcessTimeView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return notice.text();
+        return content.notice.text();
     }
 
     /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */
@@ -368,61 +357,14 @@ public final class ProcessTimeView extends ReportView {
         return model;
     }
 
-    /**
-     * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
-     * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
-     */
-    /** How many causes the wait chart splits Blocked into (the others are one series). */
-    static final int CAUSES = 4;
-
     /** The same, Blocked split by the causes the {@code causes} table gives (by cause, of the same grouping). */
     static ChartModel waitChartOf(Table table, Table causes, int bars) {
         ChartModel model = waitChartOf(table, bars);
-        if (table == null || causes == null || model.series().isEmpty()) {
+        if (table == null) {
             return model;
         }
-        List<Object[]> shown = topRows(table, bars);
         List<String> key = TableColumns.index(table, "tid") >= 0 ? List.of("host", "tid") : List.of("host", "pid");
-        // each shown row's blocked time by cause, and the causes that take most of it over all the shown rows
-        Map<List<Object>, Integer> position = new java.util.HashMap<>();
-        for (int i = 0; i < shown.size(); i++) {
-            position.put(rowKey(table, shown.get(i), key), i);
-        }
-        Map<String, double[]> byCause = new java.util.LinkedHashMap<>();
-        int cause = causes.columnIndex("cause");
-        int blocked = causes.columnIndex("blocked_ns");
-        for (Object[] r : causes.rows()) {
-            Integer at = position.get(rowKey(causes, r, key));
-            if (at != null) {
-                byCause.computeIfAbsent((String) r[cause], c -> new double[shown.size()])[at] += nanos(r[blocked]) / 1e6;
-            }
-        }
-        List<String> top = byCause.entrySet().stream()
-                .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> e) -> -java.util.Arrays.stream(e.getValue()).sum()))
-                .limit(CAUSES).map(Map.Entry::getKey).toList();
-        ChartModel split = ChartModel.bars(model.title(), model.xTitle(), model.yTitle()).horizontal(true)
-                .stacked(true).emptyText("no process times").categories(model.categories());
-        for (ChartModel.Series series : model.series()) {
-            if (!series.name().equals(ThreadState.WAIT_BLOCKED.title()) || top.isEmpty()) {
-                split.add(series.name(), series.color(), series.y());
-                continue;
-            }
-            double[] rest = series.y().clone();
-            for (int k = 0; k < top.size(); k++) {
-                double[] ms = byCause.get(top.get(k));
-                for (int i = 0; i < rest.length; i++) {
-                    rest[i] = Math.max(0, rest[i] - ms[i]); // ms in doubles: never below 0 by a rounding
-                }
-                split.add(series.name() + ": " + top.get(k), shade(series.color(), k), ms);
-            }
-            if (java.util.Arrays.stream(rest).anyMatch(v -> v > 1e-6)) {
-                split.add(series.name() + ": other causes", shade(series.color(), top.size()), rest);
-            }
-        }
-        if (!model.barLabels().isEmpty()) {
-            split.barLabels(model.barLabels());
-        }
-        return split;
+        return BlockedSplit.split(model, table, topRows(table, bars), causes, key, 1e6);
     }
 
     /** The waits analysis's table of that key per thread, or per process (its reports have the same keys). */
@@ -439,24 +381,10 @@ public final class ProcessTimeView extends ReportView {
         return null;
     }
 
-    /** The columns naming a row's thread or process, its host too where the table has one. */
-    private static List<Object> rowKey(Table table, Object[] row, List<String> columns) {
-        List<Object> key = new ArrayList<>();
-        for (String c : columns) {
-            int i = TableColumns.index(table, c);
-            key.add(i >= 0 ? row[i] : null);
-        }
-        return key;
-    }
-
-    /** Blocked's colour, darker or lighter by the cause's rank, so the causes read as kinds of Blocked. */
-    private static RGB shade(RGB base, int rank) {
-        float[] hsb = base.getHSB();
-        float brightness = Math.max(0.35f, Math.min(1f, hsb[2] - 0.18f * (rank - 1)));
-        float saturation = Math.max(0.2f, Math.min(1f, hsb[1] + 0.08f * (rank - 1)));
-        return new RGB(hsb[0], saturation, brightness);
-    }
-
+    /**
+     * How the same processes waited: for a CPU, on I/O, blocked, unknown, in the same order as the CPU chart. A
+     * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
+     */
     static ChartModel waitChartOf(Table table, int bars) {
         ChartModel model = ChartModel.bars("How they waited", "Process (PID)", "Time waiting (ms)")
                 .horizontal(true).stacked(true).emptyText("no process times");

@@ -1,25 +1,32 @@
 package org.lttbench.ui.viewer;
 
+import java.util.Arrays;
+import java.util.List;
+
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
+import org.lttbench.ui.compute.TraceReading;
 import org.lttbench.ui.compute.TraceSource;
 import org.lttbench.ui.view.DiscardedView;
 import org.lttbench.ui.view.LatencyView;
 import org.lttbench.ui.view.OverheadView;
 import org.lttbench.ui.view.ProcessTimeView;
 import org.lttbench.ui.view.ReportView;
+import org.lttbench.ui.view.SpansView;
 
 /**
- * The window of {@code lttbench view}: the four views as tabs over one session, so one read of the traces feeds
- * them all and a range chosen in one view applies to every view.
+ * The window of {@code lttbench view}: the views as tabs over one session, so one read of the traces feeds them all
+ * and a range chosen in one view applies to every view. The Spans tab is there only when the spans analysis applies
+ * (a user-space trace with span events).
  */
 public final class StandaloneViewer {
     private final Display display;
@@ -29,36 +36,73 @@ public final class StandaloneViewer {
     private final LatencyView latency;
     private final OverheadView overhead;
     private final DiscardedView discarded;
+    private final SpansView spans;
+    /** The Spans tab, while the traces have spans; else null. */
+    private CTabItem spansItem;
     private final AnalysisSession session;
     private boolean firstResults = true;
 
     public StandaloneViewer(Display display, String title, TraceSource source) {
+        this(display, title, source, List.of());
+    }
+
+    /** @param spanDefinitions the user's span definitions ({@code --span}), besides the built-in ones */
+    public StandaloneViewer(Display display, String title, TraceSource source, List<SpanDefinition> spanDefinitions) {
         this.display = display;
         shell = new Shell(display);
         shell.setText("LTTbench: " + title);
         shell.setLayout(new FillLayout());
         shell.setSize(1280, 900);
         tabs = new CTabFolder(shell, SWT.TOP | SWT.BORDER);
-        session = new AnalysisSession(display, source);
+        session = new AnalysisSession(display, new TraceReading(source, spanDefinitions));
         process = tab("Process time", new ProcessTimeView(tabs, SWT.NONE));
         latency = tab("Latency", new LatencyView(tabs, SWT.NONE));
         overhead = tab("Tracepoint overhead", new OverheadView(tabs, SWT.NONE));
         discarded = tab("Discarded events", new DiscardedView(tabs, SWT.NONE));
+        spans = new SpansView(tabs, SWT.NONE);
+        spans.setVisible(false);
+        spans.setSession(session);
         tabs.setSelection(0);
         session.addListener(new SessionListener() {
             @Override
             public void finished(ReportSet reports) {
-                if (firstResults && !tabs.isDisposed()) {
+                if (tabs.isDisposed()) {
+                    return;
+                }
+                if (reports.failure() == null) {
+                    showSpans(reports.whyNotApplicable("spans") == null);
+                }
+                if (firstResults) {
                     firstResults = false;
                     // A user-space trace has no process times: open on what the traces can tell.
-                    if (reports.whyNotApplicable("process") != null && reports.whyNotApplicable("overhead") == null) {
-                        tabs.setSelection(java.util.Arrays.stream(tabs.getItems()).filter(i -> i.getControl() == overhead)
-                                .findFirst().orElseThrow());
+                    if (reports.whyNotApplicable("process") != null) {
+                        ReportView first = spansItem != null ? spans
+                                : reports.whyNotApplicable("overhead") == null ? overhead : null;
+                        if (first != null) {
+                            tabs.setSelection(tabItem(first));
+                        }
                     }
                 }
             }
         });
         shell.addDisposeListener(e -> session.dispose());
+    }
+
+    /** Adds the Spans tab after Latency, or takes it away (its view stays, hidden, attached to the session). */
+    private void showSpans(boolean applies) {
+        if (applies && spansItem == null) {
+            spansItem = new CTabItem(tabs, SWT.NONE, Arrays.asList(tabs.getItems()).indexOf(tabItem(latency)) + 1);
+            spansItem.setText("Spans");
+            spansItem.setControl(spans);
+        } else if (!applies && spansItem != null) {
+            spansItem.dispose();
+            spansItem = null;
+            spans.setVisible(false);
+        }
+    }
+
+    private CTabItem tabItem(ReportView view) {
+        return Arrays.stream(tabs.getItems()).filter(i -> i.getControl() == view).findFirst().orElseThrow();
     }
 
     private <V extends ReportView> V tab(String title, V view) {
@@ -115,5 +159,14 @@ public final class StandaloneViewer {
 
     public DiscardedView discardedView() {
         return discarded;
+    }
+
+    public SpansView spansView() {
+        return spans;
+    }
+
+    /** The Spans tab, or null while the traces have no spans. */
+    public CTabItem spansTab() {
+        return spansItem;
     }
 }

@@ -10,6 +10,7 @@ import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.ExitCode;
 import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.batch.RangeOptions;
+import org.lttbench.core.batch.SpanOption;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.trace.TimeRange;
 
@@ -19,12 +20,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code lttbench view TRACE...}: a window with the process time, latency, tracepoint overhead and discarded events views.
+ * {@code lttbench view TRACE...}: a window with the process time, latency, tracepoint overhead and discarded events
+ * views, and the spans view when the traces have spans.
  * Lives in the UI bundle (it needs SWT); the core's command line finds it through
  * {@link org.lttbench.core.batch.SubcommandProvider}.
  */
 @Command(name = "view", mixinStandardHelpOptions = true,
-        description = "Opens a window with the process time, latency, tracepoint overhead and discarded events views of the traces.",
+        description = "Opens a window with the process time, latency, tracepoint overhead and discarded events views of the "
+                + "traces, and the spans view when they have spans.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:the window was closed", "2:usage error, or no display to open a window on",
                 "3:a trace is missing, unreadable or malformed" })
@@ -34,6 +37,9 @@ public final class ViewCommand implements Callable<Integer> {
 
     @Mixin
     RangeOptions times;
+
+    @Mixin
+    SpanOption spans;
 
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
     List<Path> traces;
@@ -63,7 +69,7 @@ public final class ViewCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.USAGE;
         }
-        WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range);
+        WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range, spans.value());
         return partial;
     }
 

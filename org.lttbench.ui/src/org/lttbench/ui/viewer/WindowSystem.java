@@ -1,7 +1,10 @@
 package org.lttbench.ui.viewer;
 
 import org.eclipse.swt.SWTError;
+import java.util.List;
+
 import org.eclipse.swt.widgets.Display;
+import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.TraceSource;
 
@@ -26,10 +29,10 @@ final class WindowSystem {
     }
 
     /** Opens the viewer on this range ({@link TimeRange#ALL}: the whole trace) and returns when the user closes it. */
-    static void show(String title, TraceSource source, TimeRange range) {
+    static void show(String title, TraceSource source, TimeRange range, List<SpanDefinition> spans) {
         Display display = Display.getDefault();
         try {
-            StandaloneViewer viewer = new StandaloneViewer(display, title, source);
+            StandaloneViewer viewer = new StandaloneViewer(display, title, source, spans);
             viewer.open(range);
             viewer.runUntilClosed();
         } finally {

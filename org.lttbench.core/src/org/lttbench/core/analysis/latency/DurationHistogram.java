@@ -8,9 +8,10 @@ import java.util.Arrays;
  * wide. A percentile is its bucket's midpoint, so it is within {@link #RELATIVE_ERROR} of the true value (the rank
  * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in a small hash table (most rows
  * of a thread and a call see few distinct durations), then one array of {@value #EXACT} counts per octave it meets:
- * at most 57 of them, whatever the number of durations.
+ * at most 57 of them, whatever the number of durations. {@link DurationStats} is one, so that a row's figures and its
+ * buckets are one object: a pass adds to rows of thousands of threads in no order, and each object is a cache miss.
  */
-public final class DurationHistogram {
+public class DurationHistogram {
     /** Buckets per octave, and the durations below which buckets are 1 ns wide. */
     static final int EXACT = 128;
     private static final int SHIFT = 7;
@@ -19,15 +20,20 @@ public final class DurationHistogram {
     private static final int SPARSE_LIMIT = 32;
     /** Octaves of a positive long from 2^7 to 2^62, plus the exact range. */
     private static final int CHUNKS = 64 - SHIFT;
+    /** A sparse slot: bucket + 1 in the top bits (0: a free slot), its count in the others. */
+    private static final int KEY_SHIFT = 48;
+    private static final long COUNT_MASK = (1L << KEY_SHIFT) - 1;
 
-    /** Sparse buckets: an open-addressing table of bucket + 1 (0: a free slot) and their counts. */
-    private int[] keys = new int[8];
-    private long[] counts = new long[8];
+    /** Sparse buckets: an open-addressing table of slots (key and count in one long: one memory access). */
+    private long[] slots = new long[8];
     /** 32 - log2(the table's size): the hash's top bits index it. */
     private int shift = 29;
     private int size;
     /** Dense counts per chunk of {@value #EXACT} buckets (chunk 0: the exact range), once sparse is outgrown. */
     private long[][] chunks;
+
+    DurationHistogram() {
+    }
 
     /** The bucket of a duration (negative ones count as 0). */
     static int bucket(long ns) {
@@ -52,7 +58,8 @@ public final class DurationHistogram {
         return bucket < EXACT ? 1 : 1L << ((bucket >>> SHIFT) - 1);
     }
 
-    public void add(long ns) {
+    /** Counts one duration. */
+    final void count(long ns) {
         add(bucket(ns), 1);
     }
 
@@ -62,22 +69,22 @@ public final class DurationHistogram {
             return;
         }
         // a hash, not a sorted array: a call adds in constant time (the order is made when the buckets are visited)
-        int key = b + 1;
-        int mask = keys.length - 1;
+        long key = (long) (b + 1) << KEY_SHIFT;
+        int mask = slots.length - 1;
         for (int i = (b * 0x9E3779B9) >>> shift;; i = (i + 1) & mask) {
-            if (keys[i] == key) {
-                counts[i] += n;
+            long slot = slots[i];
+            if ((slot & ~COUNT_MASK) == key) {
+                slots[i] = slot + n;
                 return;
             }
-            if (keys[i] == 0) {
+            if (slot == 0) {
                 if (size == SPARSE_LIMIT) {
                     toDense();
                     dense(b, n);
                     return;
                 }
-                keys[i] = key;
-                counts[i] = n;
-                if (++size * 2 > keys.length) {
+                slots[i] = key | n;
+                if (++size * 2 > slots.length) {
                     rehash();
                 }
                 return;
@@ -86,28 +93,25 @@ public final class DurationHistogram {
     }
 
     private void rehash() {
-        int[] oldKeys = keys;
-        long[] oldCounts = counts;
-        keys = new int[oldKeys.length * 2];
-        counts = new long[oldKeys.length * 2];
+        long[] old = slots;
+        slots = new long[old.length * 2];
         shift--;
         size = 0;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != 0) {
-                add(oldKeys[i] - 1, oldCounts[i]);
+        for (long slot : old) {
+            if (slot != 0) {
+                add((int) (slot >>> KEY_SHIFT) - 1, slot & COUNT_MASK);
             }
         }
     }
 
     private void toDense() {
         chunks = new long[CHUNKS][];
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != 0) {
-                dense(keys[i] - 1, counts[i]);
+        for (long slot : slots) {
+            if (slot != 0) {
+                dense((int) (slot >>> KEY_SHIFT) - 1, slot & COUNT_MASK);
             }
         }
-        keys = null;
-        counts = null;
+        slots = null;
     }
 
     private void dense(int b, long n) {
@@ -120,7 +124,7 @@ public final class DurationHistogram {
     }
 
     /** Adds another histogram's counts to this one. */
-    public void merge(DurationHistogram other) {
+    final void mergeCounts(DurationHistogram other) {
         other.forEach((bucket, n) -> add(bucket, n));
     }
 
@@ -134,14 +138,14 @@ public final class DurationHistogram {
         if (chunks == null) {
             long[] order = new long[size]; // bucket and slot, sorted by bucket
             int n = 0;
-            for (int i = 0; i < keys.length; i++) {
-                if (keys[i] != 0) {
-                    order[n++] = (long) (keys[i] - 1) << 32 | i;
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i] != 0) {
+                    order[n++] = (slots[i] >>> KEY_SHIFT) - 1 << 32 | i;
                 }
             }
             Arrays.sort(order);
             for (long o : order) {
-                visitor.visit((int) (o >>> 32), counts[(int) o]);
+                visitor.visit((int) (o >>> 32), slots[(int) o] & COUNT_MASK);
             }
             return;
         }

@@ -3,16 +3,15 @@ package org.lttbench.core.analysis.latency;
 /**
  * The durations of one row of a latency table: count, total, min and max exact; mean and standard deviation from a
  * running mean and sum of squared deviations (Welford's, merged by Chan's formula: stable where a sum of squares
- * loses the small deviations of large durations); percentiles from a {@link DurationHistogram}.
+ * loses the small deviations of large durations); percentiles from its buckets ({@link DurationHistogram}).
  */
-public final class DurationStats {
+public final class DurationStats extends DurationHistogram {
     private long count;
     private long total;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
     private double mean;
     private double squares;
-    private final DurationHistogram histogram = new DurationHistogram();
 
     public void add(long ns) {
         count++;
@@ -22,7 +21,7 @@ public final class DurationStats {
         double delta = ns - mean;
         mean += delta / count;
         squares += delta * (ns - mean);
-        histogram.add(ns);
+        count(ns);
     }
 
     /** Adds another row's durations (rows of threads summed into their process's). */
@@ -38,7 +37,7 @@ public final class DurationStats {
         total += other.total;
         min = Math.min(min, other.min);
         max = Math.max(max, other.max);
-        histogram.merge(other.histogram);
+        mergeCounts(other);
     }
 
     public long count() {
@@ -80,7 +79,7 @@ public final class DurationStats {
     public Long[] percentiles(double[] qs) {
         Long[] out = new Long[qs.length];
         if (count > 0) {
-            long[] p = histogram.percentiles(qs, count);
+            long[] p = percentiles(qs, count);
             for (int i = 0; i < qs.length; i++) {
                 out[i] = Math.max(min, Math.min(max, p[i]));
             }
@@ -94,7 +93,7 @@ public final class DurationStats {
      */
     public java.util.List<long[]> octaves() {
         java.util.List<long[]> bars = new java.util.ArrayList<>();
-        histogram.forEach((bucket, n) -> {
+        forEach((bucket, n) -> {
             long lower = DurationHistogram.lower(bucket);
             long from = lower == 0 ? 0 : Long.highestOneBit(lower);
             long to = lower == 0 ? 1 : from == 1L << 62 ? Long.MAX_VALUE : from * 2;

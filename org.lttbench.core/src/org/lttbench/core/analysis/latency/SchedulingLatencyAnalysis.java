@@ -60,6 +60,11 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     /** The kinds of waits, by {@link ThreadStateSink#WOKEN}... (index 0 unused). */
     private static final String[] KINDS = { null, "woken", "new thread", "preempted" };
 
+    /** How the tables name a kind of wait ({@link ThreadStateSink#WOKEN}...): {@code woken}, {@code new thread}... */
+    public static String kindName(int kind) {
+        return KINDS[kind];
+    }
+
     /** One wait, as the longest are listed. */
     private record Wait(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
     }

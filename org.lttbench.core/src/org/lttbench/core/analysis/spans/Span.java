@@ -15,10 +15,15 @@ final class Span {
     static final int USER = 0, SYSTEM = 1, IRQ = 2, USER_OR_SYSTEM = 3, WAIT_CPU = 4, WAIT_IO = 5, BLOCKED = 6,
             UNKNOWN = 7, UNMATCHED = 8, PARTS = 9;
 
+    /**
+     * What closes a span: an end of its name (a {@code --span} pair), or an end of the same address: a function's exit
+     * ({@code -finstrument-functions}), a ROS 2 callback's end.
+     */
+    static final int BY_NAME = 0, BY_FUNCTION_EXIT = 1, BY_CALLBACK_END = 2;
+
     final int name;
-    /** A function's span ({@code -finstrument-functions}), closed by an exit of the same address. */
-    final boolean function;
-    /** The function's address (function spans). */
+    final int closedBy;
+    /** The function's or callback's address (spans closed by address). */
     final long address;
     final long begin;
     final int depth;
@@ -41,9 +46,9 @@ final class Span {
     /** Counted in its name's tally (told once). */
     boolean finished;
 
-    Span(int name, boolean function, long address, long begin, Span parent, UstThread thread) {
+    Span(int name, int closedBy, long address, long begin, Span parent, UstThread thread) {
         this.name = name;
-        this.function = function;
+        this.closedBy = closedBy;
         this.address = address;
         this.begin = begin;
         this.upTo = begin;

@@ -45,8 +45,8 @@ import org.lttbench.core.trace.Tracer;
 
 /**
  * Where each span's time went: spans opened and closed by user-space events (the functions of
- * {@code -finstrument-functions}, and the user's {@code --span} pairs), their wall time per span name (count,
- * percentiles, the slowest), and, with the kernel trace of the same session, each span's wall time split over the
+ * {@code -finstrument-functions}, ROS 2's callbacks, and the user's {@code --span} pairs), their wall time per span
+ * name (count, percentiles, the slowest), and, with the kernel trace of the same session, each span's wall time split over the
  * states the process analysis gave the kernel thread that ran it (user, system, IRQ, waiting for a CPU, I/O wait,
  * blocked, by cause and waker): the parts add up to the wall time exactly. The user-space thread is matched to its
  * kernel thread by its {@code vtid} (with {@code vpid} and {@code procname} agreeing), else by the CPU the event was
@@ -64,9 +64,10 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
         @Override
         public String description() {
-            return "Per span (functions of -finstrument-functions, --span pairs of user-space events): count, wall time "
-                    + "percentiles, the slowest, and with the session's kernel trace each span's wall time split into "
-                    + "user, system, IRQ, waiting for a CPU, I/O wait and blocked by cause and waker";
+            return "Per span (functions of -finstrument-functions, ROS 2 callbacks, --span pairs of user-space "
+                    + "events): count, wall time percentiles, the slowest, and with the session's kernel trace each "
+                    + "span's wall time split into user, system, IRQ, waiting for a CPU, I/O wait and blocked by cause "
+                    + "and waker";
         }
 
         @Override
@@ -80,7 +81,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         }
     };
 
-    private static final int ENTRY = 1, EXIT = 2, BEGIN = 3, END = 4;
+    private static final int ENTRY = 1, EXIT = 2, BEGIN = 3, END = 4, CALLBACK_START = 5, CALLBACK_END = 6,
+            CALLBACK_NAME = 7;
 
     /** What an event class does to spans, resolved once; several when two definitions use one event. */
     private static final class Binding {
@@ -91,6 +93,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         FieldHandle vtid;
         FieldHandle vpid;
         FieldHandle procname;
+        /** A callback's registered symbol ({@code CALLBACK_NAME}), or what it was added as (that kind's name). */
+        FieldHandle symbol;
+        String addedAs;
         /** A definition's: its span name, and the field that pairs its events (null: per thread). */
         int name;
         int definition = -1;
@@ -104,6 +109,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     /** Whether a kernel trace splits the spans (the process analysis reads one). */
     private boolean kernel;
     private Binding[] bindings = new Binding[0];
+    /** Per event class: what it says of ROS 2 callbacks' names (no span of its own), or null. */
+    private Binding[] registry = new Binding[0];
     private final List<Trace> ustTraces = new ArrayList<>();
     /** Per user-space trace: the kernel trace of its machine, its state machine, when that trace's events end. */
     private Trace[] kernelOf = new Trace[0];
@@ -117,6 +124,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     private final List<SpanTally> tallies = new ArrayList<>();
     private final Map<String, Integer> names = new HashMap<>();
     private final Map<Long, Integer> functions = new HashMap<>();
+    /** A callback's address is its process's: its name per trace, process and address. */
+    private record Callback(int trace, long vpid, long address) {
+    }
+
+    private final Map<Callback, String> callbackNames = new HashMap<>();
+    private final Map<Callback, Integer> callbacks = new HashMap<>();
     /** Per definition paired by a field: its open spans by the field's value. */
     private final List<Map<Long, Span>> keyed = new ArrayList<>();
     private final LongestKept<Span> slowest;
@@ -183,10 +196,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                 }
             }
         }
-        if (options.spans().isEmpty() && SpanDefinition.FUNCTION_ENTRIES.stream().noneMatch(declared::contains)) {
+        if (options.spans().isEmpty() && SpanDefinition.FUNCTION_ENTRIES.stream().noneMatch(declared::contains)
+                && !declared.contains(SpanDefinition.CALLBACK_START)) {
             return "the spans analysis needs user-space events that open and close spans: function entries and exits "
                     + "(lttng_ust_cyg_profile: a program built with -finstrument-functions, run with "
-                    + "LD_PRELOAD=liblttng-ust-cyg-profile.so) or pairs given with --span " + SpanDefinition.SYNTAX_HELP
+                    + "LD_PRELOAD=liblttng-ust-cyg-profile.so), ROS 2 callbacks (ros2:callback_start and callback_end "
+                    + "of ros2_tracing) or pairs given with --span " + SpanDefinition.SYNTAX_HELP
                     + "; " + (traces.traces().size() == 1 ? "the trace is from " : "the traces are from ")
                     + Tracer.describe(traces.traces());
         }
@@ -202,7 +217,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         if (traces.traces().stream().noneMatch(SpansAnalysis::userSpace)) {
             return null; // a kernel trace alone: nobody expects spans of it
         }
-        return "it needs user-space function entries and exits (lttng_ust_cyg_profile) or --span pairs, and the "
+        return "it needs user-space function entries and exits (lttng_ust_cyg_profile), ROS 2 callbacks or --span "
+                + "pairs, and the "
                 + "user-space trace" + (traces.traces().stream().filter(SpansAnalysis::userSpace).count() > 1 ? "s have"
                         : " has") + " none";
     }
@@ -221,6 +237,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             kernelEnds.put(k, traceSet.span(k).end());
         }
         bindings = new Binding[traceSet.eventTypes().size()];
+        registry = new Binding[bindings.length];
         for (SpanDefinition d : options.spans()) {
             keyed.add(d.field() == null ? null : new HashMap<>());
         }
@@ -234,6 +251,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             boolean anyThread = false;
             boolean anySpan = false;
             for (EventType e : t.eventTypes()) {
+                registry[e.index()] = bindRegistry(e, index);
                 Binding b = bind(e, index);
                 if (b != null) {
                     bindings[e.index()] = b;
@@ -272,6 +290,13 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                 first.address = addr;
             }
         }
+        if (e.name().equals(SpanDefinition.CALLBACK_START) || e.name().equals(SpanDefinition.CALLBACK_END)) {
+            FieldHandle callback = FieldHandle.integer(e.payloadField("callback"));
+            if (callback != null) {
+                first = binding(e, trace, e.name().equals(SpanDefinition.CALLBACK_START) ? CALLBACK_START : CALLBACK_END);
+                first.address = callback;
+            }
+        }
         List<SpanDefinition> defs = options.spans();
         for (int d = 0; d < defs.size(); d++) {
             SpanDefinition def = defs.get(d);
@@ -292,6 +317,22 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             first = b;
         }
         return first;
+    }
+
+    /** What a ROS 2 set-up event says of callbacks' names: the symbol registered for one, or what it was added as. */
+    private static Binding bindRegistry(EventType e, int trace) {
+        FieldHandle callback = FieldHandle.integer(e.payloadField("callback"));
+        String addedAs = SpanDefinition.CALLBACK_KINDS.get(e.name());
+        boolean register = e.name().equals(SpanDefinition.CALLBACK_REGISTER);
+        if (callback == null || (!register && addedAs == null)) {
+            return null;
+        }
+        Binding b = binding(e, trace, CALLBACK_NAME);
+        b.address = callback;
+        FieldHandle symbol = register ? e.payloadField("symbol") : null;
+        b.symbol = symbol != null && symbol.kind() == FieldKind.STRING ? symbol : null;
+        b.addedAs = addedAs;
+        return b.symbol == null && addedAs == null ? null : b;
     }
 
     private static Binding binding(EventType e, int trace, int kind) {
@@ -324,6 +365,31 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         return id;
     }
 
+    /** The span name of a callback: its registered symbol, else what it was added as and its address. */
+    private int callbackName(UstThread thread, long address) {
+        Callback c = new Callback(thread.trace, thread.vpid, address);
+        Integer id = callbacks.get(c);
+        if (id == null) {
+            String name = callbackNames.get(c);
+            id = name(name != null ? name : "callback 0x" + Long.toHexString(address));
+            callbacks.put(c, id);
+        }
+        return id;
+    }
+
+    /** Names a callback: a registered symbol, or (unless it has one) what it was added as. */
+    private void register(Binding b, Event event) {
+        long vpid = b.vpid != null ? event.longValue(b.vpid) : -1;
+        long address = event.longValue(b.address);
+        Callback c = new Callback(b.trace, vpid, address);
+        if (b.symbol != null) {
+            callbackNames.put(c, event.stringValue(b.symbol));
+        } else if (!callbackNames.containsKey(c)) {
+            callbackNames.put(c, b.addedAs + " callback 0x" + Long.toHexString(address));
+        }
+        callbacks.remove(c); // named anew from its next start
+    }
+
     @Override
     public void packet(Packet packet) {
         if (kernel) {
@@ -345,10 +411,20 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         }
     }
 
+    /** It reads the user-space events itself, whoever feeds the process analysis. */
+    @Override
+    public boolean hearsRecords() {
+        return true;
+    }
+
     @Override
     public void event(Event event) {
         if (kernel) {
             pass.event(event);
+        }
+        Binding r = registry[event.type().index()];
+        if (r != null) {
+            register(r, event);
         }
         Binding b = bindings[event.type().index()];
         if (b == null) {
@@ -360,14 +436,19 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             switch (b.kind) {
                 case ENTRY -> {
                     long addr = event.longValue(b.address);
-                    open(thread, functionName(addr), true, addr, ts);
+                    open(thread, functionName(addr), Span.BY_FUNCTION_EXIT, addr, ts);
                 }
-                case EXIT -> closeFunction(thread, event.longValue(b.address), ts);
+                case EXIT -> closeByAddress(thread, Span.BY_FUNCTION_EXIT, event.longValue(b.address), ts);
+                case CALLBACK_START -> {
+                    long addr = event.longValue(b.address);
+                    open(thread, callbackName(thread, addr), Span.BY_CALLBACK_END, addr, ts);
+                }
+                case CALLBACK_END -> closeByAddress(thread, Span.BY_CALLBACK_END, event.longValue(b.address), ts);
                 case BEGIN -> {
                     if (b.key == null) {
-                        open(thread, b.name, false, 0, ts);
+                        open(thread, b.name, Span.BY_NAME, 0, ts);
                     } else {
-                        Span s = new Span(b.name, false, 0, ts, null, thread);
+                        Span s = new Span(b.name, Span.BY_NAME, 0, ts, null, thread);
                         Span before = keyed.get(b.definition).put(key(event, b.key), s);
                         if (before != null) {
                             drop(before, ts);
@@ -461,24 +542,27 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                 || (procname.length() >= 15 && r.name().startsWith(procname.substring(0, 15)));
     }
 
-    private void open(UstThread thread, int name, boolean function, long address, long ts) {
+    private void open(UstThread thread, int name, int closedBy, long address, long ts) {
         List<Span> stack = thread.stack;
         Span parent = stack.isEmpty() ? null : stack.get(stack.size() - 1);
-        Span s = new Span(name, function, address, ts, parent, thread);
+        Span s = new Span(name, closedBy, address, ts, parent, thread);
         stack.add(s);
         if (thread.kernel != null) {
             follow(s, thread.kernel);
         }
     }
 
-    /** A function's exit closes its innermost open entry; functions opened inside it since lost their exits. */
-    private void closeFunction(UstThread thread, long address, long ts) {
+    /**
+     * A function's exit (a callback's end) closes its innermost open entry (start) of that address; the functions
+     * (callbacks) opened inside it since lost their exits (ends).
+     */
+    private void closeByAddress(UstThread thread, int closedBy, long address, long ts) {
         List<Span> stack = thread.stack;
         for (int k = stack.size() - 1; k >= 0; k--) {
             Span s = stack.get(k);
-            if (s.function && s.address == address) {
+            if (s.closedBy == closedBy && s.address == address) {
                 for (int j = stack.size() - 1; j > k; j--) {
-                    if (stack.get(j).function) {
+                    if (stack.get(j).closedBy == closedBy) {
                         drop(stack.remove(j), ts);
                     }
                 }
@@ -495,7 +579,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         List<Span> stack = thread.stack;
         for (int k = stack.size() - 1; k >= 0; k--) {
             Span s = stack.get(k);
-            if (!s.function && s.name == name) {
+            if (s.closedBy == Span.BY_NAME && s.name == name) {
                 stack.remove(k);
                 close(s, ts);
                 return;
@@ -707,6 +791,18 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     private static final ThreadState[] PART_STATES = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ,
             ThreadState.USER_OR_SYSTEM, ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED,
             ThreadState.UNKNOWN, null };
+    /** The columns of the parts of a span's wall time, in their tables' order (they add up to its wall time). */
+    public static final List<String> PARTS = List.of(PART_KEYS);
+
+    /**
+     * The thread state a part column holds the time of (views draw it in that state's colour), or null for
+     * {@code unmatched_ns}: no kernel thread, no state.
+     */
+    public static ThreadState partState(String key) {
+        int p = PARTS.indexOf(key);
+        return p < 0 ? null : PART_STATES[p];
+    }
+
     /** The parts shown in the terminal's text unless --wide. */
     private static final Set<Integer> HEADLINE_PARTS = Set.of(Span.USER, Span.SYSTEM, Span.WAIT_CPU, Span.WAIT_IO,
             Span.BLOCKED);
@@ -741,8 +837,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
     private static TableSchema perName() {
         List<Column> c = new ArrayList<>();
-        c.add(new Column("span", "Span", ColumnKind.TEXT, "the span's name: a --span definition's, or a function's "
-                + "address (-finstrument-functions)"));
+        c.add(new Column("span", "Span", ColumnKind.TEXT, "the span's name: a --span definition's, a function's "
+                + "address (-finstrument-functions), or a ROS 2 callback's registered symbol (else what it was added "
+                + "as, and its address)"));
         c.add(new Column("spans", "Count", ColumnKind.INTEGER, "spans that ended in the range"));
         c.add(new Column("unfinished", "Unfinished", ColumnKind.INTEGER,
                 "spans begun in the range that the trace never closed (it ended, or lost their end)").asDetail());
@@ -758,7 +855,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         c.add(new Column("p99_ns", "p99", ColumnKind.DURATION, "99th percentile of the wall times " + error));
         c.add(new Column("max_ns", "Max", ColumnKind.DURATION, "longest wall time"));
         c.add(new Column("self_ns", "Self", ColumnKind.DURATION,
-                "sum of their self times: wall time minus that of the spans closed inside them").asDetail());
+                "sum of their self times: wall time minus that of the spans closed inside them"));
         c.addAll(partColumns("their wall time"));
         return new TableSchema("spans", "Where each span's time went, per span name", c);
     }

@@ -230,10 +230,22 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }
     }
 
+    /**
+     * The rows of one table: the tallies of each thread (or process) summed by label. A label is made once per trace
+     * and code, not per tally: a busy machine's threads have tens of thousands of (thread, waker) tallies, most of
+     * them with the same few thousand wakers.
+     */
     private List<Row> rows(List<WaitTally> tallies, boolean byProcess, boolean hosts,
             java.util.function.Function<WaitTally, List<String>> what) {
-        Map<List<Object>, long[]> sums = new LinkedHashMap<>();
-        Map<List<Object>, ThreadRecord> whose = new LinkedHashMap<>();
+        record Label(Trace trace, int code) {
+        }
+        final class Sum {
+            ThreadRecord whose;
+            long ns;
+            long waits;
+        }
+        Map<Label, List<String>> labels = new java.util.HashMap<>();
+        Map<List<Object>, Sum> sums = new LinkedHashMap<>();
         Map<Object, Long> running = new java.util.HashMap<>();
         ThreadLedger ledger = pass.analysis().ledger();
         for (ThreadRecord r : ledger.threads()) {
@@ -241,24 +253,22 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }
         for (WaitTally t : tallies) {
             ThreadRecord r = t.thread();
-            List<String> label = what.apply(t);
-            List<Object> key = List.of(owner(r, byProcess), label);
-            long[] s = sums.computeIfAbsent(key, k -> new long[2]);
-            s[0] += t.ns();
-            s[1] += t.waits();
-            ThreadRecord known = whose.get(key);
+            List<String> label = labels.computeIfAbsent(new Label(r.trace(), t.code()), k -> what.apply(t));
+            Sum s = sums.computeIfAbsent(List.of(owner(r, byProcess), label), k -> new Sum());
+            s.ns += t.ns();
+            s.waits += t.waits();
             // the process's main thread names it
-            if (known == null || (byProcess && r.tid() == r.pid())) {
-                whose.put(key, r);
+            if (s.whose == null || (byProcess && r.tid() == r.pid())) {
+                s.whose = r;
             }
         }
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows = new ArrayList<>(sums.size());
         sums.forEach((key, s) -> {
-            ThreadRecord r = whose.get(key);
+            ThreadRecord r = s.whose;
             @SuppressWarnings("unchecked")
             List<String> label = (List<String>) key.get(key.size() - 1);
             rows.add(new Row(hosts ? pass.analysis().host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
-                    r.pid() == 0 ? "swapper" : r.name(), label, s[0], s[1], running.getOrDefault(key.get(0), 0L)));
+                    r.pid() == 0 ? "swapper" : r.name(), label, s.ns, s.waits, running.getOrDefault(key.get(0), 0L)));
         });
         rows.sort(Row::inOrder);
         return rows;

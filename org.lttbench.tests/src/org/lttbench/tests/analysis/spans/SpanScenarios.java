@@ -145,6 +145,60 @@ public final class SpanScenarios {
         }
     }
 
+    static final String CALLBACK_START = "ros2:callback_start";
+    static final String CALLBACK_END = "ros2:callback_end";
+    static final String REGISTER = "ros2:rclcpp_callback_register";
+    static final String TIMER_ADDED = "ros2:rclcpp_timer_callback_added";
+    static final String SUBSCRIPTION_ADDED = "ros2:rclcpp_subscription_callback_added";
+    static final long TIMER = 0xA000, SUBSCRIPTION = 0xB000, UNNAMED = 0xC000;
+
+    /**
+     * A ROS 2 user-space trace of the same session (ros2_tracing's events, no {@code --span} needed), its callbacks
+     * run at the requests' times so that their splits are the requests' (the kernel trace is {@link #kernel}'s). Thread
+     * "app" (701) runs callback 0xA000 (a timer's, registered as {@code MinimalPublisher::timer_callback()}) from 10 to
+     * 20 µs, from 50 to 60 µs and from 110 to 118 µs; 0xB000 (added to a subscription, no symbol registered) from 30 to
+     * 45 µs, and again from 105 µs, never ended; 0xC000 (neither added nor registered) from 70 to 85 µs, and from 112
+     * µs inside 0xA000, whose end comes first (its end lost: abandoned); an end of 0xD000 that never started. The
+     * container's thread "ctr" (vtid 1, vpid 1) registers the same address 0xA000 as {@code Other::cb()} (another
+     * process: another callback) and runs it from 90 to 100 µs.
+     */
+    public static CtfTraceWriter ros2(Path dir) throws IOException {
+        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario");
+        StreamClass channel = m.streamClass(HeaderKind.LARGE,
+                List.of(UstMetadata.vpid(), UstMetadata.vtid(), UstMetadata.procname()), true);
+        CtfType pointer = new CtfType.IntegerType(64, false, 8, 16);
+        channel.event(TIMER_ADDED, field("timer_handle", pointer), field("callback", pointer));
+        channel.event(SUBSCRIPTION_ADDED, field("subscription", pointer), field("callback", pointer));
+        channel.event(REGISTER, field("callback", pointer), field("symbol", new CtfType.StringType()));
+        channel.event(CALLBACK_START, field("callback", pointer), field("is_intra_process", CtfType.s32()));
+        channel.event(CALLBACK_END, field("callback", pointer));
+        try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true)) {
+            CtfStreamWriter app = w.stream(channel, "channel0", 0);
+            app.event(2_000, TIMER_ADDED, 701L, 701L, "app", 0x9000L, TIMER);
+            app.event(2_100, REGISTER, 701L, 701L, "app", TIMER, "MinimalPublisher::timer_callback()");
+            app.event(2_200, SUBSCRIPTION_ADDED, 701L, 701L, "app", 0x9100L, SUBSCRIPTION);
+            callback(app, 10_000, 20_000, TIMER);
+            callback(app, 30_000, 45_000, SUBSCRIPTION);
+            callback(app, 50_000, 60_000, TIMER);
+            callback(app, 70_000, 85_000, UNNAMED);
+            app.event(105_000, CALLBACK_START, 701L, 701L, "app", SUBSCRIPTION, 0L);
+            app.event(110_000, CALLBACK_START, 701L, 701L, "app", TIMER, 0L);
+            app.event(112_000, CALLBACK_START, 701L, 701L, "app", UNNAMED, 0L);
+            app.event(118_000, CALLBACK_END, 701L, 701L, "app", TIMER);
+            app.event(119_000, CALLBACK_END, 701L, 701L, "app", 0xD000L);
+            CtfStreamWriter ctr = w.stream(channel, "channel0", 2);
+            ctr.event(2_500, REGISTER, 1L, 1L, "ctr", TIMER, "Other::cb()");
+            ctr.event(90_000, CALLBACK_START, 1L, 1L, "ctr", TIMER, 1L);
+            ctr.event(100_000, CALLBACK_END, 1L, 1L, "ctr", TIMER);
+            return w;
+        }
+    }
+
+    private static void callback(CtfStreamWriter s, long start, long end, long callback) throws IOException {
+        s.event(start, CALLBACK_START, 701L, 701L, "app", callback, 0L);
+        s.event(end, CALLBACK_END, 701L, 701L, "app", callback);
+    }
+
     private static void request(CtfStreamWriter s, long t, String event, long id) throws IOException {
         s.event(t, event, 701L, 701L, "app", id);
     }

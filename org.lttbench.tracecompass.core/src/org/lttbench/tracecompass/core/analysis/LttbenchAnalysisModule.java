@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -26,6 +27,7 @@ import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.KeptResults;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -36,8 +38,7 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
-import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
-import org.lttbench.tracecompass.core.latency.SyscallSegmentWriter;
+import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
@@ -111,17 +112,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ready(true);
             return true;
         }
-        return build(traces, files, history, reports, SyscallLatencyModule.dataFile(trace).toFile(), monitor);
+        return build(traces, files, history, reports, monitor);
     }
 
     /** The results an earlier session kept for these same files, or null (then they are made again). */
     private PassResults kept(File history, File reports, TraceFiles files, TraceSet traces) {
         KeptResults kept = files.readable() && history.isFile()
                 ? KeptResults.read(reports.toPath(), VERSION + "/" + files.fingerprint()) : null;
-        if (kept != null && !SyscallLatencyModule.dataFile(getTrace()).toFile().isFile()
-                && SyscallLatencyModule.writtenBy(kept.reports().stream().map(Report::analysis).toList())) {
-            kept = null;  // the system calls' segments are gone: the pass writes them again
-        }
         if (kept == null) {
             history.delete();
             reports.delete();
@@ -150,7 +147,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ThreadStateHistory threadStates = process == null ? null
                     : new ThreadStateHistory(ss, threads, sorted(facts, all), ends, process,
                             WaitCauses.restored(kept.causeLabels()));
-            return new PassResults(traces, byName, kept.notApplicable(), threadStates, true);
+            return new PassResults(traces, byName, kept.notApplicable(), threadStates, true, null);
         } catch (IOException | RuntimeException e) {
             if (ss != null) {
                 ss.dispose();
@@ -162,8 +159,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
     }
 
-    private boolean build(TraceSet traces, TraceFiles files, File history, File reports, File syscalls,
-            IProgressMonitor monitor) {
+    private boolean build(TraceSet traces, TraceFiles files, File history, File reports, IProgressMonitor monitor) {
         SubMonitor progress = SubMonitor.convert(monitor, "LTTbench: reading " + totalBytes / (1 << 20) + " MiB",
                 (int) Math.min(Integer.MAX_VALUE, Math.max(1, totalBytes / 1024)));
         ITmfStateSystemBuilder ss;
@@ -180,17 +176,6 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         AnalysisRun.Plan plan = plan(traces, processAnalysis);
         Map<String, Analysis> analyses = plan.analyses();
         Map<String, String> notApplicable = plan.reasons();
-        SyscallSegmentWriter segments = null;
-        syscalls.delete();
-        if (SyscallLatencyModule.writtenBy(analyses.keySet())) {
-            try {
-                segments = new SyscallSegmentWriter(syscalls.toPath(), processAnalysis.syscalls());
-            } catch (IOException | RuntimeException e) {
-                abandon(ss, reports);
-                return failed(e);
-            }
-            processAnalysis.observe(segments);
-        }
         long[] reported = { 0 };
         HeapGuard heap = new HeapGuard();
         FutureTask<Void> keeping = null;
@@ -236,9 +221,6 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                 Thread.ofPlatform().daemon().name("LTTbench reports writer").start(keeping);
             }
             writer.finish();
-            if (segments != null) {
-                segments.finish();
-            }
             ss.closeHistory(Math.max(traces.span().end(), ss.getCurrentEndTime()));
             stateSystem = ss;
             ThreadStateHistory threads = process == null ? null
@@ -246,20 +228,19 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             if (keeping != null) {
                 waitFor(keeping);
             }
-            results = new PassResults(traces, byName, notApplicable, threads, false);
+            results = new PassResults(traces, byName, notApplicable, threads, false,
+                    process == null ? null : processAnalysis);
             bytesRead = totalBytes;
             ready(true);
             return true;
         } catch (OperationCanceledException e) {
             writer.abandon();
-            abandon(segments);
             settle(keeping);
             abandon(ss, reports);
             ready(false);
             return false;
         } catch (IOException | RuntimeException e) {
             writer.abandon();
-            abandon(segments);
             settle(keeping);
             abandon(ss, reports);
             return failed(e);
@@ -270,8 +251,6 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             processAnalysis = null;
             writer.abandon();
             writer = null;
-            abandon(segments);
-            segments = null;
             stateSystem = null;
             settle(keeping);
             abandon(ss, reports);
@@ -281,10 +260,34 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
     }
 
-    /** Every analysis that applies, the process analysis being this one (it writes the state system too). */
+    /**
+     * The analyses this module's pass runs: those whose reports for the whole trace the views show as the pass made
+     * them. The waits' tables are made from the state system, whose blocked waits keep their causes and wakers, when a
+     * view asks for them ({@code RangeReports}); the latency and span tables are the command line's and the headless
+     * application's ({@link #leftOut}): no view here shows them. Each would cost the pass (the waits' tables have a
+     * row per thread and waker) what keeps the module ten times faster than Trace Compass's own kernel analysis.
+     */
+    private static final Set<String> SHOWN = Set.of("process", "overhead", "discarded");
+
+    /**
+     * Every analysis of {@link #shown} that applies, the process analysis being this one; why each analysis that does
+     * not apply does not, of all of them.
+     */
     private static AnalysisRun.Plan plan(TraceSet traces, ProcessAnalysis processAnalysis) {
-        return AnalysisRun.plan(Analyses.all(), traces,
+        AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), traces,
                 p -> p == ProcessAnalysis.PROVIDER ? processAnalysis : p.create(AnalysisOptions.DEFAULT));
+        plan.analyses().keySet().retainAll(SHOWN);
+        return plan;
+    }
+
+    /** The analyses this module's pass runs (those that apply), in the command line's order. */
+    public static List<AnalysisProvider> shown() {
+        return Analyses.all().stream().filter(p -> SHOWN.contains(p.name())).toList();
+    }
+
+    /** The analyses the command line runs by default that this module's pass leaves out, in their order. */
+    public static List<AnalysisProvider> leftOut() {
+        return Analyses.all().stream().filter(p -> !SHOWN.contains(p.name())).toList();
     }
 
     /** The reports written, or their writer's failure thrown here. */
@@ -339,17 +342,6 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         ss.removeFiles();
         ss.dispose();
         reports.delete();
-    }
-
-    /** The system calls' half-written store is removed. */
-    private static void abandon(SyscallSegmentWriter segments) {
-        if (segments != null) {
-            try {
-                segments.abandon();
-            } catch (RuntimeException e) {
-                // the pass's own failure is what is told
-            }
-        }
     }
 
     /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
@@ -456,7 +448,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         if (trace != null) {
             reportsFile(trace).delete();
-            SyscallLatencyModule.dataFile(trace).toFile().delete();
+            LatencyStoreModule.dataFiles(trace).forEach(f -> f.toFile().delete());
         }
         resetAnalysis();
     }

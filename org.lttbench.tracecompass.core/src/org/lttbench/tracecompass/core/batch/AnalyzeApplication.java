@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
@@ -31,8 +33,10 @@ import org.lttbench.core.batch.ExitCode;
 import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.TraceTypeChoice;
 
 /**
@@ -104,10 +108,22 @@ public final class AnalyzeApplication implements IApplication {
                 err.println(NAME + ": " + (failure == null ? "the analysis did not complete" : failure.getMessage()));
                 return ExitCode.UNREADABLE_TRACE;
             }
+            // the tables no view of Trace Compass shows, which the module's pass leaves out, from a read of their own
+            Map<String, Report> made = new HashMap<>(results.reports());
+            AnalysisRun.Plan rest = AnalysisRun.plan(LttbenchAnalysisModule.leftOut(), results.traces(),
+                    AnalysisOptions.DEFAULT);
+            if (!rest.analyses().isEmpty()) {
+                for (Report r : AnalysisRun.run(results.traces(), rest.toRun(), ProgressListener.NONE)) {
+                    if (results.traces() instanceof TmfTraceSet) {
+                        TmfTraceSet.annotate(r);
+                    }
+                    made.put(r.analysis(), r);
+                }
+            }
             // in the command line's order (its analyses' order), whatever order the pass or the kept results gave
             List<Report> reports = new ArrayList<>();
             for (AnalysisProvider provider : Analyses.all()) {
-                Report r = results.report(provider.name());
+                Report r = made.get(provider.name());
                 if (r != null) {
                     reports.add(r);
                 }

@@ -16,6 +16,8 @@ public final class LttbenchDataProviders {
     public static final String THREAD_PARAMETER = "lttbench.thread";
     /** Discarded events over time, per stream (XY). */
     public static final String DISCARDED_XY = "org.lttbench.tracecompass.provider.discarded.xy";
+    /** Disk throughput over time, per device and operation (XY). */
+    public static final String DISK_THROUGHPUT_XY = "org.lttbench.tracecompass.provider.disk.xy";
 
     private LttbenchDataProviders() {
     }

@@ -127,7 +127,8 @@ final class ProviderReports implements ReportSource {
      */
     private TimeRange wholeRange(String analysis, TimeRange traceSpan) {
         PassResults results = module.results();
-        Report whole = results == null ? null : results.report(analysis);
+        // the waits' tables are made from the state system when asked, over what the process analysis read
+        Report whole = results == null ? null : results.report(analysis.equals("waits") ? "process" : analysis);
         if (whole == null || whole.range().begin() == Long.MIN_VALUE || whole.range().end() == Long.MAX_VALUE) {
             return traceSpan;
         }
