@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "top", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Follows an LTTng live session and shows, interval after interval, what each process did over the "
-                + "last seconds: CPU, waits and I/O wait (with a kernel trace), events per second, lost events.",
+                + "last seconds: CPU, waits and I/O wait (with a kernel trace), events per second, lost events. It "
+                + "reads the session from its beginning, as analyze net://... does.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = { "0:the session ended", "2:usage error",
                 "3:the relay daemon cannot be reached, has no such session, or the session ended before any stream",
