@@ -44,6 +44,13 @@ public final class RecordFanOut implements RecordSink {
     }
 
     @Override
+    public void quiet(long time) {
+        for (RecordSink s : hearing) {
+            s.quiet(time);
+        }
+    }
+
+    @Override
     public boolean hearsRecords() {
         return hearing.length > 0;
     }

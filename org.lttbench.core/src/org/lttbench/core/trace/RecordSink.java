@@ -16,6 +16,13 @@ public interface RecordSink {
     default void loss(Loss loss) {
     }
 
+    /**
+     * Nothing comes before {@code time}: the source's time moved on without a record (a live session's quiet streams
+     * said so). Something that acts as time passes (a top's intervals) moves on too; the rest ignore it.
+     */
+    default void quiet(long time) {
+    }
+
     default void end() {
     }
 

@@ -85,7 +85,8 @@ public final class ProcessAnalysis implements Analysis {
         columns.add(running, null);
         return columns.toArray(new ThreadState[0]);
     }
-    private static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
+    /** The running-time column (no state of its own: the sum of the running states'), as every table names it. */
+    public static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
             "time on a CPU: user + system + IRQ (known even where user and system are not)");
 
     private final AnalysisOptions options;
