@@ -67,7 +67,7 @@ public final class LiveCommand implements Callable<Integer> {
      * The live session an address names, attached (its streams come with {@link LiveSession#awaitTraces()}); a usage
      * error when the address names no session.
      */
-    static LiveSession attach(String address, int timeoutSeconds) throws IOException, BatchFailure {
+    public static LiveSession attach(String address, int timeoutSeconds) throws IOException, BatchFailure {
         RelayUrl url = url(address);
         if (!url.namesSession()) {
             throw BatchFailure.usage(url + " names no session: give net://RELAYD[:PORT]/host/HOST/SESSION (lttbench live "
