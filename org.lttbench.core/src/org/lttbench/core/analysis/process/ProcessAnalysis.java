@@ -109,6 +109,8 @@ public final class ProcessAnalysis implements Analysis {
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
     private final Map<AnalysisOptions.GroupBy, Report> reports = new EnumMap<>(AnalysisOptions.GroupBy.class);
+    /** Between {@link #start} and {@link #end}: a report then (a live viewer's figures so far) is not kept. */
+    private boolean reading;
 
     public ProcessAnalysis(AnalysisOptions options) {
         this(options, null);
@@ -406,6 +408,7 @@ public final class ProcessAnalysis implements Analysis {
     @Override
     public void start(TraceSet traces) {
         this.traces = traces;
+        reading = true;
         handlers = new KernelEventBinder.EventHandler[traces.eventTypes().size()];
         binders = new java.util.IdentityHashMap<>();
         List<Trace> kernel = kernelTraces(traces);
@@ -465,6 +468,7 @@ public final class ProcessAnalysis implements Analysis {
         for (ThreadStateMachine m : machines) {
             m.end();
         }
+        reading = false;
     }
 
     /** The state machine of that kernel trace, once started; null for a trace it does not read. */
@@ -590,7 +594,9 @@ public final class ProcessAnalysis implements Analysis {
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
             r.note(RANGE_MISSED_NOTE);
         }
-        reports.put(groupBy, r);
+        if (!reading) {
+            reports.put(groupBy, r);
+        }
         return r;
     }
 

@@ -1,0 +1,96 @@
+package org.lttbench.tests.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.RecordSink;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
+
+/**
+ * What the live viewer relies on ({@code LiveReading}): an analysis's reports taken in the middle of its pass, between
+ * two records, before {@code end()}, neither fail nor change what it reports at the end. On a kernel trace read from
+ * its files (no kernel tracer here to follow live), with every analysis that applies to it, by thread and by process.
+ */
+class LiveViewReportsSoFarTest {
+
+    @Test
+    void reportsTakenDuringThePassLeaveTheFinalReportsUnchanged() throws Exception {
+        for (String name : List.of("kernel-many-threads", "kernel-scp-src")) {
+            Path trace = TestPaths.trace(name);
+            List<Report> clean = finalReports(trace, 0);
+            List<Report> watched = finalReports(trace, 20_000);
+            assertEquals(clean.size(), watched.size());
+            assertTrue(clean.size() >= 6, name + ": " + clean.size() + " reports");
+            for (int i = 0; i < clean.size(); i++) {
+                assertSame(clean.get(i), watched.get(i), name);
+            }
+        }
+    }
+
+    /** Each analysis that applies, by thread then by process; every {@code every} events (0: never) reports so far. */
+    private static List<Report> finalReports(Path trace, int every) throws Exception {
+        try (TraceSet traces = CtfTraceSet.open(List.of(trace))) {
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), traces,
+                    new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD));
+            List<Analysis> analyses = plan.toRun();
+            long[] taken = { 0 };
+            RecordSink sofar = new RecordSink() {
+                private int events;
+
+                @Override
+                public void event(Event event) {
+                    if (every > 0 && ++events % every == 0) {
+                        for (Analysis a : analyses) {
+                            a.report(GroupBy.THREAD);
+                            a.report(GroupBy.PROCESS);
+                            taken[0]++;
+                        }
+                    }
+                }
+            };
+            AnalysisRun.run(traces, analyses, List.of(sofar), ProgressListener.NONE);
+            assertTrue(every == 0 || taken[0] > analyses.size(), "reports taken during the pass: " + taken[0]);
+            List<Report> reports = new ArrayList<>();
+            for (Analysis a : analyses) {
+                reports.add(a.report(GroupBy.THREAD));
+                reports.add(a.report(GroupBy.PROCESS));
+            }
+            return reports;
+        }
+    }
+
+    private static void assertSame(Report expected, Report actual, String trace) {
+        String what = trace + " " + expected.analysis();
+        assertEquals(expected.summary(), actual.summary(), what);
+        assertEquals(expected.notes(), actual.notes(), what);
+        assertEquals(expected.tables().size(), actual.tables().size(), what);
+        for (int t = 0; t < expected.tables().size(); t++) {
+            Table e = expected.tables().get(t);
+            Table a = actual.tables().get(t);
+            assertEquals(e.key(), a.key(), what);
+            assertEquals(e.columns(), a.columns(), what + " " + e.key());
+            assertEquals(e.rows().size(), a.rows().size(), what + " " + e.key());
+            for (int r = 0; r < e.rows().size(); r++) {
+                assertEquals(Arrays.asList(e.rows().get(r)), Arrays.asList(a.rows().get(r)), what + " " + e.key() + " row " + r);
+            }
+        }
+    }
+}
