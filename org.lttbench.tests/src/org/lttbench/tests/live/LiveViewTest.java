@@ -263,6 +263,54 @@ class LiveViewTest {
         }
     }
 
+    /**
+     * {@code ./lttbench view net://...} from the built jars: it attaches (the relay daemon counts its client), its window
+     * stays open through the session's end, and nothing goes wrong on stderr; the test closes it by SIGTERM.
+     */
+    @Test
+    void theLauncherAttachesAndItsWindowOutlivesTheSession() throws Exception {
+        Path work = TestPaths.workDir("live-view-launcher");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "view-launcher");
+            Process view = null;
+            try {
+                LiveSessionTest.fieldzoo("200");
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                Path err = work.resolve("view.err");
+                view = new ProcessBuilder("/bin/bash", TestPaths.repository().resolve("lttbench").toString(), "view", url)
+                        .redirectOutput(work.resolve("view.out").toFile()).redirectError(err.toFile()).start();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_S);
+                while (clients(relayd, name) == 0) {
+                    assertTrue(view.isAlive(), "view ended: " + java.nio.file.Files.readString(err));
+                    assertTrue(System.nanoTime() < deadline, "the relay daemon never counted the viewer");
+                    Thread.sleep(100);
+                }
+                LiveSessionTest.destroy(name);
+                Thread.sleep(2000);
+                assertTrue(view.isAlive(), "the window stays open after the session's end");
+                String errors = java.nio.file.Files.readString(err);
+                assertFalse(errors.contains("Exception") || errors.contains("lttbench view:"), errors);
+            } finally {
+                LiveSessionTest.destroy(name);
+                if (view != null) {
+                    view.descendants().forEach(ProcessHandle::destroy);
+                    view.destroy();
+                    view.waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    /** How many viewers the relay daemon says are attached to the session. */
+    private static long clients(RelayDaemon relayd, String name) throws Exception {
+        for (LiveSession.Listed s : LiveSession.list(org.lttbench.core.live.RelayUrl.parse(relayd.liveUrl()), 5000)) {
+            if (s.name().equals(name)) {
+                return s.clients();
+            }
+        }
+        return 0;
+    }
+
     @Test
     void anUnreachableRelayDaemonIsOneLineBeforeAnyWindow() throws Exception {
         Result r = LauncherTest.run(TestPaths.repository().resolve("lttbench"), java.util.Map.of(), "view",
