@@ -261,13 +261,15 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     }
 
     /**
-     * The analyses this module's pass runs: those whose reports for the whole trace the views show as the pass made
-     * them. The waits' tables are made from the state system, whose blocked waits keep their causes and wakers, when a
-     * view asks for them ({@code RangeReports}); the latency and span tables are the command line's and the headless
-     * application's ({@link #leftOut}): no view here shows them. Each would cost the pass (the waits' tables have a
-     * row per thread and waker) what keeps the module ten times faster than Trace Compass's own kernel analysis.
+     * The analyses this module's pass runs: the process analysis (the threads' states, as Trace Compass's kernel
+     * analysis makes its own) and the discarded events (the trace's losses, which the other views say), as the views
+     * show them for the whole trace. The others' tables are made when a view first asks ({@code RangeReports}): the
+     * waits' from the pass's process analysis, or from the state system, whose blocked waits keep their causes and
+     * wakers; the tracepoint overhead's by a read of their own; the latency and span tables are the command line's and
+     * the headless application's ({@link #leftOut}). Each would cost the pass what keeps the module ten times faster
+     * than Trace Compass's own kernel analysis, for views most users of a trace never open.
      */
-    private static final Set<String> SHOWN = Set.of("process", "overhead", "discarded");
+    private static final Set<String> SHOWN = Set.of("process", "discarded");
 
     /**
      * Every analysis of {@link #shown} that applies, the process analysis being this one; why each analysis that does

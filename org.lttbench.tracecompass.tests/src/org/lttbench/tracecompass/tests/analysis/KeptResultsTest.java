@@ -37,7 +37,7 @@ class KeptResultsTest {
         try {
             LttbenchAnalysisModule module = TraceCompassTraces.analysed(first);
             assertFalse(module.results().kept());
-            pass = TraceCompassTraces.json(module.results().report("overhead"));
+            pass = TraceCompassTraces.json(module.results().report("process"));
             TimeRange span = module.results().traces().span();
             middle = new TimeRange(span.begin() + span.duration() / 4, span.end() - span.duration() / 3);
             range = TraceCompassTraces.json(module.results().threadStates().report(middle, GroupBy.PROCESS));
@@ -60,7 +60,7 @@ class KeptResultsTest {
             long ms = (System.nanoTime() - start) / 1_000_000;
             System.err.println("kernel-many-threads reopened: results shown after " + ms + " ms");
             assertTrue(module.results().kept(), "no read: the kept results");
-            assertEquals(pass, TraceCompassTraces.json(module.results().report("overhead")));
+            assertEquals(pass, TraceCompassTraces.json(module.results().report("process")));
             assertEquals(range, TraceCompassTraces.json(module.results().threadStates().report(middle, GroupBy.PROCESS)));
         } finally {
             TraceCompassTraces.close(again);

@@ -50,6 +50,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.core.provider.RangeReports;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
 import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
 
@@ -198,10 +199,17 @@ class ModuleBenchmark {
             assertTrue(module.waitForCompletion(), String.valueOf(module.failure()));
             PassResults results = module.results();
             List<String> compared = new ArrayList<>();
-            for (String analysis : List.of("process", "overhead", "discarded")) {
+            for (String analysis : List.of("process", "discarded")) {
                 assertEquals(cli(dir, analysis), TraceCompassTraces.json(results.report(analysis)), analysis);
                 compared.add(analysis);
             }
+            // the tracepoint overhead, which the pass does not make: as the view gets it when it first asks
+            long overheadAsked = System.nanoTime();
+            Report overhead = RangeReports.of(module).report("overhead", GroupBy.THREAD, TimeRange.ALL);
+            line("overhead tables when a view first asks for them (a read of their own): %.0f ms",
+                    (System.nanoTime() - overheadAsked) / 1e6);
+            assertEquals(cli(dir, "overhead"), TraceCompassTraces.json(overhead), "overhead");
+            compared.add("overhead when a view asks");
             for (GroupBy by : GroupBy.values()) {
                 assertEquals(cli(dir, "process", "--by", by.name().toLowerCase(Locale.ROOT)),
                         TraceCompassTraces.json(results.threadStates().report(TimeRange.ALL, by)),
