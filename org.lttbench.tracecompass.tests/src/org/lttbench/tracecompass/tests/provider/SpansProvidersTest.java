@@ -1,0 +1,186 @@
+package org.lttbench.tracecompass.tests.provider;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
+import org.lttbench.tracecompass.core.provider.ReportTableDataProvider;
+import org.lttbench.tracecompass.core.provider.ReportTables;
+import org.lttbench.tracecompass.tests.TraceCompassTraces;
+import org.lttbench.tracecompass.tests.TraceCompassTraces.Cli;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * The spans in Trace Compass, through its data provider manager on user-space traces with spans (Trace Compass's own
+ * LTTng UST type): ust-ros2 (ROS 2 callbacks, recognised without options) and ust-cyg-profile-glxgears (functions of
+ * -finstrument-functions). The spans analysis's four tables and its notes are the command line's cell by cell; the
+ * spans time graph's states on the thread with the most spans are that thread's spans of the command line's slowest
+ * spans with no limit, each on the row of its depth, with its name as label and its breakdown in the tooltip. On a
+ * kernel + UST experiment without spans (session-multi-domains), the tables and the time graph say why, as the command
+ * line does.
+ */
+class SpansProvidersTest {
+    private static final List<String> TABLES = List.of("spans", "span_blocked_by_cause", "span_blocked_by_waker",
+            "spans_slowest");
+
+    @ParameterizedTest
+    @ValueSource(strings = { "ust-ros2", "ust-cyg-profile-glxgears" })
+    void spansTablesAreTheCommandLines(String name) throws Exception {
+        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared(name));
+        try {
+            TraceCompassTraces.analysed(trace);
+            String path = TraceCompassTraces.shared(name).toString();
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json", path);
+            assertEquals(0, cli.code(), cli.err());
+            JsonObject json = JsonParser.parseString(cli.out()).getAsJsonObject();
+            for (String key : TABLES) {
+                Table t = DataProvidersTest.table(trace, "spans", "thread", key, Map.of());
+                if (json.has(key)) {
+                    assertEquals(DataProvidersTest.cliRows(cli, key, t), DataProvidersTest.rows(t), key);
+                } else {
+                    assertEquals(List.of(), t.rows(), key + ": the command line has no such table");
+                }
+                System.out.println(name + ": " + key + ": " + t.rows().size() + " rows x " + t.columns().size()
+                        + " columns, each cell the command line's");
+            }
+            assertTrue(DataProvidersTest.table(trace, "spans", "thread", "spans", Map.of()).rows().size() > 1);
+            Report said = new Report("spans", "", TimeRange.ALL);
+            ReportTables.restoreNotes(DataProvidersTest.table(trace, "spans", "thread", ReportTables.NOTES, Map.of()), said);
+            List<String> notes = new ArrayList<>();
+            json.getAsJsonArray("notes").forEach(n -> notes.add(n.getAsString()));
+            assertEquals(notes, said.notes());
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ITimeGraphDataProvider<TimeGraphEntryModel> spansProvider(ITmfTrace trace) {
+        ITimeGraphDataProvider<TimeGraphEntryModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                LttbenchDataProviders.THREAD_SPANS, ITimeGraphDataProvider.class);
+        assertNotNull(p, "Trace Compass makes the spans provider");
+        return p;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "ust-ros2", "ust-cyg-profile-glxgears" })
+    void spansOfAThreadAreTheCommandLinesInstances(String name) throws Exception {
+        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared(name));
+        try {
+            TraceCompassTraces.analysed(trace);
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--limit", "1000000", "--format", "json",
+                    TraceCompassTraces.shared(name).toString());
+            assertEquals(0, cli.code(), cli.err());
+            Map<Long, List<JsonObject>> byVtid = new HashMap<>();
+            JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("spans_slowest").forEach(e -> byVtid
+                    .computeIfAbsent(e.getAsJsonObject().get("vtid").getAsLong(), k -> new ArrayList<>()).add(e.getAsJsonObject()));
+            long vtid = byVtid.entrySet().stream().max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow().getKey();
+            List<String> expected = new ArrayList<>();
+            byVtid.get(vtid).stream().sorted(Comparator.comparingLong((JsonObject o) -> o.get("begin").getAsLong())
+                    .thenComparingLong(o -> o.get("depth").getAsLong()))
+                    .forEach(o -> expected.add(o.get("begin").getAsLong() + " +" + o.get("wall_ns").getAsLong() + " depth "
+                            + o.get("depth").getAsLong() + " " + o.get("span").getAsString()));
+
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = spansProvider(trace);
+            Map<String, Object> params = new HashMap<>(Map.of(LttbenchDataProviders.THREAD_PARAMETER, vtid));
+            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = p.fetchTree(params, new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            List<TimeGraphEntryModel> entries = tree.getModel().getEntries();
+            assertTrue(entries.get(0).getName().contains("vtid " + vtid), entries.get(0).getName());
+            Map<Long, Long> depthOf = new HashMap<>();
+            for (TimeGraphEntryModel e : entries) {
+                if (e.getName().startsWith("Spans")) {
+                    depthOf.put(e.getId(), e.getName().equals("Spans") ? 0 : Long.parseLong(e.getName().replaceAll("\\D", "")));
+                }
+            }
+            params.put(DataProviderParameterUtils.REQUESTED_TIME_KEY,
+                    List.of(trace.getStartTime().toNanos(), trace.getEndTime().toNanos()));
+            params.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, entries.stream().map(TimeGraphEntryModel::getId).toList());
+            List<ITimeGraphRowModel> rows = p.fetchRowModel(params, new NullProgressMonitor()).getModel().getRows();
+            List<Object[]> drawn = new ArrayList<>();
+            for (ITimeGraphRowModel row : rows) {
+                for (ITimeGraphState s : row.getStates()) {
+                    drawn.add(new Object[] { s.getStartTime(), depthOf.get(row.getEntryID()), s.getDuration() + " depth "
+                            + depthOf.get(row.getEntryID()) + " " + s.getLabel(), row.getEntryID() });
+                }
+            }
+            drawn.sort(Comparator.comparingLong((Object[] d) -> (Long) d[0]).thenComparingLong(d -> (Long) d[1]));
+            assertEquals(expected, drawn.stream().map(d -> d[0] + " +" + d[2]).toList(),
+                    "the thread's spans are the command line's, each on the row of its depth");
+            System.out.println(name + ": thread vtid " + vtid + ": " + drawn.size() + " spans drawn on "
+                    + depthOf.size() + " rows, as the command line lists them");
+
+            // the tooltip of the first span: its name and its wall time
+            Object[] first = drawn.get(0);
+            Map<String, Object> at = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of((Long) first[0]),
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of((Long) first[3]));
+            Map<String, String> tip = p.fetchTooltip(at, new NullProgressMonitor()).getModel();
+            assertEquals(byVtid.get(vtid).stream().filter(o -> o.get("begin").getAsLong() == (Long) first[0]
+                    && o.get("depth").getAsLong() == (Long) first[1]).findFirst().orElseThrow().get("span").getAsString(),
+                    tip.get("Span"), String.valueOf(tip));
+            assertTrue(tip.containsKey("Wall") && tip.containsKey("Self"), String.valueOf(tip));
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    /** A kernel and a UST trace of one session, which has no spans: the providers say why, as the command line. */
+    @Test
+    void anExperimentWithoutSpansSaysWhy() throws Exception {
+        String k = TraceCompassTraces.shared("session-multi-domains/kernel").toString();
+        String u = TraceCompassTraces.shared("session-multi-domains/ust").toString();
+        ITmfTrace kernel = TraceCompassTraces.kernel(java.nio.file.Path.of(k));
+        ITmfTrace ust = TraceCompassTraces.ust(java.nio.file.Path.of(u));
+        TmfExperiment experiment = TraceCompassTraces.experiment("session-multi-domains", kernel, ust);
+        try {
+            TraceCompassTraces.analysed(experiment);
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json", k, u);
+            assertEquals(false, cli.code() == 0, "the command line says the analysis does not apply");
+            @SuppressWarnings("unchecked")
+            ITmfTreeDataProvider<TmfTreeDataModel> table = DataProviderManager.getInstance().fetchOrCreateDataProvider(
+                    experiment, LttbenchDataProviders.table("spans", "thread", "spans"), ITmfTreeDataProvider.class);
+            TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> r = table.fetchTree(Map.of(), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.FAILED, r.getStatus());
+            assertTrue(r.getStatusMessage().startsWith(ReportTableDataProvider.NOT_APPLICABLE), r.getStatusMessage());
+            String why = r.getStatusMessage().substring(ReportTableDataProvider.NOT_APPLICABLE.length());
+            assertTrue(cli.err().contains(why), "the command line's reason: " + cli.err() + " / " + why);
+            TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> tree = spansProvider(experiment).fetchTree(Map.of(),
+                    new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus());
+            assertEquals(List.of(), tree.getModel().getEntries());
+            assertEquals("no spans: " + why, tree.getStatusMessage());
+        } finally {
+            TraceCompassTraces.close(experiment);
+        }
+    }
+}
