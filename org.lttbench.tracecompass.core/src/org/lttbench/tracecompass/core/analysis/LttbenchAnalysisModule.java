@@ -262,8 +262,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     /**
      * The analyses this module's pass runs: those whose reports for the whole trace the views show as the pass made
      * them. The waits' tables are made from the state system, whose blocked waits keep their causes and wakers, when a
-     * view asks for them ({@code RangeReports}); the latency and span tables are the command line's and the headless
-     * application's ({@link #leftOut}): no view here shows them. Each would cost the pass (the waits' tables have a
+     * view asks for them ({@code RangeReports}); the spans are read when a view asks for them ({@code SpanResults});
+     * the latency tables are the command line's and the headless application's ({@link #leftOut}). Each would cost the pass (the waits' tables have a
      * row per thread and waker) what keeps the module ten times faster than Trace Compass's own kernel analysis.
      */
     private static final Set<String> SHOWN = Set.of("process", "overhead", "discarded");

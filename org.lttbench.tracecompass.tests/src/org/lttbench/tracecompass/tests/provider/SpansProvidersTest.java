@@ -43,11 +43,11 @@ import com.google.gson.JsonParser;
 /**
  * The spans in Trace Compass, through its data provider manager on user-space traces with spans (Trace Compass's own
  * LTTng UST type): ust-ros2 (ROS 2 callbacks, recognised without options) and ust-cyg-profile-glxgears (functions of
- * -finstrument-functions). The spans analysis's four tables and its notes are the command line's cell by cell; the
- * spans time graph's states on the thread with the most spans are that thread's spans of the command line's slowest
- * spans with no limit, each on the row of its depth, with its name as label and its breakdown in the tooltip. On a
- * kernel + UST experiment without spans (session-multi-domains), the tables and the time graph say why, as the command
- * line does.
+ * -finstrument-functions). The spans analysis's four tables and its notes are the command line's cell by cell, for the
+ * whole trace and for a range; the spans time graph's states on the thread with the most spans are that thread's
+ * spans of the command line's slowest spans with no limit, each on the row of its depth, with its name as label and
+ * its breakdown in the tooltip. On a kernel + UST experiment without spans (session-multi-domains), the tables and the
+ * time graph say why, as the command line does.
  */
 class SpansProvidersTest {
     private static final List<String> TABLES = List.of("spans", "span_blocked_by_cause", "span_blocked_by_waker",
@@ -56,12 +56,9 @@ class SpansProvidersTest {
     @ParameterizedTest
     @ValueSource(strings = { "ust-ros2", "ust-cyg-profile-glxgears" })
     void spansTablesAreTheCommandLines(String name) throws Exception {
-        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared(name));
+        ITmfTrace trace = analysedUst(name);
         try {
-            TraceCompassTraces.analysed(trace);
-            String path = TraceCompassTraces.shared(name).toString();
-            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json", path);
-            assertEquals(0, cli.code(), cli.err());
+            Cli cli = spans(name);
             JsonObject json = JsonParser.parseString(cli.out()).getAsJsonObject();
             for (String key : TABLES) {
                 Table t = DataProvidersTest.table(trace, "spans", "thread", key, Map.of());
@@ -74,6 +71,15 @@ class SpansProvidersTest {
                         + " columns, each cell the command line's");
             }
             assertTrue(DataProvidersTest.table(trace, "spans", "thread", "spans", Map.of()).rows().size() > 1);
+            // a range: one more read over it, as the command line's --begin/--end (a span counts when it ends there)
+            long begin = trace.getStartTime().toNanos() + 2_000_000_000L;
+            long end = begin + 3_000_000_000L;
+            Map<String, Object> range = Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(begin, end));
+            Cli ranged = spans(name, "--begin", Long.toString(begin), "--end", Long.toString(end));
+            for (String key : List.of("spans", "spans_slowest")) {
+                Table t = DataProvidersTest.table(trace, "spans", "thread", key, range);
+                assertEquals(DataProvidersTest.cliRows(ranged, key, t), DataProvidersTest.rows(t), key + " in a range");
+            }
             Report said = new Report("spans", "", TimeRange.ALL);
             ReportTables.restoreNotes(DataProvidersTest.table(trace, "spans", "thread", ReportTables.NOTES, Map.of()), said);
             List<String> notes = new ArrayList<>();
@@ -82,6 +88,23 @@ class SpansProvidersTest {
         } finally {
             TraceCompassTraces.close(trace);
         }
+    }
+
+    /** The shared UST trace opened with Trace Compass's own type, LTTbench's module run. */
+    private static ITmfTrace analysedUst(String name) throws Exception {
+        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared(name));
+        TraceCompassTraces.analysed(trace);
+        return trace;
+    }
+
+    /** {@code lttbench analyze --analysis spans --format json ARGS... TRACE}, which must succeed. */
+    private static Cli spans(String name, String... args) {
+        List<String> all = new ArrayList<>(List.of("analyze", "--analysis", "spans", "--format", "json"));
+        all.addAll(List.of(args));
+        all.add(TraceCompassTraces.shared(name).toString());
+        Cli cli = TraceCompassTraces.cli(all.toArray(String[]::new));
+        assertEquals(0, cli.code(), cli.err());
+        return cli;
     }
 
     @SuppressWarnings("unchecked")
@@ -95,12 +118,9 @@ class SpansProvidersTest {
     @ParameterizedTest
     @ValueSource(strings = { "ust-ros2", "ust-cyg-profile-glxgears" })
     void spansOfAThreadAreTheCommandLinesInstances(String name) throws Exception {
-        ITmfTrace trace = TraceCompassTraces.ust(TraceCompassTraces.shared(name));
+        ITmfTrace trace = analysedUst(name);
         try {
-            TraceCompassTraces.analysed(trace);
-            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--limit", "1000000", "--format", "json",
-                    TraceCompassTraces.shared(name).toString());
-            assertEquals(0, cli.code(), cli.err());
+            Cli cli = spans(name, "--limit", "1000000");
             Map<Long, List<JsonObject>> byVtid = new HashMap<>();
             JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("spans_slowest").forEach(e -> byVtid
                     .computeIfAbsent(e.getAsJsonObject().get("vtid").getAsLong(), k -> new ArrayList<>()).add(e.getAsJsonObject()));
@@ -157,14 +177,11 @@ class SpansProvidersTest {
     /** A kernel and a UST trace of one session, which has no spans: the providers say why, as the command line. */
     @Test
     void anExperimentWithoutSpansSaysWhy() throws Exception {
-        String k = TraceCompassTraces.shared("session-multi-domains/kernel").toString();
-        String u = TraceCompassTraces.shared("session-multi-domains/ust").toString();
-        ITmfTrace kernel = TraceCompassTraces.kernel(java.nio.file.Path.of(k));
-        ITmfTrace ust = TraceCompassTraces.ust(java.nio.file.Path.of(u));
-        TmfExperiment experiment = TraceCompassTraces.experiment("session-multi-domains", kernel, ust);
+        TmfExperiment experiment = TraceCompassTraces.sessionExperiment("session-multi-domains");
         try {
             TraceCompassTraces.analysed(experiment);
-            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json", k, u);
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json",
+                    TraceCompassTraces.session().get(0), TraceCompassTraces.session().get(1));
             assertEquals(false, cli.code() == 0, "the command line says the analysis does not apply");
             @SuppressWarnings("unchecked")
             ITmfTreeDataProvider<TmfTreeDataModel> table = DataProviderManager.getInstance().fetchOrCreateDataProvider(

@@ -33,7 +33,9 @@ import com.google.gson.JsonObject;
  * The spans views in Trace Compass's workbench, opened from the trace's LTTbench menu on {@code ust-ros2} (a real ROS
  * 2 system's UST trace, Trace Compass's own UST type): Spans shows the spans analysis's tables for the whole trace
  * cell by cell as the command line prints them; Spans of a thread, given the thread with the most callbacks as Control
- * Flow would select one, shows that thread's rows (one per span depth) with its spans drawn. Screenshots of both.
+ * Flow would select one, shows that thread's rows (one per span depth) with its spans drawn, over its life and around
+ * its slowest span; a slowest span of another thread followed from Spans (as its double-click does) shows that
+ * thread there. Screenshots of both (-Dlttbench.docs copies them to docs/).
  */
 class SpansViewsTest {
     private static final String TRACE = "ust-ros2";
@@ -59,14 +61,18 @@ class SpansViewsTest {
             Views.assertShowsTheCommandLinesTable("Spans: " + table, spans.table(table), cli, table);
         }
         assertTrue(cli.rows("spans").size() > 1, "span names");
-        Workbench.screenshot("spans", view);
+        Workbench.screenshotForDocs("tracecompass-spans", view);
 
         // the thread with the most callbacks, by its vtid (no kernel trace: no kernel TID)
         Map<Long, Integer> perThread = new TreeMap<>();
-        for (JsonObject s : CommandLine.analyze(path, "--analysis", "spans", "--limit", "1000000").rows("spans_slowest")) {
+        List<JsonObject> every = CommandLine.analyze(path, "--analysis", "spans", "--limit", "1000000").rows("spans_slowest");
+        for (JsonObject s : every) {
             perThread.merge(s.get("vtid").getAsLong(), 1, Integer::sum);
         }
         long vtid = perThread.entrySet().stream().max(Comparator.comparingInt(Map.Entry::getValue)).orElseThrow().getKey();
+        // its slowest span (the rows come longest first)
+        long slowest = every.stream().filter(s -> s.get("vtid").getAsLong() == vtid).findFirst().orElseThrow()
+                .get("begin").getAsLong();
         Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Spans of a thread");
         ThreadSpansView timeGraph = Workbench.view(ThreadSpansView.ID, ThreadSpansView.class);
         ui(() -> TmfSignalManager.dispatchSignal(new TmfThreadSelectedSignal(this, (int) vtid, trace)));
@@ -81,15 +87,35 @@ class SpansViewsTest {
             ITimeGraphEntry root = timeGraph.getTimeGraphViewer().getExpandedElements()[0];
             return new long[] { root.getStartTime(), root.getEndTime() };
         });
-        ui(() -> TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(this,
-                new TmfTimeRange(TmfTimestamp.fromNanos(life[0]), TmfTimestamp.fromNanos(life[1])), trace)));
-        Workbench.waitUntil("the spans' window", () -> ui(() -> timeGraph.getTimeGraphViewer().getTime0() == life[0]));
+        zoom(timeGraph, trace, life[0], life[1]);
         List<Views.Row> rows = Views.timeGraph(timeGraph, trace);
         assertTrue(rows.get(0).name().contains("vtid " + vtid), rows.get(0).name());
         List<Views.Row> spanRows = rows.stream().filter(r -> r.name().startsWith("Spans")).toList();
         assertTrue(!spanRows.isEmpty() && spanRows.stream().allMatch(Views.Row::states), "span rows drawn: " + rows);
         assertEquals(rows.size() - 1, spanRows.size(), "a row per span depth under the thread (no kernel trace)");
         System.out.println("Spans of a thread: vtid " + vtid + " (" + perThread.get(vtid) + " spans): " + rows);
-        Workbench.screenshot("thread-spans", timeGraph);
+        // over its whole life a row of thousands of short spans is solid: the screenshot zooms on its slowest span
+        zoom(timeGraph, trace, slowest - 4_000_000, slowest + 6_000_000);
+        assertTrue(Views.timeGraph(timeGraph, trace).stream().filter(r -> r.name().startsWith("Spans"))
+                .allMatch(Views.Row::states), "the spans around the slowest drawn");
+        Workbench.screenshotForDocs("tracecompass-thread-spans", timeGraph);
+
+        // a slowest span double-clicked in Spans (its row followed as a double-click does) selects its thread there
+        var slowestSpans = spans.table("spans_slowest");
+        Object[] row = ui(() -> slowestSpans.shownRows().stream().filter(r -> !Long.valueOf(vtid).equals(
+                r[slowestSpans.table().columnIndex("vtid")])).findFirst().orElseThrow());
+        long other = (Long) row[slowestSpans.table().columnIndex("vtid")];
+        ui(() -> view.followThreadOf(slowestSpans.table(), row));
+        Workbench.waitUntil("the view to take the slowest span's thread " + other, () -> ui(() -> {
+            ITimeGraphEntry[] shown = timeGraph.getTimeGraphViewer().getExpandedElements();
+            return shown.length > 0 && shown[0].getName().contains("vtid " + other);
+        }));
+    }
+
+    /** Sets Trace Compass's window range, as a user's zoom does, and waits until the view shows it. */
+    private void zoom(ThreadSpansView view, ITmfTrace trace, long from, long to) {
+        ui(() -> TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(this,
+                new TmfTimeRange(TmfTimestamp.fromNanos(from), TmfTimestamp.fromNanos(to)), trace)));
+        Workbench.waitUntil("the window from " + from, () -> ui(() -> view.getTimeGraphViewer().getTime0() == from));
     }
 }

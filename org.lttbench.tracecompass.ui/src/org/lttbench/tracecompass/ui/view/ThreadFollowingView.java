@@ -17,10 +17,10 @@ import org.lttbench.tracecompass.core.provider.LttbenchDataProviders;
  * ({@link LttbenchDataProviders#THREAD_PARAMETER}).
  */
 @SuppressWarnings("restriction") // the presentation of data-provider time graphs is provisional API in Trace Compass
-abstract class ThreadFollowingView extends BaseDataProviderTimeGraphView {
+public abstract class ThreadFollowingView extends BaseDataProviderTimeGraphView {
     private volatile Integer thread;
 
-    ThreadFollowingView(String id, String providerId) {
+    protected ThreadFollowingView(String id, String providerId) {
         super(id, new BaseDataProviderTimeGraphPresentationProvider(), providerId);
     }
 
