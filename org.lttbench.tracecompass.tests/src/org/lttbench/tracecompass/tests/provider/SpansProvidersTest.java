@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -27,6 +28,8 @@ import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.spans.SpansAnalysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
@@ -46,7 +49,8 @@ import com.google.gson.JsonParser;
  * -finstrument-functions). The spans analysis's four tables and its notes are the command line's cell by cell, for the
  * whole trace and for a range; the spans time graph's states on the thread with the most spans are that thread's
  * spans of the command line's slowest spans with no limit, each on the row of its depth, with its name as label and
- * its breakdown in the tooltip. On a kernel + UST experiment without spans (session-multi-domains), the tables and the
+ * its breakdown in the tooltip; with the kernel trace of the same session, the thread's kernel states beside its spans
+ * are their breakdown. On a kernel + UST experiment without spans (session-multi-domains), the tables and the
  * time graph say why, as the command line does.
  */
 class SpansProvidersTest {
@@ -171,6 +175,73 @@ class SpansProvidersTest {
             assertTrue(tip.containsKey("Wall") && tip.containsKey("Self"), String.valueOf(tip));
         } finally {
             TraceCompassTraces.close(trace);
+        }
+    }
+
+    /**
+     * examples/spans-session, a kernel and a UST trace written together (functions of -finstrument-functions that
+     * compute, make a system call and take an IRQ): as an experiment, the tables are the command line's, and beside
+     * the spans of the thread (its kernel TID) the row of its kernel states, sampled as finely as a view zoomed on them
+     * asks, holds in each span's time exactly the span's parts (user, system, IRQ, waiting, blocked).
+     */
+    @Test
+    void kernelStatesBesideTheSpansAreTheirBreakdown() throws Exception {
+        Path session = Path.of(System.getProperty("lttbench.repo"), "examples", "spans-session");
+        String k = session.resolve("kernel").toString();
+        String u = session.resolve("ust").toString();
+        TmfExperiment experiment = TraceCompassTraces.experiment("spans-session",
+                TraceCompassTraces.kernel(Path.of(k)), TraceCompassTraces.ust(Path.of(u)));
+        try {
+            TraceCompassTraces.analysed(experiment);
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "spans", "--format", "json", k, u);
+            assertEquals(0, cli.code(), cli.err());
+            for (String key : TABLES) {
+                Table t = DataProvidersTest.table(experiment, "spans", "thread", key, Map.of());
+                assertEquals(DataProvidersTest.cliRows(cli, key, t), DataProvidersTest.rows(t), key);
+            }
+            List<JsonObject> spans = new ArrayList<>();
+            JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("spans_slowest")
+                    .forEach(e -> spans.add(e.getAsJsonObject()));
+            long tid = spans.get(0).get("tid").getAsLong();
+            ITimeGraphDataProvider<TimeGraphEntryModel> p = spansProvider(experiment);
+            Map<String, Object> params = new HashMap<>(Map.of(LttbenchDataProviders.THREAD_PARAMETER, tid));
+            List<TimeGraphEntryModel> entries = p.fetchTree(params, new NullProgressMonitor()).getModel().getEntries();
+            assertEquals("app (TID " + tid + ")", entries.get(0).getName());
+            long kernelRow = entries.stream().filter(e -> e.getName().equals("Thread states")).findFirst().orElseThrow()
+                    .getId();
+            long from = spans.stream().mapToLong(o -> o.get("begin").getAsLong()).min().orElseThrow();
+            long to = spans.stream().mapToLong(o -> o.get("begin").getAsLong() + o.get("wall_ns").getAsLong()).max()
+                    .orElseThrow();
+            List<Long> times = new ArrayList<>();
+            for (long t = from; t <= to; t += 50) { // finer than any state of the session
+                times.add(t);
+            }
+            params.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, times);
+            params.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(kernelRow));
+            List<ITimeGraphState> states = p.fetchRowModel(params, new NullProgressMonitor()).getModel().getRows().get(0)
+                    .getStates();
+            for (JsonObject span : spans) {
+                long begin = span.get("begin").getAsLong();
+                long end = begin + span.get("wall_ns").getAsLong();
+                Map<String, Long> inSpan = new HashMap<>();
+                for (ITimeGraphState st : states) {
+                    long overlap = Math.min(end, st.getStartTime() + st.getDuration()) - Math.max(begin, st.getStartTime());
+                    if (overlap > 0) {
+                        inSpan.merge(st.getStyle().getParentKey(), overlap, Long::sum);
+                    }
+                }
+                for (String part : SpansAnalysis.PARTS) {
+                    ThreadState state = SpansAnalysis.partState(part);
+                    if (state != null && state != ThreadState.UNKNOWN) {
+                        assertEquals(span.get(part).getAsLong(), inSpan.getOrDefault(state.name(), 0L),
+                                span.get("span").getAsString() + " " + part + ": " + inSpan);
+                    }
+                }
+                System.out.println("spans-session: " + span.get("span").getAsString() + " " + inSpan
+                        + ", as its parts in the command line's slowest spans");
+            }
+        } finally {
+            TraceCompassTraces.close(experiment);
         }
     }
 
