@@ -228,6 +228,20 @@ class SpanScenarioTest {
         }
     }
 
+    /** The built-in example {@code examples/spans-session} is this session (lttng-modules 2.13): the same spans. */
+    @Test
+    void theExampleIsTheSession() throws Exception {
+        Path example = TestPaths.repository().resolve("examples/spans-session");
+        Report fromExample = run(List.of(example.resolve("kernel"), example.resolve("ust")), options());
+        Report written = run(List.of(session(SpanScenarios.TRACERS.get(2))), options());
+        for (String key : List.of("spans", "spans_slowest", "span_blocked_by_cause", "span_blocked_by_waker")) {
+            assertEquals(written.table(key).rows().size(), fromExample.table(key).rows().size(), key);
+            for (int i = 0; i < written.table(key).rows().size(); i++) {
+                assertArrayEquals(written.table(key).rows().get(i), fromExample.table(key).rows().get(i), key + " row " + i);
+            }
+        }
+    }
+
     /** Without the kernel trace: wall times and counts, no split, and a note saying what would give it. */
     @Test
     void withoutTheKernelTraceOnlyWallTimes() throws Exception {
