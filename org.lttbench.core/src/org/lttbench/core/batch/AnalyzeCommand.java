@@ -153,14 +153,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (against.asked() || times.begin != null || times.end != null) {
             throw BatchFailure.usage("--begin, --end and --against are not taken with a live session");
         }
-        RelayUrl url = LiveCommand.url(traceArgs.get(0));
-        if (!url.namesSession()) {
-            throw BatchFailure.usage(url + " names no session: give net://RELAYD[:PORT]/host/HOST/SESSION (lttbench live "
-                    + "--list " + url + " lists them)");
-        }
-        try (LiveSession live = LiveSession.attach(url, LiveCommand.timeoutMs(timeoutSeconds))) {
+        try (LiveSession live = LiveCommand.attach(traceArgs.get(0), timeoutSeconds)) {
             LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
             try {
+                live.awaitTraces(); // the analyses are planned from the metadata of its first streams
                 TraceSet traces = live.traces();
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(TimeRange.ALL, groupBy,
                         calibration.read(), thread, limit.value(), spans.value()));
@@ -273,8 +269,16 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
+        return run(traces, analyses, progress.bar(spec.commandLine().getErr()), spec.commandLine().getErr());
+    }
+
+    /**
+     * One pass of the analyses, with the progress bar (or null), then, whatever was asked, one line on {@code err} (so
+     * that JSON and CSV stay clean) saying that the traces lost events.
+     */
+    static List<Report> run(TraceSet traces, List<? extends Analysis> analyses, ProgressBar bar, PrintWriter err)
+            throws IOException {
         LossTally tally = new LossTally();
-        ProgressBar bar = progress.bar(spec.commandLine().getErr());
         List<Report> reports;
         try {
             reports = AnalysisRun.run(traces, analyses, List.of(tally), bar == null ? ProgressListener.NONE : bar);
@@ -283,11 +287,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 bar.finish();
             }
         }
-        // Whatever was asked, say in one line (on stderr, so JSON and CSV stay clean) that the traces lost events.
         String lost = tally.summaryLine();
         if (lost != null) {
-            spec.commandLine().getErr().println(lost);
-            spec.commandLine().getErr().flush();
+            err.println(lost);
+            err.flush();
         }
         return reports;
     }

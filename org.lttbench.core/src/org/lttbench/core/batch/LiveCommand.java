@@ -1,5 +1,6 @@
 package org.lttbench.core.batch;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -60,6 +61,19 @@ public final class LiveCommand implements Callable<Integer> {
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return BatchFailure.tell("lttbench live", e, err);
         }
+    }
+
+    /**
+     * The live session an address names, attached (its streams come with {@link LiveSession#awaitTraces()}); a usage
+     * error when the address names no session.
+     */
+    public static LiveSession attach(String address, int timeoutSeconds) throws IOException, BatchFailure {
+        RelayUrl url = url(address);
+        if (!url.namesSession()) {
+            throw BatchFailure.usage(url + " names no session: give net://RELAYD[:PORT]/host/HOST/SESSION (lttbench live "
+                    + "--list " + url + " lists them)");
+        }
+        return LiveSession.attach(url, timeoutMs(timeoutSeconds));
     }
 
     /** The address, or a usage error saying the forms taken. */

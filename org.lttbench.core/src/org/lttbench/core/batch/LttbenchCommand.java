@@ -34,6 +34,7 @@ public final class LttbenchCommand implements Runnable {
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("lami", LamiCommand::new);
         SUBCOMMANDS.put("live", LiveCommand::new);
+        SUBCOMMANDS.put("top", TopCommand::new);
     }
 
     /**

@@ -23,6 +23,11 @@ public final class RangeOptions {
         endBound = end == null ? null : TimeBound.parse("--end", end);
     }
 
+    /** Whether {@code --begin} or {@code --end} was given. */
+    public boolean given() {
+        return begin != null || end != null;
+    }
+
     /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
     public TimeRange range(TraceSet traces) throws BatchFailure {
         return TimeBound.range(beginBound, endBound, traces);

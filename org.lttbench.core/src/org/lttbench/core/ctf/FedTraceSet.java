@@ -188,6 +188,8 @@ public final class FedTraceSet implements TraceSet {
                         events++;
                     }
                     span.handOn(r, sink);
+                } else {
+                    sink.quiet(r.key); // the front of the merge: every stream is at that time or past it
                 }
                 r.advance();
                 if (r.kind == StreamReader.DONE) {

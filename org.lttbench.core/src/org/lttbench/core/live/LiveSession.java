@@ -133,6 +133,26 @@ public final class LiveSession implements Closeable {
         }
     }
 
+    /**
+     * Waits until the session has a trace (its first data stream came: an application registered, a kernel channel
+     * started), so that what runs on it can be planned from its metadata. A session attached before any application
+     * registered has none yet.
+     *
+     * @throws LiveException when the session ends (or the read is stopped) before any stream came, or the daemon goes
+     *                       away or stalls meanwhile
+     */
+    public void awaitTraces() throws IOException {
+        while (set.traces().isEmpty()) {
+            if (stopped || !awaitStreams()) {
+                if (failure != null) {
+                    throw failure;
+                }
+                throw new LiveException(LiveException.NO_SESSION, "session " + url.session() + " of host " + url.host()
+                        + (stopped ? " had no stream yet when stopped" : " ended before any stream came"));
+            }
+        }
+    }
+
     /** The session's traces, read as they arrive (once). */
     public FedTraceSet traces() {
         return set;

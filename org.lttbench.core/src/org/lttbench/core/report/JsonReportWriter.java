@@ -22,8 +22,17 @@ public final class JsonReportWriter {
     }
 
     public static void write(List<Report> reports, Writer out) throws IOException {
+        write(reports, out, "  ");
+    }
+
+    /** The same object on one line: one document per line, for a stream of reports (a live session's intervals). */
+    public static void writeLine(List<Report> reports, Writer out) throws IOException {
+        write(reports, out, "");
+    }
+
+    private static void write(List<Report> reports, Writer out, String indent) throws IOException {
         JsonWriter json = new JsonWriter(out);
-        json.setIndent("  ");
+        json.setIndent(indent);
         json.beginObject();
         if (!reports.isEmpty()) {
             json.name("range");

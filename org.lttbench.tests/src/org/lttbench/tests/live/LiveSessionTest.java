@@ -40,17 +40,44 @@ class LiveSessionTest {
     private static final Pattern EVENTS = Pattern.compile("([\\d,]+) events of \\d+ tracepoints");
 
     /** A live session streaming to {@code relayd}, recording fieldzoo's events with its contexts. */
-    private static String createSession(RelayDaemon relayd, String scenario) throws IOException {
+    static String createSession(RelayDaemon relayd, String scenario) throws IOException {
+        return createSession(relayd, scenario, List.of());
+    }
+
+    /**
+     * The same, in a channel of these options ({@code --subbuf-size=4K}: one that loses events) when there are any,
+     * else in the default channel.
+     */
+    static String createSession(RelayDaemon relayd, String scenario, List<String> channelOptions) throws IOException {
+        return createSession(relayd, scenario, channelOptions, "fieldzoo:*");
+    }
+
+    /** The same, recording the events {@code pattern} names. */
+    static String createSession(RelayDaemon relayd, String scenario, List<String> channelOptions, String pattern)
+            throws IOException {
         String name = "live-" + scenario + "-" + ProcessHandle.current().pid();
         LttngSession.run("create", name, "--live=100000", "--set-url=" + relayd.sessionUrl());
-        LttngSession.run("enable-event", "--userspace", "--session=" + name, "fieldzoo:*");
-        LttngSession.run("add-context", "--userspace", "--session=" + name, "--type=vpid", "--type=vtid",
-                "--type=procname");
+        List<String> channel = List.of();
+        if (!channelOptions.isEmpty()) {
+            List<String> enable = new java.util.ArrayList<>(List.of("enable-channel", "--userspace", "--session=" + name));
+            enable.addAll(channelOptions);
+            enable.add("small");
+            LttngSession.run(enable.toArray(new String[0]));
+            channel = List.of("--channel=small");
+        }
+        List<String> events = new java.util.ArrayList<>(List.of("enable-event", "--userspace", "--session=" + name));
+        events.addAll(channel);
+        events.add(pattern);
+        LttngSession.run(events.toArray(new String[0]));
+        List<String> contexts = new java.util.ArrayList<>(List.of("add-context", "--userspace", "--session=" + name));
+        contexts.addAll(channel);
+        contexts.addAll(List.of("--type=vpid", "--type=vtid", "--type=procname"));
+        LttngSession.run(contexts.toArray(new String[0]));
         LttngSession.run("start", name);
         return name;
     }
 
-    private static void destroy(String name) {
+    static void destroy(String name) {
         try {
             LttngSession.run("destroy", name);
         } catch (IOException e) {
@@ -58,7 +85,7 @@ class LiveSessionTest {
         }
     }
 
-    private static long fieldzoo(String... args) throws IOException, InterruptedException {
+    static long fieldzoo(String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>();
         command.add(Path.of(System.getProperty("lttbench.workloads")).resolve("fieldzoo").toString());
         command.addAll(List.of(args));
@@ -70,7 +97,7 @@ class LiveSessionTest {
     }
 
     /** The session's address, with the host name the relay daemon lists it under. */
-    private static String sessionUrl(RelayDaemon relayd, String name) throws IOException {
+    static String sessionUrl(RelayDaemon relayd, String name) throws IOException {
         for (LiveSession.Listed s : LiveSession.list(RelayUrl.parse(relayd.liveUrl()), 5000)) {
             if (s.name().equals(name)) {
                 return relayd.liveUrl() + "/host/" + s.host() + "/" + name;
@@ -79,7 +106,7 @@ class LiveSessionTest {
         throw new AssertionError("the relay daemon does not list " + name);
     }
 
-    private static long events(String report) {
+    static long events(String report) {
         Matcher m = EVENTS.matcher(report);
         assertTrue(m.find(), "the report says how many events: " + report);
         return Long.parseLong(m.group(1).replace(",", ""));
@@ -103,13 +130,13 @@ class LiveSessionTest {
     }
 
     /** Each task on a thread of its own: the common pool may have a single worker, which a blocked reader holds. */
-    private static void ownThread(Runnable task) {
+    static void ownThread(Runnable task) {
         Thread t = new Thread(task, "live-test");
         t.setDaemon(true);
         t.start();
     }
 
-    private static long babeltrace2Count(Path dir) throws Exception {
+    static long babeltrace2Count(Path dir) throws Exception {
         Process bt = new ProcessBuilder("babeltrace2", dir.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         long n;
@@ -121,7 +148,7 @@ class LiveSessionTest {
     }
 
     /** The trace directory the relay daemon wrote for the session (HOST/SESSION-DATE-TIME). */
-    private static Path recorded(RelayDaemon relayd, String name) throws IOException {
+    static Path recorded(RelayDaemon relayd, String name) throws IOException {
         try (Stream<Path> hosts = Files.list(relayd.output)) {
             for (Path host : hosts.toList()) {
                 try (Stream<Path> sessions = Files.list(host)) {
@@ -184,6 +211,45 @@ class LiveSessionTest {
             } finally {
                 destroy(ours);
                 destroy(theirs);
+            }
+        }
+    }
+
+    /**
+     * Attached before any application registered, the session has no stream yet (user-space buffers are made for the
+     * first application): LTTbench waits for its first, plans its analyses from that trace's metadata, and takes the
+     * streams and applications that come after.
+     */
+    @Test
+    void sessionAttachedBeforeAnyApplicationFollowsTheStreamsThatAppearLater() throws Exception {
+        Path work = TestPaths.workDir("live-late");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = createSession(relayd, "late");
+            try {
+                String url = sessionUrl(relayd, name);
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url),
+                        LiveSessionTest::ownThread);
+                Thread.sleep(1500);
+                assertTrue(!live.isDone(), "still waiting for a stream: " + (live.isDone() ? live.get().err() : ""));
+                long first = fieldzoo("1000");
+                Thread.sleep(500);
+                long second = fieldzoo("300"); // another application, into the same per-user buffers
+                Thread.sleep(500);
+                destroy(name);
+                Result r = live.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                long counted = events(r.out());
+                Path trace = recorded(relayd, name);
+                long bt2 = babeltrace2Count(trace);
+                System.out.printf("live: attached before any stream: %d events counted live, %d emitted, babeltrace2 "
+                        + "reads %d from the relay's trace%n", counted, first + second, bt2);
+                assertEquals(first + second, counted, "every event of both applications");
+                assertEquals(bt2, counted, "as many as babeltrace2 reads from the relay daemon's trace");
+                Result fromFiles = InProcessCli.run("analyze", trace.toString());
+                assertEquals(0, fromFiles.code(), fromFiles.err());
+                assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
+            } finally {
+                destroy(name);
             }
         }
     }

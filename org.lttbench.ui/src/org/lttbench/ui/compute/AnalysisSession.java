@@ -101,15 +101,22 @@ public final class AnalysisSession {
         return latest;
     }
 
-    /** Recomputes every requested analysis for this range ({@link TimeRange#ALL}: the whole trace). */
+    /**
+     * Recomputes every requested analysis for this range ({@link TimeRange#ALL}: the whole trace). A source read only
+     * once (a live session) has its one run, over the whole session: a later range is not computed.
+     */
     public void setRange(TimeRange newRange) {
-        range = newRange;
+        if (source.readsOnce() && generation.get() > 0) {
+            return;
+        }
+        range = source.readsOnce() ? TimeRange.ALL : newRange;
         long run = generation.incrementAndGet();
         for (SessionListener l : listeners) {
-            l.runStarted(newRange);
+            l.runStarted(range);
         }
         List<AnalysisRequest> wanted = List.copyOf(requests);
-        worker.execute(() -> compute(run, newRange, wanted));
+        TimeRange runRange = range;
+        worker.execute(() -> compute(run, runRange, wanted));
     }
 
     /** Computes the current range again (first run: the whole trace). */
@@ -117,8 +124,14 @@ public final class AnalysisSession {
         setRange(range);
     }
 
+    /** Whether a new range is computed ({@link #setRange}): not for a source read only once (a live session). */
+    public boolean rangesComputed() {
+        return !source.readsOnce();
+    }
+
     public void dispose() {
         generation.incrementAndGet();
+        source.dispose();
         worker.shutdownNow();
     }
 
@@ -128,7 +141,8 @@ public final class AnalysisSession {
         }
         ReportSet result;
         try {
-            result = source.reports(runRange, wanted, span == null ? this::spanFound : null, progressFor(run));
+            result = source.reports(runRange, wanted, span == null ? this::spanFound : null, progressFor(run),
+                    sofar -> show(run, sofar));
         } catch (Abandoned e) {
             return;
         } catch (TraceFormatException e) {
@@ -139,11 +153,15 @@ public final class AnalysisSession {
             e.printStackTrace();
             result = ReportSet.failed(runRange, "the analysis failed: " + e);
         }
-        ReportSet finished = result;
+        show(run, result);
+    }
+
+    /** The run's results (so far, or final) to the views, unless a later run replaced it. */
+    private void show(long run, ReportSet results) {
         ui(() -> {
             if (run == generation.get()) {
-                latest = finished;
-                listeners.forEach(l -> l.finished(finished));
+                latest = results;
+                listeners.forEach(l -> l.finished(results));
             }
         });
     }

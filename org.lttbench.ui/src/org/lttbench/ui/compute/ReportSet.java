@@ -20,6 +20,8 @@ public final class ReportSet {
     private final Map<String, String> notApplicable;
     private final String failure;
     private final SpanHistogram histogram;
+    private final String liveStatus;
+    private final boolean liveEndedEarly;
 
     public ReportSet(TimeRange range, List<Report> reports, Map<String, String> notApplicable, String failure) {
         this(range, reports, notApplicable, failure, null);
@@ -36,6 +38,38 @@ public final class ReportSet {
         this.notApplicable = Map.copyOf(new LinkedHashMap<>(notApplicable));
         this.failure = failure;
         this.histogram = histogram;
+        this.liveStatus = null;
+        this.liveEndedEarly = false;
+    }
+
+    private ReportSet(ReportSet reports, String liveStatus, boolean liveEndedEarly) {
+        this.range = reports.range;
+        this.reports = reports.reports;
+        this.notApplicable = reports.notApplicable;
+        this.failure = reports.failure;
+        this.histogram = reports.histogram;
+        this.liveStatus = liveStatus;
+        this.liveEndedEarly = liveEndedEarly;
+    }
+
+    /**
+     * The same reports of a live session, with what the session is doing (followed, ended, its relay daemon gone).
+     *
+     * @param endedEarly whether the read ended before the session did (the relay daemon went away or stalled): the
+     *                   figures are those of what came before
+     */
+    public ReportSet withLiveStatus(String status, boolean endedEarly) {
+        return new ReportSet(this, status, endedEarly);
+    }
+
+    /** What the live session followed is doing, or {@code null} for traces read from files. */
+    public String liveStatus() {
+        return liveStatus;
+    }
+
+    /** Whether the live session's read ended before the session did (its relay daemon went away or stalled). */
+    public boolean liveEndedEarly() {
+        return liveEndedEarly;
     }
 
     /** Events and losses over the traces' whole span, when the run read them ({@code null} otherwise). */

@@ -26,4 +26,25 @@ public interface ReportSource {
      */
     ReportSet reports(TimeRange range, List<AnalysisRequest> wanted, Consumer<TimeRange> span, ProgressListener progress)
             throws IOException;
+
+    /**
+     * The same, telling {@code sofar} the figures so far while the run goes on (a live session's, every second), on
+     * the session's thread; by default the run tells only its end.
+     */
+    default ReportSet reports(TimeRange range, List<AnalysisRequest> wanted, Consumer<TimeRange> span,
+            ProgressListener progress, Consumer<ReportSet> sofar) throws IOException {
+        return reports(range, wanted, span, progress);
+    }
+
+    /**
+     * Whether the source can be read only once (a live session): its first run is its only one, whatever range or
+     * analyses are asked for later.
+     */
+    default boolean readsOnce() {
+        return false;
+    }
+
+    /** The session is closed: a run under way stops as soon as it can (any thread may call it). */
+    default void dispose() {
+    }
 }

@@ -18,6 +18,7 @@ import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.analysis.discarded.SpanHistogram;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
@@ -45,6 +46,33 @@ public final class TraceReading implements ReportSource {
             if (span != null) {
                 span.accept(traces.span());
             }
+            Planned planned = Planned.of(traces, range, wanted, spans);
+            // Events and losses over the whole span, for the range bar: from the same pass, whatever the range.
+            SpanHistogram histogram = new SpanHistogram();
+            planned.run(traces, List.of(histogram), progress);
+            return planned.reports(planned.runs() ? histogram : null);
+        }
+    }
+
+    /**
+     * The analyses a run makes of the wanted requests on some traces (which apply, and why the others do not), and
+     * their reports as the requests ask for them: read from files, or from a live session as it goes.
+     */
+    static final class Planned {
+        private final TimeRange range;
+        private final List<AnalysisRequest> wanted;
+        private final Map<String, String> notApplicable;
+        private final Map<String, Analysis> byName;
+
+        private Planned(TimeRange range, List<AnalysisRequest> wanted, Map<String, String> notApplicable,
+                Map<String, Analysis> byName) {
+            this.range = range;
+            this.wanted = wanted;
+            this.notApplicable = notApplicable;
+            this.byName = byName;
+        }
+
+        static Planned of(TraceSet traces, TimeRange range, List<AnalysisRequest> wanted, List<SpanDefinition> spans) {
             Map<String, String> notApplicable = new LinkedHashMap<>();
             // One instance per analysis, whatever the groupings asked for: it reports each from the same pass.
             // Its grouping is the first one asked for: its report() (that the run notes unread files in) is that one.
@@ -65,20 +93,31 @@ public final class TraceReading implements ReportSource {
                     p -> p.create(new AnalysisOptions(range, groupings.get(p.name())).withThread(threads.get(p.name()))
                             .withSpans(spans)));
             notApplicable.putAll(plan.reasons());
-            Map<String, Analysis> byName = plan.analyses();
+            return new Planned(range, List.copyOf(wanted), notApplicable, plan.analyses());
+        }
+
+        /** Whether any analysis applies (else nothing is read). */
+        boolean runs() {
+            return !byName.isEmpty();
+        }
+
+        /** Reads the traces once for every analysis that applies, with the other sinks. */
+        void run(TraceSet traces, List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
+            if (runs()) {
+                AnalysisRun.run(traces, List.copyOf(byName.values()), alongside, progress);
+            }
+        }
+
+        /** The reports of every request, from the analyses as they are now. */
+        ReportSet reports(SpanHistogram histogram) {
             List<Report> reports = new ArrayList<>();
-            // Events and losses over the whole span, for the range bar: from the same pass, whatever the range.
-            SpanHistogram histogram = new SpanHistogram();
-            if (!byName.isEmpty()) {
-                AnalysisRun.run(traces, List.copyOf(byName.values()), List.of(histogram), progress);
-                for (AnalysisRequest request : wanted) {
-                    Analysis analysis = byName.get(request.analysis());
-                    if (analysis != null) {
-                        reports.add(analysis.report(request.groupBy()));
-                    }
+            for (AnalysisRequest request : wanted) {
+                Analysis analysis = byName.get(request.analysis());
+                if (analysis != null) {
+                    reports.add(analysis.report(request.groupBy()));
                 }
             }
-            return new ReportSet(range, reports, notApplicable, null, byName.isEmpty() ? null : histogram);
+            return new ReportSet(range, reports, notApplicable, null, histogram);
         }
     }
 }

@@ -95,6 +95,7 @@ public abstract class ReportView extends Composite implements SessionListener {
             session.removeListener(this);
         }
         session = newSession;
+        rangeBar.setEnabled(session.rangesComputed()); // a live session is read once, over its whole length
         session.require(requests());
         session.addListener(this);
     }
@@ -118,8 +119,11 @@ public abstract class ReportView extends Composite implements SessionListener {
             status.setText("Could not analyse the traces: " + reports.failure());
             status.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
         } else {
-            status.setForeground(null);
-            status.setText(describe(reports));
+            // A live session's state first (followed, ended, its relay daemon gone), then what the figures say.
+            String live = reports.liveStatus();
+            status.setForeground(reports.liveEndedEarly() ? getDisplay().getSystemColor(SWT.COLOR_RED) : null);
+            String described = describe(reports);
+            status.setText(live == null ? described : described.isEmpty() ? live : live + " " + described);
         }
         status.setToolTipText(status.getText());
         // The fields keep what the user asked for; the status line says what the figures cover.

@@ -12,6 +12,8 @@ import org.eclipse.swt.widgets.Shell;
 import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisSession;
+import org.lttbench.ui.compute.LiveReading;
+import org.lttbench.ui.compute.ReportSource;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.compute.TraceReading;
@@ -48,13 +50,18 @@ public final class StandaloneViewer {
 
     /** @param spanDefinitions the user's span definitions ({@code --span}), besides the built-in ones */
     public StandaloneViewer(Display display, String title, TraceSource source, List<SpanDefinition> spanDefinitions) {
+        this(display, title, new TraceReading(source, spanDefinitions));
+    }
+
+    /** A window on the reports of this source: a {@link TraceReading} of files, or a live session's {@link LiveReading}. */
+    public StandaloneViewer(Display display, String title, ReportSource source) {
         this.display = display;
         shell = new Shell(display);
         shell.setText("LTTbench: " + title);
         shell.setLayout(new FillLayout());
         shell.setSize(1280, 900);
         tabs = new CTabFolder(shell, SWT.TOP | SWT.BORDER);
-        session = new AnalysisSession(display, new TraceReading(source, spanDefinitions));
+        session = new AnalysisSession(display, source);
         process = tab("Process time", new ProcessTimeView(tabs, SWT.NONE));
         latency = tab("Latency", new LatencyView(tabs, SWT.NONE));
         overhead = tab("Tracepoint overhead", new OverheadView(tabs, SWT.NONE));

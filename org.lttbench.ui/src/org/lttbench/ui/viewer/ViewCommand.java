@@ -8,29 +8,38 @@ import java.util.concurrent.Callable;
 
 import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.batch.LiveCommand;
 import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.batch.RangeOptions;
 import org.lttbench.core.batch.SpanOption;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.live.LiveSession;
+import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.compute.LiveReading;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code lttbench view TRACE...}: a window with the process time, latency, tracepoint overhead and discarded events
- * views, and the spans view when the traces have spans.
+ * views, and the spans view when the traces have spans. {@code lttbench view net://RELAYD[:PORT]/host/HOST/SESSION}:
+ * the same window on a live session, its figures so far refreshed every second until the session ends.
  * Lives in the UI bundle (it needs SWT); the core's command line finds it through
  * {@link org.lttbench.core.batch.SubcommandProvider}.
  */
 @Command(name = "view", mixinStandardHelpOptions = true,
         description = "Opens a window with the process time, latency, tracepoint overhead and discarded events views of the "
-                + "traces, and the spans view when they have spans.",
+                + "traces, and the spans view when they have spans. Given a live session "
+                + "(net://RELAYD[:PORT]/host/HOST/SESSION), it follows it from its beginning and shows the figures so "
+                + "far, refreshed every second, until the session ends or its relay daemon goes away.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:the window was closed", "2:usage error, or no display to open a window on",
-                "3:a trace is missing, unreadable or malformed" })
+                "3:a trace is missing, unreadable or malformed; the relay daemon cannot be reached or has no such "
+                        + "session" })
 public final class ViewCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -41,12 +50,24 @@ public final class ViewCommand implements Callable<Integer> {
     @Mixin
     SpanOption spans;
 
-    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces.")
-    List<Path> traces;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "A live session: how long the relay daemon may take to answer before the session counts as "
+                    + "stalled (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces; "
+            + "or one live session, net://RELAYD[:PORT]/host/HOST/SESSION.")
+    List<String> arguments;
+
+    private List<Path> traces;
 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (arguments.stream().anyMatch(RelayUrl::isUrl)) {
+            return live(err);
+        }
+        traces = arguments.stream().map(Path::of).toList();
         // Open once before any window: a wrong path or time is one clear line, not an empty window.
         TimeRange range;
         int partial;
@@ -71,6 +92,34 @@ public final class ViewCommand implements Callable<Integer> {
         }
         WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range, spans.value());
         return partial;
+    }
+
+    /**
+     * A live session: attached before any window (the daemon unreachable, no such session: one line, exit 3), then
+     * followed by the window from its beginning.
+     */
+    private int live(PrintWriter err) {
+        LiveSession live;
+        try {
+            if (arguments.size() > 1) {
+                throw BatchFailure.usage("a live session is viewed alone: give one net://... address and no trace");
+            }
+            if (times.given()) {
+                throw BatchFailure.usage("--begin and --end are for traces: a live session is shown from its beginning");
+            }
+            live = LiveCommand.attach(arguments.get(0), timeoutSeconds);
+        } catch (Exception e) {
+            return BatchFailure.tell("lttbench view", e, err);
+        }
+        String why = WindowSystem.whyNoDisplay();
+        if (why != null) {
+            live.close();
+            err.println("lttbench view: cannot open a window: " + why);
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        WindowSystem.show(live.toString(), new LiveReading(live, spans.value()), TimeRange.ALL);
+        return ExitCode.OK;
     }
 
     private String title() {

@@ -6,6 +6,8 @@ import java.util.List;
 import org.eclipse.swt.widgets.Display;
 import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.compute.ReportSource;
+import org.lttbench.ui.compute.TraceReading;
 import org.lttbench.ui.compute.TraceSource;
 
 /** SWT as the command line meets it: whether a window can open at all, then the viewer's event loop. */
@@ -30,9 +32,14 @@ final class WindowSystem {
 
     /** Opens the viewer on this range ({@link TimeRange#ALL}: the whole trace) and returns when the user closes it. */
     static void show(String title, TraceSource source, TimeRange range, List<SpanDefinition> spans) {
+        show(title, new TraceReading(source, spans), range);
+    }
+
+    /** The same, on the reports of any source (a live session's). */
+    static void show(String title, ReportSource source, TimeRange range) {
         Display display = Display.getDefault();
         try {
-            StandaloneViewer viewer = new StandaloneViewer(display, title, source, spans);
+            StandaloneViewer viewer = new StandaloneViewer(display, title, source);
             viewer.open(range);
             viewer.runUntilClosed();
         } finally {

@@ -2,23 +2,30 @@ package org.lttbench.core.analysis.dropin;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.trace.Trace;
 
 /**
  * {@code lttng-cputop-mi}: each TID's share of the range on a CPU ({@code per-process}, the {@code --limit} most
  * first), each CPU's busy share ({@code per-cpu}: all but its idle thread's time) and their mean ({@code total}), from
  * the process analysis's running time (equal to lttng-analyses' cputop per TID to the ns: README, "Against
- * lttng-analyses"). Migrations and chronological priorities are not followed (empty).
+ * lttng-analyses"); each TID's migrations, its {@code sched_migrate_task} events in the range (as cputop counts them).
+ * Chronological priorities are not followed (empty).
  */
 final class CpuTop extends DropIn {
 
@@ -40,8 +47,29 @@ final class CpuTop extends DropIn {
     /** How the process analysis names a CPU's idle thread. */
     private static final String IDLE = "swapper/";
 
+    /** {@code sched_migrate_task} events in the range, by TID (cputop's rows are per TID). */
+    private final Map<Long, Long> migrations = new HashMap<>();
+
     CpuTop(AnalysisOptions options) {
         super(options, List.of(new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+        this.<ProcessAnalysis>inner(0).observe(new ThreadStateSink() {
+            @Override
+            public void migrated(Trace trace, int tid, long time, int from, int to) {
+                if (options.range().contains(time)) {
+                    migrations.merge((long) tid, 1L, Long::sum);
+                }
+            }
+
+            @Override
+            public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+                // followsStates: never called
+            }
+
+            @Override
+            public boolean followsStates() {
+                return false;
+            }
+        });
     }
 
     @Override
@@ -64,7 +92,8 @@ final class CpuTop extends DropIn {
         rows.sort(Comparator.comparingDouble((Integer i) -> -(Double) threads.cell(i, "running_ratio")));
         Table perProcess = PER_PROCESS.table();
         for (int i : rows.subList(0, options.limit() > 0 ? Math.min(options.limit(), rows.size()) : rows.size())) {
-            perProcess.addRow(threads.cell(i, "name"), threads.cell(i, "tid"), null, null, threads.cell(i, "running_ratio"));
+            perProcess.addRow(threads.cell(i, "name"), threads.cell(i, "tid"),
+                    migrations.getOrDefault((Long) threads.cell(i, "tid"), 0L), null, threads.cell(i, "running_ratio"));
         }
         Table perCpu = PER_CPU.table();
         cpus.forEach((cpu, usage) -> perCpu.addRow(cpu, usage));

@@ -5,7 +5,7 @@ package org.lttbench.core.analysis.latency;
  * running mean and sum of squared deviations (Welford's, merged by Chan's formula: stable where a sum of squares
  * loses the small deviations of large durations); percentiles from its buckets ({@link DurationHistogram}).
  */
-public final class DurationStats extends DurationHistogram {
+public class DurationStats extends DurationHistogram {
     private long count;
     private long total;
     private long min = Long.MAX_VALUE;

@@ -112,7 +112,7 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     // ------------------------------------------------------------------ labels
 
     /** {@code hard IRQ}, {@code x86 vector} or {@code softirq}. */
-    static String kind(int handler) {
+    public static String kind(int handler) {
         if (Waker.kind(handler) == Waker.SOFTIRQ) {
             return "softirq";
         }
@@ -120,7 +120,7 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     }
 
     /** The IRQ number, vector, or softirq vector. */
-    static long number(int handler) {
+    public static long number(int handler) {
         return Waker.id(handler) & (KernelEventBinder.VECTOR - 1);
     }
 

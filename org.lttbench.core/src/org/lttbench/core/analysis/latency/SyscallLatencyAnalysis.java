@@ -56,9 +56,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
     };
 
-    /** One row's figures: the durations, errors, and the time off a CPU within them. */
-    static final class CallRow {
-        final DurationStats stats = new DurationStats();
+    /** One row's figures: the durations (a row is its own {@link DurationStats}: one object), errors, time off a CPU. */
+    static final class CallRow extends DurationStats {
         long errors;
         long blocked;
         long waitCpu;
@@ -66,7 +65,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         java.util.TreeMap<Long, Long> errnos;
 
         void add(long duration, long errno, long blockedNs, long waitCpuNs) {
-            stats.add(duration);
+            add(duration);
             if (errno > 0) {
                 errors++;
                 if (errnos == null) {
@@ -79,7 +78,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
 
         void merge(CallRow other) {
-            stats.merge(other.stats);
+            super.merge(other);
             errors += other.errors;
             blocked += other.blocked;
             waitCpu += other.waitCpu;
@@ -285,11 +284,11 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         for (int id = 0; id < bySyscall.length; id++) {
             if (bySyscall[id] != null) {
                 ids.add(id);
-                count += bySyscall[id].stats.count();
+                count += bySyscall[id].count();
                 errorCount += bySyscall[id].errors;
             }
         }
-        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].stats.total()).thenComparing(names::name));
+        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].total()).thenComparing(names::name));
         for (int id : ids) {
             List<Object> cells = new ArrayList<>();
             cells.add(names.name(id));
@@ -329,7 +328,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             ThreadRecord t = whose.get(o);
             Map<Integer, CallRow> rows = owners.get(o);
             List<Integer> mine = new ArrayList<>(rows.keySet());
-            mine.sort(Comparator.comparingLong((Integer id) -> -rows.get(id).stats.total()).thenComparing(names::name));
+            mine.sort(Comparator.comparingLong((Integer id) -> -rows.get(id).total()).thenComparing(names::name));
             for (int id : mine) {
                 List<Object> cells = new ArrayList<>();
                 if (hosts) {
@@ -376,7 +375,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
         Table histogram = HISTOGRAM.table();
         for (int id : ids) {
-            for (long[] bar : bySyscall[id].stats.octaves()) {
+            for (long[] bar : bySyscall[id].octaves()) {
                 histogram.addRow(names.name(id), bar[0], bar[1], bar[2]);
             }
         }
@@ -396,9 +395,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     /** A row's stats, errors and split. */
     private static List<Object> rowCells(CallRow row) {
-        List<Object> c = new ArrayList<>(StatsColumns.cells(row.stats));
+        List<Object> c = new ArrayList<>(StatsColumns.cells(row));
         c.add(row.errors);
-        c.add(row.stats.total() - row.blocked - row.waitCpu);
+        c.add(row.total() - row.blocked - row.waitCpu);
         c.add(row.waitCpu);
         c.add(row.blocked);
         return c;

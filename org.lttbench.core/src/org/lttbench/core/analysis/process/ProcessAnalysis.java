@@ -85,7 +85,8 @@ public final class ProcessAnalysis implements Analysis {
         columns.add(running, null);
         return columns.toArray(new ThreadState[0]);
     }
-    private static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
+    /** The running-time column (no state of its own: the sum of the running states'), as every table names it. */
+    public static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
             "time on a CPU: user + system + IRQ (known even where user and system are not)");
 
     private final AnalysisOptions options;
@@ -108,6 +109,8 @@ public final class ProcessAnalysis implements Analysis {
     private final Map<Trace, long[]> lost = new LinkedHashMap<>();
     private int nextIndex;
     private final Map<AnalysisOptions.GroupBy, Report> reports = new EnumMap<>(AnalysisOptions.GroupBy.class);
+    /** Between {@link #start} and {@link #end}: a report then (a live viewer's figures so far) is not kept. */
+    private boolean reading;
 
     public ProcessAnalysis(AnalysisOptions options) {
         this(options, null);
@@ -312,6 +315,13 @@ public final class ProcessAnalysis implements Analysis {
         }
 
         @Override
+        public void migrated(Trace trace, int tid, long time, int from, int to) {
+            for (ThreadStateSink s : all) {
+                s.migrated(trace, tid, time, from, to);
+            }
+        }
+
+        @Override
         public void end(Trace trace, long time) {
             for (ThreadStateSink s : all) {
                 s.end(trace, time);
@@ -398,6 +408,7 @@ public final class ProcessAnalysis implements Analysis {
     @Override
     public void start(TraceSet traces) {
         this.traces = traces;
+        reading = true;
         handlers = new KernelEventBinder.EventHandler[traces.eventTypes().size()];
         binders = new java.util.IdentityHashMap<>();
         List<Trace> kernel = kernelTraces(traces);
@@ -457,6 +468,7 @@ public final class ProcessAnalysis implements Analysis {
         for (ThreadStateMachine m : machines) {
             m.end();
         }
+        reading = false;
     }
 
     /** The state machine of that kernel trace, once started; null for a trace it does not read. */
@@ -582,7 +594,9 @@ public final class ProcessAnalysis implements Analysis {
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
             r.note(RANGE_MISSED_NOTE);
         }
-        reports.put(groupBy, r);
+        if (!reading) {
+            reports.put(groupBy, r);
+        }
         return r;
     }
 

@@ -52,6 +52,12 @@ public final class ProcessPass {
         default void end() {
             processPass().end();
         }
+
+        /** Only the user whose pass feeds the process analysis (the run has none of its own) hears the records. */
+        @Override
+        default boolean hearsRecords() {
+            return processPass().feeds();
+        }
     }
 
     private final AnalysisOptions options;
@@ -121,6 +127,11 @@ public final class ProcessPass {
         if (feeds) {
             processes.start(traces);
         }
+    }
+
+    /** Whether this pass feeds its process analysis (no other sink of the run does): known once started. */
+    public boolean feeds() {
+        return feeds;
     }
 
     public void packet(Packet packet) {

@@ -1071,6 +1071,7 @@ public final class ThreadStateMachine {
         long t = time(time);
         nameCpu(orig);
         nameCpu(dest);
+        sink.migrated(trace, tid, t, orig, dest);
         // not a thread forked but not woken yet: it is runnable nowhere until its sched_wakeup_new names its CPU
         ThreadRecord r = threads.get(tid);
         if (r != null && r.alive && r.state == ThreadState.WAIT_CPU.ordinal()) {

@@ -96,6 +96,13 @@ public interface ThreadStateSink {
     }
 
     /**
+     * {@code sched_migrate_task}: the thread of that TID of that trace is moved from CPU {@code from} to {@code to}
+     * (whether or not the machine knows the thread yet).
+     */
+    default void migrated(Trace trace, int tid, long time, int from, int to) {
+    }
+
+    /**
      * Whether this sink follows the state changes and I/O waits ({@link #stateChange}, {@link #ioWait}); one that
      * hears only the other calls (the latencies) says no, and is not called for the machine's most frequent call.
      */

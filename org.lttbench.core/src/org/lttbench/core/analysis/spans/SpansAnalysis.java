@@ -422,6 +422,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         }
     }
 
+    /** It reads the user-space events itself, whoever feeds the process analysis. */
+    @Override
+    public boolean hearsRecords() {
+        return true;
+    }
+
     @Override
     public void event(Event event) {
         if (kernel) {

@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.dropin.DropIns;
+import org.lttbench.tests.Babeltrace2;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.analysis.latency.LatencyScenarios;
 import org.lttbench.tests.batch.InProcessCli;
@@ -135,6 +138,35 @@ class DropInLamiTest {
                 assertTrue(LamiProtocol.checkResults(LamiProtocol.parseOneLine(r.out()), classes).size() > 0);
             }
         }
+    }
+
+    /**
+     * cputop's migrations: each TID's {@code sched_migrate_task} events as babeltrace2 reads them (the events' own
+     * {@code tid} field), for every TID cputop lists; on the shared traces that have migrations (equal to
+     * lttng-analyses 0.6.1's cputop too: {@code releng/scripts/compare-cputop}).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    void cputopCountsEachThreadsMigrations(String trace) throws Exception {
+        Path dir = TestPaths.trace(trace);
+        Map<Long, Long> expected = new java.util.HashMap<>();
+        for (JsonObject m : Babeltrace2.messages(dir)) {
+            if (m.has("event") && m.get("event").getAsString().equals("sched_migrate_task")) {
+                expected.merge(m.getAsJsonObject("payload").get("tid").getAsLong(), 1L, Long::sum);
+            }
+        }
+        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonArray perTid = LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
+                .getAsJsonArray("data");
+        long listed = 0;
+        for (JsonElement row : perTid) {
+            long tid = row.getAsJsonArray().get(0).getAsJsonObject().get("tid").getAsLong();
+            long migrations = Long.parseLong(plain(row.getAsJsonArray().get(1)));
+            assertEquals(expected.getOrDefault(tid, 0L), migrations, "TID " + tid + "'s migrations");
+            listed += migrations;
+        }
+        assertTrue(listed > 0, trace + " has migrations of threads cputop lists");
     }
 
     private static KernelTracer tracer() {

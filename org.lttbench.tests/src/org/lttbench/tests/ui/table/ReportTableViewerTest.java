@@ -85,4 +85,34 @@ class ReportTableViewerTest {
             }
         }
     }
+
+    /** The same table refreshed (a live session's figures, every second) stays where the user scrolled it. */
+    @Test
+    void aRefreshedTableKeepsItsScrollPosition() {
+        try (UiHarness ui = new UiHarness(600, 300)) {
+            ReportTableViewer viewer = new ReportTableViewer(ui.shell(), SWT.NONE);
+            viewer.setTable(numbered(500, 0));
+            ui.open();
+            viewer.viewer().getTable().setTopIndex(200);
+            ui.pump();
+            int top = viewer.viewer().getTable().getTopIndex();
+            assertTrue(top > 100, "scrolled: " + top);
+            viewer.setTable(numbered(510, 1));
+            ui.pump();
+            assertEquals(top, viewer.viewer().getTable().getTopIndex(), "the refreshed table stays where it was");
+            assertEquals(510, viewer.viewer().getTable().getItemCount());
+            viewer.setTable(numbered(50, 2));
+            ui.pump();
+            assertTrue(viewer.viewer().getTable().getTopIndex() < 50, "a shorter table: within it");
+        }
+    }
+
+    private static Table numbered(int rows, long offset) {
+        Table t = new Table("numbers", "Numbers", List.of(new org.lttbench.core.report.Column("n", "N",
+                org.lttbench.core.report.ColumnKind.INTEGER, "a number")));
+        for (long i = 0; i < rows; i++) {
+            t.addRow(i + offset);
+        }
+        return t;
+    }
 }

@@ -38,7 +38,7 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.TaskFailure;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
-import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
+import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 
@@ -147,7 +147,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             ThreadStateHistory threadStates = process == null ? null
                     : new ThreadStateHistory(ss, threads, sorted(facts, all), ends, process,
                             WaitCauses.restored(kept.causeLabels()));
-            return new PassResults(traces, byName, kept.notApplicable(), threadStates, true);
+            return new PassResults(traces, byName, kept.notApplicable(), threadStates, true, null);
         } catch (IOException | RuntimeException e) {
             if (ss != null) {
                 ss.dispose();
@@ -228,7 +228,8 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             if (keeping != null) {
                 waitFor(keeping);
             }
-            results = new PassResults(traces, byName, notApplicable, threads, false);
+            results = new PassResults(traces, byName, notApplicable, threads, false,
+                    process == null ? null : processAnalysis);
             bytesRead = totalBytes;
             ready(true);
             return true;
@@ -447,7 +448,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         if (trace != null) {
             reportsFile(trace).delete();
-            SyscallLatencyModule.dataFile(trace).toFile().delete();
+            LatencyStoreModule.dataFiles(trace).forEach(f -> f.toFile().delete());
         }
         resetAnalysis();
     }

@@ -2,6 +2,7 @@ package org.lttbench.tracecompass.core.analysis;
 
 import java.util.Map;
 
+import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TraceSet;
 
@@ -13,9 +14,12 @@ import org.lttbench.core.trace.TraceSet;
  * @param traces        the traces the pass read (metadata parsed once, readable again for other ranges)
  * @param threadStates  process time over any range, or {@code null} when the process analysis does not apply
  * @param kept          whether these results come from the supplementary files, without a read
+ * @param processes     the pass's own process analysis, done (null when the results were kept, or it did not apply):
+ *                      the whole trace's reports the pass did not make (another grouping, the waits' tables) from it
+ *                      take a tenth of a replay of the state system
  */
 public record PassResults(TraceSet traces, Map<String, Report> reports, Map<String, String> notApplicable,
-        ThreadStateHistory threadStates, boolean kept) {
+        ThreadStateHistory threadStates, boolean kept, ProcessAnalysis processes) {
 
     public PassResults {
         reports = Map.copyOf(reports);

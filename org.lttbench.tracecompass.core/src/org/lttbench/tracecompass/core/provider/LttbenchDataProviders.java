@@ -21,6 +21,8 @@ public final class LttbenchDataProviders {
     public static final String THREAD_SPANS = "org.lttbench.tracecompass.provider.spans";
     /** Discarded events over time, per stream (XY). */
     public static final String DISCARDED_XY = "org.lttbench.tracecompass.provider.discarded.xy";
+    /** Disk throughput over time, per device and operation (XY). */
+    public static final String DISK_THROUGHPUT_XY = "org.lttbench.tracecompass.provider.disk.xy";
 
     private LttbenchDataProviders() {
     }

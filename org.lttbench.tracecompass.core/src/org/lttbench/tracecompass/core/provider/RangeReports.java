@@ -24,7 +24,8 @@ import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 
 /**
  * An analysis's report for any range of a trace, as the module's results answer it: the whole trace from the pass;
- * process time over any range from the kept state system; the other analyses over a part of the trace by one more
+ * process time and the waits' tables over any range from the kept state system (the whole trace from the pass's
+ * process analysis, while the module holds it); the other analyses over a part of the trace by one more
  * read (LTTbench's reader, or Trace Compass's where the trace has no files); the spans of the whole trace from
  * {@link SpanResults}, which the module's pass leaves out. The latest answer per analysis and
  * grouping is kept, so that the tables of one report (asked one by one by data providers) cost one computation.
@@ -73,10 +74,12 @@ public final class RangeReports {
             if (whole && groupBy == GroupBy.THREAD && pass.report(analysis) != null) {
                 report = pass.report(analysis);
             } else {
+                // the whole trace from the pass's own process analysis while it is there (not after a reopening), else
                 // from the kept states, whose blocked waits keep their causes and wakers
-                ProcessAnalysis replayed = pass.threadStates().replayed(asked, groupBy, null);
-                report = analysis.equals("process") ? replayed.report()
-                        : WaitsAnalysis.over(replayed, new AnalysisOptions(asked, groupBy)).report(groupBy);
+                ProcessAnalysis states = whole && pass.processes() != null ? pass.processes()
+                        : pass.threadStates().replayed(asked, groupBy, null);
+                report = analysis.equals("process") ? states.report(groupBy)
+                        : WaitsAnalysis.over(states, new AnalysisOptions(asked, groupBy)).report(groupBy);
             }
         } else if (whole && analysis.equals("spans")) {
             report = SpanResults.of(module, pass).report(); // made once, with every span for the time graph

@@ -18,16 +18,11 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
-import org.eclipse.tracecompass.analysis.timing.core.segmentstore.SegmentStoreStatisticsModel;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.segmentstore.core.segment.interfaces.INamedSegment;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
-import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,7 +40,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
-import org.lttbench.tracecompass.core.latency.SyscallSegment;
+import org.lttbench.tracecompass.core.latency.LatencySegment;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
 
 /**
@@ -69,8 +64,6 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  */
 class SyscallLatencyAgainstTraceCompassTest {
     private static final String TC_SYSCALLS = "org.eclipse.tracecompass.analysis.os.linux.latency.syscall";
-    private static final String STATISTICS_PROVIDER =
-            "org.eclipse.tracecompass.analysis.timing.core.segmentstore.SegmentStoreStatisticsDataProvider";
 
     /** One call: who, which, when. */
     record Call(int tid, String name, long start, long end) {
@@ -123,7 +116,7 @@ class SyscallLatencyAgainstTraceCompassTest {
 
             List<Call> lb = new ArrayList<>();
             for (ISegment s : lbStore) {
-                SyscallSegment c = (SyscallSegment) s;
+                LatencySegment c = (LatencySegment) s;
                 lb.add(new Call(c.tid(), c.name(), c.start(), c.end()));
             }
             ISegmentAspect tidAspect = aspect((ISegmentStoreProvider) theirs, "TID");
@@ -144,7 +137,7 @@ class SyscallLatencyAgainstTraceCompassTest {
                     "the store holds the calls LTTbench's syscalls table counts");
             assertEquals(table, statistics(lb), "LTTbench's table per call: count, total, min, max of the store's");
             if (!lb.isEmpty()) {
-                assertEquals(table, statisticsProvider(trace), "Trace Compass's statistics data provider "
+                assertEquals(table, SegmentStatistics.ofProvider(trace, SyscallLatencyModule.ID), "Trace Compass's statistics data provider "
                         + "on LTTbench's module: its table's count, total, min and max per call");
             }
 
@@ -214,7 +207,7 @@ class SyscallLatencyAgainstTraceCompassTest {
             m.put((String) t.cell(r, "syscall"), new long[] { num(t.cell(r, "calls")), num(t.cell(r, "total_ns")),
                     num(t.cell(r, "min_ns")), num(t.cell(r, "max_ns")) });
         }
-        return mapped(m);
+        return SegmentStatistics.mapped(m);
     }
 
     private static long num(Object o) {
@@ -231,33 +224,7 @@ class SyscallLatencyAgainstTraceCompassTest {
             s[2] = Math.min(s[2], c.duration());
             s[3] = Math.max(s[3], c.duration());
         }
-        return mapped(m);
-    }
-
-    private static Map<String, List<Long>> mapped(Map<String, long[]> m) {
-        Map<String, List<Long>> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, java.util.Arrays.stream(v).boxed().toList()));
-        return out;
-    }
-
-    /** Trace Compass's statistics data provider for LTTbench's module: per call, under its Total entry. */
-    private static Map<String, List<Long>> statisticsProvider(LttngKernelTrace trace) {
-        @SuppressWarnings("unchecked")
-        ITmfTreeDataProvider<SegmentStoreStatisticsModel> p = DataProviderManager.getInstance()
-                .fetchOrCreateDataProvider(trace, STATISTICS_PROVIDER + ":" + SyscallLatencyModule.ID,
-                        ITmfTreeDataProvider.class);
-        assertNotNull(p, "Trace Compass's statistics data provider for " + SyscallLatencyModule.ID);
-        TmfModelResponse<TmfTreeModel<SegmentStoreStatisticsModel>> r = p.fetchTree(Map.of(), null);
-        assertNotNull(r.getModel(), r.getStatusMessage());
-        List<SegmentStoreStatisticsModel> entries = r.getModel().getEntries();
-        long totalId = entries.stream().filter(e -> e.getName().equals("Total")).findFirst().orElseThrow().getId();
-        Map<String, long[]> m = new TreeMap<>();
-        for (SegmentStoreStatisticsModel e : entries) {
-            if (e.getParentId() == totalId) {
-                m.put(e.getName(), new long[] { e.getNbElements(), Math.round(e.getTotal()), e.getMin(), e.getMax() });
-            }
-        }
-        return mapped(m);
+        return SegmentStatistics.mapped(m);
     }
 
     private static ISegmentAspect aspect(ISegmentStoreProvider p, String name) {

@@ -1,6 +1,7 @@
 package org.lttbench.tracecompass.tests.provider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,6 +118,10 @@ class DataProvidersTest {
             assertEquals(cliRows(cli, "threads", threads), rows(threads));
             Table devices = table(trace, "process", "thread", "io_devices", Map.of());
             assertEquals(cliRows(cli, "io_devices", devices), rows(devices));
+            Table wholeProcesses = table(trace, "process", "process", "processes", Map.of());
+            Cli byProcess = TraceCompassTraces.cli("analyze", "--analysis", "process", "--by", "process", "--format",
+                    "json", path);
+            assertEquals(cliRows(byProcess, "processes", wholeProcesses), rows(wholeProcesses), "whole trace by process");
 
             long begin = trace.getStartTime().toNanos() + 5_000_000_000L;
             long end = begin + 3_000_000_000L;
@@ -409,6 +414,66 @@ class DataProvidersTest {
                     DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(0L)), new NullProgressMonitor());
             assertEquals(ITmfResponse.Status.COMPLETED, rows.getStatus(), rows.getStatusMessage());
             assertEquals(List.of(), rows.getModel().getRows());
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
+
+    /**
+     * Disk throughput over time, from LTTbench's disk requests' segment store: each series' bytes per second, times its
+     * samples' intervals, add up to the bytes of that device and operation in the io analysis's table (the command
+     * line's), at two resolutions.
+     */
+    @ParameterizedTest
+    @CsvSource({ "kernel-scp-src, 1000", "kernel-scp-dest, 37" })
+    @SuppressWarnings("unchecked")
+    void diskThroughputAddsUpToTheRequestsBytes(String name, int samples) throws Exception {
+        ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
+        try {
+            TraceCompassTraces.analysed(trace);
+            ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                    LttbenchDataProviders.DISK_THROUGHPUT_XY, ITmfTreeXYDataProvider.class);
+            assertNotNull(p);
+            var tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+            List<Long> ids = new ArrayList<>();
+            tree.getModel().getEntries().forEach(e -> ids.add(e.getId()));
+            // a span holding the whole trace (its end is not known before Trace Compass has indexed it)
+            long from = trace.getStartTime().toNanos() - 1_000_000_000L;
+            long to = from + 600_000_000_000L;
+            List<Long> times = new ArrayList<>();
+            for (int i = 0; i <= samples; i++) {
+                times.add(from + (to - from) / samples * i);
+            }
+            TmfModelResponse<ITmfXyModel> xy = p.fetchXY(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, times,
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids), new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.COMPLETED, xy.getStatus(), xy.getStatusMessage());
+            Map<String, Long> fromXy = new java.util.TreeMap<>();
+            for (ISeriesModel s : xy.getModel().getSeriesData()) {
+                double bytes = 0;
+                long[] x = s.getXAxis();
+                for (int i = 0; i < x.length; i++) {
+                    long next = i + 1 < x.length ? x[i + 1] : x[i] + (x[i] - x[i - 1]);
+                    bytes += s.getData()[i] * (next - x[i]) / 1e9;
+                }
+                fromXy.put(s.getName(), Math.round(bytes));
+            }
+            Cli cli = TraceCompassTraces.cli("analyze", "--analysis", "io", "--format", "json",
+                    TraceCompassTraces.shared(name).toString());
+            assertEquals(0, cli.code(), cli.err());
+            Map<String, Long> fromTable = new java.util.TreeMap<>();
+            JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("disk_requests").forEach(r -> {
+                var row = r.getAsJsonObject();
+                String device = row.get("device").getAsString();
+                int open = device.lastIndexOf('(');
+                String numbers = open < 0 ? device : device.substring(open + 1, device.length() - 1);
+                long bytes = row.get("bytes").getAsLong();
+                if (bytes > 0) {
+                    fromTable.put(numbers + " " + row.get("op").getAsString(), bytes);
+                }
+            });
+            assertFalse(fromTable.isEmpty(), name + " has disk requests");
+            assertEquals(fromTable, fromXy, "bytes per device and operation");
         } finally {
             TraceCompassTraces.close(trace);
         }

@@ -1,6 +1,7 @@
 package org.lttbench.tracecompass.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
@@ -13,6 +14,8 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.segment.interfaces.INamedSegment;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
@@ -26,6 +29,10 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.report.Table;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.core.latency.DiskLatencyModule;
+import org.lttbench.tracecompass.core.latency.InterruptLatencyModule;
+import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
+import org.lttbench.tracecompass.core.latency.SchedulingLatencyModule;
 import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
 
 /**
@@ -71,9 +78,45 @@ class SyscallLatencyViewsTest {
         Workbench.screenshot("syscall-latency-scatter", open("scatter2"));
     }
 
+    /**
+     * The other stores (waits for a CPU, interrupt handlers, disk requests) in the same views, on {@code kernel-scp-src}:
+     * the statistics view lists one row per name of each store's segments, as the store holds them.
+     */
+    @Test
+    void traceCompassLatencyViewsShowLttbenchsOtherLatencies() throws Exception {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        TmfProjectElement project = Workbench.tracingProject("LTTbench");
+        TmfTraceElement element = Workbench.openTrace(project, TraceContextMenuTest.shared("kernel-scp-src"),
+                Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace trace = ui(() -> element.getTrace());
+        assertNotNull(trace);
+        for (String id : List.of(SchedulingLatencyModule.ID, InterruptLatencyModule.ID, DiskLatencyModule.ID)) {
+            IViewPart stats = open("statistics", id);
+            LatencyStoreModule module = (LatencyStoreModule) trace.getAnalysisModule(id);
+            assertTrue(module.waitForCompletion(), String.valueOf(module.getFailureCause()));
+            TreeSet<String> names = new TreeSet<>();
+            for (ISegment segment : module.getSegmentStore()) {
+                names.add(((INamedSegment) segment).getName());
+            }
+            assertFalse(names.isEmpty(), id + " has segments on kernel-scp-src");
+            List<String> shown = new ArrayList<>();
+            Workbench.waitUntil("the statistics view's rows per name of " + id, () -> {
+                shown.clear();
+                shown.addAll(ui(() -> totalChildren(stats)));
+                return shown.size() == names.size();
+            });
+            assertEquals(names, new TreeSet<>(shown), "one row per name of " + id);
+            Workbench.screenshot(id.substring(id.lastIndexOf('.') + 1) + "-latency-statistics", stats);
+        }
+        Workbench.screenshot("sched-latency-scatter", open("scatter2", SchedulingLatencyModule.ID));
+    }
+
     private static IViewPart open(String view) {
-        return ui(() -> Workbench.page().showView(TIMING + view, SyscallLatencyModule.ID,
-                IWorkbenchPage.VIEW_ACTIVATE));
+        return open(view, SyscallLatencyModule.ID);
+    }
+
+    private static IViewPart open(String view, String module) {
+        return ui(() -> Workbench.page().showView(TIMING + view, module, IWorkbenchPage.VIEW_ACTIVATE));
     }
 
     /** The labels of the rows under the statistics tree's Total row (one per call name). */

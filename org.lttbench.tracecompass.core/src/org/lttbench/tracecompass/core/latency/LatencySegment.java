@@ -7,19 +7,24 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.segment.interfaces.INamedSegment;
 
 /**
- * One system call as LTTbench's thread state machine measured it, entry to exit: a Trace Compass segment named by the
- * call, so that Trace Compass's generic latency views and data providers (table, scatter, statistics per name, density)
- * show it. Written to and read from an on-disk segment store ({@link #READER}).
+ * One latency as LTTbench's thread state machine measured it (a system call from entry to exit, a wait for a CPU, an
+ * interrupt handler's run, a disk request from issue to completion): a Trace Compass segment named by what it was (the
+ * call, the kind of wait, the handler, the device and operation), so that Trace Compass's generic latency views and
+ * data providers (table, scatter, statistics per name, density) show it. Written to and read from an on-disk segment
+ * store ({@link #READER}).
  *
- * @param ret the call's return value; {@link Long#MIN_VALUE} when the exit event has none
+ * @param tid    the thread's (the caller, the waiting thread, the request's issuer), -1 when none
+ * @param thread that thread's command name, empty when none
+ * @param value  what else the store tells of it (a call's return value, the CPU, the request's bytes);
+ *               {@link Long#MIN_VALUE} when the trace does not tell
  */
-public record SyscallSegment(long start, long end, String name, int tid, String thread, long ret)
+public record LatencySegment(long start, long end, String name, int tid, String thread, long value)
         implements INamedSegment {
 
     private static final long serialVersionUID = 1L;
 
     /** Reads what {@link #writeSegment} wrote, in the same order. */
-    public static final IHTIntervalReader<ISegment> READER = buffer -> new SyscallSegment(buffer.getLong(),
+    public static final IHTIntervalReader<ISegment> READER = buffer -> new LatencySegment(buffer.getLong(),
             buffer.getLong(), buffer.getString(), buffer.getInt(), buffer.getString(), buffer.getLong());
 
     @Override
@@ -37,9 +42,9 @@ public record SyscallSegment(long start, long end, String name, int tid, String 
         return name;
     }
 
-    /** Whether the exit event gave a return value. */
-    public boolean returned() {
-        return ret != Long.MIN_VALUE;
+    /** Whether the trace told the value. */
+    public boolean told() {
+        return value != Long.MIN_VALUE;
     }
 
     @Override
@@ -55,14 +60,14 @@ public record SyscallSegment(long start, long end, String name, int tid, String 
         buffer.putString(name);
         buffer.putInt(tid);
         buffer.putString(thread);
-        buffer.putLong(ret);
+        buffer.putLong(value);
     }
 
-    /** By start, then end (Trace Compass's order), then the rest: two calls of one store are never equal by order only. */
+    /** By start, then end (Trace Compass's order), then the rest: two segments of one store are never equal by order only. */
     @Override
     public int compareTo(ISegment o) {
         int c = INamedSegment.super.compareTo(o);
-        if (c != 0 || !(o instanceof SyscallSegment s)) {
+        if (c != 0 || !(o instanceof LatencySegment s)) {
             return c;
         }
         c = Integer.compare(tid, s.tid);

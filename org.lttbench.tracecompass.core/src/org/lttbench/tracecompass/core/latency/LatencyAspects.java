@@ -10,24 +10,24 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.DataType;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 
 /**
- * What Trace Compass's segment table (and its data provider) shows of a {@link SyscallSegment} beside start, end and
- * duration: the call, the thread (TID and name) and the return value, each sortable.
+ * What Trace Compass's segment table (and its data provider) shows of a {@link LatencySegment} beside start, end and
+ * duration: its name, the thread (TID and name) and its value, each sortable.
  */
-public final class SyscallAspects {
-    private SyscallAspects() {
+final class LatencyAspects {
+    private LatencyAspects() {
     }
 
-    /** The columns, in the table's order. */
-    public static final List<ISegmentAspect> ALL = List.of(
-            new Aspect("System Call", "the system call, as the trace names it", DataType.STRING, SyscallSegment::name),
-            new Aspect("TID", "the thread that made the call", DataType.NUMBER, s -> s.tid()),
-            new Aspect("Thread", "the thread's command name when the call ended", DataType.STRING,
-                    SyscallSegment::thread),
-            new Aspect("Return Value", "what the call returned (empty when the exit event has none)", DataType.NUMBER,
-                    s -> s.returned() ? (Object) s.ret() : null));
+    /** The columns, in the table's order, with what each store calls them. */
+    static List<ISegmentAspect> of(String name, String nameHelp, String tidHelp, String value, String valueHelp) {
+        return List.of(new Aspect(name, nameHelp, DataType.STRING, LatencySegment::name),
+                new Aspect("TID", tidHelp, DataType.NUMBER, s -> s.tid() < 0 ? null : (Object) s.tid()),
+                new Aspect("Thread", "the thread's command name", DataType.STRING,
+                        s -> s.thread().isEmpty() ? null : s.thread()),
+                new Aspect(value, valueHelp, DataType.NUMBER, s -> s.told() ? (Object) s.value() : null));
+    }
 
     /** One column: its value per segment, ties broken by Trace Compass's segment order. */
-    private record Aspect(String name, String help, DataType type, Function<SyscallSegment, Object> value)
+    private record Aspect(String name, String help, DataType type, Function<LatencySegment, Object> value)
             implements ISegmentAspect {
 
         @Override
@@ -47,7 +47,7 @@ public final class SyscallAspects {
 
         @Override
         public Object resolve(ISegment segment) {
-            return segment instanceof SyscallSegment s ? value.apply(s) : null;
+            return segment instanceof LatencySegment s ? value.apply(s) : null;
         }
 
         @Override

@@ -1,0 +1,307 @@
+package org.lttbench.tests.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.lttbench.tests.LttngRecording;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.discarded.Bt2Losses;
+import org.lttbench.tests.batch.InProcessCli;
+import org.lttbench.tests.batch.LauncherTest.Result;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code lttbench top net://...} on real live sessions (lttng-relayd and lttng-sessiond 2.13, the fieldzoo workload
+ * under LTTng-UST): its intervals add up to the whole session, as the workload counts it and as babeltrace2 reads the
+ * relay daemon's trace; a session that loses events shows, interval by interval, every event the tracer discarded.
+ */
+@ExtendWith(LttngRecording.class)
+@Isolated
+class LiveTopTest {
+    private static final Pattern INTERVAL_EVENTS = Pattern.compile("(?m)^Top: .*interval to [\\d:.]+: ([\\d,]+) events");
+    private static final Pattern DISCARDED = Pattern.compile("([\\d,]+) discarded events");
+
+    /** The trace directories (those with a metadata file) under the relay daemon's directory of a session. */
+    private static List<Path> traceDirs(Path session) throws Exception {
+        try (Stream<Path> files = Files.walk(session)) {
+            return files.filter(f -> f.getFileName().toString().equals("metadata")).map(Path::getParent).sorted().toList();
+        }
+    }
+
+    private static final Pattern LOST_PACKETS = Pattern.compile("([\\d,]+) lost packets");
+
+    private static long lostPacketsLine(String err) {
+        Matcher m = LOST_PACKETS.matcher(err);
+        assertTrue(m.find(), "a line says how many packets were lost: " + err);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    private static long discardedLine(String err) {
+        Matcher m = DISCARDED.matcher(err);
+        assertTrue(m.find(), "a line says how many events were discarded: " + err);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    /**
+     * Not on a terminal, top prints a report per interval, one after the other; with a window of one interval, the
+     * intervals' events add up to every event of the session. Attached before any application registered.
+     */
+    @Test
+    void onAPipeTopPrintsIntervalsThatAddUpToTheSession() throws Exception {
+        Path work = TestPaths.workDir("live-top-text");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-text");
+            try {
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                CompletableFuture<Result> top = CompletableFuture.supplyAsync(
+                        () -> InProcessCli.run("top", "--interval", "250ms", "--window", "250ms", url),
+                        LiveSessionTest::ownThread);
+                Thread.sleep(1000);
+                long emitted = 0;
+                for (int i = 0; i < 4; i++) {
+                    emitted += LiveSessionTest.fieldzoo("200");
+                    Thread.sleep(400);
+                }
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                List<Long> perInterval = new ArrayList<>();
+                Matcher m = INTERVAL_EVENTS.matcher(r.out());
+                while (m.find()) {
+                    perInterval.add(Long.parseLong(m.group(1).replace(",", "")));
+                }
+                long sum = perInterval.stream().mapToLong(Long::longValue).sum();
+                long busy = perInterval.stream().filter(n -> n > 0).count();
+                long bt2 = LiveSessionTest.babeltrace2Count(LiveSessionTest.recorded(relayd, name));
+                System.out.printf("live top: %d intervals (%d with events), %d events in all; emitted %d, babeltrace2 "
+                        + "reads %d from the relay's trace%n", perInterval.size(), busy, sum, emitted, bt2);
+                assertEquals(emitted, sum, "the intervals' events add up to every event emitted: " + r.out());
+                assertEquals(bt2, sum, "and to what babeltrace2 reads from the relay daemon's trace");
+                assertTrue(busy >= 3, "four bursts 400 ms apart fall in at least three 250 ms intervals: " + perInterval);
+                assertTrue(r.out().contains("fieldzoo"), "a row names the process: " + r.out());
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+
+    /**
+     * On a terminal (as the launcher says), each report is drawn over the last: the screen is cleared before each. Bad
+     * options and an unreachable daemon are one line, as {@code analyze net://} says them.
+     */
+    @Test
+    void onATerminalTopRedrawsInPlace() throws Exception {
+        Path work = TestPaths.workDir("live-top-tty");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-tty");
+            try {
+                long emitted = LiveSessionTest.fieldzoo("100");
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                System.setProperty("lttbench.stdout.tty", "true");
+                CompletableFuture<Result> top;
+                try {
+                    top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--interval", "250ms", url),
+                            LiveSessionTest::ownThread);
+                    Thread.sleep(1500);
+                } finally {
+                    System.clearProperty("lttbench.stdout.tty");
+                }
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                String clear = "\033[H\033[2J";
+                String drawn = r.out().replace(clear, ""); // each report's first line starts after the clear
+                long reports = INTERVAL_EVENTS.matcher(drawn).results().count();
+                long clears = r.out().split(Pattern.quote(clear), -1).length - 1;
+                assertTrue(r.out().startsWith(clear), r.out());
+                assertTrue(reports >= 2, r.out());
+                assertEquals(reports, clears, "the screen is cleared before each report");
+                long events = INTERVAL_EVENTS.matcher(drawn).results()
+                        .mapToLong(m -> Long.parseLong(m.group(1).replace(",", ""))).sum();
+                assertEquals(emitted, events, "every event, in the reports drawn");
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+        Result shorter = InProcessCli.run("top", "--window", "1s", "--interval", "2s", "net://127.0.0.1:1/host/h/s");
+        assertEquals(2, shorter.code());
+        assertEquals("lttbench top: --window 1.00 s is shorter than --interval 2.00 s", shorter.err().strip());
+        Result tiny = InProcessCli.run("top", "--interval", "10us", "net://127.0.0.1:1/host/h/s");
+        assertEquals(2, tiny.code());
+        assertTrue(tiny.err().contains("'10us' is not a duration from 1ms to 24h"), tiny.err());
+        Result unreachable = InProcessCli.run("top", "net://127.0.0.1:1/host/h/s");
+        assertEquals(3, unreachable.code());
+        assertEquals(1, unreachable.err().strip().lines().count(), unreachable.err());
+        assertTrue(unreachable.err().startsWith("lttbench top: cannot reach the relay daemon at 127.0.0.1:1: "),
+                unreachable.err());
+    }
+
+    /**
+     * The launcher's {@code top}, ended by a signal (SIGTERM: a test's shell may start it with SIGINT ignored; Ctrl-C
+     * takes the same way out): it stops at the next packet, reports the interval under way up to its last record, and
+     * the JVM ends with the signal's status (143; 130 for Ctrl-C). Its JSON lines have every event emitted before.
+     */
+    @Test
+    void endedBySignalTopReportsTheIntervalUnderWay() throws Exception {
+        Path work = TestPaths.workDir("live-top-signal");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-signal");
+            try {
+                long emitted = LiveSessionTest.fieldzoo("300");
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                Process top = new ProcessBuilder(TestPaths.repository().resolve("lttbench").toString(), "top", "--format",
+                        "json", "--interval", "10s", url).redirectError(work.resolve("top.err").toFile())
+                        .redirectOutput(work.resolve("top.out").toFile()).start();
+                Thread.sleep(4000);
+                emitted += LiveSessionTest.fieldzoo("200");
+                Thread.sleep(1000);
+                top.destroy(); // SIGTERM
+                assertTrue(top.waitFor(30, TimeUnit.SECONDS), "top ended");
+                String lines = Files.readString(work.resolve("top.out"));
+                long events = 0;
+                JsonObject last = null;
+                for (String line : lines.strip().split("\n")) {
+                    last = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
+                            .getAsJsonObject();
+                    events += last.get("events").getAsLong();
+                }
+                System.out.printf("live top: ended by SIGTERM (exit %d): %d events in %d report(s), %d emitted%n",
+                        top.exitValue(), events, lines.strip().split("\n").length, emitted);
+                assertEquals(143, top.exitValue(), "the JVM's status for SIGTERM: " + Files.readString(work.resolve("top.err")));
+                assertEquals(emitted, events, "the interval under way is reported: " + lines);
+                assertTrue(last.get("end").getAsLong() - last.get("begin").getAsLong() < 10_000_000_000L,
+                        "the last interval ends with its last record, not at its 10 s boundary: " + last);
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+
+    /**
+     * A channel of two 4 KiB sub-buffers in discard mode and a tight loop: the tracer discards most events. top's JSON
+     * lines (one per interval) count as many events and discarded events as babeltrace2 reads from the relay daemon's
+     * trace, and as {@code lttbench analyze} of that trace says; each window (two intervals) is the sum of its
+     * intervals, and each rate is its count over the interval's duration.
+     */
+    @Test
+    void jsonLinesOfASessionThatLosesEventsCountEveryDiscardedEvent() throws Exception {
+        Path work = TestPaths.workDir("live-top-lossy");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-lossy",
+                    List.of("--subbuf-size=4096", "--num-subbuf=2", "--discard"));
+            try {
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                CompletableFuture<Result> top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--format",
+                        "json", "--interval", "500ms", "--window", "1s", url), LiveSessionTest::ownThread);
+                Thread.sleep(1000);
+                long emitted = LiveSessionTest.fieldzoo("200000", "ticks");
+                Thread.sleep(700);
+                emitted += LiveSessionTest.fieldzoo("200000", "ticks");
+                Thread.sleep(700);
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+
+                long events = 0;
+                long discarded = 0;
+                long previous = 0;
+                int lines = 0;
+                for (String line : r.out().strip().split("\n")) {
+                    JsonObject report = JsonParser.parseString(line).getAsJsonObject(); // one document per line
+                    JsonObject interval = report.getAsJsonArray("interval").get(0).getAsJsonObject();
+                    long n = interval.get("events").getAsLong();
+                    double seconds = (interval.get("end").getAsLong() - interval.get("begin").getAsLong()) / 1e9;
+                    if (n > 0) {
+                        assertEquals(n, interval.get("events_per_s").getAsDouble() * seconds, 1e-6 * n,
+                                "the interval's rate is its events over its duration: " + line);
+                    }
+                    long rows = 0;
+                    for (JsonElement row : report.getAsJsonArray("top")) {
+                        rows += row.getAsJsonObject().get("events").getAsLong();
+                    }
+                    assertEquals(n + previous, rows, "the window (two intervals) has the events of both: " + line);
+                    events += n;
+                    discarded += interval.get("discarded_events").getAsLong();
+                    previous = n;
+                    lines++;
+                }
+                Path session = LiveSessionTest.recorded(relayd, name);
+                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirs(session));
+                Result fromFiles = InProcessCli.run("analyze", session.toString());
+                System.out.printf("live top: %d JSON lines, %d events and %d discarded events in all (emitted %d); "
+                        + "babeltrace2 reads %d events and %d discarded from the relay's trace; analyze says %d "
+                        + "discarded%n", lines, events, discarded, emitted, bt2.events(), bt2.discardedEvents(),
+                        discardedLine(fromFiles.err()));
+                assertTrue(discarded > 0, "the session lost events: " + r.err());
+                assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
+                assertEquals(bt2.discardedEvents(), discarded, "and as many discarded events");
+                assertEquals(discardedLine(fromFiles.err()), discarded, "lttbench analyze of that trace says as many");
+                assertEquals(discarded, discardedLine(r.err()), "top's own loss line says the same at the end");
+                assertEquals(emitted, events + discarded, "every event emitted was recorded or discarded");
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+
+    /**
+     * Overwrite mode: the tracer overwrites its oldest sub-buffers, and packets are lost (a gap in their sequence
+     * numbers). top's JSON lines count as many lost packets as babeltrace2 reads from the relay daemon's trace, and as
+     * {@code lttbench analyze} of that trace says.
+     */
+    @Test
+    void jsonLinesOfAnOverwriteSessionCountEveryLostPacket() throws Exception {
+        Path work = TestPaths.workDir("live-top-overwrite");
+        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
+            String name = LiveSessionTest.createSession(relayd, "top-overwrite",
+                    List.of("--subbuf-size=4096", "--num-subbuf=2", "--overwrite"));
+            try {
+                String url = LiveSessionTest.sessionUrl(relayd, name);
+                CompletableFuture<Result> top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--format",
+                        "json", "--interval", "500ms", url), LiveSessionTest::ownThread);
+                Thread.sleep(1000);
+                LiveSessionTest.fieldzoo("200000", "ticks");
+                Thread.sleep(700);
+                LiveSessionTest.destroy(name);
+                Result r = top.get(60, TimeUnit.SECONDS);
+                assertEquals(0, r.code(), r.err());
+                long events = 0;
+                long lost = 0;
+                for (String line : r.out().strip().split("\n")) {
+                    JsonObject interval = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
+                            .getAsJsonObject();
+                    events += interval.get("events").getAsLong();
+                    lost += interval.get("lost_packets").getAsLong();
+                }
+                Path session = LiveSessionTest.recorded(relayd, name);
+                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirs(session));
+                Result fromFiles = InProcessCli.run("analyze", session.toString());
+                System.out.printf("live top: overwrite mode: %d events and %d lost packets in all; babeltrace2 reads %d "
+                        + "events and %d lost packets from the relay's trace%n", events, lost, bt2.events(),
+                        bt2.discardedPackets());
+                assertTrue(lost > 0, "the session lost packets: " + r.err());
+                assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
+                assertEquals(bt2.discardedPackets(), lost, "and as many lost packets");
+                assertEquals(lostPacketsLine(fromFiles.err()), lost, "lttbench analyze of that trace says as many");
+            } finally {
+                LiveSessionTest.destroy(name);
+            }
+        }
+    }
+}
