@@ -128,6 +128,16 @@ public final class TraceCompassTraces {
         return opened(e);
     }
 
+    /** The kernel and the user-space trace of one LTTng session, {@code session-multi-domains}: their directories. */
+    public static List<String> session() {
+        return List.of(shared("session-multi-domains/kernel").toString(), shared("session-multi-domains/ust").toString());
+    }
+
+    /** The {@link #session}'s two traces opened with Trace Compass's LTTng types, as an experiment. */
+    public static TmfExperiment sessionExperiment(String name) throws TmfTraceException {
+        return experiment(name, kernel(Path.of(session().get(0))), ust(Path.of(session().get(1))));
+    }
+
     private static <T extends ITmfTrace> T opened(T trace) {
         TmfTraceManager.deleteSupplementaryFiles(trace);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceCompassTraces.class, trace, null));

@@ -133,6 +133,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     /** Per definition paired by a field: its open spans by the field's value. */
     private final List<Map<Long, Span>> keyed = new ArrayList<>();
     private final LongestKept<Span> slowest;
+    /** Every span that counts in the range, when asked to keep them ({@link #keepingEvery}), else null. */
+    private List<Span> every;
 
     /** Each kernel thread's state as told last (by its index), and the spans its states split. */
     private long[] toldTime = new long[0];
@@ -150,6 +152,15 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         this.options = options;
         this.pass = new ProcessPass(options, this);
         this.slowest = new LongestKept<>(options.limit());
+    }
+
+    /**
+     * Keeps every span that counts in the range, for {@link #every()}: a view that draws each span on its thread (the
+     * report lists the slowest only). Memory then grows with the spans.
+     */
+    public SpansAnalysis keepingEvery() {
+        every = new ArrayList<>();
+        return this;
     }
 
     @SuppressWarnings("unchecked")
@@ -629,6 +640,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             return;
         }
         tallies.get(s.name).add(s);
+        if (every != null) {
+            every.add(s);
+        }
         if (slowest.keeps(s.wall(), s.begin)) {
             slowest.offer(s.wall(), s.begin, s);
         }
@@ -956,20 +970,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
         Table slow = SLOWEST.table();
         for (Span s : slowest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(s.begin);
-            cells.add(s.wall());
-            cells.add(tallies.get(s.name).name);
-            cells.add((long) s.depth);
-            cells.add(s.thread.vtid < 0 ? null : (Object) s.thread.vtid);
-            cells.add(s.thread.vpid < 0 ? null : (Object) s.thread.vpid);
-            cells.add(s.thread.procname);
-            cells.add(s.kernel == null ? null : (Object) (long) s.kernel.tid());
-            cells.add(s.kernel == null || s.kernel.pid() < 0 ? null : (Object) (long) s.kernel.pid());
-            cells.add(s.self());
-            addParts(cells, s.parts);
-            cells.add(kernel ? blockedIn(s, causes) : null);
-            slow.addRow(cells.toArray());
+            slow.addRow(row(s, causes));
         }
         r.add(slow);
 
@@ -984,6 +985,38 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         r.summary(summary.toString());
         notes(r);
         return r;
+    }
+
+    /** A span as a row of the slowest spans' table. */
+    private Object[] row(Span s, WaitCauses causes) {
+        List<Object> cells = new ArrayList<>();
+        cells.add(s.begin);
+        cells.add(s.wall());
+        cells.add(tallies.get(s.name).name);
+        cells.add((long) s.depth);
+        cells.add(s.thread.vtid < 0 ? null : (Object) s.thread.vtid);
+        cells.add(s.thread.vpid < 0 ? null : (Object) s.thread.vpid);
+        cells.add(s.thread.procname);
+        cells.add(s.kernel == null ? null : (Object) (long) s.kernel.tid());
+        cells.add(s.kernel == null || s.kernel.pid() < 0 ? null : (Object) (long) s.kernel.pid());
+        cells.add(s.self());
+        addParts(cells, s.parts);
+        cells.add(kernel ? blockedIn(s, causes) : null);
+        return cells.toArray();
+    }
+
+    /**
+     * Every span that counted in the range, after the pass, as rows of the slowest spans' table (the report's
+     * {@code spans_slowest} with no limit) in the order they began; empty unless {@link #keepingEvery} was asked.
+     */
+    public Table every() {
+        Table t = SLOWEST.table();
+        if (every != null) {
+            WaitCauses causes = kernel ? pass.analysis().causes() : null;
+            every.stream().sorted(Comparator.comparingLong((Span s) -> s.begin).thenComparingInt(s -> s.depth))
+                    .forEach(s -> t.addRow(row(s, causes)));
+        }
+        return t;
     }
 
     private void addParts(List<Object> cells, long[] parts) {

@@ -205,6 +205,43 @@ class SpanScenarioTest {
         }
     }
 
+    /**
+     * Every span kept for a view that draws each one (Trace Compass's spans time graph): the rows of the slowest spans'
+     * table with a limit above their number, in the order they began, parts and blocked-in included.
+     */
+    @Test
+    void everySpanIsARowOfTheSlowestSpans() throws Exception {
+        Path[] traces = session(SpanScenarios.TRACERS.get(2));
+        Report limited = run(List.of(traces), options());
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(traces))) {
+            SpansAnalysis spans = new SpansAnalysis(options()).keepingEvery();
+            Report report = AnalysisRun.run(set, List.of(spans), ProgressListener.NONE).get(0);
+            Table every = spans.every();
+            List<Object[]> slowest = new ArrayList<>(limited.table("spans_slowest").rows());
+            slowest.sort(java.util.Comparator.comparingLong((Object[] r) -> (Long) r[0])
+                    .thenComparingLong(r -> (Long) r[every.columnIndex("depth")]));
+            assertEquals(SPANS.size(), every.rows().size());
+            for (int i = 0; i < slowest.size(); i++) {
+                assertArrayEquals(slowest.get(i), every.rows().get(i), "span " + i);
+            }
+            assertEquals(limited.table("spans").rows().size(), report.table("spans").rows().size(), "the same report");
+        }
+    }
+
+    /** The built-in example {@code examples/spans-session} is this session (lttng-modules 2.13): the same spans. */
+    @Test
+    void theExampleIsTheSession() throws Exception {
+        Path example = TestPaths.repository().resolve("examples/spans-session");
+        Report fromExample = run(List.of(example.resolve("kernel"), example.resolve("ust")), options());
+        Report written = run(List.of(session(SpanScenarios.TRACERS.get(2))), options());
+        for (String key : List.of("spans", "spans_slowest", "span_blocked_by_cause", "span_blocked_by_waker")) {
+            assertEquals(written.table(key).rows().size(), fromExample.table(key).rows().size(), key);
+            for (int i = 0; i < written.table(key).rows().size(); i++) {
+                assertArrayEquals(written.table(key).rows().get(i), fromExample.table(key).rows().get(i), key + " row " + i);
+            }
+        }
+    }
+
     /** Without the kernel trace: wall times and counts, no split, and a note saying what would give it. */
     @Test
     void withoutTheKernelTraceOnlyWallTimes() throws Exception {

@@ -265,9 +265,9 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
      * analysis makes its own) and the discarded events (the trace's losses, which the other views say), as the views
      * show them for the whole trace. The others' tables are made when a view first asks ({@code RangeReports}): the
      * waits' from the pass's process analysis, or from the state system, whose blocked waits keep their causes and
-     * wakers; the tracepoint overhead's by a read of their own; the latency and span tables are the command line's and
-     * the headless application's ({@link #leftOut}). Each would cost the pass what keeps the module ten times faster
-     * than Trace Compass's own kernel analysis, for views most users of a trace never open.
+     * wakers; the tracepoint overhead's by a read of their own; the spans' too ({@code SpanResults}); the latency
+     * tables are the command line's and the headless application's ({@link #leftOut}). Each would cost the pass what
+     * keeps the module ten times faster than Trace Compass's own kernel analysis, for views most users never open.
      */
     private static final Set<String> SHOWN = Set.of("process", "discarded");
 

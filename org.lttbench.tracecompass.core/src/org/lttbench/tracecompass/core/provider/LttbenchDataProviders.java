@@ -14,6 +14,11 @@ public final class LttbenchDataProviders {
     public static final String CRITICAL_PATH = "org.lttbench.tracecompass.provider.criticalpath";
     /** The fetch parameter naming the thread of a critical path: its TID (an Integer or a Long). */
     public static final String THREAD_PARAMETER = "lttbench.thread";
+    /**
+     * Time graph of the spans of the threads that have some (one thread's when its TID, or its vtid for a thread no
+     * kernel thread was matched to, is in {@link #THREAD_PARAMETER}), with the thread's kernel states beside them.
+     */
+    public static final String THREAD_SPANS = "org.lttbench.tracecompass.provider.spans";
     /** Discarded events over time, per stream (XY). */
     public static final String DISCARDED_XY = "org.lttbench.tracecompass.provider.discarded.xy";
     /** Disk throughput over time, per device and operation (XY). */

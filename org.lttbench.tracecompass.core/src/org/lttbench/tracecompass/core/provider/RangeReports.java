@@ -19,13 +19,15 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
+import org.lttbench.tracecompass.core.spans.SpanResults;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 
 /**
  * An analysis's report for any range of a trace, as the module's results answer it: the whole trace from the pass;
  * process time and the waits' tables over any range from the kept state system (the whole trace from the pass's
  * process analysis, while the module holds it); the other analyses over a part of the trace by one more
- * read (LTTbench's reader, or Trace Compass's where the trace has no files). The latest answer per analysis and
+ * read (LTTbench's reader, or Trace Compass's where the trace has no files); the spans of the whole trace from
+ * {@link SpanResults}, which the module's pass leaves out. The latest answer per analysis and
  * grouping is kept, so that the tables of one report (asked one by one by data providers) cost one computation.
  */
 public final class RangeReports {
@@ -79,6 +81,8 @@ public final class RangeReports {
                 report = analysis.equals("process") ? states.report(groupBy)
                         : WaitsAnalysis.over(states, new AnalysisOptions(asked, groupBy)).report(groupBy);
             }
+        } else if (whole && analysis.equals("spans")) {
+            report = SpanResults.of(module, pass).report(); // made once, with every span for the time graph
         } else if (whole && pass.report(analysis) != null) {
             report = pass.report(analysis);
         } else {

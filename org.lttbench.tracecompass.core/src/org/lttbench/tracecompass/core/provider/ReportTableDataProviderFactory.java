@@ -21,7 +21,9 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
             "process", List.of("threads", "io_devices", ReportTables.NOTES),
             "overhead", List.of("tracepoints", "tracepoint_gaps", "tracepoint_counters", "overhead_streams", "tracing_share",
                     ReportTables.NOTES),
-            "discarded", List.of("streams", "losses", "advice", "loss_timeline", "loss_zoom", ReportTables.NOTES));
+            "discarded", List.of("streams", "losses", "advice", "loss_timeline", "loss_zoom", ReportTables.NOTES),
+            "spans", List.of("spans", "span_blocked_by_cause", "span_blocked_by_waker", "spans_slowest",
+                    ReportTables.NOTES));
 
     /** The tables of an analysis's report in that grouping (per process, the process analysis's first is processes). */
     public static List<String> tables(String analysis, GroupBy groupBy) {
@@ -49,7 +51,7 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
             return List.of();
         }
         List<IDataProviderDescriptor> descriptors = new ArrayList<>();
-        for (String analysis : List.of("process", "overhead", "discarded")) {
+        for (String analysis : List.of("process", "overhead", "discarded", "spans")) {
             for (GroupBy by : analysis.equals("process") ? GroupBy.values() : new GroupBy[] { GroupBy.THREAD }) {
                 String grouping = by.name().toLowerCase(java.util.Locale.ROOT);
                 for (String table : tables(analysis, by)) {

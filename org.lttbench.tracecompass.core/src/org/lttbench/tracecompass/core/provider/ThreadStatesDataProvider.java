@@ -156,6 +156,18 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         return new TmfTreeModel<>(List.of("Thread"), entries);
     }
 
+    /** The entries of the threads of that TID (several when the TID was reused), once the tree was fetched. */
+    synchronized List<Long> entriesOf(int tid) {
+        List<Long> ids = new ArrayList<>();
+        rowOfEntry.forEach((id, row) -> {
+            if (row.thread().tid() == tid && !row.thread().placeholder()) {
+                ids.add(id);
+            }
+        });
+        ids.sort(null);
+        return ids;
+    }
+
     private static long add(List<TimeGraphEntryModel> entries, long[] next, long parent, String name, long start, long end) {
         long id = next[0]++;
         entries.add(new TimeGraphEntryModel(id, parent, name, start, end, false));

@@ -2,8 +2,6 @@ package org.lttbench.tracecompass.tests.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
-import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
@@ -21,11 +19,9 @@ class ExperimentTest {
 
     @Test
     void kernelAndUstExperimentGivesTheCommandLinesFigures() throws Exception {
-        String k = TraceCompassTraces.shared("session-multi-domains/kernel").toString();
-        String u = TraceCompassTraces.shared("session-multi-domains/ust").toString();
-        LttngKernelTrace kernel = TraceCompassTraces.kernel(java.nio.file.Path.of(k));
-        LttngUstTrace ust = TraceCompassTraces.ust(java.nio.file.Path.of(u));
-        TmfExperiment both = TraceCompassTraces.experiment("kernel+ust", kernel, ust);
+        String k = TraceCompassTraces.session().get(0);
+        String u = TraceCompassTraces.session().get(1);
+        TmfExperiment both = TraceCompassTraces.sessionExperiment("kernel+ust");
         try {
             LttbenchAnalysisModule module = TraceCompassTraces.analysed(both);
             for (String analysis : new String[] { "overhead", "discarded" }) {

@@ -71,7 +71,7 @@ class DataProvidersTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Table table(ITmfTrace trace, String analysis, String grouping, String table, Map<String, Object> params) {
+    static Table table(ITmfTrace trace, String analysis, String grouping, String table, Map<String, Object> params) {
         ITmfTreeDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
                 LttbenchDataProviders.table(analysis, grouping, table), ITmfTreeDataProvider.class);
         assertNotNull(p, "Trace Compass makes the table provider");
@@ -81,7 +81,7 @@ class DataProvidersTest {
     }
 
     /** The rows of one table of the command line's JSON, as lists of JSON values. */
-    private static List<List<JsonElement>> cliRows(Cli cli, String table, Table like) {
+    static List<List<JsonElement>> cliRows(Cli cli, String table, Table like) {
         JsonArray rows = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray(table);
         List<List<JsonElement>> out = new ArrayList<>();
         for (JsonElement e : rows) {
@@ -93,7 +93,7 @@ class DataProvidersTest {
         return out;
     }
 
-    private static List<List<JsonElement>> rows(Table t) {
+    static List<List<JsonElement>> rows(Table t) {
         com.google.gson.Gson gson = new com.google.gson.Gson();
         List<List<JsonElement>> out = new ArrayList<>();
         for (Object[] r : t.rows()) {

@@ -57,7 +57,7 @@ import com.google.gson.JsonObject;
 class TraceContextMenuTest {
     static final String TRACE = "kernel-scp-src";
     static final List<String> MENU = List.of("Process time", "Critical path", "Tracepoint overhead", "Discarded events",
-            "Thread states");
+            "Thread states", "Spans", "Spans of a thread");
 
     static TmfProjectElement project;
     static TmfTraceElement element;

@@ -466,6 +466,15 @@ public final class Workbench {
 
     /** A screenshot with the view maximized (as a double-click on its tab does), then the view restored. */
     public static Path screenshot(String name, IViewPart view) throws Exception {
+        return maximized(view, () -> screenshot(name));
+    }
+
+    /** {@link #screenshotForDocs(String)} with the view maximized, then restored. */
+    public static Path screenshotForDocs(String name, IViewPart view) throws Exception {
+        return maximized(view, () -> screenshotForDocs(name));
+    }
+
+    private static Path maximized(IViewPart view, Callable<Path> shot) throws Exception {
         ui(() -> {
             IWorkbenchPage page = view.getSite().getPage();
             page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
@@ -473,7 +482,7 @@ public final class Workbench {
         try {
             settle();
             sleep(500);
-            return screenshot(name);
+            return shot.call();
         } finally {
             ui(() -> {
                 IWorkbenchPage page = view.getSite().getPage();

@@ -7,8 +7,10 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
@@ -21,6 +23,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceContext;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.eclipse.ui.PartInitException;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.ui.compute.AnalysisSession;
@@ -73,6 +76,21 @@ public abstract class LttbenchView extends TmfView {
     /** The trace the view shows, or null. */
     public ITmfTrace trace() {
         return trace;
+    }
+
+    /**
+     * Selects a thread as Control Flow selects one (Trace Compass's thread selected signal), after showing the view
+     * that follows it there (the critical path, the spans of a thread).
+     */
+    protected void selectThread(int tid, String followingViewId) {
+        try {
+            getSite().getPage().showView(followingViewId);
+        } catch (PartInitException e) {
+            return; // the signal still reaches an open one
+        }
+        if (trace != null) {
+            TmfSignalManager.dispatchSignal(new TmfThreadSelectedSignal(this, tid, trace));
+        }
     }
 
     @TmfSignalHandler

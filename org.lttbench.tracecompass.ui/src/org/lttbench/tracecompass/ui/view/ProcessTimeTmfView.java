@@ -2,9 +2,6 @@ package org.lttbench.tracecompass.ui.view;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
-import org.eclipse.ui.PartInitException;
 import org.lttbench.ui.view.ProcessTimeView;
 import org.lttbench.ui.view.ReportView;
 
@@ -20,16 +17,7 @@ public final class ProcessTimeTmfView extends LttbenchView {
     @Override
     protected ReportView createContent(Composite parent) {
         ProcessTimeView view = new ProcessTimeView(parent, SWT.NONE);
-        view.followThreadsWith(tid -> {
-            try {
-                getSite().getPage().showView(CriticalPathView.ID);
-            } catch (PartInitException e) {
-                return; // the signal still reaches an open one
-            }
-            if (trace() != null) {
-                TmfSignalManager.dispatchSignal(new TmfThreadSelectedSignal(this, tid, trace()));
-            }
-        });
+        view.followThreadsWith(tid -> selectThread(tid, CriticalPathView.ID));
         return view;
     }
 }
