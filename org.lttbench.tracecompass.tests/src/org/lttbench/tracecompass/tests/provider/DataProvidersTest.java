@@ -419,6 +419,27 @@ class DataProvidersTest {
         }
     }
 
+    /** An XY provider's every series, at {@code samples} + 1 evenly spaced times from {@code from} to {@code to}. */
+    @SuppressWarnings("unchecked")
+    private static TmfModelResponse<ITmfXyModel> xyOfEverySeries(ITmfTrace trace, String provider, long from, long to,
+            int samples) {
+        ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
+                provider, ITmfTreeXYDataProvider.class);
+        assertNotNull(p, provider);
+        var tree = p.fetchTree(Map.of(), new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+        List<Long> ids = new ArrayList<>();
+        tree.getModel().getEntries().forEach(e -> ids.add(e.getId()));
+        List<Long> times = new ArrayList<>();
+        for (int i = 0; i <= samples; i++) {
+            times.add(from + (to - from) / samples * i);
+        }
+        TmfModelResponse<ITmfXyModel> xy = p.fetchXY(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, times,
+                DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids), new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, xy.getStatus(), xy.getStatusMessage());
+        return xy;
+    }
+
     /**
      * Disk throughput over time, from LTTbench's disk requests' segment store: each series' bytes per second, times its
      * samples' intervals, add up to the bytes of that device and operation in the io analysis's table (the command
@@ -426,28 +447,14 @@ class DataProvidersTest {
      */
     @ParameterizedTest
     @CsvSource({ "kernel-scp-src, 1000", "kernel-scp-dest, 37" })
-    @SuppressWarnings("unchecked")
     void diskThroughputAddsUpToTheRequestsBytes(String name, int samples) throws Exception {
         ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
         try {
             TraceCompassTraces.analysed(trace);
-            ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
-                    LttbenchDataProviders.DISK_THROUGHPUT_XY, ITmfTreeXYDataProvider.class);
-            assertNotNull(p);
-            var tree = p.fetchTree(Map.of(), new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
-            List<Long> ids = new ArrayList<>();
-            tree.getModel().getEntries().forEach(e -> ids.add(e.getId()));
             // a span holding the whole trace (its end is not known before Trace Compass has indexed it)
             long from = trace.getStartTime().toNanos() - 1_000_000_000L;
-            long to = from + 600_000_000_000L;
-            List<Long> times = new ArrayList<>();
-            for (int i = 0; i <= samples; i++) {
-                times.add(from + (to - from) / samples * i);
-            }
-            TmfModelResponse<ITmfXyModel> xy = p.fetchXY(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, times,
-                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids), new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, xy.getStatus(), xy.getStatusMessage());
+            TmfModelResponse<ITmfXyModel> xy = xyOfEverySeries(trace, LttbenchDataProviders.DISK_THROUGHPUT_XY, from,
+                    from + 600_000_000_000L, samples);
             Map<String, Long> fromXy = new java.util.TreeMap<>();
             for (ISeriesModel s : xy.getModel().getSeriesData()) {
                 double bytes = 0;
@@ -480,28 +487,13 @@ class DataProvidersTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void discardedEventsOverTimeAddUpToTheLosses() throws Exception {
         ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared("session-multi-domains/kernel"));
         try {
             TraceCompassTraces.analysed(trace);
-            ITmfTreeXYDataProvider<TmfTreeDataModel> p = DataProviderManager.getInstance().fetchOrCreateDataProvider(trace,
-                    LttbenchDataProviders.DISCARDED_XY, ITmfTreeXYDataProvider.class);
-            assertNotNull(p);
-            var tree = p.fetchTree(Map.of(), new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
-            List<Long> ids = new ArrayList<>();
-            tree.getModel().getEntries().forEach(e -> ids.add(e.getId()));
             // samples over a span wider than the trace's, so that every loss range is inside
-            long from = trace.getStartTime().toNanos() - 1_000_000_000L;
-            long to = trace.getEndTime().toNanos() + 1_000_000_000L;
-            List<Long> times = new ArrayList<>();
-            for (int i = 0; i <= 1000; i++) {
-                times.add(from + (to - from) / 1000 * i);
-            }
-            TmfModelResponse<ITmfXyModel> xy = p.fetchXY(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, times,
-                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids), new NullProgressMonitor());
-            assertEquals(ITmfResponse.Status.COMPLETED, xy.getStatus(), xy.getStatusMessage());
+            TmfModelResponse<ITmfXyModel> xy = xyOfEverySeries(trace, LttbenchDataProviders.DISCARDED_XY,
+                    trace.getStartTime().toNanos() - 1_000_000_000L, trace.getEndTime().toNanos() + 1_000_000_000L, 1000);
             double sum = 0;
             for (ISeriesModel s : xy.getModel().getSeriesData()) {
                 for (double y : s.getData()) {
