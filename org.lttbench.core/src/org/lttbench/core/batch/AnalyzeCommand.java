@@ -100,10 +100,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     ProgressOptions progress;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "A live session: how long the relay daemon may take to answer before the session counts as "
-                    + "stalled (default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
+    @Mixin
+    LiveTimeout timeout;
 
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories (a trace, or a directory of traces), "
             + "or a live session: net://RELAYD[:PORT]/host/HOST/SESSION")
@@ -153,7 +151,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (against.asked() || times.begin != null || times.end != null) {
             throw BatchFailure.usage("--begin, --end and --against are not taken with a live session");
         }
-        try (LiveSession live = LiveCommand.attach(traceArgs.get(0), timeoutSeconds)) {
+        try (LiveSession live = timeout.attach(traceArgs.get(0))) {
             LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
             try {
                 live.awaitTraces(); // the analyses are planned from the metadata of its first streams

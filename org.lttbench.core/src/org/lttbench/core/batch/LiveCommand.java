@@ -1,6 +1,5 @@
 package org.lttbench.core.batch;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -12,6 +11,7 @@ import org.lttbench.core.live.RelayUrl;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,9 +33,8 @@ public final class LiveCommand implements Callable<Integer> {
     @Option(names = "--list", required = true, description = "List the relay daemon's sessions")
     boolean list;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "How long the relay daemon may take to answer (default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
+    @Mixin
+    LiveTimeout timeout;
 
     @Parameters(arity = "1", paramLabel = "URL", description = "The relay daemon: net://RELAYD[:PORT] (port 5344 by default)")
     String address;
@@ -44,8 +43,8 @@ public final class LiveCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
-            RelayUrl url = url(address);
-            List<LiveSession.Listed> sessions = LiveSession.list(url, timeoutMs(timeoutSeconds));
+            RelayUrl url = LiveTimeout.url(address);
+            List<LiveSession.Listed> sessions = timeout.list(url);
             PrintWriter out = spec.commandLine().getOut();
             if (sessions.isEmpty()) {
                 err.println("lttbench live: the relay daemon at " + url.relayAddress() + " has no session");
@@ -61,35 +60,6 @@ public final class LiveCommand implements Callable<Integer> {
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return BatchFailure.tell("lttbench live", e, err);
         }
-    }
-
-    /**
-     * The live session an address names, attached (its streams come with {@link LiveSession#awaitTraces()}); a usage
-     * error when the address names no session.
-     */
-    public static LiveSession attach(String address, int timeoutSeconds) throws IOException, BatchFailure {
-        RelayUrl url = url(address);
-        if (!url.namesSession()) {
-            throw BatchFailure.usage(url + " names no session: give net://RELAYD[:PORT]/host/HOST/SESSION (lttbench live "
-                    + "--list " + url + " lists them)");
-        }
-        return LiveSession.attach(url, timeoutMs(timeoutSeconds));
-    }
-
-    /** The address, or a usage error saying the forms taken. */
-    static RelayUrl url(String address) throws BatchFailure {
-        try {
-            return RelayUrl.parse(address);
-        } catch (IllegalArgumentException e) {
-            throw BatchFailure.usage(e.getMessage());
-        }
-    }
-
-    static int timeoutMs(int seconds) throws BatchFailure {
-        if (seconds < 1 || seconds > 3600) {
-            throw BatchFailure.usage("--timeout " + seconds + ": give 1 to 3600 seconds");
-        }
-        return seconds * 1000;
     }
 
     /**

@@ -25,6 +25,7 @@ import org.lttbench.core.trace.TraceSet;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -75,10 +76,8 @@ public final class TopCommand implements Callable<Integer> {
             description = "Text: at most N processes, the busiest (default: ${DEFAULT-VALUE}); CSV and JSON have every one")
     int rows;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "How long the relay daemon may take to answer before the session counts as stalled "
-                    + "(default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
+    @Mixin
+    LiveTimeout timeout;
 
     @Parameters(arity = "1", paramLabel = "URL", description = "The live session: net://RELAYD[:PORT]/host/HOST/SESSION")
     String address;
@@ -100,7 +99,7 @@ public final class TopCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             boolean redraw = format == ReportFormat.TEXT && Boolean.getBoolean(STDOUT_TTY);
-            try (LiveSession live = LiveCommand.attach(address, timeoutSeconds)) {
+            try (LiveSession live = timeout.attach(address)) {
                 LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
                 try {
                     live.awaitTraces();

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.batch.ExitCode;
-import org.lttbench.core.batch.LiveCommand;
+import org.lttbench.core.batch.LiveTimeout;
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
@@ -53,7 +53,7 @@ class LiveViewTest {
 
     /** The window on an attached session, as {@code lttbench view net://...} opens it. */
     private static StandaloneViewer open(String url) throws Exception {
-        LiveSession live = LiveCommand.attach(url, 10);
+        LiveSession live = LiveTimeout.attach(url, 10);
         return new StandaloneViewer(Display.getDefault(), live.toString(), new LiveReading(live, List.of()));
     }
 

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.batch.ExitCode;
-import org.lttbench.core.batch.LiveCommand;
+import org.lttbench.core.batch.LiveTimeout;
 import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.batch.RangeOptions;
 import org.lttbench.core.batch.SpanOption;
@@ -21,7 +21,6 @@ import org.lttbench.ui.compute.LiveReading;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -50,10 +49,8 @@ public final class ViewCommand implements Callable<Integer> {
     @Mixin
     SpanOption spans;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "A live session: how long the relay daemon may take to answer before the session counts as "
-                    + "stalled (default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
+    @Mixin
+    LiveTimeout timeout;
 
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces; "
             + "or one live session, net://RELAYD[:PORT]/host/HOST/SESSION.")
@@ -107,7 +104,7 @@ public final class ViewCommand implements Callable<Integer> {
             if (times.given()) {
                 throw BatchFailure.usage("--begin and --end are for traces: a live session is shown from its beginning");
             }
-            live = LiveCommand.attach(arguments.get(0), timeoutSeconds);
+            live = timeout.attach(arguments.get(0));
         } catch (Exception e) {
             return BatchFailure.tell("lttbench view", e, err);
         }
