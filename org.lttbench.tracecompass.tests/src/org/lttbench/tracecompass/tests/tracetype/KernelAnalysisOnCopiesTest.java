@@ -105,9 +105,11 @@ class KernelAnalysisOnCopiesTest {
                 if (y == null) {
                     continue;
                 }
+                // one after the other: Trace Compass's TCP event matching fills a shared HashMap, and two execution
+                // graphs built at once fail it (ConcurrentModificationException in TcpLttngEventMatching.canMatchTrace)
                 x.schedule();
-                y.schedule();
                 boolean okX = x.waitForCompletion();
+                y.schedule();
                 boolean okY = y.waitForCompletion();
                 assertEquals(okX, okY, e.getKey() + " completes on both, or on neither");
                 long n = 0;
