@@ -102,7 +102,9 @@ class ReportTableViewerTest {
             assertEquals(top, viewer.viewer().getTable().getTopIndex(), "the refreshed table stays where it was");
             assertEquals(510, viewer.viewer().getTable().getItemCount());
             viewer.setTable(numbered(50, 2));
-            ui.pump();
+            // GTK clamps the top row of a table that became shorter when it lays it out again, not at once: on a busy
+            // machine the events pending after setTable did not hold that yet
+            ui.settle(500);
             assertTrue(viewer.viewer().getTable().getTopIndex() < 50, "a shorter table: within it");
         }
     }
