@@ -6,10 +6,11 @@ import java.util.Arrays;
  * Durations counted in log-linear buckets, for percentiles in bounded memory: below {@value #EXACT} ns one bucket per
  * ns (exact), above it {@value #EXACT} buckets per power of two, each 1/{@value #EXACT} of its octave's lower bound
  * wide. A percentile is its bucket's midpoint, so it is within {@link #RELATIVE_ERROR} of the true value (the rank
- * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in a small hash table (most rows
- * of a thread and a call see few distinct durations), then one array of {@value #EXACT} counts per octave it meets:
- * at most 57 of them, whatever the number of durations. {@link DurationStats} is one, so that a row's figures and its
- * buckets are one object: a pass adds to rows of thousands of threads in no order, and each object is a cache miss.
+ * itself is exact). A histogram holds its first {@value #SPARSE_LIMIT} buckets in a hash table (most rows of a
+ * thread and a call see few distinct durations; 4 KiB at most, where arrays per octave would take 1 KiB for each
+ * octave met, and the many rows of a pass would no longer stay in the cache), then one array of {@value #EXACT} counts
+ * per octave it meets: at most 57 of them, whatever the number of durations. {@link DurationStats} is one, so that a
+ * row's figures and its buckets are one object.
  */
 public class DurationHistogram {
     /** Buckets per octave, and the durations below which buckets are 1 ns wide. */
@@ -17,7 +18,7 @@ public class DurationHistogram {
     private static final int SHIFT = 7;
     /** The largest relative error of a percentile: half a bucket's width over its lower bound. */
     public static final double RELATIVE_ERROR = 0.5 / EXACT;
-    private static final int SPARSE_LIMIT = 32;
+    private static final int SPARSE_LIMIT = 256;
     /** Octaves of a positive long from 2^7 to 2^62, plus the exact range. */
     private static final int CHUNKS = 64 - SHIFT;
     /** A sparse slot: bucket + 1 in the top bits (0: a free slot), its count in the others. */

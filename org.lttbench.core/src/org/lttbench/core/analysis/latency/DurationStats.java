@@ -1,26 +1,31 @@
 package org.lttbench.core.analysis.latency;
 
+import java.math.BigInteger;
+
 /**
- * The durations of one row of a latency table: count, total, min and max exact; mean and standard deviation from a
- * running mean and sum of squared deviations (Welford's, merged by Chan's formula: stable where a sum of squares
- * loses the small deviations of large durations); percentiles from its buckets ({@link DurationHistogram}).
+ * The durations of one row of a latency table: count, total, min and max exact; the standard deviation from the exact
+ * sum of squares (128 bits: a duration of seconds squared overflows a long), so that adding costs no division and
+ * merging rows (threads into their process, per-thread rows into the per-call totals) is exact; percentiles from its
+ * buckets ({@link DurationHistogram}).
  */
 public class DurationStats extends DurationHistogram {
     private long count;
     private long total;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
-    private double mean;
-    private double squares;
+    /** The sum of the squared durations: its low 64 bits (unsigned) and high 64. */
+    private long squaresLow;
+    private long squaresHigh;
 
     public void add(long ns) {
         count++;
         total += ns;
         min = Math.min(min, ns);
         max = Math.max(max, ns);
-        double delta = ns - mean;
-        mean += delta / count;
-        squares += delta * (ns - mean);
+        long low = ns * ns;
+        long sum = squaresLow + low;
+        squaresHigh += Math.multiplyHigh(ns, ns) + (Long.compareUnsigned(sum, low) < 0 ? 1 : 0);
+        squaresLow = sum;
         count(ns);
     }
 
@@ -29,14 +34,13 @@ public class DurationStats extends DurationHistogram {
         if (other.count == 0) {
             return;
         }
-        long n = count + other.count;
-        double delta = other.mean - mean;
-        squares += other.squares + delta * delta * count * other.count / n;
-        mean += delta * other.count / n;
-        count = n;
+        count += other.count;
         total += other.total;
         min = Math.min(min, other.min);
         max = Math.max(max, other.max);
+        long sum = squaresLow + other.squaresLow;
+        squaresHigh += other.squaresHigh + (Long.compareUnsigned(sum, other.squaresLow) < 0 ? 1 : 0);
+        squaresLow = sum;
         mergeCounts(other);
     }
 
@@ -64,7 +68,16 @@ public class DurationStats extends DurationHistogram {
 
     /** The sample standard deviation (over count - 1, as lttng-analyses and Python's statistics.stdev give it), or null below 2 durations. */
     public Double stddev() {
-        return count < 2 ? null : Math.sqrt(Math.max(0, squares) / (count - 1));
+        if (count < 2) {
+            return null;
+        }
+        // (n * sum of squares - total^2) / (n (n - 1)), in integers until the one division
+        BigInteger squares = BigInteger.valueOf(squaresHigh).shiftLeft(64)
+                .add(new BigInteger(Long.toUnsignedString(squaresLow)));
+        BigInteger n = BigInteger.valueOf(count);
+        BigInteger t = BigInteger.valueOf(total);
+        BigInteger deviations = n.multiply(squares).subtract(t.multiply(t));
+        return Math.sqrt(deviations.doubleValue() / ((double) count * (count - 1)));
     }
 
     /**

@@ -73,8 +73,8 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     }
 
     private final Map<Trace, Map<Integer, HandlerRow>> rows = new HashMap<>();
-    private Trace lastTrace;
-    private Map<Integer, HandlerRow> lastRows;
+    /** The rows last used, by handler: a machine has few handlers, and a map lookup boxes its key. */
+    private final HandlerRow[] recent = new HandlerRow[64];
     private final LongestKept<Run> longest;
 
     public InterruptLatencyAnalysis(AnalysisOptions options) {
@@ -95,11 +95,13 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
         if (!inRange(exit)) {
             return;
         }
-        if (trace != lastTrace) {
-            lastTrace = trace;
-            lastRows = rows.computeIfAbsent(trace, t -> new HashMap<>());
+        int slot = (handler * 0x9E3779B9) >>> 26;
+        HandlerRow row = recent[slot];
+        if (row == null || row.handler != handler || row.trace != trace) {
+            row = rows.computeIfAbsent(trace, t -> new HashMap<>()).computeIfAbsent(handler,
+                    h -> new HandlerRow(trace, h));
+            recent[slot] = row;
         }
-        HandlerRow row = lastRows.computeIfAbsent(handler, h -> new HandlerRow(trace, h));
         row.runs.add(exit - entry);
         if (raised != Long.MIN_VALUE) {
             row.raised.add(entry - raised);

@@ -69,21 +69,60 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     private record Wait(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
     }
 
-    private final DurationStats[] total = new DurationStats[KINDS.length];
-    /** Per thread index, per kind. */
-    /** By thread index * KINDS + kind: one array, not one per thread (a cache miss less per wait). */
-    private DurationStats[] byThreadKind = new DurationStats[256 * KINDS.length];
+    /** One thread's waits of one kind at one priority; the thread's other priorities of that kind follow it. */
+    private static final class PrioRow extends DurationStats {
+        final int prio;
+        PrioRow next;
+
+        PrioRow(int prio) {
+            this.prio = prio;
+        }
+    }
+
+    /**
+     * By thread index * KINDS + kind: one array, not one per thread. A wait is added to this one row alone (a cache
+     * miss less than a row per table); the totals per kind and per priority are these rows summed when a report is
+     * made (exact: see DurationStats).
+     */
+    private PrioRow[] byThreadKind = new PrioRow[256 * KINDS.length];
     private ThreadRecord[] threads = new ThreadRecord[256];
-    /** Per priority as the trace gives it ({@link ThreadStateMachine#UNTOLD} when it does not), per kind. */
-    private final Map<Integer, DurationStats[]> byPriority = new HashMap<>();
+    /** The waits not yet added to their rows: the key is where their row is in {@link #byThreadKind}. */
+    private final DurationBatch batch = new DurationBatch(new DurationBatch.Rows() {
+        @Override
+        public void add(long key, long[] v, int at) {
+            row((int) key, (int) v[at + 1]).add(v[at]);
+        }
+
+        @Override
+        public void addRun(long key, long[] v, int[] positions, int from, int to, int width) {
+            PrioRow row = null;
+            for (int i = from; i < to; i++) {
+                int at = positions[i] * width;
+                if (row == null || row.prio != (int) v[at + 1]) {
+                    row = row((int) key, (int) v[at + 1]);
+                }
+                row.add(v[at]);
+            }
+        }
+
+        private PrioRow row(int at, int prio) {
+            PrioRow row = byThreadKind[at];
+            while (row != null && row.prio != prio) {
+                row = row.next;
+            }
+            if (row == null) {
+                row = new PrioRow(prio);
+                row.next = byThreadKind[at];
+                byThreadKind[at] = row;
+            }
+            return row;
+        }
+    }, 2);
     private final LongestKept<Wait> longest;
 
     public SchedulingLatencyAnalysis(AnalysisOptions options) {
         super(options, "the sched analysis");
         this.longest = new LongestKept<>(options.limit());
-        for (int k = 1; k < KINDS.length; k++) {
-            total[k] = new DurationStats();
-        }
     }
 
     @Override
@@ -97,23 +136,18 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             return;
         }
         long d = running - runnable;
-        total[kind].add(d);
         int index = thread.index();
         if (index >= threads.length) {
             int n = Math.max(index + 1, threads.length * 2);
             threads = java.util.Arrays.copyOf(threads, n);
             byThreadKind = java.util.Arrays.copyOf(byThreadKind, n * KINDS.length);
         }
-        int at = index * KINDS.length + kind;
-        DurationStats mine = byThreadKind[at];
-        if (mine == null) {
-            mine = new DurationStats();
-            byThreadKind[at] = mine;
-            threads[index] = thread;
-        }
-        mine.add(d);
-        DurationStats[] p = byPriority.computeIfAbsent(prio, x -> new DurationStats[KINDS.length]);
-        (p[kind] != null ? p[kind] : (p[kind] = new DurationStats())).add(d);
+        threads[index] = thread;
+        long[] v = batch.values();
+        int at = batch.at();
+        v[at] = d;
+        v[at + 1] = prio;
+        batch.add((long) index * KINDS.length + kind);
         if (longest.keeps(d, runnable)) {
             longest.offer(d, runnable, new Wait(thread, kind, runnable, running, cpu, prio, waker));
         }
@@ -197,19 +231,16 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
         boolean hosts = hosts();
+        batch.flush();
         SummaryLine summary = SummaryLine.of("Scheduling latency");
         Report r = newReport("sched", TABLES.grouping(groupBy).title(), summary);
 
-        Table totals = TOTAL.table();
-        long waits = 0;
+        // a thread's rows of a kind (one per priority) summed; per kind and per priority, all threads' rows
+        DurationStats[] total = new DurationStats[KINDS.length];
         for (int k = 1; k < KINDS.length; k++) {
-            if (total[k].count() > 0) {
-                totals.addRow(row(KINDS[k], total[k]));
-                waits += total[k].count();
-            }
+            total[k] = new DurationStats();
         }
-        r.add(totals);
-
+        Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
         Map<Object, DurationStats[]> owners = new LinkedHashMap<>();
         Map<Object, ThreadRecord> whose = new HashMap<>();
         for (int i = 0; i < threads.length; i++) {
@@ -217,7 +248,23 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             if (t == null) {
                 continue;
             }
-            DurationStats[] mine = java.util.Arrays.copyOfRange(byThreadKind, i * KINDS.length, (i + 1) * KINDS.length);
+            DurationStats[] mine = new DurationStats[KINDS.length];
+            for (int k = 1; k < KINDS.length; k++) {
+                PrioRow first = byThreadKind[i * KINDS.length + k];
+                if (first != null && first.next == null) {
+                    mine[k] = first; // one priority: nothing to sum
+                } else if (first != null) {
+                    mine[k] = new DurationStats();
+                }
+                for (PrioRow p = first; p != null; p = p.next) {
+                    if (mine[k] != p) {
+                        mine[k].merge(p);
+                    }
+                    total[k].merge(p);
+                    DurationStats[] atPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
+                    (atPrio[k] != null ? atPrio[k] : (atPrio[k] = new DurationStats())).merge(p);
+                }
+            }
             Object owner = owner(t, byProcess);
             if (owner == t) {
                 owners.put(owner, mine); // a thread's own rows: nothing to sum
@@ -234,6 +281,16 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 whose.put(owner, t);
             }
         }
+        Table totals = TOTAL.table();
+        long waits = 0;
+        for (int k = 1; k < KINDS.length; k++) {
+            if (total[k].count() > 0) {
+                totals.addRow(row(KINDS[k], total[k]));
+                waits += total[k].count();
+            }
+        }
+        r.add(totals);
+
         // the longest waits in all first
         List<Object> order = largestFirst(owners.keySet(), o -> waited(owners.get(o)), o -> whose.get(o).tid());
         Table perThread = perThread(byProcess, hosts).table();
@@ -254,8 +311,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         r.add(perThread);
 
         Table perPriority = PER_PRIORITY.table();
-        Map<Integer, DurationStats[]> sorted = new TreeMap<>(byPriority);
-        sorted.forEach((prio, s) -> {
+        byPriority.forEach((prio, s) -> {
             for (int k = 1; k < KINDS.length; k++) {
                 if (s[k] != null) {
                     List<Object> cells = new ArrayList<>();

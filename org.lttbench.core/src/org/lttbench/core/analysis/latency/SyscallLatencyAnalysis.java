@@ -133,10 +133,37 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     record Call(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
     }
 
-    private CallRow[] bySyscall = new CallRow[64];
-    private final List<ThreadCalls> byThread = new ArrayList<>();
-    /** Error returns by call and errno: (id << 32 | errno) to count. */
-    private final Map<Long, long[]> errors = new HashMap<>();
+    /** Per thread index: its rows. A call is added to its thread's row alone; the per-call figures are summed. */
+    private ThreadCalls[] byThread = new ThreadCalls[256];
+    private ThreadRecord[] threads = new ThreadRecord[256];
+    /** The calls not yet added to their rows: the key is the thread's index and the call, 16 bits. */
+    private final DurationBatch batch = new DurationBatch(new DurationBatch.Rows() {
+        @Override
+        public void add(long key, long[] v, int at) {
+            ThreadCalls calls = threadOf(key);
+            calls.row((int) (key & 0xFFFF)).add(v[at], v[at + 1], v[at + 2], v[at + 3]);
+            calls.total += v[at];
+        }
+
+        @Override
+        public void addRun(long key, long[] v, int[] positions, int from, int to, int width) {
+            ThreadCalls calls = threadOf(key);
+            CallRow row = calls.row((int) (key & 0xFFFF));
+            for (int i = from; i < to; i++) {
+                int at = positions[i] * width;
+                row.add(v[at], v[at + 1], v[at + 2], v[at + 3]);
+                calls.total += v[at];
+            }
+        }
+
+        private ThreadCalls threadOf(long key) {
+            int index = (int) (key >>> 16);
+            if (byThread[index] == null) {
+                byThread[index] = new ThreadCalls(threads[index]);
+            }
+            return byThread[index];
+        }
+    }, 4);
     private final LongestKept<Call> longest;
 
     public SyscallLatencyAnalysis(AnalysisOptions options) {
@@ -156,29 +183,22 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             return;
         }
         long d = exit - entry;
-        boolean error = ret != Long.MIN_VALUE && Errno.isError(ret);
-        long errno = error ? -ret : 0;
-        if (syscall >= bySyscall.length) {
-            bySyscall = Arrays.copyOf(bySyscall, Math.max(syscall + 1, bySyscall.length * 2));
-        }
-        if (bySyscall[syscall] == null) {
-            bySyscall[syscall] = new CallRow();
-        }
-        bySyscall[syscall].add(d, errno, blocked, waitCpu);
+        long errno = ret != Long.MIN_VALUE && Errno.isError(ret) ? -ret : 0;
         int index = thread.index();
-        while (byThread.size() <= index) {
-            byThread.add(null);
+        if (index >= threads.length) {
+            int n = Math.max(index + 1, threads.length * 2);
+            threads = Arrays.copyOf(threads, n);
+            byThread = Arrays.copyOf(byThread, n);
         }
-        ThreadCalls calls = byThread.get(index);
-        if (calls == null) {
-            calls = new ThreadCalls(thread);
-            byThread.set(index, calls);
-        }
-        calls.row(syscall).add(d, errno, blocked, waitCpu);
-        calls.total += d;
-        if (error) {
-            errors.computeIfAbsent((long) syscall << 32 | -ret, k -> new long[1])[0]++;
-        }
+        threads[index] = thread;
+        long[] v = batch.values();
+        int at = batch.at();
+        v[at] = d;
+        v[at + 1] = errno;
+        v[at + 2] = blocked;
+        v[at + 3] = waitCpu;
+        // call ids are the trace's system call names, numbered from 0: far fewer than 2^16
+        batch.add((long) index << 16 | syscall);
         if (longest.keeps(d, entry)) {
             longest.offer(d, entry, new Call(thread, syscall, entry, exit, ret, blocked, waitCpu));
         }
@@ -271,12 +291,24 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
         boolean hosts = hosts();
+        batch.flush();
         SyscallNames names = processes().syscalls();
         WaitCauses causes = processes().causes();
         SummaryLine summary = SummaryLine.of("System call latency");
         Report r = newReport("syscalls", TABLES.grouping(groupBy).title(), summary);
 
         // per call, the most time first
+        CallRow[] bySyscall = new CallRow[0];
+        for (ThreadCalls t : byThread) {
+            for (int i = 0; t != null && i < t.size; i++) {
+                int id = t.ids[i];
+                if (id >= bySyscall.length) {
+                    bySyscall = Arrays.copyOf(bySyscall, Math.max(id + 1, bySyscall.length * 2));
+                }
+                (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(t.rows[i]);
+            }
+        }
+        CallRow[] perCall = bySyscall;
         Table calls = PER_CALL.table();
         List<Integer> ids = new ArrayList<>();
         long count = 0;
@@ -288,7 +320,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 errorCount += bySyscall[id].errors;
             }
         }
-        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].total()).thenComparing(names::name));
+        ids.sort(Comparator.comparingLong((Integer id) -> -perCall[id].total()).thenComparing(names::name));
         for (int id : ids) {
             List<Object> cells = new ArrayList<>();
             cells.add(names.name(id));
@@ -344,6 +376,13 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         r.add(perThread);
 
         Table errorTable = ERRORS.table();
+        // by call and errno: (id << 32 | errno) to count
+        Map<Long, long[]> errors = new HashMap<>();
+        for (int id : ids) {
+            if (bySyscall[id].errnos != null) {
+                bySyscall[id].errnos.forEach((errno, n) -> errors.put((long) id << 32 | errno, new long[] { n }));
+            }
+        }
         List<Map.Entry<Long, long[]>> errs = new ArrayList<>(errors.entrySet());
         errs.sort(Comparator.comparingLong((Map.Entry<Long, long[]> e) -> -e.getValue()[0])
                 .thenComparing(e -> names.name((int) (e.getKey() >>> 32))).thenComparingLong(Map.Entry::getKey));
