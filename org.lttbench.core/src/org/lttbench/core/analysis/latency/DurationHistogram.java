@@ -124,9 +124,24 @@ public class DurationHistogram {
         chunk[b & (EXACT - 1)] += n;
     }
 
-    /** Adds another histogram's counts to this one. */
+    /** Adds another histogram's counts to this one (in no particular order: the sum does not depend on it). */
     final void mergeCounts(DurationHistogram other) {
-        other.forEach((bucket, n) -> add(bucket, n));
+        if (other.chunks == null) {
+            for (long slot : other.slots) {
+                if (slot != 0) {
+                    add((int) (slot >>> KEY_SHIFT) - 1, slot & COUNT_MASK);
+                }
+            }
+            return;
+        }
+        for (int c = 0; c < other.chunks.length; c++) {
+            long[] chunk = other.chunks[c];
+            for (int i = 0; chunk != null && i < EXACT; i++) {
+                if (chunk[i] != 0) {
+                    add((c << SHIFT) + i, chunk[i]);
+                }
+            }
+        }
     }
 
     /** What {@link #forEach} calls for each bucket with durations, in increasing order. */

@@ -71,7 +71,22 @@ public class DurationStats extends DurationHistogram {
         if (count < 2) {
             return null;
         }
-        // (n * sum of squares - total^2) / (n (n - 1)), in integers until the one division
+        // (n * sum of squares - total^2) / (n (n - 1)), in integers until the one division: in 128 bits when they
+        // hold it (nearly always), else in a BigInteger
+        long nLow = count * squaresLow;
+        long nHigh = Math.unsignedMultiplyHigh(count, squaresLow);
+        long carry = Math.multiplyHigh(count, squaresHigh);
+        long nHighMore = count * squaresHigh;
+        long tLow = total * total;
+        long tHigh = Math.multiplyHigh(total, total);
+        if (carry == 0 && nHighMore >= 0 && nHigh >= 0 && nHigh + nHighMore >= 0) {
+            long high = nHigh + nHighMore - tHigh - (Long.compareUnsigned(nLow, tLow) < 0 ? 1 : 0);
+            long low = nLow - tLow;
+            if (high >= 0) {
+                double deviations = high * 0x1p64 + (low >= 0 ? low : (low >>> 1) * 2.0 + (low & 1));
+                return Math.sqrt(deviations / ((double) count * (count - 1)));
+            }
+        }
         BigInteger squares = BigInteger.valueOf(squaresHigh).shiftLeft(64)
                 .add(new BigInteger(Long.toUnsignedString(squaresLow)));
         BigInteger n = BigInteger.valueOf(count);

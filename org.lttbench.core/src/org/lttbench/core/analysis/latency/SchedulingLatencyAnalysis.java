@@ -94,10 +94,10 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         }
 
         @Override
-        public void addRun(long key, long[] v, int[] positions, int from, int to, int width) {
+        public void addAll(long key, long[] v, int[] next, int last, int width) {
             PrioRow row = null;
-            for (int i = from; i < to; i++) {
-                int at = positions[i] * width;
+            for (int i = last; i >= 0; i = next[i]) {
+                int at = i * width;
                 if (row == null || row.prio != (int) v[at + 1]) {
                     row = row((int) key, (int) v[at + 1]);
                 }
@@ -241,44 +241,59 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             total[k] = new DurationStats();
         }
         Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
-        Map<Object, DurationStats[]> owners = new LinkedHashMap<>();
-        Map<Object, ThreadRecord> whose = new HashMap<>();
+        /** A thread's or process's rows by kind, and who names it (a process: its main thread). */
+        final class Owner {
+            ThreadRecord whose;
+            final DurationStats[] rows = new DurationStats[KINDS.length];
+            long waited;
+
+            Owner(ThreadRecord whose) {
+                this.whose = whose;
+            }
+        }
+        List<Owner> owners = new ArrayList<>();
+        Map<Object, Owner> processes = byProcess ? new HashMap<>() : null;
+        int lastPrio = 0;
+        DurationStats[] atLastPrio = null;
         for (int i = 0; i < threads.length; i++) {
             ThreadRecord t = threads[i];
             if (t == null) {
                 continue;
             }
-            DurationStats[] mine = new DurationStats[KINDS.length];
+            Object key = owner(t, byProcess);
+            Owner owner = key == t ? null : processes.get(key);
+            boolean alone = owner == null && key == t;
+            if (owner == null) {
+                owner = new Owner(t);
+                owners.add(owner);
+                if (!alone) {
+                    processes.put(key, owner);
+                }
+            } else if (t.tid() == t.pid()) {
+                owner.whose = t;
+            }
             for (int k = 1; k < KINDS.length; k++) {
                 PrioRow first = byThreadKind[i * KINDS.length + k];
-                if (first != null && first.next == null) {
-                    mine[k] = first; // one priority: nothing to sum
-                } else if (first != null) {
-                    mine[k] = new DurationStats();
+                if (first == null) {
+                    continue;
+                }
+                if (alone && first.next == null) {
+                    owner.rows[k] = first; // a thread's own row at one priority: nothing to sum
+                } else if (owner.rows[k] == null) {
+                    owner.rows[k] = new DurationStats();
                 }
                 for (PrioRow p = first; p != null; p = p.next) {
-                    if (mine[k] != p) {
-                        mine[k].merge(p);
+                    if (owner.rows[k] != p) {
+                        owner.rows[k].merge(p);
                     }
+                    owner.waited += p.total();
                     total[k].merge(p);
-                    DurationStats[] atPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
-                    (atPrio[k] != null ? atPrio[k] : (atPrio[k] = new DurationStats())).merge(p);
-                }
-            }
-            Object owner = owner(t, byProcess);
-            if (owner == t) {
-                owners.put(owner, mine); // a thread's own rows: nothing to sum
-            } else {
-                DurationStats[] sum = owners.computeIfAbsent(owner, o -> new DurationStats[KINDS.length]);
-                for (int k = 1; k < KINDS.length; k++) {
-                    if (mine[k] != null) {
-                        (sum[k] != null ? sum[k] : (sum[k] = new DurationStats())).merge(mine[k]);
+                    if (atLastPrio == null || p.prio != lastPrio) {
+                        lastPrio = p.prio;
+                        atLastPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
                     }
+                    (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
                 }
-            }
-            ThreadRecord known = whose.get(owner);
-            if (known == null || (byProcess && t.tid() == t.pid())) {
-                whose.put(owner, t);
             }
         }
         Table totals = TOTAL.table();
@@ -292,18 +307,17 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         r.add(totals);
 
         // the longest waits in all first
-        List<Object> order = largestFirst(owners.keySet(), o -> waited(owners.get(o)), o -> whose.get(o).tid());
+        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
         Table perThread = perThread(byProcess, hosts).table();
-        for (Object o : order) {
-            DurationStats[] s = owners.get(o);
+        for (Owner o : order) {
             for (int k = 1; k < KINDS.length; k++) {
-                if (s[k] != null) {
+                if (o.rows[k] != null) {
                     List<Object> cells = new ArrayList<>();
                     if (hosts) {
-                        cells.add(host(whose.get(o).trace()));
+                        cells.add(host(o.whose.trace()));
                     }
-                    cells.addAll(threadCells(whose.get(o), byProcess));
-                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], s[k])));
+                    cells.addAll(threadCells(o.whose, byProcess));
+                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], o.rows[k])));
                     perThread.addRow(cells.toArray());
                 }
             }
@@ -370,14 +384,6 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         }
         r.note(StatsColumns.PERCENTILE_ERROR);
         return r;
-    }
-
-    private static long waited(DurationStats[] s) {
-        long sum = 0;
-        for (DurationStats d : s) {
-            sum += d == null ? 0 : d.total();
-        }
-        return sum;
     }
 
     private static Object[] row(String kind, DurationStats s) {

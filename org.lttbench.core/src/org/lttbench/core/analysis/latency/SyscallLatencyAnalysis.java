@@ -103,7 +103,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     /** One thread's rows, by call: few distinct calls per thread, so a short list searched in order. */
     private static final class ThreadCalls {
-        final ThreadRecord thread;
+        ThreadRecord thread;
         int[] ids = new int[4];
         CallRow[] rows = new CallRow[4];
         int size;
@@ -146,11 +146,11 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
 
         @Override
-        public void addRun(long key, long[] v, int[] positions, int from, int to, int width) {
+        public void addAll(long key, long[] v, int[] next, int last, int width) {
             ThreadCalls calls = threadOf(key);
             CallRow row = calls.row((int) (key & 0xFFFF));
-            for (int i = from; i < to; i++) {
-                int at = positions[i] * width;
+            for (int i = last; i >= 0; i = next[i]) {
+                int at = i * width;
                 row.add(v[at], v[at + 1], v[at + 2], v[at + 3]);
                 calls.total += v[at];
             }
@@ -330,46 +330,52 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
         r.add(calls);
 
-        // per thread (or process) and call: whose calls took most time first, then their calls by time
-        Map<Object, Map<Integer, CallRow>> owners = new LinkedHashMap<>();
-        Map<Object, ThreadRecord> whose = new HashMap<>();
-        Map<Object, Long> totals = new HashMap<>();
+        // per thread (or process) and call: whose calls took most time first, then their calls by time; a process's
+        // rows are its threads' summed, and its main thread names it
+        List<ThreadCalls> owners = new ArrayList<>();
+        Map<Object, ThreadCalls> processes = byProcess ? new HashMap<>() : null;
         for (ThreadCalls t : byThread) {
             if (t == null) {
                 continue;
             }
             Object owner = owner(t.thread, byProcess);
-            Map<Integer, CallRow> rows = owners.computeIfAbsent(owner, o -> new HashMap<>());
+            if (owner == t.thread) {
+                owners.add(t); // a thread's own rows: nothing to sum
+                continue;
+            }
+            ThreadCalls sum = processes.get(owner);
+            if (sum == null) {
+                sum = new ThreadCalls(t.thread);
+                processes.put(owner, sum);
+                owners.add(sum);
+            } else if (t.thread.tid() == t.thread.pid()) {
+                sum.thread = t.thread;
+            }
             for (int i = 0; i < t.size; i++) {
-                CallRow mine = rows.get(t.ids[i]);
-                if (mine == null && owner == t.thread) {
-                    rows.put(t.ids[i], t.rows[i]); // a thread's own row: nothing to sum
-                } else {
-                    (mine != null ? mine : rows.computeIfAbsent(t.ids[i], k -> new CallRow())).merge(t.rows[i]);
-                }
+                sum.row(t.ids[i]).merge(t.rows[i]);
             }
-            totals.merge(owner, t.total, Long::sum);
-            ThreadRecord known = whose.get(owner);
-            if (known == null || (byProcess && t.thread.tid() == t.thread.pid())) {
-                whose.put(owner, t.thread); // the process's main thread names it
-            }
+            sum.total += t.total;
         }
-        List<Object> order = largestFirst(owners.keySet(), totals::get, o -> whose.get(o).tid());
+        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
         Table perThread = perThread(byProcess, hosts).table();
-        for (Object o : order) {
-            ThreadRecord t = whose.get(o);
-            Map<Integer, CallRow> rows = owners.get(o);
-            List<Integer> mine = new ArrayList<>(rows.keySet());
-            mine.sort(Comparator.comparingLong((Integer id) -> -rows.get(id).total()).thenComparing(names::name));
-            for (int id : mine) {
-                List<Object> cells = new ArrayList<>();
-                if (hosts) {
-                    cells.add(host(t.trace()));
-                }
-                cells.addAll(threadCells(t, byProcess));
-                cells.add(names.name(id));
-                cells.addAll(rowCells(rows.get(id)));
-                cells.add(rows.get(id).errnoCounts());
+        for (ThreadCalls o : order) {
+            ThreadRecord t = o.thread;
+            List<Object> whose = new ArrayList<>();
+            if (hosts) {
+                whose.add(host(t.trace()));
+            }
+            whose.addAll(threadCells(t, byProcess));
+            Integer[] mine = new Integer[o.size];
+            for (int i = 0; i < o.size; i++) {
+                mine[i] = i;
+            }
+            Arrays.sort(mine, Comparator.comparingLong((Integer i) -> -o.rows[i].total())
+                    .thenComparing(i -> names.name(o.ids[i])));
+            for (int i : mine) {
+                List<Object> cells = new ArrayList<>(whose);
+                cells.add(names.name(o.ids[i]));
+                cells.addAll(rowCells(o.rows[i]));
+                cells.add(o.rows[i].errnoCounts());
                 perThread.addRow(cells.toArray());
             }
         }
@@ -426,8 +432,10 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             summary.add(String.format(java.util.Locale.ROOT, "%.1f%% errors", 100.0 * errorCount / count));
         }
         r.summary(summary.toString());
-        r.note("a call counts from its entry to its exit, when the trace showed both (a call begun before the trace, or "
-                + "one the trace ended in, is left out); its time splits into on a CPU, waiting for a CPU, and blocked");
+        r.note("a call counts from its entry to its exit, when the trace showed both and the thread all along (a call "
+                + "begun before the trace, one the trace ended in, and one during which the thread went where the trace "
+                + "could not follow it, to a CPU without a stream or through lost events, are left out); its time splits "
+                + "into on a CPU, waiting for a CPU, and blocked");
         r.note(StatsColumns.PERCENTILE_ERROR);
         return r;
     }
