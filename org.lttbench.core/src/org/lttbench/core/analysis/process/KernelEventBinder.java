@@ -81,7 +81,8 @@ public final class KernelEventBinder {
 
     /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
-        EventHandler byRole = roleHandler(type, layout.role(type));
+        EventHandler plain = roleHandler(type, layout.role(type));
+        EventHandler byRole = machine.followsPriorities() ? priorities(type, layout.role(type), plain) : plain;
         FieldHandle tidContext = FieldHandle.integer(layout.runningTidField(type));
         FieldHandle pidContext = FieldHandle.integer(layout.runningPidField(type));
         if (tidContext == null && pidContext == null) {
@@ -245,6 +246,46 @@ public final class KernelEventBinder {
             // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
             // event to the trace's last
             default -> touch();
+        };
+    }
+
+    /**
+     * The handler {@code then}, followed by the priorities the event gives ({@link ThreadStateMachine#priority}):
+     * bound only when a sink hears them, so that a pass that needs none reads none.
+     */
+    private EventHandler priorities(EventType type, Role role, EventHandler then) {
+        return switch (role) {
+            case SCHED_SWITCH -> {
+                FieldHandle prevTid = FieldHandle.integer(field(type, "prev_tid"));
+                FieldHandle prevPrio = FieldHandle.integer(field(type, "prev_prio"));
+                FieldHandle nextTid = FieldHandle.integer(field(type, "next_tid"));
+                FieldHandle nextPrio = FieldHandle.integer(field(type, "next_prio"));
+                if (prevTid == null || nextTid == null || prevPrio == null || nextPrio == null) {
+                    yield then;
+                }
+                yield e -> {
+                    then.handle(e);
+                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(prevTid), (int) e.longValue(prevPrio));
+                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(nextTid), (int) e.longValue(nextPrio));
+                };
+            }
+            case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> priority(then, type, "prio", layout.wakeupPrioOffset());
+            case SCHED_MIGRATE_TASK -> priority(then, type, "prio", 0);
+            case SCHED_PI_SETPRIO -> priority(then, type, "newprio", 0);
+            default -> then;
+        };
+    }
+
+    /** {@code then}, followed by the priority the event's {@code tid} and that field give, less {@code offset}. */
+    private EventHandler priority(EventHandler then, EventType type, String prioField, int offset) {
+        FieldHandle tid = FieldHandle.integer(field(type, "tid"));
+        FieldHandle prio = FieldHandle.integer(field(type, prioField));
+        if (tid == null || prio == null) {
+            return then;
+        }
+        return e -> {
+            then.handle(e);
+            machine.priority(cpu(e), e.timestamp(), (int) e.longValue(tid), (int) e.longValue(prio) - offset);
         };
     }
 

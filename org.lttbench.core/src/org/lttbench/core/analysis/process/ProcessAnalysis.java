@@ -243,10 +243,12 @@ public final class ProcessAnalysis implements Analysis {
     private static final class Sinks implements ThreadStateSink {
         private final ThreadStateSink[] all;
         private final ThreadStateSink[] states;
+        private final ThreadStateSink[] priorities;
 
         Sinks(List<ThreadStateSink> sinks) {
             this.all = sinks.toArray(new ThreadStateSink[0]);
             this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
+            this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
         }
 
         /** The sinks of {@code first} (itself, or those it tells) and then {@code second}. */
@@ -319,6 +321,18 @@ public final class ProcessAnalysis implements Analysis {
             for (ThreadStateSink s : all) {
                 s.migrated(trace, tid, time, from, to);
             }
+        }
+
+        @Override
+        public void priority(ThreadRecord thread, long time, int prio) {
+            for (ThreadStateSink s : priorities) {
+                s.priority(thread, time, prio);
+            }
+        }
+
+        @Override
+        public boolean followsPriorities() {
+            return priorities.length > 0;
         }
 
         @Override

@@ -69,6 +69,8 @@ public final class ThreadRecord {
     long runnableSince;
     int runnableWaker;
     boolean alive = true;
+    /** The priority last told ({@link ThreadStateSink#priority}), or {@link ThreadStateMachine#UNTOLD}. */
+    int prio = ThreadStateMachine.UNTOLD;
     /** Time of the latest change, told or deferred. */
     long lastTime = Long.MIN_VALUE;
     /** Time and state of the latest change told to sinks. */

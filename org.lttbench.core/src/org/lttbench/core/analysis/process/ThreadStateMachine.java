@@ -179,6 +179,11 @@ public final class ThreadStateMachine {
         return layout;
     }
 
+    /** Whether a sink hears priorities ({@link ThreadStateSink#followsPriorities()}): else none is read. */
+    public boolean followsPriorities() {
+        return sink.followsPriorities();
+    }
+
     /** The {@code prev_state} encoding as this trace's values decided it. */
     public PrevStateEncoding prevStates() {
         return prevStates;
@@ -1083,6 +1088,23 @@ public final class ThreadStateMachine {
                 r.cpu = dest;
             }
         }
+    }
+
+    /**
+     * An event on that CPU gave the priority of {@code tid} (called after the event's own call, so that a thread it
+     * names is known): sinks hear it when it is the thread's first or differs from its last. A thread not known yet
+     * (a migration before any other event names it, a fork's child before its wakeup) or an idle thread: nothing.
+     */
+    public void priority(int cpu, long time, int tid, int prio) {
+        if (tid == 0 || prio == UNTOLD) {
+            return;
+        }
+        ThreadRecord r = threads.get(tid);
+        if (r == null || !r.alive || r.prio == prio || cpu(cpu, time) == null) {
+            return;
+        }
+        r.prio = prio;
+        sink.priority(r, time(time), prio);
     }
 
     // ---------------------------------------------------------------- end

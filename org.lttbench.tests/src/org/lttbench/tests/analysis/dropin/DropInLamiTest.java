@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.dropin.DropIns;
@@ -169,6 +170,58 @@ class DropInLamiTest {
         assertTrue(listed > 0, trace + " has migrations of threads cputop lists");
     }
 
+    /**
+     * cputop's chronological priorities: for every TID it lists, the priorities babeltrace2 reads in that thread's
+     * events, in time order (sched_switch's prev_prio and next_prio, the wakeups' prio less the offset lttng-modules
+     * before 2.7.1 wrote there, sched_migrate_task's prio, sched_pi_setprio's newprio): the first, then each that
+     * differs from the one before, counted per priority. lttng-analyses 0.6.1 gives the same lists but for a TID's
+     * first priority when the TID's first event is not a switch-in ({@code releng/scripts/compare-cputop}).
+     */
+    @ParameterizedTest
+    @CsvSource({ "kernel-arm-bug446190, 100", "kernel-tracefile-rotation, 0", "kernel-uneven-streams-partial, 0" })
+    void cputopListsEachThreadsPriorities(String trace, int wakeupOffset) throws Exception {
+        Path dir = TestPaths.trace(trace);
+        Map<Long, java.util.TreeMap<Long, Integer>> changes = new java.util.HashMap<>();
+        Map<Long, Long> last = new java.util.HashMap<>();
+        java.util.function.BiConsumer<Long, Long> seen = (tid, prio) -> {
+            if (tid != 0 && !prio.equals(last.put(tid, prio))) {
+                changes.computeIfAbsent(tid, k -> new java.util.TreeMap<>()).merge(prio, 1, Integer::sum);
+            }
+        };
+        for (JsonObject m : Babeltrace2.messages(dir)) {
+            if (!m.has("event")) {
+                continue;
+            }
+            JsonObject p = m.getAsJsonObject("payload");
+            switch (m.get("event").getAsString()) {
+            case "sched_switch" -> {
+                seen.accept(p.get("prev_tid").getAsLong(), p.get("prev_prio").getAsLong());
+                seen.accept(p.get("next_tid").getAsLong(), p.get("next_prio").getAsLong());
+            }
+            case "sched_waking", "sched_wakeup", "sched_wakeup_new" ->
+                seen.accept(p.get("tid").getAsLong(), p.get("prio").getAsLong() - wakeupOffset);
+            case "sched_migrate_task" -> seen.accept(p.get("tid").getAsLong(), p.get("prio").getAsLong());
+            case "sched_pi_setprio" -> seen.accept(p.get("tid").getAsLong(), p.get("newprio").getAsLong());
+            default -> {
+            }
+            }
+        }
+        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonArray perTid = LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
+                .getAsJsonArray("data");
+        int listed = 0;
+        for (JsonElement row : perTid) {
+            long tid = row.getAsJsonArray().get(0).getAsJsonObject().get("tid").getAsLong();
+            StringBuilder expected = new StringBuilder();
+            changes.getOrDefault(tid, new java.util.TreeMap<>()).forEach((prio, n) -> expected
+                    .append(expected.length() == 0 ? "[" : ", ").append(prio).append(n > 1 ? " (" + n + " times)" : ""));
+            assertEquals(expected.length() == 0 ? "-" : expected + "]", plain(row.getAsJsonArray().get(2)), "TID " + tid);
+            listed++;
+        }
+        assertTrue(listed > 0);
+    }
+
     private static KernelTracer tracer() {
         return LatencyScenarios.TRACERS.get(LatencyScenarios.TRACERS.size() - 1);
     }
@@ -242,8 +295,9 @@ class DropInLamiTest {
         Map<String, JsonArray> tables = run("schedstats", dir);
         // a woken after 3 µs, d new after 4.6 µs; b's preemption is left out, as lttng-analyses does
         assertEquals(List.of(List.of("2", "3000", "3800", "4600", "1131")), rows(tables.get("total_stats")));
-        assertEquals(List.of(List.of("801", "1", "3000", "3000", "3000", "-", "-"),
-                List.of("804", "1", "4600", "4600", "4600", "-", "-")), rows(tables.get("per_tid_stats")));
+        // each at the priority the scenario ran and woke it at (20), never changed
+        assertEquals(List.of(List.of("801", "1", "3000", "3000", "3000", "-", "[20]"),
+                List.of("804", "1", "4600", "4600", "4600", "-", "[20]")), rows(tables.get("per_tid_stats")));
         assertEquals(List.of(List.of("20", "2", "3000", "3800", "4600", "1131")), rows(tables.get("per_prio_stats")));
     }
 
