@@ -294,6 +294,14 @@ public final class KernelEventBinder {
             java.util.Map.entry("read", "fd"), java.util.Map.entry("readv", "fd"), java.util.Map.entry("pread64", "fd"),
             java.util.Map.entry("preadv", "fd"), java.util.Map.entry("preadv2", "fd"), java.util.Map.entry("close", "fd"),
             java.util.Map.entry("dup", "fildes"), java.util.Map.entry("dup2", "oldfd"), java.util.Map.entry("dup3", "oldfd"));
+    /**
+     * The read and write system calls whose bytes count per file ({@link ThreadStateSink#fileIo}), lttng-analyses'
+     * ({@code splice} and {@code sendfile64}, which it lists too, it never counts per file).
+     */
+    private static final java.util.Set<String> FILE_READS = java.util.Set.of("read", "readv", "pread", "pread64",
+            "preadv", "recvfrom", "recvmsg");
+    private static final java.util.Set<String> FILE_WRITES = java.util.Set.of("write", "writev", "pwrite", "pwrite64",
+            "pwritev", "sendto", "sendmsg");
     /** System calls whose return is a new descriptor of a kind they say. */
     private static final java.util.Map<String, String> MAKES = java.util.Map.ofEntries(
             java.util.Map.entry("socket", FileDescriptors.SOCKET), java.util.Map.entry("accept", FileDescriptors.SOCKET),
@@ -308,6 +316,69 @@ public final class KernelEventBinder {
      * descriptors (a read's descriptor, an open's path, what a call's return is).
      */
     private EventHandler syscall(EventType type, boolean entry) {
+        EventHandler calls = syscallCalls(type, entry);
+        if (!machine.followsFiles()) {
+            return calls;
+        }
+        if (!entry) {
+            // any exit (before lttng-modules 2.6, one exit_syscall for all calls) may end a read or write
+            FieldHandle ret = FieldHandle.integer(field(type, "ret"));
+            if (ret == null) {
+                return calls;
+            }
+            if (layout.syscallName(type) != null) {
+                return e -> {
+                    machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                    calls.handle(e);
+                };
+            }
+            // an exit that names no call: what it did to the descriptors is the call its entry named
+            return e -> {
+                int call = machine.currentCall(cpu(e), e.timestamp());
+                machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                calls.handle(e);
+                descriptorsAtExit(call, cpu(e), e.timestamp(), e.longValue(ret));
+            };
+        }
+        String syscall = layout.syscallName(type);
+        boolean read = FILE_READS.contains(syscall);
+        FieldHandle fd = read || FILE_WRITES.contains(syscall) ? FieldHandle.integer(field(type, "fd")) : null;
+        return fd == null ? calls : e -> {
+            calls.handle(e);
+            machine.fileIoEntry(cpu(e), e.timestamp(), (int) e.longValue(fd), !read);
+        };
+    }
+
+    /** What the exit of each system call (by id) does to the descriptors, when the exit event names no call. */
+    private String[] exitActions = new String[0];
+    private static final String NOTHING = "", CLOSES = "close", NAMED_BY_ENTRY = "entry";
+
+    private void descriptorsAtExit(int call, int cpu, long time, long ret) {
+        if (call < 0) {
+            return;
+        }
+        if (call >= exitActions.length) {
+            exitActions = java.util.Arrays.copyOf(exitActions, Math.max(call + 1, 2 * exitActions.length));
+        }
+        String action = exitActions[call];
+        if (action == null) {
+            String name = syscalls.name(call);
+            action = name == null ? NOTHING : name.equals("close") ? CLOSES : MAKES.containsKey(name) ? MAKES.get(name)
+                    : name.startsWith("dup") || name.equals("open") || name.equals("openat") || name.equals("openat2")
+                            || name.equals("creat") ? NAMED_BY_ENTRY : NOTHING;
+            exitActions[call] = action;
+        }
+        if (action == CLOSES) {
+            machine.descriptorClosed(cpu, time, ret);
+        } else if (action == NAMED_BY_ENTRY) {
+            machine.descriptorMade(cpu, time, ret, null);
+        } else if (action != NOTHING) {
+            machine.descriptorMade(cpu, time, ret, action);
+        }
+    }
+
+    /** A system call's entry or exit, as the process analysis follows it. */
+    private EventHandler syscallCalls(EventType type, boolean entry) {
         String syscall = layout.syscallName(type);
         int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
         int id = syscalls.id(syscall);

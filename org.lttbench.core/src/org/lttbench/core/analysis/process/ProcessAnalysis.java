@@ -244,11 +244,13 @@ public final class ProcessAnalysis implements Analysis {
         private final ThreadStateSink[] all;
         private final ThreadStateSink[] states;
         private final ThreadStateSink[] priorities;
+        private final ThreadStateSink[] files;
 
         Sinks(List<ThreadStateSink> sinks) {
             this.all = sinks.toArray(new ThreadStateSink[0]);
             this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
             this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
+            this.files = sinks.stream().filter(ThreadStateSink::followsFiles).toArray(ThreadStateSink[]::new);
         }
 
         /** The sinks of {@code first} (itself, or those it tells) and then {@code second}. */
@@ -333,6 +335,18 @@ public final class ProcessAnalysis implements Analysis {
         @Override
         public boolean followsPriorities() {
             return priorities.length > 0;
+        }
+
+        @Override
+        public void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+            for (ThreadStateSink s : files) {
+                s.fileIo(thread, time, fd, name, bytes, written);
+            }
+        }
+
+        @Override
+        public boolean followsFiles() {
+            return files.length > 0;
         }
 
         @Override

@@ -126,6 +126,23 @@ public interface ThreadStateSink {
         return false;
     }
 
+    /**
+     * A read or write system call of the thread (lttng-analyses' families: {@code read}, {@code readv},
+     * {@code pread64}, {@code preadv}, {@code recvfrom}, {@code recvmsg}; {@code write}, {@code writev},
+     * {@code pwrite64}, {@code pwritev}, {@code sendto}, {@code sendmsg}) on descriptor {@code fd} returned
+     * {@code bytes} (0 or more) at {@code time}; {@code name} is what the descriptor is as far as the trace tells (the
+     * statedump's or the opened path, {@code socket}, {@code anon_inode:[eventfd]}...; null when it does not). Told
+     * at the call's exit, for calls whose entry the trace showed, only if some sink {@link #followsFiles()}: the
+     * descriptors' names and the calls' descriptors are followed only then.
+     */
+    default void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+    }
+
+    /** Whether this sink hears {@link #fileIo}. */
+    default boolean followsFiles() {
+        return false;
+    }
+
     /** The thread's name, PID or kind changed (exec, statedump, rename). */
     default void threadUpdated(ThreadRecord thread, long time) {
     }
