@@ -3,6 +3,7 @@ package org.lttbench.tests.analysis.dropin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import org.lttbench.tests.analysis.latency.LatencyScenarios;
 import org.lttbench.tests.batch.InProcessCli;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.lttbench.tests.report.LamiProtocol;
+import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 
 import com.google.gson.JsonArray;
@@ -220,6 +222,56 @@ class DropInLamiTest {
             listed++;
         }
         assertTrue(listed > 0);
+    }
+
+    /**
+     * Files: "app" (701) has fd 0 (/dev/pts/1) and fd 5 (socket:[77]) from the statedump; it opens /etc/hosts as fd 3,
+     * reads 100 and 50 bytes of it, writes 20 to fd 0 and closes fd 3; opens /var/log/app.log as fd 3 again and
+     * writes 300 to it; its thread "worker" (702) reads 7 bytes of fd 3 and writes 40 to fd 5; "app" dups fd 3 as fd 4
+     * and writes 60 to it, reads 11 bytes of fd 9 (which the trace never names), and fails a read of fd 3 (EAGAIN)
+     * and an open (ENOENT).
+     */
+    static void files(Path dir, KernelTracer tracer) throws IOException {
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "openat", "close", "dup"),
+                true)) {
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "app", 701);
+            w.statedumpFileDescriptor(1_010, 0, 701, 0, "/dev/pts/1");
+            w.statedumpFileDescriptor(1_020, 0, 701, 5, "socket:[77]");
+            w.syscall(1_100, 1_200, 0, "openat", 3, -100, "/etc/hosts", 0, 0L);
+            w.syscall(1_300, 1_400, 0, "read", 100, 3L, 0L, 4096L);
+            w.syscall(1_500, 1_600, 0, "read", 50, 3L, 0L, 4096L);
+            w.syscall(1_700, 1_800, 0, "write", 20, 0L, 0L, 20L);
+            w.syscall(1_900, 2_000, 0, "close", 0, 3L);
+            w.syscall(2_100, 2_200, 0, "openat", 3, -100, "/var/log/app.log", 0, 0L);
+            w.syscall(2_300, 2_400, 0, "write", 300, 3L, 0L, 300L);
+            w.fork(2_500, 0, "app", 701, 701, "worker", 702, 701);
+            w.wakeupNew(2_600, 0, "worker", 702, 1);
+            w.schedSwitch(2_700, 1, "swapper/1", 0, 0, "worker", 702);
+            w.syscall(2_800, 2_900, 1, "read", 7, 3L, 0L, 4096L);
+            w.syscall(3_000, 3_100, 1, "write", 40, 5L, 0L, 40L);
+            w.syscall(3_200, 3_300, 0, "dup", 4, 3L);
+            w.syscall(3_400, 3_500, 0, "write", 60, 4L, 0L, 60L);
+            w.syscall(3_600, 3_700, 0, "read", 11, 9L, 0L, 4096L);
+            w.syscall(3_800, 3_900, 0, "read", -11, 3L, 0L, 4096L);
+            w.syscall(4_000, 4_100, 0, "openat", -2, -100, "/missing", 0, 0L);
+        }
+    }
+
+    /** iousagetop's per-file tables: the bytes the scenario read and wrote per file, as lttng-modules 2.5 to 2.13 write it. */
+    @ParameterizedTest
+    @ValueSource(ints = { 0, 1, 2, 3, 4 })
+    void iousagetopGivesTheBytesPerFile(int tracer) throws Exception {
+        Path dir = TestPaths.workDir("dropin-files-" + tracer);
+        files(dir, LatencyScenarios.TRACERS.get(tracer));
+        Map<String, JsonArray> tables = run("iousagetop", dir);
+        assertEquals(List.of(List.of("/etc/hosts", "150", "fd 3 in app (701)"),
+                List.of("unknown (app)", "11", "fd 9 in app (701)"),
+                List.of("/var/log/app.log", "7", "fd 3 in app (701)")),
+                rows(tables.get("Per-file top I/O operations [read]")));
+        assertEquals(List.of(List.of("/var/log/app.log", "360", "fd 3 in app (701)"),
+                List.of("socket:[77] (app)", "40", "fd 5 in app (701)"),
+                List.of("/dev/pts/1", "20", "fd 0 in app (701)")),
+                rows(tables.get("Per-file top I/O operations [written]")));
     }
 
     private static KernelTracer tracer() {
