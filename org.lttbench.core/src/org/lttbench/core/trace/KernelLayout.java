@@ -37,7 +37,9 @@ public final class KernelLayout {
 
     /** What an event class means to the kernel analyses. */
     public enum Role {
-        SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK, PROCESS_FORK, PROCESS_EXEC,
+        SCHED_SWITCH, SCHED_WAKEUP, SCHED_WAKING, SCHED_WAKEUP_NEW, SCHED_MIGRATE_TASK,
+        /** A thread's priority is changed by priority inheritance ({@code sched_pi_setprio}). */
+        SCHED_PI_SETPRIO, PROCESS_FORK, PROCESS_EXEC,
         PROCESS_EXIT, PROCESS_FREE, SYSCALL_ENTRY, SYSCALL_EXIT, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
         SOFTIRQ_RAISE, BLOCK_RQ_INSERT, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START,
         STATEDUMP_END, STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR,
@@ -75,6 +77,7 @@ public final class KernelLayout {
     private static final Map<String, Role> FIXED = Map.ofEntries(Map.entry("sched_switch", Role.SCHED_SWITCH),
             Map.entry("sched_wakeup", Role.SCHED_WAKEUP), Map.entry("sched_waking", Role.SCHED_WAKING),
             Map.entry("sched_wakeup_new", Role.SCHED_WAKEUP_NEW), Map.entry("sched_migrate_task", Role.SCHED_MIGRATE_TASK),
+            Map.entry("sched_pi_setprio", Role.SCHED_PI_SETPRIO),
             Map.entry("sched_process_fork", Role.PROCESS_FORK), Map.entry("sched_process_exec", Role.PROCESS_EXEC),
             Map.entry("sched_process_exit", Role.PROCESS_EXIT), Map.entry("sched_process_free", Role.PROCESS_FREE),
             Map.entry("irq_handler_entry", Role.IRQ_ENTRY), Map.entry("irq_handler_exit", Role.IRQ_EXIT),
@@ -102,6 +105,7 @@ public final class KernelLayout {
             Role.SCHED_SWITCH, Map.of("prev_tid", "prev_pid", "next_tid", "next_pid"),
             Role.SCHED_WAKEUP, Map.of("tid", "pid"), Role.SCHED_WAKING, Map.of("tid", "pid"),
             Role.SCHED_WAKEUP_NEW, Map.of("tid", "pid"), Role.SCHED_MIGRATE_TASK, Map.of("tid", "pid"),
+            Role.SCHED_PI_SETPRIO, Map.of("tid", "pid"),
             Role.PROCESS_EXEC, Map.of("tid", "pid"), Role.PROCESS_EXIT, Map.of("tid", "pid"),
             Role.PROCESS_FREE, Map.of("tid", "pid"),
             // the kernel's fork tracepoint names TIDs "pid" and has no process IDs
@@ -388,6 +392,21 @@ public final class KernelLayout {
         }
         return kernelAtLeast(3, 9) ? 1024 : 512;
     }
+
+    /**
+     * What to take from a wakeup's {@code prio} ({@code sched_waking}, {@code sched_wakeup}, {@code sched_wakeup_new})
+     * to read it as {@code sched_switch}'s prios are: lttng-modules wrote the kernel's own {@code prio} there (120 for
+     * a nice 0 thread) before 2.7.1, and {@code prio - MAX_RT_PRIO} (20), as in {@code sched_switch}, from 2.7.1 on;
+     * 0 when the tracer's version is unknown, or for perf (whose prios are all the kernel's).
+     */
+    public int wakeupPrioOffset() {
+        boolean before271 = tracerMajor >= 0 && tracerMinor >= 0 && !perf
+                && (!atLeast(2, 7) || (tracerMajor == 2 && tracerMinor == 7 && tracerPatch < 1));
+        return before271 ? MAX_RT_PRIO : 0;
+    }
+
+    /** The kernel's {@code MAX_RT_PRIO}: lttng-modules' prios are the kernel's less it. */
+    private static final int MAX_RT_PRIO = 100;
 
     public boolean kernelAtLeast(int major, int minor) {
         return kernelMajor > major || (kernelMajor == major && kernelMinor >= minor);

@@ -274,6 +274,10 @@ public final class KernelTraceWriter implements Closeable {
     private Field[] syscallArgs(String syscall) {
         return switch (syscall) {
             case "read", "write" -> new Field[] { field("fd", u32()), field("buf", u64()), field("count", u64()) };
+            case "openat" -> new Field[] { field("dfd", s32()), field("filename", new StringType()),
+                    field("flags", s32()), field("mode", u32()) };
+            case "close" -> new Field[] { field("fd", u32()) };
+            case "dup" -> new Field[] { field("fildes", u32()) };
             case "futex" -> new Field[] { field("uaddr", u64()), field("op", s32()), field("val", u32()),
                     field("utime", u64()), field("uaddr2", u64()), field("val3", u32()) };
             case "execve" -> new Field[] { field("filename", new StringType()), field("argv", u64()), field("envp", u64()) };
@@ -395,6 +399,17 @@ public final class KernelTraceWriter implements Closeable {
             values[i] = fields.get(i).type() instanceof StringType ? "/bin/" + syscall : (Object) 0L;
         }
         return event(ts, cpu, tracer.syscallEntry(syscall), values);
+    }
+
+    /**
+     * A system call's entry at {@code entry} with these argument values (in its fields' order: {@code read} and
+     * {@code write} fd, buf, count; {@code openat} dfd, filename, flags, mode; {@code close} fd; {@code dup} fildes),
+     * and its exit at {@code exit} returning {@code ret}. Not for perf, whose entries carry no named arguments.
+     */
+    public KernelTraceWriter syscall(long entry, long exit, int cpu, String syscall, long ret, Object... args)
+            throws IOException {
+        event(entry, cpu, tracer.syscallEntry(syscall), args);
+        return syscallExit(exit, cpu, syscall, ret);
     }
 
     public KernelTraceWriter syscallExit(long ts, int cpu, String syscall, long ret) throws IOException {

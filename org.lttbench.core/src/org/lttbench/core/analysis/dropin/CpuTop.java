@@ -24,8 +24,8 @@ import org.lttbench.core.trace.Trace;
  * {@code lttng-cputop-mi}: each TID's share of the range on a CPU ({@code per-process}, the {@code --limit} most
  * first), each CPU's busy share ({@code per-cpu}: all but its idle thread's time) and their mean ({@code total}), from
  * the process analysis's running time (equal to lttng-analyses' cputop per TID to the ns: README, "Against
- * lttng-analyses"); each TID's migrations, its {@code sched_migrate_task} events in the range (as cputop counts them).
- * Chronological priorities are not followed (empty).
+ * lttng-analyses"); each TID's migrations, its {@code sched_migrate_task} events in the range (as cputop counts them);
+ * its chronological priorities ({@link Priorities}).
  */
 final class CpuTop extends DropIn {
 
@@ -49,6 +49,7 @@ final class CpuTop extends DropIn {
 
     /** {@code sched_migrate_task} events in the range, by TID (cputop's rows are per TID). */
     private final Map<Long, Long> migrations = new HashMap<>();
+    private final Priorities priorities = new Priorities();
 
     CpuTop(AnalysisOptions options) {
         super(options, List.of(new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
@@ -70,6 +71,7 @@ final class CpuTop extends DropIn {
                 return false;
             }
         });
+        this.<ProcessAnalysis>inner(0).observe(priorities);
     }
 
     @Override
@@ -92,8 +94,9 @@ final class CpuTop extends DropIn {
         rows.sort(Comparator.comparingDouble((Integer i) -> -(Double) threads.cell(i, "running_ratio")));
         Table perProcess = PER_PROCESS.table();
         for (int i : rows.subList(0, options.limit() > 0 ? Math.min(options.limit(), rows.size()) : rows.size())) {
-            perProcess.addRow(threads.cell(i, "name"), threads.cell(i, "tid"),
-                    migrations.getOrDefault((Long) threads.cell(i, "tid"), 0L), null, threads.cell(i, "running_ratio"));
+            long tid = (Long) threads.cell(i, "tid");
+            perProcess.addRow(threads.cell(i, "name"), tid, migrations.getOrDefault(tid, 0L),
+                    priorities.list(tid, options.range()), threads.cell(i, "running_ratio"));
         }
         Table perCpu = PER_CPU.table();
         cpus.forEach((cpu, usage) -> perCpu.addRow(cpu, usage));

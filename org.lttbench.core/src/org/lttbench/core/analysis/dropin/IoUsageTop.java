@@ -10,6 +10,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
@@ -18,11 +19,12 @@ import org.lttbench.core.report.TableSchema;
 
 /**
  * {@code lttng-iousagetop-mi}: per process the bytes its read and write system calls returned ({@code per-process-top},
- * read and written; the split into disk, network and unknown descriptors is not made: empty), per process the bytes of
- * the block requests it issued ({@code per-process-top-block}), and per disk its sectors, requests and mean request
- * time ({@code per-disk-top-sector}, {@code -request}, {@code -rps}), each the {@code --limit} largest. Per file and per
- * network interface ({@code per-file-top}, {@code per-netif-top}) are declared and left empty: LTTbench follows
- * neither files' paths nor network devices.
+ * read and written; the split into disk, network and unknown descriptors is not made: empty), per file the bytes its
+ * descriptors' read and write calls returned ({@code per-file-top}, read and written: {@link FileUsage}, from the
+ * process analysis, which follows the descriptors' names for it), per process the bytes of the block requests it
+ * issued ({@code per-process-top-block}), and per disk its sectors, requests and mean request time
+ * ({@code per-disk-top-sector}, {@code -request}, {@code -rps}), each the {@code --limit} largest. Per network
+ * interface ({@code per-netif-top}) is declared and left empty: LTTbench does not follow network devices.
  */
 final class IoUsageTop extends DropIn {
 
@@ -54,9 +56,16 @@ final class IoUsageTop extends DropIn {
                     List.of(PER_PROCESS, PER_FILE, PER_PROCESS_BLOCK, SECTORS, REQUESTS, RTPS, PER_NETIF), List.of())),
             IoUsageTop::new);
 
+    private final FileUsage files;
+
     IoUsageTop(AnalysisOptions options) {
+        // both latency analyses take the process analysis beside them as their own (one machine), which tells the
+        // bytes per file
         super(options, List.of(new IoSyscallLatencies(options),
-                new DiskLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+                new DiskLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD)),
+                new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+        files = new FileUsage(options.range());
+        this.<ProcessAnalysis>inner(2).observe(files);
     }
 
     private <T> List<T> largest(List<T> all, Comparator<T> order) {
@@ -83,8 +92,14 @@ final class IoUsageTop extends DropIn {
             }
             r.add(t);
         }
-        r.add(new Table(PER_FILE.key(), PER_FILE.title() + " [read]", PER_FILE.columns()));
-        r.add(new Table(PER_FILE.key(), PER_FILE.title() + " [written]", PER_FILE.columns()));
+        for (boolean written : new boolean[] { false, true }) {
+            Table t = new Table(PER_FILE.key(), PER_FILE.title() + (written ? " [written]" : " [read]"),
+                    PER_FILE.columns());
+            for (FileUsage.Row f : largest(files.largest(written), Comparator.comparing(f -> 0))) {
+                t.addRow(f.name(), f.bytes(), f.owners());
+            }
+            r.add(t);
+        }
 
         Report disk = this.<DiskLatencyAnalysis>inner(1).report();
         Table issuers = disk.table("disk_requests_per_thread");
@@ -126,8 +141,8 @@ final class IoUsageTop extends DropIn {
         r.add(sectors).add(requests).add(rtps);
         r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [received]", PER_NETIF.columns()));
         r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [sent]", PER_NETIF.columns()));
-        r.note("per file, per network interface, and the split of system call I/O into disk, network and unknown "
-                + "descriptors are not followed by LTTbench: those tables and columns are empty");
+        r.note("per network interface, and the split of system call I/O into disk, network and unknown descriptors, "
+                + "are not followed by LTTbench: those tables and columns are empty");
         return r;
     }
 }

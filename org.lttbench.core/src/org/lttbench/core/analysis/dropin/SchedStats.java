@@ -11,6 +11,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
+import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
@@ -19,8 +20,9 @@ import org.lttbench.core.report.TableSchema;
 /**
  * {@code lttng-schedstats-mi}: wakeup to running latencies per TID ({@code per_tid_stats}, by name), in all
  * ({@code total_stats}) and per priority ({@code per_prio_stats}), from the sched analysis's woken and new-thread waits
- * (lttng-analyses leaves preemptions out). All three tables are given, whatever {@code --total}, {@code --per-tid} or
- * {@code --per-prio} ask. The chronological priorities are not followed (empty).
+ * (lttng-analyses leaves preemptions out), and each TID's chronological priorities ({@link Priorities}, from the
+ * process analysis the sched analysis builds on). All three tables are given, whatever {@code --total},
+ * {@code --per-tid} or {@code --per-prio} ask.
  */
 final class SchedStats extends DropIn {
 
@@ -54,8 +56,13 @@ final class SchedStats extends DropIn {
     /** The kinds of waits lttng-analyses counts: from a wakeup. */
     private static final List<String> WAKEUPS = List.of("woken", "new thread");
 
+    private final Priorities priorities = new Priorities();
+
     SchedStats(AnalysisOptions options) {
-        super(options, List.of(new SchedulingLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+        // the sched analysis takes the process analysis beside it as its own (one machine), which tells the priorities
+        super(options, List.of(new SchedulingLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD)),
+                new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
+        this.<ProcessAnalysis>inner(1).observe(priorities);
     }
 
     @Override
@@ -92,7 +99,8 @@ final class SchedStats extends DropIn {
         Table perTid = PER_TID.table();
         for (long tid : tids) {
             MergedRows m = byTid.get(tid);
-            perTid.addRow(names.get(tid), tid, m.count(), m.min(), m.mean(), m.max(), m.stddev(), null);
+            perTid.addRow(names.get(tid), tid, m.count(), m.min(), m.mean(), m.max(), m.stddev(),
+                    priorities.list(tid, options.range()));
         }
         r.add(perTid);
 

@@ -81,7 +81,8 @@ public final class KernelEventBinder {
 
     /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
-        EventHandler byRole = roleHandler(type, layout.role(type));
+        EventHandler plain = roleHandler(type, layout.role(type));
+        EventHandler byRole = machine.followsPriorities() ? priorities(type, layout.role(type), plain) : plain;
         FieldHandle tidContext = FieldHandle.integer(layout.runningTidField(type));
         FieldHandle pidContext = FieldHandle.integer(layout.runningPidField(type));
         if (tidContext == null && pidContext == null) {
@@ -248,11 +249,59 @@ public final class KernelEventBinder {
         };
     }
 
+    /**
+     * The handler {@code then}, followed by the priorities the event gives ({@link ThreadStateMachine#priority}):
+     * bound only when a sink hears them, so that a pass that needs none reads none.
+     */
+    private EventHandler priorities(EventType type, Role role, EventHandler then) {
+        return switch (role) {
+            case SCHED_SWITCH -> {
+                FieldHandle prevTid = FieldHandle.integer(field(type, "prev_tid"));
+                FieldHandle prevPrio = FieldHandle.integer(field(type, "prev_prio"));
+                FieldHandle nextTid = FieldHandle.integer(field(type, "next_tid"));
+                FieldHandle nextPrio = FieldHandle.integer(field(type, "next_prio"));
+                if (prevTid == null || nextTid == null || prevPrio == null || nextPrio == null) {
+                    yield then;
+                }
+                yield e -> {
+                    then.handle(e);
+                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(prevTid), (int) e.longValue(prevPrio));
+                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(nextTid), (int) e.longValue(nextPrio));
+                };
+            }
+            case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> priority(then, type, "prio", layout.wakeupPrioOffset());
+            case SCHED_MIGRATE_TASK -> priority(then, type, "prio", 0);
+            case SCHED_PI_SETPRIO -> priority(then, type, "newprio", 0);
+            default -> then;
+        };
+    }
+
+    /** {@code then}, followed by the priority the event's {@code tid} and that field give, less {@code offset}. */
+    private EventHandler priority(EventHandler then, EventType type, String prioField, int offset) {
+        FieldHandle tid = FieldHandle.integer(field(type, "tid"));
+        FieldHandle prio = FieldHandle.integer(field(type, prioField));
+        if (tid == null || prio == null) {
+            return then;
+        }
+        return e -> {
+            then.handle(e);
+            machine.priority(cpu(e), e.timestamp(), (int) e.longValue(tid), (int) e.longValue(prio) - offset);
+        };
+    }
+
     /** System calls whose descriptor argument a wait's cause or the descriptor table needs, by its field's name. */
     private static final java.util.Map<String, String> FD_ARGUMENT = java.util.Map.ofEntries(
             java.util.Map.entry("read", "fd"), java.util.Map.entry("readv", "fd"), java.util.Map.entry("pread64", "fd"),
             java.util.Map.entry("preadv", "fd"), java.util.Map.entry("preadv2", "fd"), java.util.Map.entry("close", "fd"),
             java.util.Map.entry("dup", "fildes"), java.util.Map.entry("dup2", "oldfd"), java.util.Map.entry("dup3", "oldfd"));
+    /**
+     * The read and write system calls whose bytes count per file ({@link ThreadStateSink#fileIo}), lttng-analyses'
+     * ({@code splice} and {@code sendfile64}, which it lists too, it never counts per file).
+     */
+    private static final java.util.Set<String> FILE_READS = java.util.Set.of("read", "readv", "pread", "pread64",
+            "preadv", "recvfrom", "recvmsg");
+    private static final java.util.Set<String> FILE_WRITES = java.util.Set.of("write", "writev", "pwrite", "pwrite64",
+            "pwritev", "sendto", "sendmsg");
     /** System calls whose return is a new descriptor of a kind they say. */
     private static final java.util.Map<String, String> MAKES = java.util.Map.ofEntries(
             java.util.Map.entry("socket", FileDescriptors.SOCKET), java.util.Map.entry("accept", FileDescriptors.SOCKET),
@@ -267,6 +316,69 @@ public final class KernelEventBinder {
      * descriptors (a read's descriptor, an open's path, what a call's return is).
      */
     private EventHandler syscall(EventType type, boolean entry) {
+        EventHandler calls = syscallCalls(type, entry);
+        if (!machine.followsFiles()) {
+            return calls;
+        }
+        if (!entry) {
+            // any exit (before lttng-modules 2.6, one exit_syscall for all calls) may end a read or write
+            FieldHandle ret = FieldHandle.integer(field(type, "ret"));
+            if (ret == null) {
+                return calls;
+            }
+            if (layout.syscallName(type) != null) {
+                return e -> {
+                    machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                    calls.handle(e);
+                };
+            }
+            // an exit that names no call: what it did to the descriptors is the call its entry named
+            return e -> {
+                int call = machine.currentCall(cpu(e), e.timestamp());
+                machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                calls.handle(e);
+                descriptorsAtExit(call, cpu(e), e.timestamp(), e.longValue(ret));
+            };
+        }
+        String syscall = layout.syscallName(type);
+        boolean read = FILE_READS.contains(syscall);
+        FieldHandle fd = read || FILE_WRITES.contains(syscall) ? FieldHandle.integer(field(type, "fd")) : null;
+        return fd == null ? calls : e -> {
+            calls.handle(e);
+            machine.fileIoEntry(cpu(e), e.timestamp(), (int) e.longValue(fd), !read);
+        };
+    }
+
+    /** What the exit of each system call (by id) does to the descriptors, when the exit event names no call. */
+    private String[] exitActions = new String[0];
+    private static final String NOTHING = "", CLOSES = "close", NAMED_BY_ENTRY = "entry";
+
+    private void descriptorsAtExit(int call, int cpu, long time, long ret) {
+        if (call < 0) {
+            return;
+        }
+        if (call >= exitActions.length) {
+            exitActions = java.util.Arrays.copyOf(exitActions, Math.max(call + 1, 2 * exitActions.length));
+        }
+        String action = exitActions[call];
+        if (action == null) {
+            String name = syscalls.name(call);
+            action = name == null ? NOTHING : name.equals("close") ? CLOSES : MAKES.containsKey(name) ? MAKES.get(name)
+                    : name.startsWith("dup") || name.equals("open") || name.equals("openat") || name.equals("openat2")
+                            || name.equals("creat") ? NAMED_BY_ENTRY : NOTHING;
+            exitActions[call] = action;
+        }
+        if (action == CLOSES) {
+            machine.descriptorClosed(cpu, time, ret);
+        } else if (action == NAMED_BY_ENTRY) {
+            machine.descriptorMade(cpu, time, ret, null);
+        } else if (action != NOTHING) {
+            machine.descriptorMade(cpu, time, ret, action);
+        }
+    }
+
+    /** A system call's entry or exit, as the process analysis follows it. */
+    private EventHandler syscallCalls(EventType type, boolean entry) {
         String syscall = layout.syscallName(type);
         int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
         int id = syscalls.id(syscall);

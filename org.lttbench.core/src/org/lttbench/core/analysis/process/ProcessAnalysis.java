@@ -248,6 +248,8 @@ public final class ProcessAnalysis implements Analysis {
         private final ThreadStateSink[] scheduled;
         private final ThreadStateSink[] interrupts;
         private final ThreadStateSink[] migrations;
+        private final ThreadStateSink[] priorities;
+        private final ThreadStateSink[] files;
 
         Sinks(List<ThreadStateSink> sinks) {
             this.all = sinks.toArray(new ThreadStateSink[0]);
@@ -259,6 +261,8 @@ public final class ProcessAnalysis implements Analysis {
             this.interrupts = implementing(sinks, "interrupt", Trace.class, int.class, int.class, long.class,
                     long.class, long.class);
             this.migrations = implementing(sinks, "migrated", Trace.class, int.class, long.class, int.class, int.class);
+            this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
+            this.files = sinks.stream().filter(ThreadStateSink::followsFiles).toArray(ThreadStateSink[]::new);
         }
 
         /** The sinks whose class implements that call (not the interface's default, which does nothing). */
@@ -342,6 +346,30 @@ public final class ProcessAnalysis implements Analysis {
             for (ThreadStateSink s : migrations) {
                 s.migrated(trace, tid, time, from, to);
             }
+        }
+
+        @Override
+        public void priority(ThreadRecord thread, long time, int prio) {
+            for (ThreadStateSink s : priorities) {
+                s.priority(thread, time, prio);
+            }
+        }
+
+        @Override
+        public boolean followsPriorities() {
+            return priorities.length > 0;
+        }
+
+        @Override
+        public void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+            for (ThreadStateSink s : files) {
+                s.fileIo(thread, time, fd, name, bytes, written);
+            }
+        }
+
+        @Override
+        public boolean followsFiles() {
+            return files.length > 0;
         }
 
         @Override

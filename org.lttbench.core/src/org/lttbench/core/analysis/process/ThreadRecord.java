@@ -49,6 +49,10 @@ public final class ThreadRecord {
     boolean ioCandidate;
     /** The descriptor the current system call reads (or duplicates, or closes), -1 when none. */
     int syscallFd = -1;
+    /** The read or write the current system call is ({@link #FILE_READ}...; 0: neither, or not followed), and its entry. */
+    int fileIo;
+    long fileIoEntry;
+    static final int FILE_READ = 1, FILE_WRITE = 2;
     /** The path the current open system call opens, until its exit gives the descriptor. */
     String opening;
     /** When the current uninterruptible sleep began, and the machine's busy block-request time then. */
@@ -69,6 +73,8 @@ public final class ThreadRecord {
     long runnableSince;
     int runnableWaker;
     boolean alive = true;
+    /** The priority last told ({@link ThreadStateSink#priority}), or {@link ThreadStateMachine#UNTOLD}. */
+    int prio = ThreadStateMachine.UNTOLD;
     /** Time of the latest change, told or deferred. */
     long lastTime = Long.MIN_VALUE;
     /** Time and state of the latest change told to sinks. */

@@ -111,7 +111,7 @@ public final class ThreadStateMachine {
     private final DeferredChanges changes;
     private final IoWaitAttribution io;
     private final WaitCauses causes;
-    private final FileDescriptors fds = new FileDescriptors();
+    private final FileDescriptors fds;
     private final TidTable<ThreadRecord> threads = new TidTable<>();
     /**
      * Threads forked whose {@code sched_wakeup_new} has not come yet, by TID (their fork's time in {@code lastTime}):
@@ -155,6 +155,7 @@ public final class ThreadStateMachine {
         this.layout = layout;
         this.prevStates = layout.prevStateEncoding();
         this.sink = sink;
+        this.fds = new FileDescriptors(sink.followsFiles());
         this.indexes = indexes;
         this.syscalls = layout.declares(Role.SYSCALL_ENTRY);
         boolean ioKnown = (layout.declares(Role.SCHED_WAKING) || layout.declares(Role.SCHED_WAKEUP))
@@ -177,6 +178,16 @@ public final class ThreadStateMachine {
 
     public KernelLayout layout() {
         return layout;
+    }
+
+    /** Whether a sink hears the I/O per file ({@link ThreadStateSink#followsFiles()}): else no name is kept. */
+    public boolean followsFiles() {
+        return sink.followsFiles();
+    }
+
+    /** Whether a sink hears priorities ({@link ThreadStateSink#followsPriorities()}): else none is read. */
+    public boolean followsPriorities() {
+        return sink.followsPriorities();
     }
 
     /** The {@code prev_state} encoding as this trace's values decided it. */
@@ -827,7 +838,44 @@ public final class ThreadStateMachine {
         String made = kind != null ? kind
                 : r.opening != null ? FileDescriptors.kindOf(r.opening)
                         : r.syscallFd >= 0 ? fds.kind(process(r), r.syscallFd) : null;
-        fds.opened(process(r), (int) ret, made);
+        String name = kind != null ? FileDescriptors.nameOf(kind)
+                : r.opening != null ? r.opening : r.syscallFd >= 0 ? fds.name(process(r), r.syscallFd) : null;
+        fds.opened(process(r), (int) ret, made, name);
+    }
+
+    /** The system call the CPU's thread is in ({@link SyscallNames}), or {@link SyscallNames#NONE}. */
+    public int currentCall(int cpu, long time) {
+        ThreadRecord r = caller(cpu, time);
+        return r == null ? SyscallNames.NONE : r.syscall;
+    }
+
+    /**
+     * The CPU's thread's system call (just entered) reads ({@code written} false) or writes descriptor {@code fd}:
+     * its exit ({@link #fileIo}) tells sinks the bytes.
+     */
+    public void fileIoEntry(int cpu, long time, int fd, boolean written) {
+        ThreadRecord r = caller(cpu, time);
+        if (r != null && r.syscall != SyscallNames.NONE) {
+            r.syscallFd = fd;
+            r.fileIo = written ? ThreadRecord.FILE_WRITE : ThreadRecord.FILE_READ;
+            r.fileIoEntry = r.syscallEntry;
+        }
+    }
+
+    /**
+     * The CPU's thread's system call returned {@code ret}: if it is the read or write whose entry {@link #fileIoEntry}
+     * told, sinks hear its bytes and what its descriptor is. Called before the exit's own call.
+     */
+    public void fileIo(int cpu, long time, long ret) {
+        ThreadRecord r = caller(cpu, time);
+        if (r == null || r.fileIo == 0) {
+            return;
+        }
+        boolean written = r.fileIo == ThreadRecord.FILE_WRITE;
+        r.fileIo = 0;
+        if (r.syscall != SyscallNames.NONE && r.fileIoEntry == r.syscallEntry && ret >= 0) {
+            sink.fileIo(r, time(time), r.syscallFd, fds.name(process(r), r.syscallFd), ret, written);
+        }
     }
 
     /** The CPU's thread's close of the descriptor it named returned {@code ret}. */
@@ -841,7 +889,7 @@ public final class ThreadStateMachine {
     /** The statedump names a descriptor of a process alive when it ran. */
     public void statedumpDescriptor(int cpu, long time, int pid, int fd, String path) {
         observe(cpu, time);
-        fds.opened(pid, fd, FileDescriptors.kindOf(path));
+        fds.opened(pid, fd, FileDescriptors.kindOf(path), path);
     }
 
     /** A hard IRQ or softirq handler starts on that CPU (interrupts nest). */
@@ -1083,6 +1131,23 @@ public final class ThreadStateMachine {
                 r.cpu = dest;
             }
         }
+    }
+
+    /**
+     * An event on that CPU gave the priority of {@code tid} (called after the event's own call, so that a thread it
+     * names is known): sinks hear it when it is the thread's first or differs from its last. A thread not known yet
+     * (a migration before any other event names it, a fork's child before its wakeup) or an idle thread: nothing.
+     */
+    public void priority(int cpu, long time, int tid, int prio) {
+        if (tid == 0 || prio == UNTOLD) {
+            return;
+        }
+        ThreadRecord r = threads.get(tid);
+        if (r == null || !r.alive || r.prio == prio || cpu(cpu, time) == null) {
+            return;
+        }
+        r.prio = prio;
+        sink.priority(r, time(time), prio);
     }
 
     // ---------------------------------------------------------------- end

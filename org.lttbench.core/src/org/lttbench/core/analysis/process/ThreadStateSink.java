@@ -110,6 +110,39 @@ public interface ThreadStateSink {
         return true;
     }
 
+    /**
+     * The thread's priority is {@code prio} from {@code time} on, as the trace gives priorities (lttng-modules: the
+     * kernel's {@code prio} less 100, so 20 for nice 0 and negative for real-time): told when an event first gives the
+     * thread's priority and whenever one gives another ({@code sched_switch}'s {@code prev_prio} and
+     * {@code next_prio}, a wakeup's or {@code sched_migrate_task}'s {@code prio}, {@code sched_pi_setprio}'s
+     * {@code newprio}), after that event's other calls; not for the idle threads. Told only if some sink
+     * {@link #followsPriorities()}: the events' priorities are not read otherwise.
+     */
+    default void priority(ThreadRecord thread, long time, int prio) {
+    }
+
+    /** Whether this sink hears {@link #priority}: priorities are read from the events only for such a sink. */
+    default boolean followsPriorities() {
+        return false;
+    }
+
+    /**
+     * A read or write system call of the thread (lttng-analyses' families: {@code read}, {@code readv},
+     * {@code pread64}, {@code preadv}, {@code recvfrom}, {@code recvmsg}; {@code write}, {@code writev},
+     * {@code pwrite64}, {@code pwritev}, {@code sendto}, {@code sendmsg}) on descriptor {@code fd} returned
+     * {@code bytes} (0 or more) at {@code time}; {@code name} is what the descriptor is as far as the trace tells (the
+     * statedump's or the opened path, {@code socket}, {@code anon_inode:[eventfd]}...; null when it does not). Told
+     * at the call's exit, for calls whose entry the trace showed, only if some sink {@link #followsFiles()}: the
+     * descriptors' names and the calls' descriptors are followed only then.
+     */
+    default void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+    }
+
+    /** Whether this sink hears {@link #fileIo}. */
+    default boolean followsFiles() {
+        return false;
+    }
+
     /** The thread's name, PID or kind changed (exec, statedump, rename). */
     default void threadUpdated(ThreadRecord thread, long time) {
     }

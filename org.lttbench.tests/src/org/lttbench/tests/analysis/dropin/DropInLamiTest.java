@@ -3,6 +3,7 @@ package org.lttbench.tests.analysis.dropin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.dropin.DropIns;
@@ -20,6 +22,7 @@ import org.lttbench.tests.analysis.latency.LatencyScenarios;
 import org.lttbench.tests.batch.InProcessCli;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.lttbench.tests.report.LamiProtocol;
+import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 
 import com.google.gson.JsonArray;
@@ -169,6 +172,108 @@ class DropInLamiTest {
         assertTrue(listed > 0, trace + " has migrations of threads cputop lists");
     }
 
+    /**
+     * cputop's chronological priorities: for every TID it lists, the priorities babeltrace2 reads in that thread's
+     * events, in time order (sched_switch's prev_prio and next_prio, the wakeups' prio less the offset lttng-modules
+     * before 2.7.1 wrote there, sched_migrate_task's prio, sched_pi_setprio's newprio): the first, then each that
+     * differs from the one before, counted per priority. lttng-analyses 0.6.1 gives the same lists but for a TID's
+     * first priority when the TID's first event is not a switch-in ({@code releng/scripts/compare-cputop}).
+     */
+    @ParameterizedTest
+    @CsvSource({ "kernel-arm-bug446190, 100", "kernel-tracefile-rotation, 0", "kernel-uneven-streams-partial, 0" })
+    void cputopListsEachThreadsPriorities(String trace, int wakeupOffset) throws Exception {
+        Path dir = TestPaths.trace(trace);
+        Map<Long, java.util.TreeMap<Long, Integer>> changes = new java.util.HashMap<>();
+        Map<Long, Long> last = new java.util.HashMap<>();
+        java.util.function.BiConsumer<Long, Long> seen = (tid, prio) -> {
+            if (tid != 0 && !prio.equals(last.put(tid, prio))) {
+                changes.computeIfAbsent(tid, k -> new java.util.TreeMap<>()).merge(prio, 1, Integer::sum);
+            }
+        };
+        for (JsonObject m : Babeltrace2.messages(dir)) {
+            if (!m.has("event")) {
+                continue;
+            }
+            JsonObject p = m.getAsJsonObject("payload");
+            switch (m.get("event").getAsString()) {
+            case "sched_switch" -> {
+                seen.accept(p.get("prev_tid").getAsLong(), p.get("prev_prio").getAsLong());
+                seen.accept(p.get("next_tid").getAsLong(), p.get("next_prio").getAsLong());
+            }
+            case "sched_waking", "sched_wakeup", "sched_wakeup_new" ->
+                seen.accept(p.get("tid").getAsLong(), p.get("prio").getAsLong() - wakeupOffset);
+            case "sched_migrate_task" -> seen.accept(p.get("tid").getAsLong(), p.get("prio").getAsLong());
+            case "sched_pi_setprio" -> seen.accept(p.get("tid").getAsLong(), p.get("newprio").getAsLong());
+            default -> {
+            }
+            }
+        }
+        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonArray perTid = LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
+                .getAsJsonArray("data");
+        int listed = 0;
+        for (JsonElement row : perTid) {
+            long tid = row.getAsJsonArray().get(0).getAsJsonObject().get("tid").getAsLong();
+            StringBuilder expected = new StringBuilder();
+            changes.getOrDefault(tid, new java.util.TreeMap<>()).forEach((prio, n) -> expected
+                    .append(expected.length() == 0 ? "[" : ", ").append(prio).append(n > 1 ? " (" + n + " times)" : ""));
+            assertEquals(expected.length() == 0 ? "-" : expected + "]", plain(row.getAsJsonArray().get(2)), "TID " + tid);
+            listed++;
+        }
+        assertTrue(listed > 0);
+    }
+
+    /**
+     * Files: "app" (701) has fd 0 (/dev/pts/1) and fd 5 (socket:[77]) from the statedump; it opens /etc/hosts as fd 3,
+     * reads 100 and 50 bytes of it, writes 20 to fd 0 and closes fd 3; opens /var/log/app.log as fd 3 again and
+     * writes 300 to it; its thread "worker" (702) reads 7 bytes of fd 3 and writes 40 to fd 5; "app" dups fd 3 as fd 4
+     * and writes 60 to it, reads 11 bytes of fd 9 (which the trace never names), and fails a read of fd 3 (EAGAIN)
+     * and an open (ENOENT).
+     */
+    static void files(Path dir, KernelTracer tracer) throws IOException {
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "openat", "close", "dup"),
+                true)) {
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "app", 701);
+            w.statedumpFileDescriptor(1_010, 0, 701, 0, "/dev/pts/1");
+            w.statedumpFileDescriptor(1_020, 0, 701, 5, "socket:[77]");
+            w.syscall(1_100, 1_200, 0, "openat", 3, -100, "/etc/hosts", 0, 0L);
+            w.syscall(1_300, 1_400, 0, "read", 100, 3L, 0L, 4096L);
+            w.syscall(1_500, 1_600, 0, "read", 50, 3L, 0L, 4096L);
+            w.syscall(1_700, 1_800, 0, "write", 20, 0L, 0L, 20L);
+            w.syscall(1_900, 2_000, 0, "close", 0, 3L);
+            w.syscall(2_100, 2_200, 0, "openat", 3, -100, "/var/log/app.log", 0, 0L);
+            w.syscall(2_300, 2_400, 0, "write", 300, 3L, 0L, 300L);
+            w.fork(2_500, 0, "app", 701, 701, "worker", 702, 701);
+            w.wakeupNew(2_600, 0, "worker", 702, 1);
+            w.schedSwitch(2_700, 1, "swapper/1", 0, 0, "worker", 702);
+            w.syscall(2_800, 2_900, 1, "read", 7, 3L, 0L, 4096L);
+            w.syscall(3_000, 3_100, 1, "write", 40, 5L, 0L, 40L);
+            w.syscall(3_200, 3_300, 0, "dup", 4, 3L);
+            w.syscall(3_400, 3_500, 0, "write", 60, 4L, 0L, 60L);
+            w.syscall(3_600, 3_700, 0, "read", 11, 9L, 0L, 4096L);
+            w.syscall(3_800, 3_900, 0, "read", -11, 3L, 0L, 4096L);
+            w.syscall(4_000, 4_100, 0, "openat", -2, -100, "/missing", 0, 0L);
+        }
+    }
+
+    /** iousagetop's per-file tables: the bytes the scenario read and wrote per file, as lttng-modules 2.5 to 2.13 write it. */
+    @ParameterizedTest
+    @ValueSource(ints = { 0, 1, 2, 3, 4 })
+    void iousagetopGivesTheBytesPerFile(int tracer) throws Exception {
+        Path dir = TestPaths.workDir("dropin-files-" + tracer);
+        files(dir, LatencyScenarios.TRACERS.get(tracer));
+        Map<String, JsonArray> tables = run("iousagetop", dir);
+        assertEquals(List.of(List.of("/etc/hosts", "150", "fd 3 in app (701)"),
+                List.of("unknown (app)", "11", "fd 9 in app (701)"),
+                List.of("/var/log/app.log", "7", "fd 3 in app (701)")),
+                rows(tables.get("Per-file top I/O operations [read]")));
+        assertEquals(List.of(List.of("/var/log/app.log", "360", "fd 3 in app (701)"),
+                List.of("socket:[77] (app)", "40", "fd 5 in app (701)"),
+                List.of("/dev/pts/1", "20", "fd 0 in app (701)")),
+                rows(tables.get("Per-file top I/O operations [written]")));
+    }
+
     private static KernelTracer tracer() {
         return LatencyScenarios.TRACERS.get(LatencyScenarios.TRACERS.size() - 1);
     }
@@ -242,8 +347,9 @@ class DropInLamiTest {
         Map<String, JsonArray> tables = run("schedstats", dir);
         // a woken after 3 µs, d new after 4.6 µs; b's preemption is left out, as lttng-analyses does
         assertEquals(List.of(List.of("2", "3000", "3800", "4600", "1131")), rows(tables.get("total_stats")));
-        assertEquals(List.of(List.of("801", "1", "3000", "3000", "3000", "-", "-"),
-                List.of("804", "1", "4600", "4600", "4600", "-", "-")), rows(tables.get("per_tid_stats")));
+        // each at the priority the scenario ran and woke it at (20), never changed
+        assertEquals(List.of(List.of("801", "1", "3000", "3000", "3000", "-", "[20]"),
+                List.of("804", "1", "4600", "4600", "4600", "-", "[20]")), rows(tables.get("per_tid_stats")));
         assertEquals(List.of(List.of("20", "2", "3000", "3800", "4600", "1131")), rows(tables.get("per_prio_stats")));
     }
 
