@@ -13,9 +13,12 @@ import java.util.Arrays;
  * row's figures and its buckets are one object.
  */
 public class DurationHistogram {
-    /** Buckets per octave, and the durations below which buckets are 1 ns wide. */
-    static final int EXACT = 128;
-    private static final int SHIFT = 7;
+    /**
+     * Buckets per octave, and the durations below which buckets are 1 ns wide: 64 keeps a percentile within 0.78%,
+     * and a row's buckets half as many as 128 would (a pass keeps a row per thread and call: fewer cache misses).
+     */
+    static final int EXACT = 64;
+    private static final int SHIFT = 6;
     /** The largest relative error of a percentile: half a bucket's width over its lower bound. */
     public static final double RELATIVE_ERROR = 0.5 / EXACT;
     private static final int SPARSE_LIMIT = 256;
@@ -190,14 +193,39 @@ public class DurationHistogram {
         for (int i = 0; i < qs.length; i++) {
             ranks[i] = Math.max(1, (long) Math.ceil(qs[i] * count));
         }
-        int[] next = { 0 };
-        long[] seen = { 0 };
-        forEach((bucket, n) -> {
-            seen[0] += n;
-            while (next[0] < ranks.length && seen[0] >= ranks[next[0]]) {
-                result[next[0]++] = lower(bucket) + (width(bucket) - 1) / 2;
+        int next = 0;
+        long seen = 0;
+        if (chunks == null) {
+            // a table row's histogram: walked here, without a visitor (thousands of rows per table)
+            long[] order = new long[size]; // bucket and slot, sorted by bucket
+            int n = 0;
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i] != 0) {
+                    order[n++] = (slots[i] >>> KEY_SHIFT) - 1 << 32 | i;
+                }
             }
-        });
+            Arrays.sort(order);
+            for (int k = 0; k < n && next < ranks.length; k++) {
+                int bucket = (int) (order[k] >>> 32);
+                seen += slots[(int) order[k]] & COUNT_MASK;
+                while (next < ranks.length && seen >= ranks[next]) {
+                    result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
+                }
+            }
+            return result;
+        }
+        for (int c = 0; c < chunks.length && next < ranks.length; c++) {
+            long[] chunk = chunks[c];
+            for (int i = 0; chunk != null && i < EXACT && next < ranks.length; i++) {
+                if (chunk[i] != 0) {
+                    int bucket = (c << SHIFT) + i;
+                    seen += chunk[i];
+                    while (next < ranks.length && seen >= ranks[next]) {
+                        result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
+                    }
+                }
+            }
+        }
         return result;
     }
 }

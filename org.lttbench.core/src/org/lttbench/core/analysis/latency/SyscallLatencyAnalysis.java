@@ -365,12 +365,15 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 whose.add(host(t.trace()));
             }
             whose.addAll(threadCells(t, byProcess));
-            Integer[] mine = new Integer[o.size];
+            // its calls, the most time first (ties by name): a few, in place
+            int[] mine = new int[o.size];
             for (int i = 0; i < o.size; i++) {
-                mine[i] = i;
+                int j = i;
+                for (; j > 0 && before(o, i, mine[j - 1], names); j--) {
+                    mine[j] = mine[j - 1];
+                }
+                mine[j] = i;
             }
-            Arrays.sort(mine, Comparator.comparingLong((Integer i) -> -o.rows[i].total())
-                    .thenComparing(i -> names.name(o.ids[i])));
             for (int i : mine) {
                 List<Object> cells = new ArrayList<>(whose);
                 cells.add(names.name(o.ids[i]));
@@ -438,6 +441,13 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 + "into on a CPU, waiting for a CPU, and blocked");
         r.note(StatsColumns.PERCENTILE_ERROR);
         return r;
+    }
+
+    /** Whether a thread's row {@code a} comes before its row {@code b}: more time, or as much and first by name. */
+    private static boolean before(ThreadCalls t, int a, int b, SyscallNames names) {
+        long ta = t.rows[a].total();
+        long tb = t.rows[b].total();
+        return ta != tb ? ta > tb : names.name(t.ids[a]).compareTo(names.name(t.ids[b])) < 0;
     }
 
     /** A row's stats, errors and split. */
