@@ -83,6 +83,14 @@ public enum ColumnKind {
 
     /** The class of this kind's cells (null cells aside): what tables hold and what writers and files expect. */
     public Class<?> cellType() {
+        return CELL_TYPES[ordinal()];
+    }
+
+    /** Each kind's cell type, looked up once: a table checks every cell it is given. */
+    private static final Class<?>[] CELL_TYPES = java.util.Arrays.stream(values()).map(ColumnKind::typeOfCells)
+            .toArray(Class<?>[]::new);
+
+    private Class<?> typeOfCells() {
         return switch (this) {
             case TEXT, PROCESS_NAME, TRACE, SYSCALL, DISK, PATH, NETIF -> String.class;
             case BOOLEAN -> Boolean.class;

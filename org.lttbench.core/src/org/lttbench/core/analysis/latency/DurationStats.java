@@ -106,7 +106,9 @@ public class DurationStats extends DurationHistogram {
     /** The same for increasing quantiles, in one walk of the histogram; nulls when empty. */
     public Long[] percentiles(double[] qs) {
         Long[] out = new Long[qs.length];
-        if (count > 0) {
+        if (count > 0 && min == max) {
+            java.util.Arrays.fill(out, min); // what the buckets would give, clamped (many rows hold one duration)
+        } else if (count > 0) {
             long[] p = percentiles(qs, count);
             for (int i = 0; i < qs.length; i++) {
                 out[i] = Math.max(min, Math.min(max, p[i]));

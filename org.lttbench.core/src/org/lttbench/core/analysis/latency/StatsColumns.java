@@ -50,7 +50,7 @@ final class StatsColumns {
 
     /** The cells of those columns for one row. */
     static List<Object> cells(DurationStats s) {
-        List<Object> c = new ArrayList<>();
+        List<Object> c = new ArrayList<>(6 + QUANTILES.length + 8); // and the caller's cells after them
         c.add(s.count());
         c.add(s.total());
         c.add(s.min());
