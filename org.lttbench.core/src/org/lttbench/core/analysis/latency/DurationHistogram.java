@@ -153,17 +153,22 @@ public class DurationHistogram {
         void visit(int bucket, long count);
     }
 
+    /** The sparse buckets, each as its bucket and slot ({@code bucket << 32 | slot}), sorted by bucket. */
+    private long[] sparseInOrder() {
+        long[] order = new long[size];
+        int n = 0;
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] != 0) {
+                order[n++] = (slots[i] >>> KEY_SHIFT) - 1 << 32 | i;
+            }
+        }
+        Arrays.sort(order);
+        return order;
+    }
+
     void forEach(BucketVisitor visitor) {
         if (chunks == null) {
-            long[] order = new long[size]; // bucket and slot, sorted by bucket
-            int n = 0;
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i] != 0) {
-                    order[n++] = (slots[i] >>> KEY_SHIFT) - 1 << 32 | i;
-                }
-            }
-            Arrays.sort(order);
-            for (long o : order) {
+            for (long o : sparseInOrder()) {
                 visitor.visit((int) (o >>> 32), slots[(int) o] & COUNT_MASK);
             }
             return;
@@ -197,15 +202,8 @@ public class DurationHistogram {
         long seen = 0;
         if (chunks == null) {
             // a table row's histogram: walked here, without a visitor (thousands of rows per table)
-            long[] order = new long[size]; // bucket and slot, sorted by bucket
-            int n = 0;
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i] != 0) {
-                    order[n++] = (slots[i] >>> KEY_SHIFT) - 1 << 32 | i;
-                }
-            }
-            Arrays.sort(order);
-            for (int k = 0; k < n && next < ranks.length; k++) {
+            long[] order = sparseInOrder();
+            for (int k = 0; k < order.length && next < ranks.length; k++) {
                 int bucket = (int) (order[k] >>> 32);
                 seen += slots[(int) order[k]] & COUNT_MASK;
                 while (next < ranks.length && seen >= ranks[next]) {

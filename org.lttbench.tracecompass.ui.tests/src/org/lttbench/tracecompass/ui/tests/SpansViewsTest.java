@@ -78,15 +78,18 @@ class SpansViewsTest {
         ui(() -> TmfSignalManager.dispatchSignal(new TmfThreadSelectedSignal(this, (int) vtid, trace)));
         Workbench.waitUntil("the view to take the thread", () -> Long.valueOf(vtid).equals(
                 timeGraph.thread() == null ? null : (long) timeGraph.thread()));
+        // as a user would: zoom on the thread's spans (its entry spans them), read when the row is seen (the view may
+        // build its entries again in between)
+        long[] life = new long[2];
         Workbench.waitUntil("the thread's row", () -> ui(() -> {
             ITimeGraphEntry[] shown = timeGraph.getTimeGraphViewer().getExpandedElements();
-            return shown.length > 0 && shown[0].getName().contains("vtid " + vtid);
+            if (shown.length == 0 || !shown[0].getName().contains("vtid " + vtid)) {
+                return false;
+            }
+            life[0] = shown[0].getStartTime();
+            life[1] = shown[0].getEndTime();
+            return true;
         }));
-        // as a user would: zoom on the thread's spans (its entry spans them)
-        long[] life = ui(() -> {
-            ITimeGraphEntry root = timeGraph.getTimeGraphViewer().getExpandedElements()[0];
-            return new long[] { root.getStartTime(), root.getEndTime() };
-        });
         zoom(timeGraph, trace, life[0], life[1]);
         List<Views.Row> rows = Views.timeGraph(timeGraph, trace);
         assertTrue(rows.get(0).name().contains("vtid " + vtid), rows.get(0).name());
