@@ -142,7 +142,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             threads = java.util.Arrays.copyOf(threads, n);
             byThreadKind = java.util.Arrays.copyOf(byThreadKind, n * KINDS.length);
         }
-        threads[index] = thread;
+        if (threads[index] == null) { // once: a reference store costs the collector's barrier
+            threads[index] = thread;
+        }
         long[] v = batch.values();
         int at = batch.at();
         v[at] = d;

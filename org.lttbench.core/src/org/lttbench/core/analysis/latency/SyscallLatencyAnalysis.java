@@ -190,7 +190,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             threads = Arrays.copyOf(threads, n);
             byThread = Arrays.copyOf(byThread, n);
         }
-        threads[index] = thread;
+        if (threads[index] == null) { // once: a reference store costs the collector's barrier
+            threads[index] = thread;
+        }
         long[] v = batch.values();
         int at = batch.at();
         v[at] = d;
