@@ -312,15 +312,21 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
         Table perThread = perThread(byProcess, hosts).table();
         for (Owner o : order) {
+            List<Object> who = new ArrayList<>();
+            if (hosts) {
+                who.add(host(o.whose.trace()));
+            }
+            who.addAll(threadCells(o.whose, byProcess));
             for (int k = 1; k < KINDS.length; k++) {
                 if (o.rows[k] != null) {
-                    List<Object> cells = new ArrayList<>();
-                    if (hosts) {
-                        cells.add(host(o.whose.trace()));
+                    Object[] cells = new Object[who.size() + 1 + StatsColumns.CELLS];
+                    int at = 0;
+                    for (Object w : who) {
+                        cells[at++] = w;
                     }
-                    cells.addAll(threadCells(o.whose, byProcess));
-                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], o.rows[k])));
-                    perThread.addRow(cells.toArray());
+                    cells[at++] = KINDS[k];
+                    StatsColumns.fill(cells, at, o.rows[k]);
+                    perThread.addRow(cells);
                 }
             }
         }

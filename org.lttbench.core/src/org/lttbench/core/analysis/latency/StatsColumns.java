@@ -48,16 +48,26 @@ final class StatsColumns {
         return c;
     }
 
+    /** How many cells {@link #fill} writes. */
+    static final int CELLS = 6 + QUANTILES.length;
+
     /** The cells of those columns for one row. */
     static List<Object> cells(DurationStats s) {
-        List<Object> c = new ArrayList<>(6 + QUANTILES.length + 8); // and the caller's cells after them
-        c.add(s.count());
-        c.add(s.total());
-        c.add(s.min());
-        c.add(s.mean());
-        c.add(s.max());
-        c.add(s.stddev());
-        c.addAll(java.util.Arrays.asList(s.percentiles(QUANTILES)));
-        return c;
+        Object[] c = new Object[CELLS];
+        fill(c, 0, s);
+        return new ArrayList<>(java.util.Arrays.asList(c));
+    }
+
+    /** Writes those cells into {@code row} from {@code at} (a table of thousands of rows: no list per row); the index after them. */
+    static int fill(Object[] row, int at, DurationStats s) {
+        row[at++] = s.count();
+        row[at++] = s.total();
+        row[at++] = s.min();
+        row[at++] = s.mean();
+        row[at++] = s.max();
+        row[at++] = s.stddev();
+        Long[] p = s.percentiles(QUANTILES);
+        System.arraycopy(p, 0, row, at, p.length);
+        return at + p.length;
     }
 }

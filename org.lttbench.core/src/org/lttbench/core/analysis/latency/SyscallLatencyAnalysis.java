@@ -377,11 +377,15 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 mine[j] = i;
             }
             for (int i : mine) {
-                List<Object> cells = new ArrayList<>(whose);
-                cells.add(names.name(o.ids[i]));
-                cells.addAll(rowCells(o.rows[i]));
-                cells.add(o.rows[i].errnoCounts());
-                perThread.addRow(cells.toArray());
+                Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
+                int at = 0;
+                for (Object w : whose) {
+                    cells[at++] = w;
+                }
+                cells[at++] = names.name(o.ids[i]);
+                at = fillRow(cells, at, o.rows[i]);
+                cells[at] = o.rows[i].errnoCounts();
+                perThread.addRow(cells);
             }
         }
         r.add(perThread);
@@ -452,13 +456,23 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         return ta != tb ? ta > tb : names.name(t.ids[a]).compareTo(names.name(t.ids[b])) < 0;
     }
 
+    /** How many cells {@link #fillRow} writes. */
+    private static final int ROW_CELLS = StatsColumns.CELLS + 4;
+
     /** A row's stats, errors and split. */
     private static List<Object> rowCells(CallRow row) {
-        List<Object> c = new ArrayList<>(StatsColumns.cells(row));
-        c.add(row.errors);
-        c.add(row.total() - row.blocked - row.waitCpu);
-        c.add(row.waitCpu);
-        c.add(row.blocked);
-        return c;
+        Object[] c = new Object[ROW_CELLS];
+        fillRow(c, 0, row);
+        return Arrays.asList(c);
+    }
+
+    /** Writes them into {@code cells} from {@code at}; the index after them. */
+    private static int fillRow(Object[] cells, int at, CallRow row) {
+        at = StatsColumns.fill(cells, at, row);
+        cells[at++] = row.errors;
+        cells[at++] = row.total() - row.blocked - row.waitCpu;
+        cells[at++] = row.waitCpu;
+        cells[at++] = row.blocked;
+        return at;
     }
 }
