@@ -11,8 +11,6 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
@@ -53,22 +51,12 @@ final class CpuTop extends DropIn {
 
     CpuTop(AnalysisOptions options) {
         super(options, List.of(new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
-        this.<ProcessAnalysis>inner(0).observe(new ThreadStateSink() {
+        this.<ProcessAnalysis>inner(0).observe(new ThreadStateSink.WithoutStates() {
             @Override
             public void migrated(Trace trace, int tid, long time, int from, int to) {
                 if (options.range().contains(time)) {
                     migrations.merge((long) tid, 1L, Long::sum);
                 }
-            }
-
-            @Override
-            public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-                // followsStates: never called
-            }
-
-            @Override
-            public boolean followsStates() {
-                return false;
             }
         });
         this.<ProcessAnalysis>inner(0).observe(priorities);

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
 
@@ -20,7 +19,7 @@ import org.lttbench.core.trace.TimeRange;
  * in the range ({@link ThreadStateSink#fileIo}); each file keeps the descriptor each process used first for it.
  * Memory: the files and their processes.
  */
-final class FileUsage implements ThreadStateSink {
+final class FileUsage implements ThreadStateSink.WithoutStates {
 
     /** The names lttng-analyses tells apart by process. */
     private static final List<String> GENERIC = List.of("pipe", "socket", "anon_inode", "unknown");
@@ -86,16 +85,6 @@ final class FileUsage implements ThreadStateSink {
     @Override
     public boolean followsFiles() {
         return true;
-    }
-
-    @Override
-    public boolean followsStates() {
-        return false;
-    }
-
-    @Override
-    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        // followsStates: never called
     }
 
     /** A file as a row: its name, bytes read or written, its owners ({@code fd 3 in sshd (403)} per process). */

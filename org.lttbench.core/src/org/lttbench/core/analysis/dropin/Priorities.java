@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
 
@@ -18,7 +17,7 @@ import org.lttbench.core.trace.TimeRange;
  * ({@link ThreadStateSink#priority}), in time order. A TID reused by another thread goes on in the same list (rows
  * are per TID).
  */
-final class Priorities implements ThreadStateSink {
+final class Priorities implements ThreadStateSink.WithoutStates {
 
     /** One TID's priority changes, in time order. */
     private static final class Changes {
@@ -47,16 +46,6 @@ final class Priorities implements ThreadStateSink {
     @Override
     public boolean followsPriorities() {
         return true;
-    }
-
-    @Override
-    public boolean followsStates() {
-        return false;
-    }
-
-    @Override
-    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        // followsStates: never called
     }
 
     /**

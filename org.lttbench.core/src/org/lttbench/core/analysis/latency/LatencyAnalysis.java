@@ -8,7 +8,6 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
 import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
@@ -26,7 +25,7 @@ import org.lttbench.core.trace.TraceSet;
  * reads nothing itself when a process analysis runs beside it ({@link ProcessPass}). A latency counts in the range when
  * it ends there. How many of the longest each keeps: {@link AnalysisOptions#limit()}.
  */
-public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSink {
+public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSink.WithoutStates {
 
     protected final AnalysisOptions options;
     private final ProcessPass pass;
@@ -77,16 +76,6 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     public void start(TraceSet traces) {
         this.traces = traces;
         pass.start(traces);
-    }
-
-    @Override
-    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        // the latencies come from the machines' other calls (followsStates: never called)
-    }
-
-    @Override
-    public boolean followsStates() {
-        return false;
     }
 
     /** Whether a latency ending then counts. */

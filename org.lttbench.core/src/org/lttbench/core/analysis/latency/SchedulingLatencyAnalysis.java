@@ -1,9 +1,7 @@
 package org.lttbench.core.analysis.latency;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -302,7 +300,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         long waits = 0;
         for (int k = 1; k < KINDS.length; k++) {
             if (total[k].count() > 0) {
-                totals.addRow(row(KINDS[k], total[k]));
+                totals.addRow(row(List.of(), KINDS[k], total[k]));
                 waits += total[k].count();
             }
         }
@@ -319,14 +317,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             who.addAll(threadCells(o.whose, byProcess));
             for (int k = 1; k < KINDS.length; k++) {
                 if (o.rows[k] != null) {
-                    Object[] cells = new Object[who.size() + 1 + StatsColumns.CELLS];
-                    int at = 0;
-                    for (Object w : who) {
-                        cells[at++] = w;
-                    }
-                    cells[at++] = KINDS[k];
-                    StatsColumns.fill(cells, at, o.rows[k]);
-                    perThread.addRow(cells);
+                    perThread.addRow(row(who, KINDS[k], o.rows[k]));
                 }
             }
         }
@@ -336,10 +327,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         byPriority.forEach((prio, s) -> {
             for (int k = 1; k < KINDS.length; k++) {
                 if (s[k] != null) {
-                    List<Object> cells = new ArrayList<>();
-                    cells.add(prio == ThreadStateMachine.UNTOLD ? null : (Object) (long) prio);
-                    cells.addAll(java.util.Arrays.asList(row(KINDS[k], s[k])));
-                    perPriority.addRow(cells.toArray());
+                    List<Object> priority = new ArrayList<>();
+                    priority.add(prio == ThreadStateMachine.UNTOLD ? null : (Object) (long) prio);
+                    perPriority.addRow(row(priority, KINDS[k], s[k]));
                 }
             }
         });
@@ -394,10 +384,15 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         return r;
     }
 
-    private static Object[] row(String kind, DurationStats s) {
-        List<Object> cells = new ArrayList<>();
-        cells.add(kind);
-        cells.addAll(StatsColumns.cells(s));
-        return cells.toArray();
+    /** A row: the cells {@code before} (whose it is), then the kind and its figures, in one array. */
+    private static Object[] row(List<Object> before, String kind, DurationStats s) {
+        Object[] cells = new Object[before.size() + 1 + StatsColumns.CELLS];
+        int at = 0;
+        for (Object b : before) {
+            cells[at++] = b;
+        }
+        cells[at++] = kind;
+        StatsColumns.fill(cells, at, s);
+        return cells;
     }
 }

@@ -153,4 +153,20 @@ public interface ThreadStateSink {
      */
     default void end(Trace trace, long time) {
     }
+
+    /**
+     * A sink of the machine's other calls only (latencies, priorities, files): it does not follow the state changes
+     * ({@link #followsStates()} false), so it is never called for them, the machine's most frequent call.
+     */
+    interface WithoutStates extends ThreadStateSink {
+        @Override
+        default void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+            // never called: followsStates is false
+        }
+
+        @Override
+        default boolean followsStates() {
+            return false;
+        }
+    }
 }

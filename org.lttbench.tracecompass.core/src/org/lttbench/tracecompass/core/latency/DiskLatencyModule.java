@@ -34,7 +34,7 @@ public final class DiskLatencyModule extends LatencyStoreModule {
 
     @Override
     protected ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read) {
-        return new LatencySink() {
+        return new ThreadStateSink.WithoutStates() {
             @Override
             public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted,
                     long issued, long completed, ThreadRecord issuer) {

@@ -38,7 +38,7 @@ public final class InterruptLatencyModule extends LatencyStoreModule {
 
     @Override
     protected ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read) {
-        return new LatencySink() {
+        return new ThreadStateSink.WithoutStates() {
             private final java.util.Map<Integer, String> names = new java.util.HashMap<>();
 
             @Override

@@ -26,7 +26,7 @@ public final class SchedulingLatencyModule extends LatencyStoreModule {
 
     @Override
     protected ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read) {
-        return new LatencySink() {
+        return new ThreadStateSink.WithoutStates() {
             @Override
             public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio,
                     int waker) {

@@ -23,7 +23,7 @@ public final class SyscallLatencyModule extends LatencyStoreModule {
 
     @Override
     protected ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read) {
-        return new LatencySink() {
+        return new ThreadStateSink.WithoutStates() {
             private String[] nameById = new String[0];
 
             @Override
