@@ -148,7 +148,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (traceArgs.size() != 1) {
             throw BatchFailure.usage("a live session is analysed alone: give one net:// address, no trace directory");
         }
-        if (against.asked() || times.begin != null || times.end != null) {
+        if (against.asked() || times.given()) {
             throw BatchFailure.usage("--begin, --end and --against are not taken with a live session");
         }
         try (LiveSession live = timeout.attach(traceArgs.get(0))) {
@@ -198,7 +198,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             status = Math.max(status, PartialRead.warn(traces, err, "lttbench analyze"));
         }
         String whatA = String.join(" ", tracePaths.stream().map(Path::toString).toList())
-                + (times.begin != null || times.end != null ? ", range " + (times.begin == null ? "start" : times.begin)
+                + (times.given() ? ", range " + (times.begin == null ? "start" : times.begin)
                         + " to " + (times.end == null ? "end" : times.end) : "");
         write(List.of(CriticalPathComparison.of(a, tidA, whatA, b, tidB, against.describe(tracePaths))));
         return status;

@@ -47,14 +47,17 @@ class LiveTopTest {
     private static final Pattern LOST_PACKETS = Pattern.compile("([\\d,]+) lost packets");
 
     private static long lostPacketsLine(String err) {
-        Matcher m = LOST_PACKETS.matcher(err);
-        assertTrue(m.find(), "a line says how many packets were lost: " + err);
-        return Long.parseLong(m.group(1).replace(",", ""));
+        return countOnLine(LOST_PACKETS, "packets were lost", err);
     }
 
     private static long discardedLine(String err) {
-        Matcher m = DISCARDED.matcher(err);
-        assertTrue(m.find(), "a line says how many events were discarded: " + err);
+        return countOnLine(DISCARDED, "events were discarded", err);
+    }
+
+    /** The count a line of {@code err} gives ({@code 1,234 lost packets}), asserting there is one. */
+    private static long countOnLine(Pattern line, String what, String err) {
+        Matcher m = line.matcher(err);
+        assertTrue(m.find(), "a line says how many " + what + ": " + err);
         return Long.parseLong(m.group(1).replace(",", ""));
     }
 

@@ -51,12 +51,13 @@ final class ColumnWidths {
         try {
             for (int c = 0; c < n; c++) {
                 Column column = columns.get(c);
-                widths[c] = gc.textExtent(CellFormat.header(column)).x + HEADER_PAD;
+                int header = gc.textExtent(CellFormat.header(column)).x + HEADER_PAD;
+                widths[c] = header;
                 for (String text : candidates[c].texts(column, names)) {
                     widths[c] = Math.max(widths[c], gc.textExtent(text).x + CELL_PAD);
                 }
                 if (column.kind() == ColumnKind.TEXT) {
-                    widths[c] = Math.min(widths[c], Math.max(MAX_TEXT, gc.textExtent(CellFormat.header(column)).x + HEADER_PAD));
+                    widths[c] = Math.min(widths[c], Math.max(MAX_TEXT, header));
                 }
             }
         } finally {

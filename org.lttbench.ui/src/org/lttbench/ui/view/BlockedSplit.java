@@ -40,14 +40,16 @@ final class BlockedSplit {
         }
         // each shown row's blocked time by cause, and the causes that take most of it over all the shown rows
         Map<List<Object>, Integer> position = new HashMap<>();
+        int[] tableKey = columns(table, key);
         for (int i = 0; i < shown.size(); i++) {
-            position.put(rowKey(table, shown.get(i), key), i);
+            position.put(rowKey(shown.get(i), tableKey), i);
         }
         Map<String, double[]> byCause = new LinkedHashMap<>();
         int cause = causes.columnIndex("cause");
         int blocked = causes.columnIndex("blocked_ns");
+        int[] causesKey = columns(causes, key);
         for (Object[] r : causes.rows()) {
-            Integer at = position.get(rowKey(causes, r, key));
+            Integer at = position.get(rowKey(r, causesKey));
             if (at != null) {
                 byCause.computeIfAbsent((String) r[cause], c -> new double[shown.size()])[at] += TableColumns.number(r[blocked]) / unitNs;
             }
@@ -80,11 +82,15 @@ final class BlockedSplit {
         return split;
     }
 
-    /** The columns naming a row, each null where the table has no such column. */
-    private static List<Object> rowKey(Table table, Object[] row, List<String> columns) {
+    /** Where the table has each of those columns (-1 where it has none): looked up once per table, not per row. */
+    private static int[] columns(Table table, List<String> columns) {
+        return columns.stream().mapToInt(c -> TableColumns.index(table, c)).toArray();
+    }
+
+    /** The cells naming a row, at those positions ({@link #columns}), each null where the table has no such column. */
+    private static List<Object> rowKey(Object[] row, int[] positions) {
         List<Object> key = new ArrayList<>();
-        for (String c : columns) {
-            int i = TableColumns.index(table, c);
+        for (int i : positions) {
             key.add(i >= 0 ? row[i] : null);
         }
         return key;

@@ -108,13 +108,14 @@ public final class SpansView extends ReportView {
         Collections.reverse(shown);
         int span = perName.columnIndex("span");
         int count = perName.columnIndex("spans");
+        int wall = perName.columnIndex("wall_ns");
         List<String> labels = new ArrayList<>();
         List<String> totals = new ArrayList<>();
         for (Object[] r : shown) {
             labels.add(label(String.valueOf(r[span]), MAX_LABEL));
             long n = (Long) r[count];
             totals.add((n == 1 ? "1 span, " : String.format(java.util.Locale.ROOT, "%,d spans, ", n))
-                    + CellFormat.text(perName.columns().get(perName.columnIndex("wall_ns")), r[perName.columnIndex("wall_ns")]));
+                    + CellFormat.text(perName.columns().get(wall), r[wall]));
         }
         DurationText.Unit unit = unitOf(perName, shown);
         ChartModel model = ChartModel.bars(shown.size() < perName.rows().size()

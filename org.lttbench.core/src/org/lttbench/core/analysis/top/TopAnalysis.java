@@ -237,7 +237,7 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
         if (current == null) {
             long begin = Math.floorDiv(t, intervalNs) * intervalNs;
             current = new Interval(begin, begin + intervalNs);
-            early.rows.forEach((who, f) -> System.arraycopy(f, 0, current.row(who), 0, FIGURES));
+            current.rows.putAll(early.rows);
             current.discarded = early.discarded;
             current.lostPackets = early.lostPackets;
             early.rows.clear();
@@ -256,14 +256,8 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
     /** The current interval ends at {@code end}: open states are counted up to it, and the window reported. */
     private void close(long end) {
         current.end = end;
-        for (Map.Entry<ThreadRecord, Open> e : open.entrySet()) {
-            Open o = e.getValue();
-            // a thread whose change the machine has not told yet keeps its time until it is told (then it is split)
-            if (o.figure >= 0 && o.since < end && !e.getKey().changesPending()) {
-                count(e.getKey(), o.figure, o.since, end);
-                o.since = end;
-            }
-        }
+        // a thread whose change the machine has not told yet keeps its time until it is told (then it is split)
+        countOpen(end, thread -> !thread.changesPending());
         window.addLast(current);
         while (window.size() > windowIntervals) {
             window.removeFirst();
@@ -319,11 +313,16 @@ public final class TopAnalysis implements Analysis, ThreadStateSink {
     /** A kernel trace ended: its threads' states last until then, as the process analysis counts them. */
     @Override
     public void end(Trace trace, long time) {
+        countOpen(time, thread -> thread.trace() == trace);
+    }
+
+    /** The open states of the threads {@code which} takes are counted up to {@code upTo}, and go on from there. */
+    private void countOpen(long upTo, java.util.function.Predicate<ThreadRecord> which) {
         for (Map.Entry<ThreadRecord, Open> e : open.entrySet()) {
             Open o = e.getValue();
-            if (e.getKey().trace() == trace && o.figure >= 0 && o.since < time) {
-                count(e.getKey(), o.figure, o.since, time);
-                o.since = time;
+            if (o.figure >= 0 && o.since < upTo && which.test(e.getKey())) {
+                count(e.getKey(), o.figure, o.since, upTo);
+                o.since = upTo;
             }
         }
     }
