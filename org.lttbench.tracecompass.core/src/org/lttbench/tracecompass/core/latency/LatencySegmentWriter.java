@@ -15,7 +15,6 @@ import org.eclipse.tracecompass.segmentstore.core.SegmentStoreFactory;
  */
 final class LatencySegmentWriter {
     private final ISegmentStore<ISegment> store;
-    private long count;
 
     /** A new store at that file (one left there is removed first: the store would open it instead). */
     LatencySegmentWriter(Path file) throws IOException {
@@ -25,12 +24,6 @@ final class LatencySegmentWriter {
 
     void add(long start, long end, String name, int tid, String thread, long value) {
         store.add(new LatencySegment(start, end, name, tid, thread == null ? "" : thread, value));
-        count++;
-    }
-
-    /** The segments written so far. */
-    long count() {
-        return count;
     }
 
     /** The read completed: the tree's last branch goes to disk and the file is closed, for the module to open. */

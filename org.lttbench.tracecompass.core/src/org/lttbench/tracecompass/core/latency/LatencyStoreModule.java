@@ -58,9 +58,9 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
     /** What writes the machine's calls of this kind to the store, in a read whose process analysis is {@code read}. */
     protected abstract ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read);
 
-    /** Whether there is a store to write for these traces: where the latency analysis applies. */
-    public final boolean writtenFor(TraceSet traces) {
-        return latencies().create(AnalysisOptions.DEFAULT).whyNotApplicable(traces) == null;
+    /** Whether there is a store to write: where the latency analysis applies, as the module's pass found. */
+    private boolean written(PassResults results) {
+        return results.whyNotApplicable(latencies().name()) == null;
     }
 
     @Override
@@ -121,7 +121,7 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
         }
         PassResults results = pass.results();
         Path store = getDataFilePath();
-        if (results != null && store != null && !Files.isRegularFile(store) && writtenFor(results.traces())) {
+        if (results != null && store != null && !Files.isRegularFile(store) && written(results)) {
             write(results.traces(), store, monitor);
         }
         return super.executeAnalysis(monitor);
@@ -168,7 +168,7 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
             throws TmfAnalysisException {
         LttbenchAnalysisModule pass = pass();
         PassResults results = pass == null ? null : pass.results();
-        if (results != null && writtenFor(results.traces())) {
+        if (results != null && written(results)) {
             segmentStore.dispose();
             throw new TmfAnalysisException("LTTbench wrote no latencies for this trace: delete the trace's "
                     + "supplementary files to analyse it again");

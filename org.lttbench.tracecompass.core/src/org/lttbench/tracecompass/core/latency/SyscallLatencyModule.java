@@ -24,25 +24,10 @@ public final class SyscallLatencyModule extends LatencyStoreModule {
     @Override
     protected ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read) {
         return new ThreadStateSink.WithoutStates() {
-            private String[] nameById = new String[0];
-
             @Override
             public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
                     long waitCpu) {
-                segments.add(entry, exit, name(syscall), thread.tid(), thread.name(), ret);
-            }
-
-            /** The call's name, one string per id (the ids are dense). */
-            private String name(int id) {
-                if (id >= nameById.length) {
-                    nameById = java.util.Arrays.copyOf(nameById, Math.max(id + 1, nameById.length * 2));
-                }
-                String n = nameById[id];
-                if (n == null) {
-                    n = read.syscalls().name(id);
-                    nameById[id] = n;
-                }
-                return n;
+                segments.add(entry, exit, read.syscalls().name(syscall), thread.tid(), thread.name(), ret);
             }
         };
     }

@@ -62,10 +62,6 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
         return LttbenchDataProviders.CRITICAL_PATH;
     }
 
-    private static Integer tid(Map<String, Object> parameters) {
-        return parameters.get(LttbenchDataProviders.THREAD_PARAMETER) instanceof Number n ? n.intValue() : null;
-    }
-
     @Override
     public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
             IProgressMonitor monitor) {
@@ -75,7 +71,7 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, why);
         }
         ThreadStateHistory states = module.results().threadStates();
-        Integer tid = tid(parameters);
+        Integer tid = LttbenchDataProviders.thread(parameters);
         if (states == null || tid == null) {
             String why = states == null ? "no thread states: " + module.results().whyNotApplicable("process")
                     : "select a thread (in Control Flow, Thread states or Resources) to see its critical path";
@@ -124,7 +120,7 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
     @Override
     public synchronized TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters,
             IProgressMonitor monitor) {
-        Integer tid = tid(parameters);
+        Integer tid = LttbenchDataProviders.thread(parameters);
         if (tid != null && !tid.equals(shownTid)) {
             fetchTree(parameters, monitor);
         }

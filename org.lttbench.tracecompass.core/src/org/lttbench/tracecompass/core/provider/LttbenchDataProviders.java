@@ -27,6 +27,11 @@ public final class LttbenchDataProviders {
     private LttbenchDataProviders() {
     }
 
+    /** The TID a fetch's parameters name ({@link #THREAD_PARAMETER}), or null. */
+    static Integer thread(java.util.Map<String, Object> parameters) {
+        return parameters.get(THREAD_PARAMETER) instanceof Number n ? n.intValue() : null;
+    }
+
     /** LTTbench's module on that trace (an experiment's own, for an experiment), or null. */
     static LttbenchAnalysisModule module(ITmfTrace trace) {
         return trace.getAnalysisModule(LttbenchAnalysisModule.ID) instanceof LttbenchAnalysisModule m ? m

@@ -55,7 +55,6 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
     private final TimeBase time;
     private Table every;
     private Integer shownTid;
-    private boolean built;
     /** Per row of spans: its spans (rows of the slowest spans' table), in the order they began. */
     private final Map<Long, List<Object[]>> spansOfEntry = new LinkedHashMap<>();
     /** Per row of kernel states: the thread states provider's entries of that TID. */
@@ -71,10 +70,6 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
     @Override
     public String getId() {
         return LttbenchDataProviders.THREAD_SPANS;
-    }
-
-    private static Integer tid(Map<String, Object> parameters) {
-        return parameters.get(LttbenchDataProviders.THREAD_PARAMETER) instanceof Number n ? n.intValue() : null;
     }
 
     private int col(String key) {
@@ -100,13 +95,12 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
         } catch (IOException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }
-        Integer tid = tid(parameters);
+        Integer tid = LttbenchDataProviders.thread(parameters);
         List<TimeGraphEntryModel> entries = new ArrayList<>();
         every = spans.every();
         spansOfEntry.clear();
         statesOfEntry.clear();
         shownTid = tid;
-        built = true;
         if (spans.report() == null) {
             // not a failure (a kernel trace alone has no spans): no rows, and why
             return new TmfModelResponse<>(new TmfTreeModel<>(List.of("Thread"), entries), ITmfResponse.Status.COMPLETED,
@@ -167,8 +161,8 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
     @Override
     public synchronized TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters,
             IProgressMonitor monitor) {
-        Integer tid = tid(parameters);
-        if (!built || !Objects.equals(tid, shownTid)) {
+        Integer tid = LttbenchDataProviders.thread(parameters);
+        if (every == null || !Objects.equals(tid, shownTid)) {
             fetchTree(parameters, monitor);
         }
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
