@@ -44,7 +44,12 @@ public final class KernelLayout {
         SOFTIRQ_RAISE, BLOCK_RQ_INSERT, BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE, STATEDUMP_START,
         STATEDUMP_END, STATEDUMP_PROCESS_STATE, STATEDUMP_BLOCK_DEVICE, STATEDUMP_FILE_DESCRIPTOR,
         /** A timer's callback starts or ends: an hrtimer's ({@code hrtimer_expire_*}) or a timer wheel's ({@code timer_expire_*}). */
-        TIMER_EXPIRE_ENTRY, TIMER_EXPIRE_EXIT, OTHER
+        TIMER_EXPIRE_ENTRY, TIMER_EXPIRE_EXIT,
+        /**
+         * A network interface sends a packet ({@code net_dev_xmit}) or receives one ({@code netif_receive_skb}, which
+         * lttng-modules names {@code net_if_receive_skb} from 2.7 on, and perf {@code net:netif_receive_skb}).
+         */
+        NET_DEV_XMIT, NET_RECEIVE_SKB, OTHER
     }
 
     /** What {@code prev_state} says of the task leaving the CPU. */
@@ -92,7 +97,9 @@ public final class KernelLayout {
             Map.entry("hrtimer_expire_entry", Role.TIMER_EXPIRE_ENTRY), Map.entry("hrtimer_expire_exit", Role.TIMER_EXPIRE_EXIT),
             Map.entry("timer_hrtimer_expire_entry", Role.TIMER_EXPIRE_ENTRY),
             Map.entry("timer_hrtimer_expire_exit", Role.TIMER_EXPIRE_EXIT),
-            Map.entry("timer_expire_entry", Role.TIMER_EXPIRE_ENTRY), Map.entry("timer_expire_exit", Role.TIMER_EXPIRE_EXIT));
+            Map.entry("timer_expire_entry", Role.TIMER_EXPIRE_ENTRY), Map.entry("timer_expire_exit", Role.TIMER_EXPIRE_EXIT),
+            Map.entry("net_dev_xmit", Role.NET_DEV_XMIT), Map.entry("netif_receive_skb", Role.NET_RECEIVE_SKB),
+            Map.entry("net_if_receive_skb", Role.NET_RECEIVE_SKB));
 
     /**
      * perf's CTF conversion ({@code perf data convert --to-ctf}): tracepoints named {@code subsystem:event}
@@ -236,7 +243,7 @@ public final class KernelLayout {
             // x86 vectors without an IRQ descriptor (local timer, IPIs)
             case "irq_vectors" -> event.endsWith("_entry") ? Role.IRQ_ENTRY
                     : event.endsWith("_exit") ? Role.IRQ_EXIT : Role.OTHER;
-            case "sched", "block", "timer" -> FIXED.getOrDefault(event, Role.OTHER);
+            case "sched", "block", "timer", "net" -> FIXED.getOrDefault(event, Role.OTHER);
             default -> Role.OTHER;
         };
     }

@@ -134,6 +134,9 @@ class KernelLayoutTest {
             assertEquals(Role.SOFTIRQ_ENTRY, role(arm, "softirq_entry"));
             assertFalse(layout(arm).declares(Role.SCHED_WAKING));
             assertTrue(layout(arm).declares(Role.SCHED_WAKEUP));
+            assertEquals(Role.NET_DEV_XMIT, role(arm, "net_dev_xmit"));
+            assertEquals(Role.NET_RECEIVE_SKB, role(arm, "netif_receive_skb"), "lttng-modules 2.5: netif_receive_skb");
+            assertEquals(Role.OTHER, role(arm, "netif_rx"));
         }
         try (TraceSet many = CtfTraceSet.open(List.of(TestPaths.trace("kernel-many-threads")))) {
             assertTrue(layout(many).newSyscallNames(), "lttng-modules 2.8: syscall_entry_*/syscall_exit_*");
@@ -158,6 +161,9 @@ class KernelLayoutTest {
             assertEquals(Role.TIMER_EXPIRE_ENTRY, role(uneven, "timer_expire_entry"));
             assertEquals(Role.TIMER_EXPIRE_EXIT, role(uneven, "timer_expire_exit"));
             assertEquals(Role.OTHER, role(uneven, "timer_hrtimer_start"));
+            assertEquals(Role.NET_DEV_XMIT, role(uneven, "net_dev_xmit"));
+            assertEquals(Role.NET_RECEIVE_SKB, role(uneven, "net_if_receive_skb"), "lttng-modules 2.10: net_if_*");
+            assertEquals(Role.OTHER, role(uneven, "net_dev_queue"));
         }
         try (TraceSet rot = CtfTraceSet.open(List.of(TestPaths.trace("kernel-tracefile-rotation")))) {
             assertFalse(layout(rot).reportEncodingByVersion(),
