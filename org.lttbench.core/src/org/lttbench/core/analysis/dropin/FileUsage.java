@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lttbench.core.analysis.process.DescriptorType;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
@@ -49,7 +50,8 @@ final class FileUsage implements ThreadStateSink.WithoutStates {
     }
 
     @Override
-    public void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+    public void fileIo(ThreadRecord thread, long time, int fd, String name, DescriptorType type, long bytes,
+            boolean written) {
         if (!range.contains(time)) {
             return;
         }

@@ -243,9 +243,29 @@ public final class KernelEventBinder {
                         : e -> machine.migrate(cpu(e), e.timestamp(), (int) e.longValue(tid),
                                 orig == null ? -1 : (int) e.longValue(orig), (int) e.longValue(dest));
             }
+            case NET_DEV_XMIT, NET_RECEIVE_SKB -> networkPacket(type, role == Role.NET_DEV_XMIT);
             // any other event still marks its CPU as observed and moves time on: spans run from each CPU's first
             // event to the trace's last
             default -> touch();
+        };
+    }
+
+    /**
+     * A packet sent or received ({@link ThreadStateMachine#networkPacket}): bound only when a sink hears packets, or
+     * for a packet sent, when a sink follows the descriptors' types (which one sent during a write can change), so
+     * that a pass that needs neither reads none.
+     */
+    private EventHandler networkPacket(EventType type, boolean sent) {
+        FieldHandle len = FieldHandle.integer(field(type, "len"));
+        FieldHandle name = field(type, "name");
+        if (len == null || name == null || !(machine.followsNetwork() || sent && machine.followsFiles())) {
+            return touch();
+        }
+        // a machine has few interfaces: the last one's name is compared, not made again for each packet
+        String[] last = { null };
+        return e -> {
+            String netif = last[0] != null && e.stringEquals(name, last[0]) ? last[0] : (last[0] = e.stringValue(name));
+            machine.networkPacket(cpu(e), e.timestamp(), netif, e.longValue(len), sent);
         };
     }
 

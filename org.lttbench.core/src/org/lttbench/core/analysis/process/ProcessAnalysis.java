@@ -250,6 +250,7 @@ public final class ProcessAnalysis implements Analysis {
         private final ThreadStateSink[] migrations;
         private final ThreadStateSink[] priorities;
         private final ThreadStateSink[] files;
+        private final ThreadStateSink[] network;
 
         Sinks(List<ThreadStateSink> sinks) {
             this.all = sinks.toArray(new ThreadStateSink[0]);
@@ -263,6 +264,7 @@ public final class ProcessAnalysis implements Analysis {
             this.migrations = implementing(sinks, "migrated", Trace.class, int.class, long.class, int.class, int.class);
             this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
             this.files = sinks.stream().filter(ThreadStateSink::followsFiles).toArray(ThreadStateSink[]::new);
+            this.network = sinks.stream().filter(ThreadStateSink::followsNetwork).toArray(ThreadStateSink[]::new);
         }
 
         /** The sinks whose class implements that call (not the interface's default, which does nothing). */
@@ -361,15 +363,28 @@ public final class ProcessAnalysis implements Analysis {
         }
 
         @Override
-        public void fileIo(ThreadRecord thread, long time, int fd, String name, long bytes, boolean written) {
+        public void fileIo(ThreadRecord thread, long time, int fd, String name, DescriptorType type, long bytes,
+                boolean written) {
             for (ThreadStateSink s : files) {
-                s.fileIo(thread, time, fd, name, bytes, written);
+                s.fileIo(thread, time, fd, name, type, bytes, written);
             }
         }
 
         @Override
         public boolean followsFiles() {
             return files.length > 0;
+        }
+
+        @Override
+        public void networkPacket(Trace trace, long time, String netif, long bytes, boolean sent) {
+            for (ThreadStateSink s : network) {
+                s.networkPacket(trace, time, netif, bytes, sent);
+            }
+        }
+
+        @Override
+        public boolean followsNetwork() {
+            return network.length > 0;
         }
 
         @Override

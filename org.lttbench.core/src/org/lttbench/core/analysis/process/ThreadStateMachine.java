@@ -180,9 +180,17 @@ public final class ThreadStateMachine {
         return layout;
     }
 
-    /** Whether a sink hears the I/O per file ({@link ThreadStateSink#followsFiles()}): else no name is kept. */
+    /**
+     * Whether a sink hears the I/O per file ({@link ThreadStateSink#followsFiles()}): else no descriptor's name or
+     * type is kept.
+     */
     public boolean followsFiles() {
         return sink.followsFiles();
+    }
+
+    /** Whether a sink hears the packets per network interface ({@link ThreadStateSink#followsNetwork()}). */
+    public boolean followsNetwork() {
+        return sink.followsNetwork();
     }
 
     /** Whether a sink hears priorities ({@link ThreadStateSink#followsPriorities()}): else none is read. */
@@ -838,9 +846,14 @@ public final class ThreadStateMachine {
         String made = kind != null ? kind
                 : r.opening != null ? FileDescriptors.kindOf(r.opening)
                         : r.syscallFd >= 0 ? fds.kind(process(r), r.syscallFd) : null;
-        String name = kind != null ? FileDescriptors.nameOf(kind)
-                : r.opening != null ? r.opening : r.syscallFd >= 0 ? fds.name(process(r), r.syscallFd) : null;
-        fds.opened(process(r), (int) ret, made, name);
+        FileDescriptors.Described copied = kind == null && r.opening == null && r.syscallFd >= 0
+                ? fds.described(process(r), r.syscallFd) : null;
+        FileDescriptors.Described d = kind != null
+                ? new FileDescriptors.Described(FileDescriptors.nameOf(kind),
+                        kind.equals(FileDescriptors.SOCKET) ? DescriptorType.NETWORK : DescriptorType.UNKNOWN)
+                : r.opening != null ? new FileDescriptors.Described(r.opening, DescriptorType.DISK)
+                        : copied != null ? copied.copy() : new FileDescriptors.Described(null, DescriptorType.UNKNOWN);
+        fds.opened(process(r), (int) ret, made, d);
     }
 
     /** The system call the CPU's thread is in ({@link SyscallNames}), or {@link SyscallNames#NONE}. */
@@ -874,7 +887,8 @@ public final class ThreadStateMachine {
         boolean written = r.fileIo == ThreadRecord.FILE_WRITE;
         r.fileIo = 0;
         if (r.syscall != SyscallNames.NONE && r.fileIoEntry == r.syscallEntry && ret >= 0) {
-            sink.fileIo(r, time(time), r.syscallFd, fds.name(process(r), r.syscallFd), ret, written);
+            FileDescriptors.Described d = fds.used(process(r), r.syscallFd);
+            sink.fileIo(r, time(time), r.syscallFd, d.name(), d.type(), ret, written);
         }
     }
 
@@ -889,7 +903,25 @@ public final class ThreadStateMachine {
     /** The statedump names a descriptor of a process alive when it ran. */
     public void statedumpDescriptor(int cpu, long time, int pid, int fd, String path) {
         observe(cpu, time);
-        fds.opened(pid, fd, FileDescriptors.kindOf(path), path);
+        fds.statedump(pid, fd, path);
+    }
+
+    /**
+     * The CPU's machine sent ({@code net_dev_xmit}) or received ({@code netif_receive_skb}) a packet of {@code bytes}
+     * on that network interface. A packet sent while the CPU's thread writes to a descriptor of unknown type makes its
+     * copies network descriptors, as lttng-analyses has it ({@link FileDescriptors#sentDuringWrite}); its running
+     * thread, whether an interrupt handler runs or not, as lttng-analyses takes it.
+     */
+    public void networkPacket(int cpu, long time, String netif, long bytes, boolean sent) {
+        Cpu c = cpu(cpu, time);
+        long t = c == null ? time : time(time);
+        if (sent && c != null && !c.anonymous && sink.followsFiles()) {
+            ThreadRecord r = c.current;
+            if (r.fileIo == ThreadRecord.FILE_WRITE && r.syscall != SyscallNames.NONE && r.fileIoEntry == r.syscallEntry) {
+                fds.sentDuringWrite(process(r), r.syscallFd);
+            }
+        }
+        sink.networkPacket(trace, t, netif, bytes, sent);
     }
 
     /** A hard IRQ or softirq handler starts on that CPU (interrupts nest). */

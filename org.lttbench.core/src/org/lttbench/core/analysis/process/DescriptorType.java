@@ -1,0 +1,14 @@
+package org.lttbench.core.analysis.process;
+
+/**
+ * What a file descriptor's reads and writes count as, as lttng-analyses 0.6.1 decides it (its {@code FDType}, which
+ * its {@code iousagetop} splits each process's bytes by): {@link #DISK} for a descriptor an open call made (whatever
+ * the path: {@code /dev/null} too), {@link #NETWORK} for one {@code socket} or {@code accept} made, a copy's type
+ * for a copy ({@code dup*}, a child's after {@code fork}), and {@link #UNKNOWN} for all the others: those the
+ * statedump names (even a path or a socket: the statedump does not say how it was made), pipes, anonymous inodes, and
+ * descriptors the trace never shows being made. (lttng-analyses 0.6.1 does not follow {@code accept}, nor
+ * {@code creat} and {@code openat2}: for it, those are unknown.)
+ */
+public enum DescriptorType {
+    DISK, NETWORK, UNKNOWN
+}
