@@ -252,6 +252,11 @@ public final class KernelTraceWriter implements Closeable {
             sd.add(field("cpu", u32()));
         }
         event("lttng_statedump_process_state", sd.toArray(Field[]::new));
+        // net_dev_xmit's rc came after len before lttng-modules 2.7 (as kernel-arm-bug446190 shows), before it from 2.7
+        event("net_dev_xmit", tracer.atLeast(2, 7)
+                ? new Field[] { field("skbaddr", u64()), field("rc", s32()), field("len", u32()), field("name", new StringType()) }
+                : new Field[] { field("skbaddr", u64()), field("len", u32()), field("rc", s32()), field("name", new StringType()) });
+        event(tracer.netifReceiveSkb(), field("skbaddr", u64()), field("len", u32()), field("name", new StringType()));
         if (tracer.perf() && !syscalls.isEmpty()) {
             event("raw_syscalls:sys_enter", field("id", s64()), field("args", new CtfType.ArrayType(u64(), 6)));
             event("raw_syscalls:sys_exit", field("id", s64()), field("ret", s64()));
@@ -278,6 +283,9 @@ public final class KernelTraceWriter implements Closeable {
                     field("flags", s32()), field("mode", u32()) };
             case "close" -> new Field[] { field("fd", u32()) };
             case "dup" -> new Field[] { field("fildes", u32()) };
+            case "socket" -> new Field[] { field("family", s32()), field("type", s32()), field("protocol", s32()) };
+            case "accept" -> new Field[] { field("fd", s32()), field("upeer_sockaddr", u64()),
+                    field("upeer_addrlen", u64()) };
             case "futex" -> new Field[] { field("uaddr", u64()), field("op", s32()), field("val", u32()),
                     field("utime", u64()), field("uaddr2", u64()), field("val3", u32()) };
             case "execve" -> new Field[] { field("filename", new StringType()), field("argv", u64()), field("envp", u64()) };
@@ -545,6 +553,18 @@ public final class KernelTraceWriter implements Closeable {
     /** The syscall numbers perf's raw_syscalls give (any stable numbering does for a scenario). */
     private static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve",
             "wait4", "exit", "exit_group");
+
+    /** {@code net_dev_xmit}: a packet of {@code len} bytes sent on that network interface. */
+    public KernelTraceWriter netDevXmit(long ts, int cpu, String netif, long len) throws IOException {
+        long skb = 0xFFFF888000000000L + ts;
+        return tracer.atLeast(2, 7) ? event(ts, cpu, "net_dev_xmit", skb, 0, len, netif)
+                : event(ts, cpu, "net_dev_xmit", skb, len, 0, netif);
+    }
+
+    /** A packet of {@code len} bytes received on that network interface ({@link KernelTracer#netifReceiveSkb()}). */
+    public KernelTraceWriter netifReceiveSkb(long ts, int cpu, String netif, long len) throws IOException {
+        return event(ts, cpu, tracer.netifReceiveSkb(), 0xFFFF888000000000L + ts, len, netif);
+    }
 
     /** {@code lttng_statedump_block_device}: the disk name of a device. */
     public KernelTraceWriter statedumpBlockDevice(long ts, int cpu, long dev, String name) throws IOException {

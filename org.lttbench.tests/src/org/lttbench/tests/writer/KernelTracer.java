@@ -8,8 +8,9 @@ import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
  * Which lttng-modules wrote a kernel trace and on which kernel: decides event names and fields the way the real
  * tracer versions did (as the shared real traces show): {@code sys_*}/{@code exit_syscall} before 2.6,
  * {@code syscall_entry_*}/{@code syscall_exit_*} from 2.6; {@code softirq_*} before 2.7, {@code irq_softirq_*} from
- * 2.7; {@code sched_waking} on kernels from 4.3; {@code success} in wakeups before 4.3; the statedump's {@code cpu}
- * field from 2.10 and its enumerations from 2.11. Written independently of the analysis's own layout, so scenario
+ * 2.7; {@code netif_receive_skb} before 2.7, {@code net_if_receive_skb} from 2.7; {@code sched_waking} on kernels
+ * from 4.3; {@code success} in wakeups before 4.3; the statedump's {@code cpu} field from 2.10 and its enumerations
+ * from 2.11. Written independently of the analysis's own layout, so scenario
  * tests check it rather than repeat it.
  *
  * @param naturalAlignment integers aligned on their size (ARM traces) instead of packed on bytes (x86)
@@ -115,6 +116,9 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
         if (lttngName.startsWith("timer_")) {
             return "timer:" + lttngName; // the timer wheel's: timer:timer_expire_entry
         }
+        if (lttngName.startsWith("net_") || lttngName.startsWith("netif_")) {
+            return "net:" + lttngName;
+        }
         int underscore = lttngName.indexOf('_');
         String subsystem = underscore < 0 ? lttngName : lttngName.substring(0, underscore);
         return switch (subsystem) {
@@ -133,6 +137,14 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
 
     public String softirq(String what) {
         return (newSoftirqNames() ? "irq_softirq_" : "softirq_") + what;
+    }
+
+    /**
+     * The event of a packet received: {@code netif_receive_skb} before 2.7, {@code net_if_receive_skb} from 2.7
+     * (lttng-modules' "Fix: net instrumentation namespacing"; perf keeps the kernel's name).
+     */
+    public String netifReceiveSkb() {
+        return atLeast(2, 7) && !perf ? "net_if_receive_skb" : "netif_receive_skb";
     }
 
     /** An hrtimer event ({@code expire_entry}): {@code timer_hrtimer_*} from 2.7 (as 2.10 writes), {@code hrtimer_*} before (2.5). */

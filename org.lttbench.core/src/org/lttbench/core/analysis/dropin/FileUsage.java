@@ -16,9 +16,10 @@ import org.lttbench.core.trace.TimeRange;
  * The bytes read and written per file, as lttng-analyses' iousagetop names files: the descriptor's name (the
  * statedump's or the opened path, {@code socket}, {@code pipe:[123]}...; {@code unknown} when the trace does not say),
  * a generic one ({@code socket}, {@code pipe}, {@code anon_inode}, {@code unknown}) followed by its process's name
- * (its main thread's last; processes of one name are one row, as in lttng-analyses). Counted from the calls that end
- * in the range ({@link ThreadStateSink#fileIo}); each file keeps the descriptor each process used first for it.
- * Memory: the files and their processes.
+ * (its main thread's last; processes of one name are one row, as in lttng-analyses); and per thread, by the type of
+ * the descriptors ({@link DescriptorType}: disk, network, unknown). Counted from the calls that end in the range
+ * ({@link ThreadStateSink#fileIo}); each file keeps the descriptor each process used first for it. Memory: the files
+ * and their processes, the threads that read or wrote.
  */
 final class FileUsage implements ThreadStateSink.WithoutStates {
 
@@ -39,7 +40,32 @@ final class FileUsage implements ThreadStateSink.WithoutStates {
         }
     }
 
+    /** A thread's bytes read and written, by the type of the descriptors (at a {@link DescriptorType}'s place). */
+    static final class ThreadBytes {
+        final ThreadRecord thread;
+        private final long[] read = new long[DescriptorType.values().length];
+        private final long[] written = new long[DescriptorType.values().length];
+
+        ThreadBytes(ThreadRecord thread) {
+            this.thread = thread;
+        }
+
+        long bytes(DescriptorType type, boolean written) {
+            return (written ? this.written : read)[type.ordinal()];
+        }
+
+        long total(boolean written) {
+            long n = 0;
+            for (long b : written ? this.written : read) {
+                n += b;
+            }
+            return n;
+        }
+    }
+
     private final TimeRange range;
+    /** The threads whose calls read or wrote bytes, in the order of their first. */
+    private final Map<ThreadRecord, ThreadBytes> byThread = new LinkedHashMap<>();
     /** By descriptor name, then (generic names) by process. */
     private final Map<String, Map<Integer, File>> files = new LinkedHashMap<>();
     /** Each process's name: its main thread's, as last told. */
@@ -54,6 +80,10 @@ final class FileUsage implements ThreadStateSink.WithoutStates {
             boolean written) {
         if (!range.contains(time)) {
             return;
+        }
+        if (bytes > 0) {
+            ThreadBytes t = byThread.computeIfAbsent(thread, ThreadBytes::new);
+            (written ? t.written : t.read)[type.ordinal()] += bytes;
         }
         String path = name == null ? "unknown" : name;
         int process = thread.pid() >= 0 ? thread.pid() : thread.tid();
@@ -87,6 +117,11 @@ final class FileUsage implements ThreadStateSink.WithoutStates {
     @Override
     public boolean followsFiles() {
         return true;
+    }
+
+    /** The threads whose calls read or wrote bytes. */
+    List<ThreadBytes> threads() {
+        return List.copyOf(byThread.values());
     }
 
     /** A file as a row: its name, bytes read or written, its owners ({@code fd 3 in sshd (403)} per process). */

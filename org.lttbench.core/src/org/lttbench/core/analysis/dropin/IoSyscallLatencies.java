@@ -15,9 +15,8 @@ import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
- * The I/O system calls ({@link IoSyscalls}) as lttng-analyses' I/O commands list them: the longest of each category,
- * and per thread the bytes its read and write calls returned. Hears the same system call ends as the syscalls
- * analysis ({@link #syscall}), in the same pass.
+ * The I/O system calls ({@link IoSyscalls}) as lttng-analyses' I/O commands list them: the longest of each category.
+ * Hears the same system call ends as the syscalls analysis ({@link #syscall}), in the same pass.
  */
 final class IoSyscallLatencies extends LatencyAnalysis {
 
@@ -26,8 +25,6 @@ final class IoSyscallLatencies extends LatencyAnalysis {
     }
 
     private final Map<String, LongestKept<Call>> longest = new LinkedHashMap<>();
-    /** Per thread: bytes read, written. */
-    private final Map<ThreadRecord, long[]> bytes = new LinkedHashMap<>();
     private final Map<Integer, String[]> categories = new HashMap<>();
 
     IoSyscallLatencies(AnalysisOptions options) {
@@ -56,20 +53,12 @@ final class IoSyscallLatencies extends LatencyAnalysis {
             if (top.keeps(exit - entry, entry)) {
                 top.offer(exit - entry, entry, new Call(thread, name, entry, exit, ret));
             }
-            if (ret > 0 && ret != Long.MIN_VALUE && (c.equals("read") || c.equals("write"))) {
-                bytes.computeIfAbsent(thread, t -> new long[2])[c.equals("read") ? 0 : 1] += ret;
-            }
         }
     }
 
     /** The longest calls of a category, longest first. */
     List<Call> longest(String category) {
         return longest.get(category).longestFirst();
-    }
-
-    /** Per thread: bytes its read calls returned, and its write calls. */
-    Map<ThreadRecord, long[]> bytes() {
-        return bytes;
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
+import org.lttbench.core.analysis.process.DescriptorType;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.report.ColumnKind;
@@ -18,13 +19,14 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 
 /**
- * {@code lttng-iousagetop-mi}: per process the bytes its read and write system calls returned ({@code per-process-top},
- * read and written; the split into disk, network and unknown descriptors is not made: empty), per file the bytes its
- * descriptors' read and write calls returned ({@code per-file-top}, read and written: {@link FileUsage}, from the
- * process analysis, which follows the descriptors' names for it), per process the bytes of the block requests it
- * issued ({@code per-process-top-block}), and per disk its sectors, requests and mean request time
- * ({@code per-disk-top-sector}, {@code -request}, {@code -rps}), each the {@code --limit} largest. Per network
- * interface ({@code per-netif-top}) is declared and left empty: LTTbench does not follow network devices.
+ * {@code lttng-iousagetop-mi}: per process (per thread, as lttng-analyses lists them) the bytes its read and write
+ * system calls returned, in all and by the type of the descriptors, disk, network and unknown
+ * ({@code per-process-top}, read and written), per file the same bytes by file ({@code per-file-top}, read and
+ * written); both from {@link FileUsage}, which the process analysis tells each call's descriptor, its name and
+ * type ({@link DescriptorType}) as lttng-analyses decides them. Per process the bytes of the block requests it issued
+ * ({@code per-process-top-block}), per disk its sectors, requests and mean request time ({@code per-disk-top-sector},
+ * {@code -request}, {@code -rps}), and per network interface the bytes it received and sent
+ * ({@code per-netif-top}: {@link InterfaceUsage}); each the {@code --limit} largest.
  */
 final class IoUsageTop extends DropIn {
 
@@ -57,15 +59,18 @@ final class IoUsageTop extends DropIn {
             IoUsageTop::new);
 
     private final FileUsage files;
+    private final InterfaceUsage interfaces;
 
     IoUsageTop(AnalysisOptions options) {
         // both latency analyses take the process analysis beside them as their own (one machine), which tells the
-        // bytes per file
+        // bytes per file and the packets per interface
         super(options, List.of(new IoSyscallLatencies(options),
                 new DiskLatencyAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD)),
                 new ProcessAnalysis(options.withGroupBy(AnalysisOptions.GroupBy.THREAD))));
         files = new FileUsage(options.range());
+        interfaces = new InterfaceUsage(options.range());
         this.<ProcessAnalysis>inner(2).observe(files);
+        this.<ProcessAnalysis>inner(2).observe(interfaces);
     }
 
     private <T> List<T> largest(List<T> all, Comparator<T> order) {
@@ -79,16 +84,16 @@ final class IoUsageTop extends DropIn {
         IoSyscallLatencies calls = inner(0);
         Report base = calls.report();
         Report r = newReport("iousagetop", "I/O analysis", base);
-        for (int way = 0; way < 2; way++) {
-            int w = way;
-            Table t = new Table(PER_PROCESS.key(), PER_PROCESS.title() + (w == 0 ? " [read]" : " [written]"),
+        for (boolean written : new boolean[] { false, true }) {
+            Table t = new Table(PER_PROCESS.key(), PER_PROCESS.title() + (written ? " [written]" : " [read]"),
                     PER_PROCESS.columns());
-            for (Map.Entry<ThreadRecord, long[]> e : largest(new ArrayList<>(calls.bytes().entrySet()),
-                    Comparator.comparingLong((Map.Entry<ThreadRecord, long[]> x) -> -x.getValue()[w])
-                            .thenComparingInt(x -> x.getKey().tid()))) {
-                ThreadRecord thread = e.getKey();
+            for (FileUsage.ThreadBytes b : largest(files.threads(),
+                    Comparator.comparingLong((FileUsage.ThreadBytes x) -> -x.total(written))
+                            .thenComparingInt(x -> x.thread.tid()))) {
+                ThreadRecord thread = b.thread;
                 t.addRow(thread.name(), thread.pid() < 0 ? null : (Object) (long) thread.pid(), (long) thread.tid(),
-                        e.getValue()[w], null, null, null);
+                        b.total(written), b.bytes(DescriptorType.DISK, written),
+                        b.bytes(DescriptorType.NETWORK, written), b.bytes(DescriptorType.UNKNOWN, written));
             }
             r.add(t);
         }
@@ -139,10 +144,12 @@ final class IoUsageTop extends DropIn {
         largest(disks, Comparator.comparing(e -> 0)).forEach(e -> rtps.addRow(e.getKey(),
                 e.getValue()[1] == 0 ? null : (Object) Math.round((double) e.getValue()[2] / e.getValue()[1])));
         r.add(sectors).add(requests).add(rtps);
-        r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [received]", PER_NETIF.columns()));
-        r.add(new Table(PER_NETIF.key(), PER_NETIF.title() + " [sent]", PER_NETIF.columns()));
-        r.note("per network interface, and the split of system call I/O into disk, network and unknown descriptors, "
-                + "are not followed by LTTbench: those tables and columns are empty");
+        for (boolean sent : new boolean[] { false, true }) {
+            Table t = new Table(PER_NETIF.key(), PER_NETIF.title() + (sent ? " [sent]" : " [received]"),
+                    PER_NETIF.columns());
+            largest(interfaces.largest(sent), Comparator.comparing(i -> 0)).forEach(i -> t.addRow(i.netif(), i.bytes()));
+            r.add(t);
+        }
         return r;
     }
 }

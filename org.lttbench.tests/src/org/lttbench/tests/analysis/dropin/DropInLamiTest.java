@@ -274,6 +274,86 @@ class DropInLamiTest {
                 rows(tables.get("Per-file top I/O operations [written]")));
     }
 
+    /**
+     * Descriptors of each type, and packets. "server" (801) has from the statedump fd 3 (/var/lib/db), fd 4
+     * (socket:[900]) and fd 5 (pipe:[901]): all of unknown type, as lttng-analyses takes the statedump's. It reads
+     * 1000 bytes of fd 3; opens /etc/conf as fd 6 (disk) and reads 200 of it; makes fd 7 with socket (network) and
+     * writes 300 to it while eth0 sends 366; accepts fd 8 (network: lttng-analyses 0.6.1, which does not follow
+     * accept, has it unknown) and reads 400 of it; writes 50 to fd 4 while eth0
+     * sends 116 (still unknown for its own bytes; its copies from now on are network, lttng-analyses' "maybe
+     * network"), dups it as fd 9 and writes 70 to that (network); dups fd 6 as fd 10 and reads 30 of it (disk); reads 20
+     * of fd 11, which the trace never names (unknown); writes 5 to the pipe (unknown); fails a read of fd 6. It forks
+     * "worker" (802, a process), which reads 600 of fd 7 (network), 10 of fd 3 (unknown), writes 90 to fd 6 (disk) and
+     * 40 to fd 4 (network: a copy made after the packet); and its thread "server-io" (803) reads 25 of fd 6 (disk).
+     * Packets: eth0 sends 366 and 116 and receives 1500 and 400; lo sends 40 and receives 40; wlan0 receives 60.
+     */
+    static void descriptorTypes(Path dir, KernelTracer tracer) throws IOException {
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer,
+                List.of("read", "write", "openat", "close", "dup", "socket", "accept"), true)) {
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "server", 801);
+            w.statedumpFileDescriptor(1_010, 0, 801, 3, "/var/lib/db");
+            w.statedumpFileDescriptor(1_020, 0, 801, 4, "socket:[900]");
+            w.statedumpFileDescriptor(1_030, 0, 801, 5, "pipe:[901]");
+            w.syscall(1_100, 1_200, 0, "read", 1000, 3L, 0L, 4096L);
+            w.syscall(1_300, 1_400, 0, "openat", 6, -100, "/etc/conf", 0, 0L);
+            w.syscall(1_500, 1_600, 0, "read", 200, 6L, 0L, 4096L);
+            w.syscall(1_700, 1_800, 0, "socket", 7, 2, 1, 0);
+            w.event(1_900, 0, tracer.syscallEntry("write"), 7L, 0L, 300L);
+            w.netDevXmit(1_950, 0, "eth0", 366);
+            w.syscallExit(2_000, 0, "write", 300);
+            w.syscall(2_100, 2_200, 0, "accept", 8, 7, 0L, 0L);
+            w.syscall(2_300, 2_400, 0, "read", 400, 8L, 0L, 4096L);
+            w.event(2_500, 0, tracer.syscallEntry("write"), 4L, 0L, 50L);
+            w.netDevXmit(2_550, 0, "eth0", 116);
+            w.syscallExit(2_600, 0, "write", 50);
+            w.syscall(2_700, 2_800, 0, "dup", 9, 4L);
+            w.syscall(2_900, 3_000, 0, "write", 70, 9L, 0L, 70L);
+            w.syscall(3_100, 3_200, 0, "dup", 10, 6L);
+            w.syscall(3_300, 3_400, 0, "read", 30, 10L, 0L, 4096L);
+            w.syscall(3_500, 3_600, 0, "read", 20, 11L, 0L, 4096L);
+            w.syscall(3_700, 3_800, 0, "write", 5, 5L, 0L, 5L);
+            w.syscall(3_900, 4_000, 0, "read", -11, 6L, 0L, 4096L);
+            w.fork(4_100, 0, "server", 801, 801, "worker", 802, 802);
+            w.wakeupNew(4_150, 0, "worker", 802, 1);
+            w.fork(4_200, 0, "server", 801, 801, "server-io", 803, 801);
+            w.wakeupNew(4_250, 0, "server-io", 803, 0);
+            w.netifReceiveSkb(4_300, 0, "eth0", 1500);
+            w.schedSwitch(4_400, 0, "server", 801, 1, "server-io", 803);
+            w.syscall(4_500, 4_600, 0, "read", 25, 6L, 0L, 4096L);
+            w.netifReceiveSkb(4_700, 0, "eth0", 400);
+
+            w.schedSwitch(4_200, 1, "swapper/1", 0, 0, "worker", 802);
+            w.syscall(4_300, 4_400, 1, "read", 600, 7L, 0L, 4096L);
+            w.syscall(4_500, 4_600, 1, "read", 10, 3L, 0L, 4096L);
+            w.syscall(4_700, 4_800, 1, "write", 90, 6L, 0L, 90L);
+            w.syscall(4_900, 5_000, 1, "write", 40, 4L, 0L, 40L);
+            w.netDevXmit(5_100, 1, "lo", 40);
+            w.netifReceiveSkb(5_200, 1, "lo", 40);
+            w.netifReceiveSkb(5_300, 1, "wlan0", 60);
+        }
+    }
+
+    /**
+     * iousagetop's per-process tables split each thread's bytes by the type of the descriptors, and its per-interface
+     * tables give each interface's bytes, as the scenario made them; as lttng-modules 2.5 to 2.13 write it.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = { 0, 1, 2, 3, 4 })
+    void iousagetopGivesTheBytesPerDescriptorTypeAndInterface(int tracer) throws Exception {
+        Path dir = TestPaths.workDir("dropin-descriptor-types-" + tracer);
+        descriptorTypes(dir, LatencyScenarios.TRACERS.get(tracer));
+        Map<String, JsonArray> tables = run("iousagetop", dir);
+        // TID, total, disk, network, unknown
+        assertEquals(List.of(List.of("801", "1650", "230", "400", "1020"), List.of("802", "610", "0", "600", "10"),
+                List.of("803", "25", "25", "0", "0")), rows(tables.get("Per-process top I/O operations [read]")));
+        assertEquals(List.of(List.of("801", "425", "0", "370", "55"), List.of("802", "130", "90", "40", "0"),
+                List.of("803", "0", "0", "0", "0")), rows(tables.get("Per-process top I/O operations [written]")));
+        assertEquals(List.of(List.of("eth0", "1900"), List.of("wlan0", "60"), List.of("lo", "40")),
+                rows(tables.get("Per-network interface top I/O operations [received]")));
+        assertEquals(List.of(List.of("eth0", "482"), List.of("lo", "40"), List.of("wlan0", "0")),
+                rows(tables.get("Per-network interface top I/O operations [sent]")));
+    }
+
     private static KernelTracer tracer() {
         return LatencyScenarios.TRACERS.get(LatencyScenarios.TRACERS.size() - 1);
     }
