@@ -62,6 +62,12 @@ public class DurationHistogram {
         return bucket < EXACT ? 1 : 1L << ((bucket >>> SHIFT) - 1);
     }
 
+    /** The midpoint of a duration's bucket: what a percentile falling in that bucket is. */
+    static long midpoint(long ns) {
+        int bucket = bucket(ns);
+        return lower(bucket) + (width(bucket) - 1) / 2;
+    }
+
     /** Counts one duration. */
     final void count(long ns) {
         add(bucket(ns), 1);

@@ -108,6 +108,13 @@ public class DurationStats extends DurationHistogram {
         Long[] out = new Long[qs.length];
         if (count > 0 && min == max) {
             java.util.Arrays.fill(out, min); // what the buckets would give, clamped (many rows hold one duration)
+        } else if (count == 2) {
+            // rank 1 is min's bucket, rank 2 max's: what the walk would give, without walking the buckets (per-thread
+            // tables hold thousands of such rows)
+            for (int i = 0; i < qs.length; i++) {
+                long p = midpoint(qs[i] * 2 <= 1 ? min : max);
+                out[i] = Math.max(min, Math.min(max, p));
+            }
         } else if (count > 0) {
             long[] p = percentiles(qs, count);
             for (int i = 0; i < qs.length; i++) {

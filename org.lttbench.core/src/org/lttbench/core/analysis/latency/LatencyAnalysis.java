@@ -165,17 +165,52 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         return r;
     }
 
-    /** The keys, largest first by {@code size}, ties by {@code tie}: each computed once per key, not per comparison. */
-    protected static <K> List<K> largestFirst(java.util.Collection<K> keys, java.util.function.ToLongFunction<K> size,
+    /**
+     * The keys, largest first by {@code size}, ties by {@code tie}, else in their order: each computed once per key,
+     * and the keys sorted as indices into primitive arrays (thousands of rows: no object per key, no boxed comparison).
+     */
+    protected static <K> List<K> largestFirst(List<K> keys, java.util.function.ToLongFunction<K> size,
             java.util.function.ToIntFunction<K> tie) {
-        record Keyed<T>(T key, long size, int tie) {
+        int n = keys.size();
+        long[] sizes = new long[n];
+        int[] ties = new int[n];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            K k = keys.get(i);
+            sizes[i] = size.applyAsLong(k);
+            ties[i] = tie.applyAsInt(k);
+            order[i] = i;
         }
-        List<Keyed<K>> keyed = new ArrayList<>(keys.size());
-        for (K k : keys) {
-            keyed.add(new Keyed<>(k, size.applyAsLong(k), tie.applyAsInt(k)));
+        // a bottom-up merge sort: stable, so that keys of one size and tie keep their order
+        int[] from = order;
+        int[] to = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int a = lo;
+                int b = mid;
+                for (int o = lo; o < hi; o++) {
+                    if (a < mid && (b >= hi || !before(sizes, ties, from[b], from[a]))) {
+                        to[o] = from[a++];
+                    } else {
+                        to[o] = from[b++];
+                    }
+                }
+            }
+            int[] swap = from;
+            from = to;
+            to = swap;
         }
-        // one comparison, not a chain of comparators: thousands of rows are sorted
-        keyed.sort((a, b) -> a.size() != b.size() ? Long.compare(b.size(), a.size()) : Integer.compare(a.tie(), b.tie()));
-        return keyed.stream().map(Keyed::key).toList();
+        List<K> sorted = new ArrayList<>(n);
+        for (int i : from) {
+            sorted.add(keys.get(i));
+        }
+        return sorted;
+    }
+
+    /** Whether key {@code a} comes strictly before key {@code b}: larger, or as large and of a smaller tie. */
+    private static boolean before(long[] sizes, int[] ties, int a, int b) {
+        return sizes[a] != sizes[b] ? sizes[a] > sizes[b] : ties[a] < ties[b];
     }
 }

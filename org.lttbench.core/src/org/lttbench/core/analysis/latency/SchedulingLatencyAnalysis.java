@@ -235,7 +235,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         SummaryLine summary = SummaryLine.of("Scheduling latency");
         Report r = newReport("sched", TABLES.grouping(groupBy).title(), summary);
 
-        // a thread's rows of a kind (one per priority) summed; per kind and per priority, all threads' rows
+        // a thread's rows of a kind (one per priority) summed; per priority and kind, all threads' rows
         DurationStats[] total = new DurationStats[KINDS.length];
         for (int k = 1; k < KINDS.length; k++) {
             total[k] = new DurationStats();
@@ -287,12 +287,19 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                         owner.rows[k].merge(p);
                     }
                     owner.waited += p.total();
-                    total[k].merge(p);
                     if (atLastPrio == null || p.prio != lastPrio) {
                         lastPrio = p.prio;
                         atLastPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
                     }
                     (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
+                }
+            }
+        }
+        // per kind: the priorities' rows summed (a few), not every thread's again
+        for (DurationStats[] atPrio : byPriority.values()) {
+            for (int k = 1; k < KINDS.length; k++) {
+                if (atPrio[k] != null) {
+                    total[k].merge(atPrio[k]);
                 }
             }
         }
