@@ -244,11 +244,31 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         /** A thread's or process's rows by kind, and who names it (a process: its main thread). */
         final class Owner {
             ThreadRecord whose;
+            /** Its TID, for ties (read once: a thread's record is a cache miss each time in a table of thousands). */
+            int tie;
             final DurationStats[] rows = new DurationStats[KINDS.length];
             long waited;
+            /** Its table rows, made while its rows are in the cache (a thread alone), else null: made in order. */
+            List<Object[]> cells;
 
             Owner(ThreadRecord whose) {
                 this.whose = whose;
+                this.tie = whose.tid();
+            }
+
+            List<Object[]> cells(boolean byProcess, boolean hosts) {
+                List<Object> who = new ArrayList<>();
+                if (hosts) {
+                    who.add(host(whose.trace()));
+                }
+                who.addAll(threadCells(whose, byProcess));
+                List<Object[]> made = new ArrayList<>(2);
+                for (int k = 1; k < KINDS.length; k++) {
+                    if (rows[k] != null) {
+                        made.add(row(who, KINDS[k], rows[k]));
+                    }
+                }
+                return made;
             }
         }
         List<Owner> owners = new ArrayList<>();
@@ -271,6 +291,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             } else if (t.tid() == t.pid()) {
                 owner.whose = t;
+                owner.tie = t.tid();
             }
             for (int k = 1; k < KINDS.length; k++) {
                 PrioRow first = byThreadKind[i * KINDS.length + k];
@@ -294,6 +315,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                     (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
                 }
             }
+            if (alone) {
+                owner.cells = owner.cells(byProcess, hosts);
+            }
         }
         // per kind: the priorities' rows summed (a few), not every thread's again
         for (DurationStats[] atPrio : byPriority.values()) {
@@ -314,18 +338,11 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         r.add(totals);
 
         // the longest waits in all first
-        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
+        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.tie);
         Table perThread = perThread(byProcess, hosts).table();
         for (Owner o : order) {
-            List<Object> who = new ArrayList<>();
-            if (hosts) {
-                who.add(host(o.whose.trace()));
-            }
-            who.addAll(threadCells(o.whose, byProcess));
-            for (int k = 1; k < KINDS.length; k++) {
-                if (o.rows[k] != null) {
-                    perThread.addRow(row(who, KINDS[k], o.rows[k]));
-                }
+            for (Object[] cells : o.cells != null ? o.cells : o.cells(byProcess, hosts)) {
+                perThread.addRow(cells);
             }
         }
         r.add(perThread);

@@ -108,6 +108,10 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         int size;
         long total;
 
+        /** Its TID for ties, and its table rows when made while its rows are in the cache: a report's. */
+        int tie;
+        List<Object[]> cells;
+
         ThreadCalls(ThreadRecord thread) {
             this.thread = thread;
         }
@@ -298,17 +302,55 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         SummaryLine summary = SummaryLine.of("System call latency");
         Report r = newReport("syscalls", TABLES.grouping(groupBy).title(), summary);
 
-        // per call, the most time first
+        // per thread (or process) and call: whose calls took most time first, then their calls by time; a process's
+        // rows are its threads' summed, and its main thread names it. Each row is read once, while in the cache: summed
+        // into its call's, and a thread's table rows made then
         CallRow[] bySyscall = new CallRow[0];
+        List<ThreadCalls> owners = new ArrayList<>();
+        Map<Object, ThreadCalls> processes = byProcess ? new HashMap<>() : null;
         for (ThreadCalls t : byThread) {
-            for (int i = 0; t != null && i < t.size; i++) {
+            if (t == null) {
+                continue;
+            }
+            for (int i = 0; i < t.size; i++) {
                 int id = t.ids[i];
                 if (id >= bySyscall.length) {
                     bySyscall = Arrays.copyOf(bySyscall, Math.max(id + 1, bySyscall.length * 2));
                 }
                 (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(t.rows[i]);
             }
+            Object owner = owner(t.thread, byProcess);
+            if (owner == t.thread) {
+                owners.add(t); // a thread's own rows: nothing to sum
+                t.tie = t.thread.tid();
+                t.cells = tableRows(t, byProcess, hosts, names);
+                continue;
+            }
+            ThreadCalls sum = processes.get(owner);
+            if (sum == null) {
+                sum = new ThreadCalls(t.thread);
+                sum.tie = t.thread.tid();
+                processes.put(owner, sum);
+                owners.add(sum);
+            } else if (t.thread.tid() == t.thread.pid()) {
+                sum.thread = t.thread;
+                sum.tie = t.thread.tid();
+            }
+            for (int i = 0; i < t.size; i++) {
+                sum.row(t.ids[i]).merge(t.rows[i]);
+            }
+            sum.total += t.total;
         }
+        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.tie);
+        Table perThread = perThread(byProcess, hosts).table();
+        for (ThreadCalls o : order) {
+            for (Object[] cells : o.cells != null ? o.cells : tableRows(o, byProcess, hosts, names)) {
+                perThread.addRow(cells);
+            }
+            o.cells = null; // the table holds them; a later report makes them again
+        }
+
+        // per call, the most time first
         CallRow[] perCall = bySyscall;
         Table calls = PER_CALL.table();
         List<Integer> ids = new ArrayList<>();
@@ -330,63 +372,6 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             calls.addRow(cells.toArray());
         }
         r.add(calls);
-
-        // per thread (or process) and call: whose calls took most time first, then their calls by time; a process's
-        // rows are its threads' summed, and its main thread names it
-        List<ThreadCalls> owners = new ArrayList<>();
-        Map<Object, ThreadCalls> processes = byProcess ? new HashMap<>() : null;
-        for (ThreadCalls t : byThread) {
-            if (t == null) {
-                continue;
-            }
-            Object owner = owner(t.thread, byProcess);
-            if (owner == t.thread) {
-                owners.add(t); // a thread's own rows: nothing to sum
-                continue;
-            }
-            ThreadCalls sum = processes.get(owner);
-            if (sum == null) {
-                sum = new ThreadCalls(t.thread);
-                processes.put(owner, sum);
-                owners.add(sum);
-            } else if (t.thread.tid() == t.thread.pid()) {
-                sum.thread = t.thread;
-            }
-            for (int i = 0; i < t.size; i++) {
-                sum.row(t.ids[i]).merge(t.rows[i]);
-            }
-            sum.total += t.total;
-        }
-        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
-        Table perThread = perThread(byProcess, hosts).table();
-        for (ThreadCalls o : order) {
-            ThreadRecord t = o.thread;
-            List<Object> whose = new ArrayList<>();
-            if (hosts) {
-                whose.add(host(t.trace()));
-            }
-            whose.addAll(threadCells(t, byProcess));
-            // its calls, the most time first (ties by name): a few, in place
-            int[] mine = new int[o.size];
-            for (int i = 0; i < o.size; i++) {
-                int j = i;
-                for (; j > 0 && before(o, i, mine[j - 1], names); j--) {
-                    mine[j] = mine[j - 1];
-                }
-                mine[j] = i;
-            }
-            for (int i : mine) {
-                Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
-                int at = 0;
-                for (Object w : whose) {
-                    cells[at++] = w;
-                }
-                cells[at++] = names.name(o.ids[i]);
-                at = fillRow(cells, at, o.rows[i]);
-                cells[at] = o.rows[i].errnoCounts();
-                perThread.addRow(cells);
-            }
-        }
         r.add(perThread);
 
         Table errorTable = ERRORS.table();
@@ -446,6 +431,38 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 + "into on a CPU, waiting for a CPU, and blocked");
         r.note(StatsColumns.PERCENTILE_ERROR);
         return r;
+    }
+
+    /** A thread's or process's table rows: who, then each call, the most time first (ties by name). */
+    private List<Object[]> tableRows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
+        ThreadRecord t = o.thread;
+        List<Object> whose = new ArrayList<>();
+        if (hosts) {
+            whose.add(host(t.trace()));
+        }
+        whose.addAll(threadCells(t, byProcess));
+        // its calls: a few, sorted in place
+        int[] mine = new int[o.size];
+        for (int i = 0; i < o.size; i++) {
+            int j = i;
+            for (; j > 0 && before(o, i, mine[j - 1], names); j--) {
+                mine[j] = mine[j - 1];
+            }
+            mine[j] = i;
+        }
+        List<Object[]> rows = new ArrayList<>(o.size);
+        for (int i : mine) {
+            Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
+            int at = 0;
+            for (Object w : whose) {
+                cells[at++] = w;
+            }
+            cells[at++] = names.name(o.ids[i]);
+            at = fillRow(cells, at, o.rows[i]);
+            cells[at] = o.rows[i].errnoCounts();
+            rows.add(cells);
+        }
+        return rows;
     }
 
     /** Whether a thread's row {@code a} comes before its row {@code b}: more time, or as much and first by name. */
