@@ -235,46 +235,32 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         SummaryLine summary = SummaryLine.of("Scheduling latency");
         Report r = newReport("sched", TABLES.grouping(groupBy).title(), summary);
 
-        // a thread's rows of a kind (one per priority) summed; per priority and kind, all threads' rows
-        DurationStats[] total = new DurationStats[KINDS.length];
-        for (int k = 1; k < KINDS.length; k++) {
-            total[k] = new DurationStats();
-        }
-        Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
-        /** A thread's or process's rows by kind, and who names it (a process: its main thread). */
+        // a thread's or process's rows of a kind (one per thread and priority) summed, the longest waits in all first;
+        // per priority and kind, all threads' rows. The order needs only the totals; then each row is read once (summed
+        // into its priority's, its owner's table row made and added at once: thousands of rows are read from memory)
+        /** A thread or a process: its threads' indices, who names it (a process: its main thread), its total wait. */
         final class Owner {
             ThreadRecord whose;
-            /** Its TID, for ties (read once: a thread's record is a cache miss each time in a table of thousands). */
+            /** Its TID, for ties (read once: a thread's record is a cache miss each time). */
             int tie;
-            final DurationStats[] rows = new DurationStats[KINDS.length];
             long waited;
-            /** Its table rows, made while its rows are in the cache (a thread alone), else null: made in order. */
-            List<Object[]> cells;
+            int[] threads = new int[1];
+            int size;
 
             Owner(ThreadRecord whose) {
                 this.whose = whose;
                 this.tie = whose.tid();
             }
 
-            List<Object[]> cells(boolean byProcess, boolean hosts) {
-                List<Object> who = new ArrayList<>();
-                if (hosts) {
-                    who.add(host(whose.trace()));
+            void add(int index) {
+                if (size == threads.length) {
+                    threads = java.util.Arrays.copyOf(threads, size * 2);
                 }
-                who.addAll(threadCells(whose, byProcess));
-                List<Object[]> made = new ArrayList<>(2);
-                for (int k = 1; k < KINDS.length; k++) {
-                    if (rows[k] != null) {
-                        made.add(row(who, KINDS[k], rows[k]));
-                    }
-                }
-                return made;
+                threads[size++] = index;
             }
         }
         List<Owner> owners = new ArrayList<>();
         Map<Object, Owner> processes = byProcess ? new HashMap<>() : null;
-        int lastPrio = 0;
-        DurationStats[] atLastPrio = null;
         for (int i = 0; i < threads.length; i++) {
             ThreadRecord t = threads[i];
             if (t == null) {
@@ -282,44 +268,72 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             }
             Object key = owner(t, byProcess);
             Owner owner = key == t ? null : processes.get(key);
-            boolean alone = owner == null && key == t;
             if (owner == null) {
                 owner = new Owner(t);
                 owners.add(owner);
-                if (!alone) {
+                if (key != t) {
                     processes.put(key, owner);
                 }
             } else if (t.tid() == t.pid()) {
                 owner.whose = t;
                 owner.tie = t.tid();
             }
+            owner.add(i);
             for (int k = 1; k < KINDS.length; k++) {
-                PrioRow first = byThreadKind[i * KINDS.length + k];
-                if (first == null) {
-                    continue;
-                }
-                if (alone && first.next == null) {
-                    owner.rows[k] = first; // a thread's own row at one priority: nothing to sum
-                } else if (owner.rows[k] == null) {
-                    owner.rows[k] = new DurationStats();
-                }
-                for (PrioRow p = first; p != null; p = p.next) {
-                    if (owner.rows[k] != p) {
-                        owner.rows[k].merge(p);
-                    }
+                for (PrioRow p = byThreadKind[i * KINDS.length + k]; p != null; p = p.next) {
                     owner.waited += p.total();
-                    if (atLastPrio == null || p.prio != lastPrio) {
-                        lastPrio = p.prio;
-                        atLastPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
-                    }
-                    (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
                 }
-            }
-            if (alone) {
-                owner.cells = owner.cells(byProcess, hosts);
             }
         }
+        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.tie);
+        Table perThread = perThread(byProcess, hosts).table();
+        Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
+        int lastPrio = 0;
+        DurationStats[] atLastPrio = null;
+        DurationStats[] rows = new DurationStats[KINDS.length];
+        for (Owner o : order) {
+            java.util.Arrays.fill(rows, null);
+            for (int n = 0; n < o.size; n++) {
+                int i = o.threads[n];
+                for (int k = 1; k < KINDS.length; k++) {
+                    PrioRow first = byThreadKind[i * KINDS.length + k];
+                    if (first == null) {
+                        continue;
+                    }
+                    if (o.size == 1 && first.next == null) {
+                        rows[k] = first; // a thread's own row at one priority: nothing to sum
+                    } else if (rows[k] == null) {
+                        rows[k] = new DurationStats();
+                    }
+                    for (PrioRow p = first; p != null; p = p.next) {
+                        if (rows[k] != p) {
+                            rows[k].merge(p);
+                        }
+                        if (atLastPrio == null || p.prio != lastPrio) {
+                            lastPrio = p.prio;
+                            atLastPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
+                        }
+                        (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
+                    }
+                }
+            }
+            List<Object> who = new ArrayList<>();
+            if (hosts) {
+                who.add(host(o.whose.trace()));
+            }
+            who.addAll(threadCells(o.whose, byProcess));
+            for (int k = 1; k < KINDS.length; k++) {
+                if (rows[k] != null) {
+                    perThread.addRow(row(who, KINDS[k], rows[k]));
+                }
+            }
+        }
+
         // per kind: the priorities' rows summed (a few), not every thread's again
+        DurationStats[] total = new DurationStats[KINDS.length];
+        for (int k = 1; k < KINDS.length; k++) {
+            total[k] = new DurationStats();
+        }
         for (DurationStats[] atPrio : byPriority.values()) {
             for (int k = 1; k < KINDS.length; k++) {
                 if (atPrio[k] != null) {
@@ -336,15 +350,6 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             }
         }
         r.add(totals);
-
-        // the longest waits in all first
-        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.tie);
-        Table perThread = perThread(byProcess, hosts).table();
-        for (Owner o : order) {
-            for (Object[] cells : o.cells != null ? o.cells : o.cells(byProcess, hosts)) {
-                perThread.addRow(cells);
-            }
-        }
         r.add(perThread);
 
         Table perPriority = PER_PRIORITY.table();

@@ -108,10 +108,6 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         int size;
         long total;
 
-        /** Its TID for ties, and its table rows when made while its rows are in the cache: a report's. */
-        int tie;
-        List<Object[]> cells;
-
         ThreadCalls(ThreadRecord thread) {
             this.thread = thread;
         }
@@ -303,51 +299,45 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         Report r = newReport("syscalls", TABLES.grouping(groupBy).title(), summary);
 
         // per thread (or process) and call: whose calls took most time first, then their calls by time; a process's
-        // rows are its threads' summed, and its main thread names it. Each row is read once, while in the cache: summed
-        // into its call's, and a thread's table rows made then
-        CallRow[] bySyscall = new CallRow[0];
+        // rows are its threads' summed, and its main thread names it. The order needs only the totals; then each row is
+        // read once (it is summed into its call's and its table row made and added at once: tables of thousands of rows
+        // are read from memory, not the cache)
         List<ThreadCalls> owners = new ArrayList<>();
         Map<Object, ThreadCalls> processes = byProcess ? new HashMap<>() : null;
         for (ThreadCalls t : byThread) {
             if (t == null) {
                 continue;
             }
-            for (int i = 0; i < t.size; i++) {
-                int id = t.ids[i];
-                if (id >= bySyscall.length) {
-                    bySyscall = Arrays.copyOf(bySyscall, Math.max(id + 1, bySyscall.length * 2));
-                }
-                (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(t.rows[i]);
-            }
             Object owner = owner(t.thread, byProcess);
             if (owner == t.thread) {
                 owners.add(t); // a thread's own rows: nothing to sum
-                t.tie = t.thread.tid();
-                t.cells = tableRows(t, byProcess, hosts, names);
                 continue;
             }
             ThreadCalls sum = processes.get(owner);
             if (sum == null) {
                 sum = new ThreadCalls(t.thread);
-                sum.tie = t.thread.tid();
                 processes.put(owner, sum);
                 owners.add(sum);
             } else if (t.thread.tid() == t.thread.pid()) {
                 sum.thread = t.thread;
-                sum.tie = t.thread.tid();
             }
             for (int i = 0; i < t.size; i++) {
                 sum.row(t.ids[i]).merge(t.rows[i]);
             }
             sum.total += t.total;
         }
-        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.tie);
+        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
         Table perThread = perThread(byProcess, hosts).table();
+        CallRow[] bySyscall = new CallRow[0];
         for (ThreadCalls o : order) {
-            for (Object[] cells : o.cells != null ? o.cells : tableRows(o, byProcess, hosts, names)) {
-                perThread.addRow(cells);
+            for (int i = 0; i < o.size; i++) {
+                int id = o.ids[i];
+                if (id >= bySyscall.length) {
+                    bySyscall = Arrays.copyOf(bySyscall, Math.max(id + 1, bySyscall.length * 2));
+                }
+                (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(o.rows[i]);
             }
-            o.cells = null; // the table holds them; a later report makes them again
+            addRows(perThread, o, byProcess, hosts, names);
         }
 
         // per call, the most time first
@@ -433,8 +423,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         return r;
     }
 
-    /** A thread's or process's table rows: who, then each call, the most time first (ties by name). */
-    private List<Object[]> tableRows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
+    /** Adds a thread's or process's rows to the table: who, then each call, the most time first (ties by name). */
+    private void addRows(Table table, ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
         ThreadRecord t = o.thread;
         List<Object> whose = new ArrayList<>();
         if (hosts) {
@@ -450,7 +440,6 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             }
             mine[j] = i;
         }
-        List<Object[]> rows = new ArrayList<>(o.size);
         for (int i : mine) {
             Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
             int at = 0;
@@ -460,9 +449,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             cells[at++] = names.name(o.ids[i]);
             at = fillRow(cells, at, o.rows[i]);
             cells[at] = o.rows[i].errnoCounts();
-            rows.add(cells);
+            table.addRow(cells);
         }
-        return rows;
     }
 
     /** Whether a thread's row {@code a} comes before its row {@code b}: more time, or as much and first by name. */
