@@ -200,36 +200,65 @@ public class DurationHistogram {
         if (count == 0) {
             return result;
         }
-        long[] ranks = new long[qs.length];
-        for (int i = 0; i < qs.length; i++) {
-            ranks[i] = Math.max(1, (long) Math.ceil(qs[i] * count));
-        }
         int next = 0;
+        long rank = rank(qs[0], count);
         long seen = 0;
-        if (chunks == null) {
-            // a table row's histogram: walked here, without a visitor (thousands of rows per table)
-            long[] order = sparseInOrder();
-            for (int k = 0; k < order.length && next < ranks.length; k++) {
-                int bucket = (int) (order[k] >>> 32);
-                seen += slots[(int) order[k]] & COUNT_MASK;
-                while (next < ranks.length && seen >= ranks[next]) {
+        if (chunks == null && size <= SELECTED) {
+            // a table row's histogram, of few buckets: walked in order by picking the next larger bucket each time (no
+            // array to sort: thousands of rows per table)
+            int previous = -1;
+            for (int k = 0; k < size && next < qs.length; k++) {
+                int bucket = Integer.MAX_VALUE;
+                long n = 0;
+                for (long slot : slots) {
+                    int b = (int) (slot >>> KEY_SHIFT) - 1;
+                    if (slot != 0 && b > previous && b < bucket) {
+                        bucket = b;
+                        n = slot & COUNT_MASK;
+                    }
+                }
+                previous = bucket;
+                seen += n;
+                while (next < qs.length && seen >= rank) {
                     result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
+                    rank = next < qs.length ? rank(qs[next], count) : 0;
                 }
             }
             return result;
         }
-        for (int c = 0; c < chunks.length && next < ranks.length; c++) {
+        if (chunks == null) {
+            long[] order = sparseInOrder();
+            for (int k = 0; k < order.length && next < qs.length; k++) {
+                int bucket = (int) (order[k] >>> 32);
+                seen += slots[(int) order[k]] & COUNT_MASK;
+                while (next < qs.length && seen >= rank) {
+                    result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
+                    rank = next < qs.length ? rank(qs[next], count) : 0;
+                }
+            }
+            return result;
+        }
+        for (int c = 0; c < chunks.length && next < qs.length; c++) {
             long[] chunk = chunks[c];
-            for (int i = 0; chunk != null && i < EXACT && next < ranks.length; i++) {
+            for (int i = 0; chunk != null && i < EXACT && next < qs.length; i++) {
                 if (chunk[i] != 0) {
                     int bucket = (c << SHIFT) + i;
                     seen += chunk[i];
-                    while (next < ranks.length && seen >= ranks[next]) {
+                    while (next < qs.length && seen >= rank) {
                         result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
+                        rank = next < qs.length ? rank(qs[next], count) : 0;
                     }
                 }
             }
         }
         return result;
+    }
+
+    /** Below this many sparse buckets, percentiles pick the buckets in order rather than sort them. */
+    private static final int SELECTED = 8;
+
+    /** The nearest rank (1-based) of a quantile among {@code count} durations. */
+    private static long rank(double q, long count) {
+        return Math.max(1, (long) Math.ceil(q * count));
     }
 }

@@ -106,20 +106,36 @@ public class DurationStats extends DurationHistogram {
     /** The same for increasing quantiles, in one walk of the histogram; nulls when empty. */
     public Long[] percentiles(double[] qs) {
         Long[] out = new Long[qs.length];
-        if (count > 0 && min == max) {
+        long[] p = percentileValues(qs);
+        for (int i = 0; p != null && i < qs.length; i++) {
+            out[i] = p[i];
+        }
+        return out;
+    }
+
+    /** The same, unboxed; null when empty. */
+    long[] percentileValues(double[] qs) {
+        if (count == 0) {
+            return null;
+        }
+        long[] out;
+        if (min == max) {
+            out = new long[qs.length];
             java.util.Arrays.fill(out, min); // what the buckets would give, clamped (many rows hold one duration)
-        } else if (count == 2) {
+            return out;
+        }
+        if (count == 2) {
             // rank 1 is min's bucket, rank 2 max's: what the walk would give, without walking the buckets (per-thread
             // tables hold thousands of such rows)
+            out = new long[qs.length];
             for (int i = 0; i < qs.length; i++) {
-                long p = midpoint(qs[i] * 2 <= 1 ? min : max);
-                out[i] = Math.max(min, Math.min(max, p));
+                out[i] = midpoint(qs[i] * 2 <= 1 ? min : max);
             }
-        } else if (count > 0) {
-            long[] p = percentiles(qs, count);
-            for (int i = 0; i < qs.length; i++) {
-                out[i] = Math.max(min, Math.min(max, p[i]));
-            }
+        } else {
+            out = percentiles(qs, count);
+        }
+        for (int i = 0; i < qs.length; i++) {
+            out[i] = Math.max(min, Math.min(max, out[i]));
         }
         return out;
     }

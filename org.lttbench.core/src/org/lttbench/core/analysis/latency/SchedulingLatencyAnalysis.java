@@ -84,26 +84,27 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
      */
     private PrioRow[] byThreadKind = new PrioRow[256 * KINDS.length];
     private ThreadRecord[] threads = new ThreadRecord[256];
-    /** The waits not yet added to their rows: the key is where their row is in {@link #byThreadKind}. */
+    /**
+     * The waits not yet added to their rows: the key is where their row is in {@link #byThreadKind} (high 32 bits) and
+     * the priority (low 32), so that a group of the batch is one row.
+     */
     private final DurationBatch batch = new DurationBatch(new DurationBatch.Rows() {
         @Override
         public void add(long key, long[] v, int at) {
-            row((int) key, (int) v[at + 1]).add(v[at]);
+            row(key).add(v[at]);
         }
 
         @Override
         public void addAll(long key, long[] v, int[] next, int last, int width) {
-            PrioRow row = null;
+            PrioRow row = row(key);
             for (int i = last; i >= 0; i = next[i]) {
-                int at = i * width;
-                if (row == null || row.prio != (int) v[at + 1]) {
-                    row = row((int) key, (int) v[at + 1]);
-                }
-                row.add(v[at]);
+                row.add(v[i * width]);
             }
         }
 
-        private PrioRow row(int at, int prio) {
+        private PrioRow row(long key) {
+            int at = (int) (key >>> 32);
+            int prio = (int) key;
             PrioRow row = byThreadKind[at];
             while (row != null && row.prio != prio) {
                 row = row.next;
@@ -115,7 +116,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             }
             return row;
         }
-    }, 2);
+    }, 1);
     private final LongestKept<Wait> longest;
 
     public SchedulingLatencyAnalysis(AnalysisOptions options) {
@@ -143,11 +144,8 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         if (threads[index] == null) { // once: a reference store costs the collector's barrier
             threads[index] = thread;
         }
-        long[] v = batch.values();
-        int at = batch.at();
-        v[at] = d;
-        v[at + 1] = prio;
-        batch.add((long) index * KINDS.length + kind);
+        batch.values()[batch.at()] = d;
+        batch.add((long) (index * KINDS.length + kind) << 32 | (prio & 0xFFFFFFFFL));
         if (longest.keeps(d, runnable)) {
             longest.offer(d, runnable, new Wait(thread, kind, runnable, running, cpu, prio, waker));
         }

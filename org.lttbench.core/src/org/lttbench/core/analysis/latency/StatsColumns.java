@@ -60,14 +60,23 @@ final class StatsColumns {
 
     /** Writes those cells into {@code row} from {@code at} (a table of thousands of rows: no list per row); the index after them. */
     static int fill(Object[] row, int at, DurationStats s) {
+        Long min = s.min();
+        Long max = s.max();
         row[at++] = s.count();
         row[at++] = s.total();
-        row[at++] = s.min();
+        row[at++] = min;
         row[at++] = s.mean();
-        row[at++] = s.max();
+        row[at++] = max;
         row[at++] = s.stddev();
-        Long[] p = s.percentiles(QUANTILES);
-        System.arraycopy(p, 0, row, at, p.length);
-        return at + p.length;
+        long[] p = s.percentileValues(QUANTILES);
+        // a percentile equal to min, max or the one before shares its cell (thousands of rows hold few durations)
+        Long last = null;
+        for (int i = 0; i < QUANTILES.length; i++) {
+            if (p != null) {
+                last = p[i] == min ? min : p[i] == max ? max : last != null && last == p[i] ? last : (Long) p[i];
+            }
+            row[at++] = last;
+        }
+        return at;
     }
 }
