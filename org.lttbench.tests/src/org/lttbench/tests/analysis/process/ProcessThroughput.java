@@ -99,9 +99,15 @@ public final class ProcessThroughput {
     private static void measureDefaultPass(Path trace, int runs) throws IOException {
         long[] best = { Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE };
         long[] bestCpu = { Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE };
+        // each round's latency ratio (+ latency over + waits, run back to back): their median follows a machine whose
+        // speed drifts during the run better than the ratio of two bests taken in different rounds
+        double[] roundRatio = new double[runs];
+        double[] roundRatioCpu = new double[runs];
         java.lang.management.ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
             for (int r = 0; r <= runs; r++) {
+                long[] round = new long[best.length];
+                long[] roundCpu = new long[best.length];
                 for (int kind = 0; kind < best.length; kind++) {
                     List<org.lttbench.core.analysis.Analysis> analyses = new java.util.ArrayList<>();
                     for (org.lttbench.core.analysis.AnalysisProvider p : org.lttbench.core.analysis.Analyses.all()) {
@@ -120,6 +126,12 @@ public final class ProcessThroughput {
                         best[kind] = Math.min(best[kind], t);
                         bestCpu[kind] = Math.min(bestCpu[kind], c);
                     }
+                    round[kind] = t;
+                    roundCpu[kind] = c;
+                }
+                if (r > 0) {
+                    roundRatio[r - 1] = (double) round[2] / round[1];
+                    roundRatioCpu[r - 1] = (double) roundCpu[2] / roundCpu[1];
                 }
             }
         }
@@ -127,6 +139,15 @@ public final class ProcessThroughput {
                 best[0] / 1e9, best[1] / 1e9, best[2] / 1e9, (double) best[1] / best[0], (double) best[2] / best[1]);
         System.out.printf(Locale.ROOT, "%-28s CPU  %8.3f s %12.3f s %12.3f s %6.2fx %6.2fx%n", "", bestCpu[0] / 1e9,
                 bestCpu[1] / 1e9, bestCpu[2] / 1e9, (double) bestCpu[1] / bestCpu[0], (double) bestCpu[2] / bestCpu[1]);
+        java.util.Arrays.sort(roundRatio);
+        java.util.Arrays.sort(roundRatioCpu);
+        System.out.printf(Locale.ROOT, "%-28s latency, median of %d rounds' ratios: wall %.2fx, CPU %.2fx (range %.2f-%.2fx)%n",
+                "", runs, median(roundRatio), median(roundRatioCpu), roundRatioCpu[0], roundRatioCpu[runs - 1]);
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static void resetPeaks() {
