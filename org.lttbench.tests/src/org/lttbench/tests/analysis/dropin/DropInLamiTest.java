@@ -1,6 +1,7 @@
 package org.lttbench.tests.analysis.dropin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -232,8 +233,8 @@ class DropInLamiTest {
      * and an open (ENOENT).
      */
     static void files(Path dir, KernelTracer tracer) throws IOException {
-        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read", "write", "openat", "close", "dup"),
-                true)) {
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer,
+                List.of("read", "write", "openat", "close", "dup", "splice"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "app", 701);
             w.statedumpFileDescriptor(1_010, 0, 701, 0, "/dev/pts/1");
             w.statedumpFileDescriptor(1_020, 0, 701, 5, "socket:[77]");
@@ -254,6 +255,28 @@ class DropInLamiTest {
             w.syscall(3_600, 3_700, 0, "read", 11, 9L, 0L, 4096L);
             w.syscall(3_800, 3_900, 0, "read", -11, 3L, 0L, 4096L);
             w.syscall(4_000, 4_100, 0, "openat", -2, -100, "/missing", 0, 0L);
+            // the longest call, of 500 bytes: lttng-analyses never counts a splice (nor a sendfile64)
+            w.syscall(4_200, 9_200, 0, "splice", 500, 3L);
+        }
+    }
+
+    /**
+     * iolatencystats and iolatencytop count the scenario's opens (three openat, a dup), reads and writes (the failed
+     * ones too), not its splice: the calls lttng-analyses' state provider follows.
+     */
+    @Test
+    void theIoCommandsLeaveSpliceOut() throws Exception {
+        Path dir = TestPaths.workDir("dropin-files-splice");
+        files(dir, tracer());
+        Map<String, JsonArray> stats = run("iolatencystats", dir);
+        List<List<String>> calls = rows(stats.get("syscall-latency-stats"));
+        assertEquals(List.of("Open:4", "Read:5", "Write:4", "Sync:0"),
+                calls.stream().map(r -> r.get(0) + ":" + r.get(1)).toList());
+        Map<String, JsonArray> top = run("iolatencytop", dir);
+        for (String way : List.of("read", "write")) {
+            for (List<String> r : rows(top.get("Top system call latencies [" + way + "]"))) {
+                assertNotEquals("5000", r.get(2), "the splice is not a " + way);
+            }
         }
     }
 
