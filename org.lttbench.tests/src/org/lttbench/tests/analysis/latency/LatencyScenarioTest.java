@@ -298,6 +298,64 @@ class LatencyScenarioTest {
         }
     }
 
+    /**
+     * More waits than a batch holds (the analyses add latencies to their rows a batch at a time, grouped by row), each
+     * its own row: 1,200 threads take turns on one CPU, each preempted by the next, 60 rounds, each round at a priority
+     * of its own (1 to 59 after the first). Every thread's count and total, and every priority's, are the scenario's.
+     */
+    @Test
+    void manyWaitsInManyRowsAreEachCounted() throws Exception {
+        int threads = 1_200;
+        int rounds = 60;
+        KernelTracer tracer = LatencyScenarios.TRACERS.get(LatencyScenarios.TRACERS.size() - 1);
+        Path dir = TestPaths.workDir("latency-many-rows");
+        int steps = threads * rounds;
+        long[] at = new long[steps];
+        try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read"), true)) {
+            long t = 1_000;
+            for (int k = 0; k < steps; k++) {
+                at[k] = t;
+                int tid = 5_000 + k % threads;
+                if (k == 0) {
+                    w.schedSwitch(t, 0, "swapper/0", 0, 0, "t" + tid, tid, 0);
+                } else {
+                    int prev = 5_000 + (k - 1) % threads;
+                    w.schedSwitch(t, 0, "t" + prev, prev, LatencyScenarios.preempted(tracer), "t" + tid, tid, k / threads);
+                }
+                t += 100 + (k % 7) * 10;
+            }
+        }
+        // thread i waits from its switch out (the next thread's switch in) to its switch in a round later
+        long[] perThread = new long[threads];
+        long[] perRound = new long[rounds];
+        long all = 0;
+        for (int k = threads; k < steps; k++) {
+            long wait = at[k] - at[k - threads + 1];
+            perThread[k % threads] += wait;
+            perRound[k / threads] += wait;
+            all += wait;
+        }
+        Report report = run(dir, new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT));
+        Table total = report.table("sched_latency");
+        assertEquals(List.of("preempted"), column(total, "kind"));
+        assertEquals((long) threads * (rounds - 1), total.cell(0, "waits"));
+        assertEquals(all, total.cell(0, "total_ns"));
+        Table byThread = report.table("sched_latency_per_thread");
+        assertEquals(threads, byThread.rows().size());
+        for (int i = 0; i < threads; i++) {
+            int r = row(byThread, Map.of("tid", 5_000L + i));
+            assertEquals((long) rounds - 1, byThread.cell(r, "waits"), "thread " + i);
+            assertEquals(perThread[i], byThread.cell(r, "total_ns"), "thread " + i);
+        }
+        Table byPriority = report.table("sched_latency_per_priority");
+        assertEquals(rounds - 1, byPriority.rows().size());
+        for (int round = 1; round < rounds; round++) {
+            int r = row(byPriority, Map.of("prio", (long) round));
+            assertEquals((long) threads, byPriority.cell(r, "waits"), "priority " + round);
+            assertEquals(perRound[round], byPriority.cell(r, "total_ns"), "priority " + round);
+        }
+    }
+
     /** The analyses build on the process analysis: none reads the trace again when it runs beside them. */
     @Test
     void theLatencyAnalysesShareOneProcessAnalysis() throws Exception {
