@@ -10,5 +10,16 @@ package org.lttbench.core.analysis.process;
  * {@code creat} and {@code openat2}: for it, those are unknown.)
  */
 public enum DescriptorType {
-    DISK, NETWORK, UNKNOWN
+    DISK, NETWORK, UNKNOWN;
+
+    /**
+     * The system calls whose bytes lttng-analyses counts as a descriptor's reads and writes (its {@code SyscallConsts}
+     * {@code READ_SYSCALLS} and {@code WRITE_SYSCALLS}): per file here ({@link ThreadStateSink#fileIo}), and the I/O
+     * commands' read and write categories. Not {@code splice} and {@code sendfile64}, which it lists as both but never
+     * follows.
+     */
+    public static final java.util.Set<String> READS = java.util.Set.of("read", "readv", "pread", "pread64", "preadv",
+            "recvfrom", "recvmsg");
+    public static final java.util.Set<String> WRITES = java.util.Set.of("write", "writev", "pwrite", "pwrite64",
+            "pwritev", "sendto", "sendmsg");
 }

@@ -314,14 +314,6 @@ public final class KernelEventBinder {
             java.util.Map.entry("read", "fd"), java.util.Map.entry("readv", "fd"), java.util.Map.entry("pread64", "fd"),
             java.util.Map.entry("preadv", "fd"), java.util.Map.entry("preadv2", "fd"), java.util.Map.entry("close", "fd"),
             java.util.Map.entry("dup", "fildes"), java.util.Map.entry("dup2", "oldfd"), java.util.Map.entry("dup3", "oldfd"));
-    /**
-     * The read and write system calls whose bytes count per file ({@link ThreadStateSink#fileIo}), lttng-analyses'
-     * ({@code splice} and {@code sendfile64}, which it lists too, it never counts per file).
-     */
-    private static final java.util.Set<String> FILE_READS = java.util.Set.of("read", "readv", "pread", "pread64",
-            "preadv", "recvfrom", "recvmsg");
-    private static final java.util.Set<String> FILE_WRITES = java.util.Set.of("write", "writev", "pwrite", "pwrite64",
-            "pwritev", "sendto", "sendmsg");
     /** System calls whose return is a new descriptor of a kind they say. */
     private static final java.util.Map<String, String> MAKES = java.util.Map.ofEntries(
             java.util.Map.entry("socket", FileDescriptors.SOCKET), java.util.Map.entry("accept", FileDescriptors.SOCKET),
@@ -361,8 +353,8 @@ public final class KernelEventBinder {
             };
         }
         String syscall = layout.syscallName(type);
-        boolean read = FILE_READS.contains(syscall);
-        FieldHandle fd = read || FILE_WRITES.contains(syscall) ? FieldHandle.integer(field(type, "fd")) : null;
+        boolean read = DescriptorType.READS.contains(syscall);
+        FieldHandle fd = read || DescriptorType.WRITES.contains(syscall) ? FieldHandle.integer(field(type, "fd")) : null;
         return fd == null ? calls : e -> {
             calls.handle(e);
             machine.fileIoEntry(cpu(e), e.timestamp(), (int) e.longValue(fd), !read);
