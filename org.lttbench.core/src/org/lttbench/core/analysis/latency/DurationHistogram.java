@@ -64,7 +64,11 @@ public class DurationHistogram {
 
     /** The midpoint of a duration's bucket: what a percentile falling in that bucket is. */
     static long midpoint(long ns) {
-        int bucket = bucket(ns);
+        return middle(bucket(ns));
+    }
+
+    /** A bucket's midpoint. */
+    private static long middle(int bucket) {
         return lower(bucket) + (width(bucket) - 1) / 2;
     }
 
@@ -195,19 +199,15 @@ public class DurationHistogram {
      * walk, each as its bucket's midpoint (-1 when empty). The caller clamps them into the exact min and max.
      */
     long[] percentiles(double[] qs, long count) {
-        long[] result = new long[qs.length];
-        java.util.Arrays.fill(result, -1);
+        Ranks ranks = new Ranks(qs, count);
         if (count == 0) {
-            return result;
+            return ranks.result;
         }
-        int next = 0;
-        long rank = rank(qs[0], count);
-        long seen = 0;
         if (chunks == null && size <= SELECTED) {
             // a table row's histogram, of few buckets: walked in order by picking the next larger bucket each time (no
             // array to sort: thousands of rows per table)
             int previous = -1;
-            for (int k = 0; k < size && next < qs.length; k++) {
+            for (int k = 0; k < size && !ranks.done(); k++) {
                 int bucket = Integer.MAX_VALUE;
                 long n = 0;
                 for (long slot : slots) {
@@ -218,40 +218,55 @@ public class DurationHistogram {
                     }
                 }
                 previous = bucket;
-                seen += n;
-                while (next < qs.length && seen >= rank) {
-                    result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
-                    rank = next < qs.length ? rank(qs[next], count) : 0;
-                }
+                ranks.visit(bucket, n);
             }
-            return result;
-        }
-        if (chunks == null) {
+        } else if (chunks == null) {
             long[] order = sparseInOrder();
-            for (int k = 0; k < order.length && next < qs.length; k++) {
-                int bucket = (int) (order[k] >>> 32);
-                seen += slots[(int) order[k]] & COUNT_MASK;
-                while (next < qs.length && seen >= rank) {
-                    result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
-                    rank = next < qs.length ? rank(qs[next], count) : 0;
-                }
+            for (int k = 0; k < order.length && !ranks.done(); k++) {
+                ranks.visit((int) (order[k] >>> 32), slots[(int) order[k]] & COUNT_MASK);
             }
-            return result;
-        }
-        for (int c = 0; c < chunks.length && next < qs.length; c++) {
-            long[] chunk = chunks[c];
-            for (int i = 0; chunk != null && i < EXACT && next < qs.length; i++) {
-                if (chunk[i] != 0) {
-                    int bucket = (c << SHIFT) + i;
-                    seen += chunk[i];
-                    while (next < qs.length && seen >= rank) {
-                        result[next++] = lower(bucket) + (width(bucket) - 1) / 2;
-                        rank = next < qs.length ? rank(qs[next], count) : 0;
+        } else {
+            for (int c = 0; c < chunks.length && !ranks.done(); c++) {
+                long[] chunk = chunks[c];
+                for (int i = 0; chunk != null && i < EXACT && !ranks.done(); i++) {
+                    if (chunk[i] != 0) {
+                        ranks.visit((c << SHIFT) + i, chunk[i]);
                     }
                 }
             }
         }
-        return result;
+        return ranks.result;
+    }
+
+    /** The nearest ranks of increasing quantiles, met as the buckets are visited in order: each one's midpoint. */
+    private static final class Ranks {
+        final double[] qs;
+        final long count;
+        final long[] result;
+        int next;
+        long rank;
+        long seen;
+
+        Ranks(double[] qs, long count) {
+            this.qs = qs;
+            this.count = count;
+            this.result = new long[qs.length];
+            java.util.Arrays.fill(result, -1);
+            this.rank = qs.length == 0 ? 0 : rank(qs[0], count);
+        }
+
+        boolean done() {
+            return next == qs.length;
+        }
+
+        /** A bucket of {@code n} durations, after the shorter ones. */
+        void visit(int bucket, long n) {
+            seen += n;
+            while (next < qs.length && seen >= rank) {
+                result[next++] = middle(bucket);
+                rank = next < qs.length ? rank(qs[next], count) : 0;
+            }
+        }
     }
 
     /** Below this many sparse buckets, percentiles pick the buckets in order rather than sort them. */
