@@ -197,11 +197,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static TableSchema issuers(boolean byProcess, boolean hosts) {
-        List<Column> c = new ArrayList<>();
-        if (hosts) {
-            c.add(hostColumn());
-        }
-        c.addAll(threadColumns(byProcess));
+        List<Column> c = whoColumns(byProcess, hosts);
         c.addAll(deviceColumns(false));
         c.addAll(requestColumns());
         return byProcess ? new TableSchema("disk_requests_per_process", "Disk request latency per issuing process", c)

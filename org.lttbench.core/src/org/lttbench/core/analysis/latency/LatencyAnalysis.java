@@ -118,6 +118,26 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         return c;
     }
 
+    /** Whose a row is: the host (several machines), then the thread or process columns. */
+    protected static List<Column> whoColumns(boolean byProcess, boolean hosts) {
+        List<Column> c = new ArrayList<>();
+        if (hosts) {
+            c.add(hostColumn());
+        }
+        c.addAll(threadColumns(byProcess));
+        return c;
+    }
+
+    /** The cells of {@link #whoColumns} for a thread (its process's, per process). */
+    protected final List<Object> whoCells(ThreadRecord t, boolean byProcess, boolean hosts) {
+        List<Object> c = new ArrayList<>();
+        if (hosts) {
+            c.add(host(t.trace()));
+        }
+        c.addAll(threadCells(t, byProcess));
+        return c;
+    }
+
     /** A thread's cells for {@link #threadColumns} (its process's, per process). */
     protected static List<Object> threadCells(ThreadRecord t, boolean byProcess) {
         List<Object> c = new ArrayList<>();

@@ -162,11 +162,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             kindColumn(), StatsColumns.of("waits", "Waits", "wait for a CPU")));
 
     private static TableSchema perThread(boolean byProcess, boolean hosts) {
-        List<Column> c = new ArrayList<>();
-        if (hosts) {
-            c.add(hostColumn());
-        }
-        c.addAll(threadColumns(byProcess));
+        List<Column> c = whoColumns(byProcess, hosts);
         c.add(kindColumn());
         c.addAll(StatsColumns.of("waits", "Waits", "wait for a CPU"));
         return byProcess ? new TableSchema("sched_latency_per_process", "Scheduling latency per process", c)
@@ -184,10 +180,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         c.add(new Column("runnable", "Runnable", ColumnKind.TIMESTAMP, "when it began to wait for a CPU"));
         c.add(new Column("latency_ns", "Latency", ColumnKind.DURATION, "until it ran"));
         c.add(new Column("cpu", "CPU", ColumnKind.CPU, "the CPU it ran on"));
-        if (hosts) {
-            c.add(hostColumn());
-        }
-        c.addAll(threadColumns(false));
+        c.addAll(whoColumns(false, hosts));
         c.add(kindColumn());
         c.add(new Column("prio", "Priority", ColumnKind.INTEGER, "its priority, as the switch gives it"));
         c.add(new Column("waker_kind", "Waker kind", ColumnKind.TEXT, "what woke it: thread, irq, softirq, timer"));
@@ -239,15 +232,12 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         /** A thread or a process: its threads' indices, who names it (a process: its main thread), its total wait. */
         final class Owner {
             ThreadRecord whose;
-            /** Its TID, for ties (read once: a thread's record is a cache miss each time). */
-            int tie;
             long waited;
             int[] threads = new int[1];
             int size;
 
             Owner(ThreadRecord whose) {
                 this.whose = whose;
-                this.tie = whose.tid();
             }
 
             void add(int index) {
@@ -274,7 +264,6 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             } else if (t.tid() == t.pid()) {
                 owner.whose = t;
-                owner.tie = t.tid();
             }
             owner.add(i);
             for (int k = 1; k < KINDS.length; k++) {
@@ -283,7 +272,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             }
         }
-        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.tie);
+        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
         Table perThread = perThread(byProcess, hosts).table();
         Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
         int lastPrio = 0;
@@ -315,11 +304,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                     }
                 }
             }
-            List<Object> who = new ArrayList<>();
-            if (hosts) {
-                who.add(host(o.whose.trace()));
-            }
-            who.addAll(threadCells(o.whose, byProcess));
+            List<Object> who = whoCells(o.whose, byProcess, hosts);
             for (int k = 1; k < KINDS.length; k++) {
                 if (rows[k] != null) {
                     perThread.addRow(row(who, KINDS[k], rows[k]));
@@ -368,10 +353,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             cells.add(w.runnable());
             cells.add(w.running() - w.runnable());
             cells.add((long) w.cpu());
-            if (hosts) {
-                cells.add(host(w.thread().trace()));
-            }
-            cells.addAll(threadCells(w.thread(), false));
+            cells.addAll(whoCells(w.thread(), false, hosts));
             cells.add(KINDS[w.kind()]);
             cells.add(w.prio() == ThreadStateMachine.UNTOLD ? null : (Object) (long) w.prio());
             if (w.waker() == org.lttbench.core.analysis.process.Waker.NONE) { // preempted, or new without a wakeup

@@ -232,11 +232,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static TableSchema perThread(boolean byProcess, boolean hosts) {
-        List<Column> c = new ArrayList<>();
-        if (hosts) {
-            c.add(hostColumn());
-        }
-        c.addAll(threadColumns(byProcess));
+        List<Column> c = whoColumns(byProcess, hosts);
         c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
         c.addAll(StatsColumns.of("calls", "Calls", "call duration"));
         c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error"));
@@ -257,10 +253,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         List<Column> c = new ArrayList<>();
         c.add(new Column("entry", "Entry", ColumnKind.TIMESTAMP, "when the call began"));
         c.add(new Column("duration_ns", "Duration", ColumnKind.DURATION, "entry to exit"));
-        if (hosts) {
-            c.add(hostColumn());
-        }
-        c.addAll(threadColumns(false));
+        c.addAll(whoColumns(false, hosts));
         c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
         c.add(new Column("ret", "Return", ColumnKind.INTEGER, "its return value (empty when the exit event has none)"));
         c.add(new Column("error", "Error", ColumnKind.TEXT, "the error's name, when it returned one"));
@@ -386,10 +379,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             List<Object> cells = new ArrayList<>();
             cells.add(c.entry());
             cells.add(c.exit() - c.entry());
-            if (hosts) {
-                cells.add(host(c.thread().trace()));
-            }
-            cells.addAll(threadCells(c.thread(), false));
+            cells.addAll(whoCells(c.thread(), false, hosts));
             cells.add(names.name(c.syscall()));
             boolean told = c.ret() != Long.MIN_VALUE;
             cells.add(told ? (Object) c.ret() : null);
@@ -425,12 +415,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     /** Adds a thread's or process's rows to the table: who, then each call, the most time first (ties by name). */
     private void addRows(Table table, ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
-        ThreadRecord t = o.thread;
-        List<Object> whose = new ArrayList<>();
-        if (hosts) {
-            whose.add(host(t.trace()));
-        }
-        whose.addAll(threadCells(t, byProcess));
+        List<Object> whose = whoCells(o.thread, byProcess, hosts);
         // its calls: a few, sorted in place
         int[] mine = new int[o.size];
         for (int i = 0; i < o.size; i++) {
