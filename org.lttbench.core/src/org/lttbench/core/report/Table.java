@@ -1,15 +1,41 @@
 package org.lttbench.core.report;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 
-/** One table of a report: typed columns and rows of cells. */
+/**
+ * One table of a report: typed columns and rows of cells. Rows may be counted first and made when read
+ * ({@link #addRowsWhenRead}): terminal text shows a table's first rows of tens of thousands.
+ */
 public final class Table {
     private final String key;
     private final String title;
     private final List<Column> columns;
+    /** The rows made, then {@link #unmade} more that {@link #maker} makes in order. Guarded by this table. */
     private final List<Object[]> rows = new ArrayList<>();
+    private int unmade;
+    private Iterator<Object[]> maker;
+    private final List<Object[]> view = new AbstractList<>() {
+        @Override
+        public Object[] get(int index) {
+            synchronized (Table.this) {
+                if (index >= rows.size() && index < rows.size() + unmade) {
+                    make(index + 1 - rows.size());
+                }
+                return rows.get(index);
+            }
+        }
+
+        @Override
+        public int size() {
+            synchronized (Table.this) {
+                return rows.size() + unmade;
+            }
+        }
+    };
     private final List<Warning> warnings = new ArrayList<>();
     private boolean chartData;
 
@@ -78,23 +104,56 @@ public final class Table {
     }
 
     /** Adds a row; cells are in column order and must match each column's kind (see {@link ColumnKind}). */
-    public Table addRow(Object... cells) {
+    public synchronized Table addRow(Object... cells) {
+        make(unmade);
+        rows.add(checked(cells).clone());
+        return this;
+    }
+
+    /**
+     * Adds {@code count} rows that {@code maker} makes, in order, when they are first read: a row's cells must not
+     * change after this call (the figures they are made from are final). Each made row is the maker's own (not copied).
+     */
+    public synchronized Table addRowsWhenRead(int count, Iterator<Object[]> maker) {
+        make(unmade);
+        if (count > 0) {
+            this.unmade = count;
+            this.maker = maker;
+        }
+        return this;
+    }
+
+    /** Makes the next {@code n} rows counted but not made. */
+    private void make(int n) {
+        for (int i = 0; i < n; i++) {
+            if (!maker.hasNext()) {
+                throw new IllegalStateException("table " + key + ": " + (unmade - i) + " rows counted were not made");
+            }
+            rows.add(checked(maker.next()));
+        }
+        unmade -= n;
+        if (unmade == 0) {
+            maker = null;
+        }
+    }
+
+    private Object[] checked(Object[] cells) {
         if (cells.length != columns.size()) {
             throw new IllegalArgumentException("table " + key + " has " + columns.size() + " columns, row has " + cells.length);
         }
         for (int i = 0; i < cells.length; i++) {
             checkCell(columns.get(i), cells[i]);
         }
-        rows.add(cells.clone());
-        return this;
+        return cells;
     }
 
+    /** The rows, unmodifiable; those not made yet are made as they are read. */
     public List<Object[]> rows() {
-        return Collections.unmodifiableList(rows);
+        return view;
     }
 
     public Object cell(int row, String columnKey) {
-        return rows.get(row)[columnIndex(columnKey)];
+        return view.get(row)[columnIndex(columnKey)];
     }
 
     private void checkCell(Column column, Object value) {

@@ -186,6 +186,34 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     }
 
     /**
+     * The rows of {@code owners} owners, made as they are read ({@link org.lttbench.core.report.Table#addRowsWhenRead}):
+     * {@code rowsOf} makes an owner's (by its index), whose figures are final.
+     */
+    protected static java.util.Iterator<Object[]> ownersRows(int owners,
+            java.util.function.IntFunction<List<Object[]>> rowsOf) {
+        return new java.util.Iterator<>() {
+            private int next;
+            private java.util.Iterator<Object[]> rows = java.util.Collections.emptyIterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!rows.hasNext() && next < owners) {
+                    rows = rowsOf.apply(next++).iterator();
+                }
+                return rows.hasNext();
+            }
+
+            @Override
+            public Object[] next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return rows.next();
+            }
+        };
+    }
+
+    /**
      * The keys, largest first by {@code size}, ties by {@code tie}, else in their order: each computed once per key,
      * and the keys sorted as indices into primitive arrays (thousands of rows: no object per key, no boxed comparison).
      */

@@ -277,9 +277,12 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
         int lastPrio = 0;
         DurationStats[] atLastPrio = null;
-        DurationStats[] rows = new DurationStats[KINDS.length];
-        for (Owner o : order) {
-            java.util.Arrays.fill(rows, null);
+        // each owner's rows by kind, in order: its table rows are made from them when read
+        DurationStats[] ownRows = new DurationStats[order.size() * KINDS.length];
+        int rowCount = 0;
+        for (int at = 0; at < order.size(); at++) {
+            Owner o = order.get(at);
+            int rows = at * KINDS.length;
             for (int n = 0; n < o.size; n++) {
                 int i = o.threads[n];
                 for (int k = 1; k < KINDS.length; k++) {
@@ -288,13 +291,13 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                         continue;
                     }
                     if (o.size == 1 && first.next == null) {
-                        rows[k] = first; // a thread's own row at one priority: nothing to sum
-                    } else if (rows[k] == null) {
-                        rows[k] = new DurationStats();
+                        ownRows[rows + k] = first; // a thread's own row at one priority: nothing to sum
+                    } else if (ownRows[rows + k] == null) {
+                        ownRows[rows + k] = new DurationStats();
                     }
                     for (PrioRow p = first; p != null; p = p.next) {
-                        if (rows[k] != p) {
-                            rows[k].merge(p);
+                        if (ownRows[rows + k] != p) {
+                            ownRows[rows + k].merge(p);
                         }
                         if (atLastPrio == null || p.prio != lastPrio) {
                             lastPrio = p.prio;
@@ -304,13 +307,21 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                     }
                 }
             }
-            List<Object> who = whoCells(o.whose, byProcess, hosts);
             for (int k = 1; k < KINDS.length; k++) {
-                if (rows[k] != null) {
-                    perThread.addRow(row(who, KINDS[k], rows[k]));
-                }
+                rowCount += ownRows[rows + k] != null ? 1 : 0;
             }
         }
+        perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> {
+            List<Object> who = whoCells(order.get(at).whose, byProcess, hosts);
+            List<Object[]> rows = new ArrayList<>(KINDS.length - 1);
+            for (int k = 1; k < KINDS.length; k++) {
+                DurationStats s = ownRows[at * KINDS.length + k];
+                if (s != null) {
+                    rows.add(row(who, KINDS[k], s));
+                }
+            }
+            return rows;
+        }));
 
         // per kind: the priorities' rows summed (a few), not every thread's again
         DurationStats[] total = new DurationStats[KINDS.length];

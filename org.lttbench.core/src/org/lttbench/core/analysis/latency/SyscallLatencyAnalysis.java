@@ -322,6 +322,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
         Table perThread = perThread(byProcess, hosts).table();
         CallRow[] bySyscall = new CallRow[0];
+        int rowCount = 0;
         for (ThreadCalls o : order) {
             for (int i = 0; i < o.size; i++) {
                 int id = o.ids[i];
@@ -330,8 +331,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 }
                 (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(o.rows[i]);
             }
-            addRows(perThread, o, byProcess, hosts, names);
+            rowCount += o.size;
         }
+        perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> rows(order.get(at), byProcess, hosts, names)));
 
         // per call, the most time first
         CallRow[] perCall = bySyscall;
@@ -413,8 +415,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         return r;
     }
 
-    /** Adds a thread's or process's rows to the table: who, then each call, the most time first (ties by name). */
-    private void addRows(Table table, ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
+    /** A thread's or process's table rows: who, then each call, the most time first (ties by name). */
+    private List<Object[]> rows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
         List<Object> whose = whoCells(o.thread, byProcess, hosts);
         // its calls: a few, sorted in place
         int[] mine = new int[o.size];
@@ -425,6 +427,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             }
             mine[j] = i;
         }
+        List<Object[]> rows = new ArrayList<>(o.size);
         for (int i : mine) {
             Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
             int at = 0;
@@ -434,8 +437,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             cells[at++] = names.name(o.ids[i]);
             at = fillRow(cells, at, o.rows[i]);
             cells[at] = o.rows[i].errnoCounts();
-            table.addRow(cells);
+            rows.add(cells);
         }
+        return rows;
     }
 
     /** Whether a thread's row {@code a} comes before its row {@code b}: more time, or as much and first by name. */

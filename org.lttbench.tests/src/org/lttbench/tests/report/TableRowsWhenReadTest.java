@@ -1,0 +1,118 @@
+package org.lttbench.tests.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.CsvReportWriter;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * Rows counted first and made when read (the per-thread latency tables of tens of thousands of rows, of which terminal
+ * text shows 25): the table has them all, in order, whoever reads it; terminal text makes only those it shows; every
+ * writer gives what the same rows added one by one give.
+ */
+class TableRowsWhenReadTest {
+    private static final TimeRange RANGE = new TimeRange(1_000_000_000L, 2_000_000_000L);
+
+    private static Table table() {
+        return new Table("threads", "Time per thread", List.of(new Column("tid", "TID", ColumnKind.TID, "thread"),
+                new Column("total_ns", "Total", ColumnKind.DURATION, "time")));
+    }
+
+    /** Rows {@code tid, tid * 1000} for tids from {@code first}, counting those made. */
+    private static final class Maker implements Iterator<Object[]> {
+        final int last;
+        int next;
+        int made;
+
+        Maker(int first, int count) {
+            this.next = first;
+            this.last = first + count;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next < last;
+        }
+
+        @Override
+        public Object[] next() {
+            made++;
+            long tid = next++;
+            return new Object[] { tid, tid * 1000 };
+        }
+    }
+
+    @Test
+    void rowsAreMadeWhenReadAndOnlyThose() throws Exception {
+        Table later = table();
+        later.addRow(1L, 1000L);
+        Maker maker = new Maker(2, 10_000);
+        later.addRowsWhenRead(10_000, maker);
+        assertEquals(0, maker.made);
+        assertEquals(10_001, later.rows().size());
+        assertEquals(0, maker.made);
+
+        Report r = new Report("process", "Time per thread", RANGE);
+        r.add(later);
+        StringWriter text = new StringWriter();
+        TextReportWriter.write(List.of(r), text, 25);
+        assertEquals(24, maker.made, "terminal text makes the rows it shows alone");
+        assertTrue(text.toString().contains("... and 9,976 more rows"), text.toString());
+
+        // the rest when read, in order, and then the same as a table made row by row
+        assertArrayEquals(new Object[] { 5000L, 5_000_000L }, later.rows().get(4999));
+        Table eager = table();
+        for (long tid = 1; tid <= 10_001; tid++) {
+            eager.addRow(tid, tid * 1000);
+        }
+        assertEquals(csv(eager), csv(later));
+        assertEquals(10_000, maker.made, "each row is made once");
+    }
+
+    @Test
+    void aRowAddedAfterComesAfter() {
+        Table t = table();
+        t.addRowsWhenRead(3, new Maker(1, 3));
+        t.addRow(9L, 9000L);
+        List<Long> tids = new ArrayList<>();
+        for (Object[] row : t.rows()) {
+            tids.add((Long) row[0]);
+        }
+        assertEquals(List.of(1L, 2L, 3L, 9L), tids);
+    }
+
+    @Test
+    void aMakerThatMakesTooFewOrWrongRowsIsCaught() {
+        Table few = table();
+        few.addRowsWhenRead(5, new Maker(1, 3));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> few.rows().get(4));
+        assertTrue(e.getMessage().contains("2 rows counted were not made"), e.getMessage());
+
+        Table wrong = table();
+        wrong.addRowsWhenRead(1, List.<Object[]>of(new Object[] { "seven", 1L }).iterator());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> wrong.rows().get(0));
+        assertTrue(bad.getMessage().contains("column tid"), bad.getMessage());
+    }
+
+    private static String csv(Table t) throws Exception {
+        Report r = new Report("process", "Time per thread", RANGE);
+        r.add(t);
+        StringWriter out = new StringWriter();
+        CsvReportWriter.write(List.of(r), out);
+        return out.toString();
+    }
+}
