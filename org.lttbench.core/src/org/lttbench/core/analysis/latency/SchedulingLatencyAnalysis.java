@@ -78,12 +78,17 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     }
 
     /**
-     * By thread index * KINDS + kind: one array, not one per thread. A wait is added to this one row alone (a cache
-     * miss less than a row per table); the totals per kind and per priority are these rows summed when a report is
-     * made (exact: see DurationStats).
+     * By thread index * KINDS + kind: one array, not one per thread. A wait is added to this one row and to its kind's
+     * and priority's (a few rows, in the cache): a report reads no thread's row to sum them.
      */
     private PrioRow[] byThreadKind = new PrioRow[256 * KINDS.length];
     private ThreadRecord[] threads = new ThreadRecord[256];
+    /** By thread index: its waits' total, which orders the tables (read without reading the thread's rows). */
+    private long[] waited = new long[256];
+    /** By priority: each kind's waits (index 0 unused), and the last priority met (nearly every wait's). */
+    private final Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
+    private int lastPrio;
+    private DurationStats[] atLastPrio;
     /**
      * The waits not yet added to their rows: the key is where their row is in {@link #byThreadKind} (high 32 bits) and
      * the priority (low 32), so that a group of the batch is one row.
@@ -92,14 +97,21 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         @Override
         public void add(long key, long[] v, int at) {
             row(key).add(v[at]);
+            kindAtPrio(key).add(v[at]);
+            waited[(int) (key >>> 32) / KINDS.length] += v[at];
         }
 
         @Override
         public void addAll(long key, long[] v, int[] next, int last, int width) {
             PrioRow row = row(key);
+            DurationStats all = kindAtPrio(key);
+            long sum = 0;
             for (int i = last; i >= 0; i = next[i]) {
                 row.add(v[i * width]);
+                all.add(v[i * width]);
+                sum += v[i * width];
             }
+            waited[(int) (key >>> 32) / KINDS.length] += sum;
         }
 
         private PrioRow row(long key) {
@@ -115,6 +127,16 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 byThreadKind[at] = row;
             }
             return row;
+        }
+
+        private DurationStats kindAtPrio(long key) {
+            int prio = (int) key;
+            if (atLastPrio == null || prio != lastPrio) {
+                lastPrio = prio;
+                atLastPrio = byPriority.computeIfAbsent(prio, x -> new DurationStats[KINDS.length]);
+            }
+            int kind = (int) (key >>> 32) % KINDS.length;
+            return atLastPrio[kind] != null ? atLastPrio[kind] : (atLastPrio[kind] = new DurationStats());
         }
     }, 1);
     private final LongestKept<Wait> longest;
@@ -139,6 +161,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         if (index >= threads.length) {
             int n = Math.max(index + 1, threads.length * 2);
             threads = java.util.Arrays.copyOf(threads, n);
+            waited = java.util.Arrays.copyOf(waited, n);
             byThreadKind = java.util.Arrays.copyOf(byThreadKind, n * KINDS.length);
         }
         if (threads[index] == null) { // once: a reference store costs the collector's barrier
@@ -226,9 +249,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         SummaryLine summary = SummaryLine.of("Scheduling latency");
         Report r = newReport("sched", TABLES.grouping(groupBy).title(), summary);
 
-        // a thread's or process's rows of a kind (one per thread and priority) summed, the longest waits in all first;
-        // per priority and kind, all threads' rows. The order needs only the totals; then each row is read once (summed
-        // into its priority's, its owner's table row made and added at once: thousands of rows are read from memory)
+        // a thread's or process's rows of a kind (one per thread and priority) summed, the longest waits in all first.
+        // The order needs only the threads' totals, and the per-kind and per-priority rows were summed in the pass: a
+        // thread's rows are read when its table rows are (thousands of rows are read from memory, not the cache)
         /** A thread or a process: its threads' indices, who names it (a process: its main thread), its total wait. */
         final class Owner {
             ThreadRecord whose;
@@ -245,6 +268,20 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                     threads = java.util.Arrays.copyOf(threads, size * 2);
                 }
                 threads[size++] = index;
+            }
+
+            /** Its rows of that kind summed (a thread's one row at one priority as it is); null when none. */
+            DurationStats kind(int k) {
+                DurationStats sum = null;
+                for (int n = 0; n < size; n++) {
+                    for (PrioRow p = byThreadKind[threads[n] * KINDS.length + k]; p != null; p = p.next) {
+                        if (sum == null && size == 1 && p.next == null) {
+                            return p;
+                        }
+                        (sum != null ? sum : (sum = new DurationStats())).merge(p);
+                    }
+                }
+                return sum;
             }
         }
         List<Owner> owners = new ArrayList<>();
@@ -266,56 +303,27 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 owner.whose = t;
             }
             owner.add(i);
-            for (int k = 1; k < KINDS.length; k++) {
-                for (PrioRow p = byThreadKind[i * KINDS.length + k]; p != null; p = p.next) {
-                    owner.waited += p.total();
-                }
-            }
+            owner.waited += waited[i];
         }
         List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
         Table perThread = perThread(byProcess, hosts).table();
-        Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
-        int lastPrio = 0;
-        DurationStats[] atLastPrio = null;
-        // each owner's rows by kind, in order: its table rows are made from them when read
-        DurationStats[] ownRows = new DurationStats[order.size() * KINDS.length];
         int rowCount = 0;
-        for (int at = 0; at < order.size(); at++) {
-            Owner o = order.get(at);
-            int rows = at * KINDS.length;
-            for (int n = 0; n < o.size; n++) {
-                int i = o.threads[n];
-                for (int k = 1; k < KINDS.length; k++) {
-                    PrioRow first = byThreadKind[i * KINDS.length + k];
-                    if (first == null) {
-                        continue;
-                    }
-                    if (o.size == 1 && first.next == null) {
-                        ownRows[rows + k] = first; // a thread's own row at one priority: nothing to sum
-                    } else if (ownRows[rows + k] == null) {
-                        ownRows[rows + k] = new DurationStats();
-                    }
-                    for (PrioRow p = first; p != null; p = p.next) {
-                        if (ownRows[rows + k] != p) {
-                            ownRows[rows + k].merge(p);
-                        }
-                        if (atLastPrio == null || p.prio != lastPrio) {
-                            lastPrio = p.prio;
-                            atLastPrio = byPriority.computeIfAbsent(p.prio, x -> new DurationStats[KINDS.length]);
-                        }
-                        (atLastPrio[k] != null ? atLastPrio[k] : (atLastPrio[k] = new DurationStats())).merge(p);
+        for (Owner o : order) {
+            for (int k = 1; k < KINDS.length; k++) {
+                for (int n = 0; n < o.size; n++) {
+                    if (byThreadKind[o.threads[n] * KINDS.length + k] != null) {
+                        rowCount++;
+                        break;
                     }
                 }
             }
-            for (int k = 1; k < KINDS.length; k++) {
-                rowCount += ownRows[rows + k] != null ? 1 : 0;
-            }
         }
         perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> {
-            List<Object> who = whoCells(order.get(at).whose, byProcess, hosts);
+            Owner o = order.get(at);
+            List<Object> who = whoCells(o.whose, byProcess, hosts);
             List<Object[]> rows = new ArrayList<>(KINDS.length - 1);
             for (int k = 1; k < KINDS.length; k++) {
-                DurationStats s = ownRows[at * KINDS.length + k];
+                DurationStats s = o.kind(k);
                 if (s != null) {
                     rows.add(row(who, KINDS[k], s));
                 }

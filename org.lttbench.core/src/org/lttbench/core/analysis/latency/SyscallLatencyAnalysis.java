@@ -132,15 +132,21 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     record Call(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked, long waitCpu) {
     }
 
-    /** Per thread index: its rows. A call is added to its thread's row alone; the per-call figures are summed. */
+    /** Per thread index: its rows. A call is added to its thread's row and to its call's, in the same flush. */
     private ThreadCalls[] byThread = new ThreadCalls[256];
     private ThreadRecord[] threads = new ThreadRecord[256];
+    /**
+     * Per call: every thread's calls, added as they are to their thread's row (a handful of rows, in the cache), so that
+     * a report reads no thread's row to sum them.
+     */
+    private CallRow[] byCall = new CallRow[64];
     /** The calls not yet added to their rows: the key is the thread's index and the call, 16 bits. */
     private final DurationBatch batch = new DurationBatch(new DurationBatch.Rows() {
         @Override
         public void add(long key, long[] v, int at) {
             ThreadCalls calls = threadOf(key);
             calls.row((int) (key & 0xFFFF)).add(v[at], v[at + 1], v[at + 2], v[at + 3]);
+            callOf(key).add(v[at], v[at + 1], v[at + 2], v[at + 3]);
             calls.total += v[at];
         }
 
@@ -148,9 +154,11 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         public void addAll(long key, long[] v, int[] next, int last, int width) {
             ThreadCalls calls = threadOf(key);
             CallRow row = calls.row((int) (key & 0xFFFF));
+            CallRow all = callOf(key);
             for (int i = last; i >= 0; i = next[i]) {
                 int at = i * width;
                 row.add(v[at], v[at + 1], v[at + 2], v[at + 3]);
+                all.add(v[at], v[at + 1], v[at + 2], v[at + 3]);
                 calls.total += v[at];
             }
         }
@@ -161,6 +169,14 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 byThread[index] = new ThreadCalls(threads[index]);
             }
             return byThread[index];
+        }
+
+        private CallRow callOf(long key) {
+            int id = (int) (key & 0xFFFF);
+            if (id >= byCall.length) {
+                byCall = Arrays.copyOf(byCall, Math.max(id + 1, byCall.length * 2));
+            }
+            return byCall[id] != null ? byCall[id] : (byCall[id] = new CallRow());
         }
     }, 4);
     private final LongestKept<Call> longest;
@@ -292,9 +308,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         Report r = newReport("syscalls", TABLES.grouping(groupBy).title(), summary);
 
         // per thread (or process) and call: whose calls took most time first, then their calls by time; a process's
-        // rows are its threads' summed, and its main thread names it. The order needs only the totals; then each row is
-        // read once (it is summed into its call's and its table row made and added at once: tables of thousands of rows
-        // are read from memory, not the cache)
+        // rows are its threads' summed, and its main thread names it. The order needs only the threads' totals, and the
+        // per-call rows were summed in the pass: a thread's rows are read when its table rows are (tables of thousands
+        // of rows are read from memory, not the cache)
         List<ThreadCalls> owners = new ArrayList<>();
         Map<Object, ThreadCalls> processes = byProcess ? new HashMap<>() : null;
         for (ThreadCalls t : byThread) {
@@ -321,22 +337,14 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
         List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
         Table perThread = perThread(byProcess, hosts).table();
-        CallRow[] bySyscall = new CallRow[0];
         int rowCount = 0;
         for (ThreadCalls o : order) {
-            for (int i = 0; i < o.size; i++) {
-                int id = o.ids[i];
-                if (id >= bySyscall.length) {
-                    bySyscall = Arrays.copyOf(bySyscall, Math.max(id + 1, bySyscall.length * 2));
-                }
-                (bySyscall[id] != null ? bySyscall[id] : (bySyscall[id] = new CallRow())).merge(o.rows[i]);
-            }
             rowCount += o.size;
         }
         perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> rows(order.get(at), byProcess, hosts, names)));
 
         // per call, the most time first
-        CallRow[] perCall = bySyscall;
+        CallRow[] bySyscall = byCall;
         Table calls = PER_CALL.table();
         List<Integer> ids = new ArrayList<>();
         long count = 0;
@@ -348,7 +356,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 errorCount += bySyscall[id].errors;
             }
         }
-        ids.sort(Comparator.comparingLong((Integer id) -> -perCall[id].total()).thenComparing(names::name));
+        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].total()).thenComparing(names::name));
         for (int id : ids) {
             List<Object> cells = new ArrayList<>();
             cells.add(names.name(id));
