@@ -186,19 +186,32 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     }
 
     /**
-     * The rows of {@code owners} owners, made as they are read ({@link org.lttbench.core.report.Table#addRowsWhenRead}):
-     * {@code rowsOf} makes an owner's (by its index), whose figures are final.
+     * The table rows of {@code owners}, made as they are read ({@link org.lttbench.core.report.Table#addRowsWhenRead}):
+     * the owners largest by {@code size} first, ties by {@code tie}, else in their order, each one's rows made by
+     * {@code rowsOf} from figures that are final. The owners are drawn from a heap as their rows are read: a table read
+     * for its first rows (terminal text) orders none of the others, and one never read orders none.
      */
-    protected static java.util.Iterator<Object[]> ownersRows(int owners,
-            java.util.function.IntFunction<List<Object[]>> rowsOf) {
+    protected static <K> java.util.Iterator<Object[]> rowsLargestFirst(List<K> owners,
+            java.util.function.ToLongFunction<K> size, java.util.function.ToIntFunction<K> tie,
+            java.util.function.Function<K, List<Object[]>> rowsOf) {
+        int n = owners.size();
+        long[] sizes = new long[n];
+        int[] ties = new int[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = size.applyAsLong(owners.get(i));
+            ties[i] = tie.applyAsInt(owners.get(i));
+        }
         return new java.util.Iterator<>() {
-            private int next;
+            private LargestFirst order;
             private java.util.Iterator<Object[]> rows = java.util.Collections.emptyIterator();
 
             @Override
             public boolean hasNext() {
-                while (!rows.hasNext() && next < owners) {
-                    rows = rowsOf.apply(next++).iterator();
+                if (order == null) {
+                    order = new LargestFirst(sizes, ties);
+                }
+                while (!rows.hasNext() && order.size > 0) {
+                    rows = rowsOf.apply(owners.get(order.next())).iterator();
                 }
                 return rows.hasNext();
             }
@@ -213,52 +226,51 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         };
     }
 
-    /**
-     * The keys, largest first by {@code size}, ties by {@code tie}, else in their order: each computed once per key,
-     * and the keys sorted as indices into primitive arrays (thousands of rows: no object per key, no boxed comparison).
-     */
-    protected static <K> List<K> largestFirst(List<K> keys, java.util.function.ToLongFunction<K> size,
-            java.util.function.ToIntFunction<K> tie) {
-        int n = keys.size();
-        long[] sizes = new long[n];
-        int[] ties = new int[n];
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            K k = keys.get(i);
-            sizes[i] = size.applyAsLong(k);
-            ties[i] = tie.applyAsInt(k);
-            order[i] = i;
-        }
-        // a bottom-up merge sort: stable, so that keys of one size and tie keep their order
-        int[] from = order;
-        int[] to = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int a = lo;
-                int b = mid;
-                for (int o = lo; o < hi; o++) {
-                    if (a < mid && (b >= hi || !before(sizes, ties, from[b], from[a]))) {
-                        to[o] = from[a++];
-                    } else {
-                        to[o] = from[b++];
-                    }
-                }
-            }
-            int[] swap = from;
-            from = to;
-            to = swap;
-        }
-        List<K> sorted = new ArrayList<>(n);
-        for (int i : from) {
-            sorted.add(keys.get(i));
-        }
-        return sorted;
-    }
+    /** Positions drawn largest first (ties by tie, then position) from a binary heap, built in linear time. */
+    private static final class LargestFirst {
+        final long[] sizes;
+        final int[] ties;
+        final int[] heap;
+        int size;
 
-    /** Whether key {@code a} comes strictly before key {@code b}: larger, or as large and of a smaller tie. */
-    private static boolean before(long[] sizes, int[] ties, int a, int b) {
-        return sizes[a] != sizes[b] ? sizes[a] > sizes[b] : ties[a] < ties[b];
+        LargestFirst(long[] sizes, int[] ties) {
+            this.sizes = sizes;
+            this.ties = ties;
+            this.size = sizes.length;
+            this.heap = new int[size];
+            for (int i = 0; i < size; i++) {
+                heap[i] = i;
+            }
+            for (int i = size / 2 - 1; i >= 0; i--) {
+                siftDown(i);
+            }
+        }
+
+        int next() {
+            int top = heap[0];
+            heap[0] = heap[--size];
+            siftDown(0);
+            return top;
+        }
+
+        private void siftDown(int at) {
+            int moving = heap[at];
+            for (int child = 2 * at + 1; child < size; child = 2 * at + 1) {
+                if (child + 1 < size && before(heap[child + 1], heap[child])) {
+                    child++;
+                }
+                if (!before(heap[child], moving)) {
+                    break;
+                }
+                heap[at] = heap[child];
+                at = child;
+            }
+            heap[at] = moving;
+        }
+
+        /** Whether position {@code a} comes before {@code b}: larger, or as large and of a smaller tie, or first. */
+        private boolean before(int a, int b) {
+            return sizes[a] != sizes[b] ? sizes[a] > sizes[b] : ties[a] != ties[b] ? ties[a] < ties[b] : a < b;
+        }
     }
 }

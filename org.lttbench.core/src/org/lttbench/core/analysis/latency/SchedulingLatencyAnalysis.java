@@ -305,10 +305,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             owner.add(i);
             owner.waited += waited[i];
         }
-        List<Owner> order = largestFirst(owners, o -> o.waited, o -> o.whose.tid());
         Table perThread = perThread(byProcess, hosts).table();
         int rowCount = 0;
-        for (Owner o : order) {
+        for (Owner o : owners) {
             for (int k = 1; k < KINDS.length; k++) {
                 for (int n = 0; n < o.size; n++) {
                     if (byThreadKind[o.threads[n] * KINDS.length + k] != null) {
@@ -318,8 +317,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             }
         }
-        perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> {
-            Owner o = order.get(at);
+        perThread.addRowsWhenRead(rowCount, rowsLargestFirst(owners, o -> o.waited, o -> o.whose.tid(), o -> {
             List<Object> who = whoCells(o.whose, byProcess, hosts);
             List<Object[]> rows = new ArrayList<>(KINDS.length - 1);
             for (int k = 1; k < KINDS.length; k++) {

@@ -335,13 +335,13 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             }
             sum.total += t.total;
         }
-        List<ThreadCalls> order = largestFirst(owners, t -> t.total, t -> t.thread.tid());
         Table perThread = perThread(byProcess, hosts).table();
         int rowCount = 0;
-        for (ThreadCalls o : order) {
+        for (ThreadCalls o : owners) {
             rowCount += o.size;
         }
-        perThread.addRowsWhenRead(rowCount, ownersRows(order.size(), at -> rows(order.get(at), byProcess, hosts, names)));
+        perThread.addRowsWhenRead(rowCount, rowsLargestFirst(owners, t -> t.total, t -> t.thread.tid(),
+                o -> rows(o, byProcess, hosts, names)));
 
         // per call, the most time first
         CallRow[] bySyscall = byCall;
