@@ -48,11 +48,13 @@ public final class ProcessThroughput {
         for (int i = 1; i < args.length; i++) {
             measure(Path.of(args[i]), runs);
         }
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-33s %10s %14s %14s %7s %7s%n", "default pass", "no waits/lat.", "+ waits",
-                "+ latency", "waits", "latency");
-        for (int i = 1; i < args.length; i++) {
-            measureDefaultPass(Path.of(args[i]), runs);
+        for (Written written : Written.values()) {
+            System.out.println();
+            System.out.printf(Locale.ROOT, "%-33s %10s %14s %14s %7s %7s%n", written.title, "no waits/lat.",
+                    "+ waits", "+ latency", "waits", "latency");
+            for (int i = 1; i < args.length; i++) {
+                measureDefaultPass(Path.of(args[i]), runs, written);
+            }
         }
         System.out.printf(Locale.ROOT, "max heap: %d MiB%n", Runtime.getRuntime().maxMemory() >> 20);
     }
@@ -90,13 +92,36 @@ public final class ProcessThroughput {
     private static final java.util.Set<String> LATENCY = java.util.Set.of("syscalls", "irq", "sched", "io");
 
     /**
-     * Every analysis of a default run against the same without the latency analyses, and without those and the waits
-     * analysis: what "why it waited" and the latency tables add to a pass (best of {@code runs} each, alternating,
-     * after a warm-up), in wall time and in the pass's CPU time (the pass runs on this thread alone: its CPU time holds
-     * on a machine busy with other work, where wall time does not). The latency analyses run whether they apply or
-     * not (those without their events see none).
+     * How a measured run writes its reports: as {@code ./lttbench analyze} does by default (terminal text, each table's
+     * first 25 rows: the rows of a per-thread table are made as they are read), or every row of every table (JSON).
      */
-    private static void measureDefaultPass(Path trace, int runs) throws IOException {
+    private enum Written {
+        TEXT("default pass, terminal text"), JSON("default pass, JSON (every row)");
+
+        final String title;
+
+        Written(String title) {
+            this.title = title;
+        }
+
+        void write(List<org.lttbench.core.report.Report> reports) throws IOException {
+            if (this == TEXT) {
+                org.lttbench.core.report.TextReportWriter.write(reports, java.io.Writer.nullWriter(),
+                        org.lttbench.core.report.TextReportWriter.Layout.terminal(25, false));
+            } else {
+                org.lttbench.core.report.JsonReportWriter.write(reports, java.io.Writer.nullWriter());
+            }
+        }
+    }
+
+    /**
+     * Every analysis of a default run against the same without the latency analyses, and without those and the waits
+     * analysis: what "why it waited" and the latency tables add to a run, its reports written (best of {@code runs}
+     * each, alternating, after a warm-up), in wall time and in the run's CPU time (it runs on this thread alone: its
+     * CPU time holds on a machine busy with other work, where wall time does not). The latency analyses run whether
+     * they apply or not (those without their events see none).
+     */
+    private static void measureDefaultPass(Path trace, int runs, Written written) throws IOException {
         long[] best = { Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE };
         long[] bestCpu = { Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE };
         // each round's latency ratio (+ latency over + waits, run back to back): their median follows a machine whose
@@ -119,7 +144,7 @@ public final class ProcessThroughput {
                     }
                     long c0 = cpu.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
-                    org.lttbench.core.analysis.AnalysisRun.run(set, analyses, ProgressListener.NONE);
+                    written.write(org.lttbench.core.analysis.AnalysisRun.run(set, analyses, ProgressListener.NONE));
                     long t = System.nanoTime() - t0;
                     long c = cpu.getCurrentThreadCpuTime() - c0;
                     if (r > 0) {
