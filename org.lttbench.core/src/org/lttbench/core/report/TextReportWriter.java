@@ -288,7 +288,9 @@ public final class TextReportWriter {
         }
         for (Report report : reports) {
             for (Table table : report.tables()) {
-                if (!table.rows().isEmpty() && !(table.isChartData() && layout.maxRows() != ALL_ROWS)) {
+                // a table without a trace column needs no width for it (its cells are not laid out twice)
+                if (table.columns().stream().anyMatch(c -> c.kind() == ColumnKind.TRACE) && !table.rows().isEmpty()
+                        && !(table.isChartData() && layout.maxRows() != ALL_ROWS)) {
                     narrowest = Math.min(narrowest, new Grid(table, layout, names, Integer.MAX_VALUE).traceWidth());
                 }
             }
