@@ -117,8 +117,9 @@ public final class ProcessThroughput {
     /**
      * Every analysis of a default run against the same without the latency analyses, and without those and the waits
      * analysis: what "why it waited" and the latency tables add to a run, its reports written (best of {@code runs}
-     * each, alternating, after a warm-up), in wall time and in the run's CPU time (it runs on this thread alone: its
-     * CPU time holds on a machine busy with other work, where wall time does not). The latency analyses run whether
+     * each, or of as many as fill about three seconds for a small trace, whose runs are noisier, alternating, after a
+     * warm-up), in wall time and in the run's CPU time (it runs on this thread alone: its CPU time holds on a machine
+     * busy with other work, where wall time does not). The latency analyses run whether
      * they apply or not (those without their events see none).
      */
     private static void measureDefaultPass(Path trace, int runs, Written written) throws IOException {
@@ -126,11 +127,12 @@ public final class ProcessThroughput {
         long[] bestCpu = { Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE };
         // each round's latency ratio (+ latency over + waits, run back to back): their median follows a machine whose
         // speed drifts during the run better than the ratio of two bests taken in different rounds
-        double[] roundRatio = new double[runs];
-        double[] roundRatioCpu = new double[runs];
+        double[] roundRatio = new double[Math.max(runs, MOST_ROUNDS)];
+        double[] roundRatioCpu = new double[Math.max(runs, MOST_ROUNDS)];
         java.lang.management.ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        int rounds = runs;
         try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
-            for (int r = 0; r <= runs; r++) {
+            for (int r = 0; r <= rounds; r++) {
                 long[] round = new long[best.length];
                 long[] roundCpu = new long[best.length];
                 for (int kind = 0; kind < best.length; kind++) {
@@ -158,8 +160,14 @@ public final class ProcessThroughput {
                     roundRatio[r - 1] = (double) round[2] / round[1];
                     roundRatioCpu[r - 1] = (double) roundCpu[2] / roundCpu[1];
                 }
+                if (r > 0) { // the rounds after the warm-up (that one compiles) tell how long a round takes
+                    long took = Math.max(1, round[0] + round[1] + round[2]);
+                    rounds = (int) Math.max(rounds, Math.min(MOST_ROUNDS, 3_000_000_000L / took));
+                }
             }
         }
+        roundRatio = java.util.Arrays.copyOf(roundRatio, rounds);
+        roundRatioCpu = java.util.Arrays.copyOf(roundRatioCpu, rounds);
         System.out.printf(Locale.ROOT, "%-28s wall %8.3f s %12.3f s %12.3f s %6.2fx %6.2fx%n", trace.getFileName(),
                 best[0] / 1e9, best[1] / 1e9, best[2] / 1e9, (double) best[1] / best[0], (double) best[2] / best[1]);
         System.out.printf(Locale.ROOT, "%-28s CPU  %8.3f s %12.3f s %12.3f s %6.2fx %6.2fx%n", "", bestCpu[0] / 1e9,
@@ -167,8 +175,11 @@ public final class ProcessThroughput {
         java.util.Arrays.sort(roundRatio);
         java.util.Arrays.sort(roundRatioCpu);
         System.out.printf(Locale.ROOT, "%-28s latency, median of %d rounds' ratios: wall %.2fx, CPU %.2fx (range %.2f-%.2fx)%n",
-                "", runs, median(roundRatio), median(roundRatioCpu), roundRatioCpu[0], roundRatioCpu[runs - 1]);
+                "", rounds, median(roundRatio), median(roundRatioCpu), roundRatioCpu[0], roundRatioCpu[rounds - 1]);
     }
+
+    /** The most rounds a small trace's measure takes. */
+    private static final int MOST_ROUNDS = 30;
 
     private static double median(double[] sorted) {
         int n = sorted.length;
