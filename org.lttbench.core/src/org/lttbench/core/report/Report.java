@@ -50,6 +50,14 @@ public final class Report {
         return List.copyOf(tables);
     }
 
+    /** Makes every table's rows now ({@link Table#makeRowsNow}): a report taken while its analyses go on. */
+    public Report makeRowsNow() {
+        for (Table t : tables) {
+            t.makeRowsNow();
+        }
+        return this;
+    }
+
     public Table table(String key) {
         for (Table t : tables) {
             if (t.key().equals(key)) {

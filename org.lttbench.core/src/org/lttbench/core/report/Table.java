@@ -112,7 +112,8 @@ public final class Table {
 
     /**
      * Adds {@code count} rows that {@code maker} makes, in order, when they are first read: a row's cells must not
-     * change after this call (the figures they are made from are final). Each made row is the maker's own (not copied).
+     * change after this call (the figures they are made from are final, or {@link #makeRowsNow} is called before they
+     * change). Each made row is the maker's own (not copied).
      */
     public synchronized Table addRowsWhenRead(int count, Iterator<Object[]> maker) {
         make(unmade);
@@ -120,6 +121,15 @@ public final class Table {
             this.unmade = count;
             this.maker = maker;
         }
+        return this;
+    }
+
+    /**
+     * Makes every row not made yet, now: for a report taken while its analyses go on (a live session's figures so far),
+     * whose rows would otherwise be made later from figures that have changed meanwhile.
+     */
+    public synchronized Table makeRowsNow() {
+        make(unmade);
         return this;
     }
 

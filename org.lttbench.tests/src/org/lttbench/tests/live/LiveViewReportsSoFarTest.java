@@ -52,6 +52,57 @@ class LiveViewReportsSoFarTest {
     }
 
     /**
+     * A report taken in the middle of the pass (the live viewer shows it on another thread while the pass goes on) says
+     * after the pass what it said when taken, once its rows are made then ({@link Report#makeRowsNow}): the per-thread
+     * latency tables make their rows when read, from figures the rest of the pass changes. The same report left to
+     * make them later says something else.
+     */
+    @Test
+    void aReportTakenDuringThePassKeepsItsFigures() throws Exception {
+        try (TraceSet traces = CtfTraceSet.open(List.of(TestPaths.trace("kernel-many-threads")))) {
+            AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), traces,
+                    new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD));
+            List<Analysis> analyses = plan.toRun();
+            List<Report> made = new ArrayList<>();
+            List<Report> later = new ArrayList<>();
+            List<String> then = new ArrayList<>();
+            RecordSink sofar = new RecordSink() {
+                private int events;
+
+                @Override
+                public void event(Event event) {
+                    if (++events == 100_000) { // of 240,644
+                        for (Analysis a : analyses) {
+                            Report r = a.report(GroupBy.THREAD).makeRowsNow();
+                            made.add(r);
+                            then.add(csv(r));
+                            later.add(a.report(GroupBy.THREAD));
+                        }
+                    }
+                }
+            };
+            AnalysisRun.run(traces, analyses, List.of(sofar), ProgressListener.NONE);
+            assertTrue(made.stream().anyMatch(r -> r.analysis().equals("sched")), "the sched analysis reported");
+            boolean changed = false;
+            for (int i = 0; i < made.size(); i++) {
+                assertEquals(then.get(i), csv(made.get(i)), made.get(i).analysis());
+                changed |= !then.get(i).equals(csv(later.get(i)));
+            }
+            assertTrue(changed, "a report whose rows are made after the pass went on says what the pass says then");
+        }
+    }
+
+    private static String csv(Report r) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            org.lttbench.core.report.CsvReportWriter.write(List.of(r), out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /**
      * Each analysis that applies, by thread then by process; when {@code watched}, each also reports so far after the
      * 64th, 128th, 256th... event of the pass (early and late in it, as many times on a small trace as on a big one).
      */

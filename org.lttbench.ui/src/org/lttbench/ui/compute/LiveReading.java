@@ -9,6 +9,7 @@ import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.ctf.FedTraceSet;
 import org.lttbench.core.live.LiveException;
 import org.lttbench.core.live.LiveSession;
+import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
@@ -151,6 +152,8 @@ public final class LiveReading implements ReportSource {
             ReportSet reports;
             try {
                 reports = planned.reports(null);
+                // shown on another thread while this pass goes on: the rows are made from the figures as they are now
+                reports.reports().forEach(Report::makeRowsNow);
             } catch (RuntimeException e) {
                 // The pass goes on (its end still reports): this refresh says why it has no figures.
                 reports = ReportSet.failed(TimeRange.ALL, "the figures so far could not be made: " + e);
