@@ -137,13 +137,12 @@ public final class Table {
     private void make(int n) {
         for (int i = 0; i < n; i++) {
             if (!maker.hasNext()) {
-                throw new IllegalStateException("table " + key + ": " + (unmade - i) + " rows counted were not made");
+                throw new IllegalStateException("table " + key + ": " + unmade + " rows counted were not made");
             }
             rows.add(checked(maker.next()));
-        }
-        unmade -= n;
-        if (unmade == 0) {
-            maker = null;
+            if (--unmade == 0) {
+                maker = null;
+            }
         }
     }
 
