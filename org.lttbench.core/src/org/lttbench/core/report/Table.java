@@ -156,6 +156,11 @@ public final class Table {
         return cells;
     }
 
+    /** How many rows are made (the others of {@link #rows()} are made when read). */
+    public synchronized int rowsMade() {
+        return rows.size();
+    }
+
     /** The rows, unmodifiable; those not made yet are made as they are read. */
     public List<Object[]> rows() {
         return view;

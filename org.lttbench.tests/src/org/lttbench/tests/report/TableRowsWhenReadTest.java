@@ -108,6 +108,38 @@ class TableRowsWhenReadTest {
         assertTrue(bad.getMessage().contains("column tid"), bad.getMessage());
     }
 
+    /**
+     * The viewer's reports come with every row made, on the reading thread: its UI thread shows them, and must neither
+     * make tens of thousands of rows nor (live) read figures the pass still changes. The same analyses run alone leave
+     * their per-thread latency rows to be made when read.
+     */
+    @Test
+    void theViewersReportsHaveTheirRowsMadeOnTheReadingThread() throws Exception {
+        java.nio.file.Path trace = org.lttbench.tests.TestPaths.trace("kernel-many-threads");
+        List<org.lttbench.ui.compute.AnalysisRequest> wanted = List.of(
+                org.lttbench.ui.compute.AnalysisRequest.of("syscalls"), org.lttbench.ui.compute.AnalysisRequest.of("sched"));
+        org.lttbench.ui.compute.ReportSet shown = new org.lttbench.ui.compute.TraceReading(
+                () -> org.lttbench.core.ctf.CtfTraceSet.open(List.of(trace)))
+                .reports(TimeRange.ALL, wanted, null, org.lttbench.core.trace.ProgressListener.NONE);
+        assertEquals(2, shown.reports().size());
+        for (Report r : shown.reports()) {
+            for (Table t : r.tables()) {
+                assertEquals(t.rows().size(), t.rowsMade(), r.analysis() + " " + t.key());
+            }
+        }
+        Table alone = shown.reports().get(1).table("sched_latency_per_thread");
+        try (org.lttbench.core.trace.TraceSet set = org.lttbench.core.ctf.CtfTraceSet.open(List.of(trace))) {
+            Report r = org.lttbench.core.analysis.AnalysisRun.run(set,
+                    List.of(org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis.PROVIDER.create(
+                            org.lttbench.core.analysis.AnalysisOptions.DEFAULT)),
+                    org.lttbench.core.trace.ProgressListener.NONE).get(0);
+            Table later = r.table("sched_latency_per_thread");
+            assertTrue(later.rows().size() > 100, later.rows().size() + " rows");
+            assertEquals(0, later.rowsMade());
+            assertEquals(alone.rows().size(), later.rows().size());
+        }
+    }
+
     private static String csv(Table t) throws Exception {
         Report r = new Report("process", "Time per thread", RANGE);
         r.add(t);

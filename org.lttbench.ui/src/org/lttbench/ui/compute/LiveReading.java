@@ -9,7 +9,6 @@ import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.ctf.FedTraceSet;
 import org.lttbench.core.live.LiveException;
 import org.lttbench.core.live.LiveSession;
-import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
@@ -151,9 +150,7 @@ public final class LiveReading implements ReportSource {
             progress.progress(traces.eventCount(), 0); // throws when nobody waits for this run any more
             ReportSet reports;
             try {
-                reports = planned.reports(null);
-                // shown on another thread while this pass goes on: the rows are made from the figures as they are now
-                reports.reports().forEach(Report::makeRowsNow);
+                reports = planned.reports(null); // their rows made now, from the figures as they are now
             } catch (RuntimeException e) {
                 // The pass goes on (its end still reports): this refresh says why it has no figures.
                 reports = ReportSet.failed(TimeRange.ALL, "the figures so far could not be made: " + e);

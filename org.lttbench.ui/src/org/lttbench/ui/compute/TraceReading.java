@@ -114,7 +114,9 @@ public final class TraceReading implements ReportSource {
             for (AnalysisRequest request : wanted) {
                 Analysis analysis = byName.get(request.analysis());
                 if (analysis != null) {
-                    reports.add(analysis.report(request.groupBy()));
+                    // every row made here, on the reading thread: the UI thread shows them, and must neither make
+                    // tens of thousands of rows nor read figures that a live pass is still changing
+                    reports.add(analysis.report(request.groupBy()).makeRowsNow());
                 }
             }
             return new ReportSet(range, reports, notApplicable, null, histogram);
