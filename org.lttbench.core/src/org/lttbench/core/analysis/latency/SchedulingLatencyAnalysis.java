@@ -85,13 +85,10 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     private ThreadRecord[] threads = new ThreadRecord[256];
     /** By thread index: its waits' total, which orders the tables (read without reading the thread's rows). */
     private long[] waited = new long[256];
-    /**
-     * By priority: each kind's waits (index 0 unused). The priorities a switch gives (the kernel's prio - 100) in an
-     * array (a busy trace's threads change priority from wait to wait), any other in a map.
-     */
-    private final DurationStats[][] byPrio = new DurationStats[2 * PRIOS][];
-    private final Map<Integer, DurationStats[]> byOtherPrio = new TreeMap<>();
-    private static final int PRIOS = 256;
+    /** By priority: each kind's waits (index 0 unused), and the last priority met (nearly every wait's). */
+    private final Map<Integer, DurationStats[]> byPriority = new TreeMap<>();
+    private int lastPrio;
+    private DurationStats[] atLastPrio;
     /**
      * The waits not yet added to their rows: the key is where their row is in {@link #byThreadKind} (high 32 bits) and
      * the priority (low 32), so that a group of the batch is one row.
@@ -134,15 +131,12 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
 
         private DurationStats kindAtPrio(long key) {
             int prio = (int) key;
-            DurationStats[] atPrio;
-            if (prio >= -PRIOS && prio < PRIOS) {
-                atPrio = byPrio[prio + PRIOS] != null ? byPrio[prio + PRIOS]
-                        : (byPrio[prio + PRIOS] = new DurationStats[KINDS.length]);
-            } else {
-                atPrio = byOtherPrio.computeIfAbsent(prio, x -> new DurationStats[KINDS.length]);
+            if (atLastPrio == null || prio != lastPrio) {
+                lastPrio = prio;
+                atLastPrio = byPriority.computeIfAbsent(prio, x -> new DurationStats[KINDS.length]);
             }
             int kind = (int) (key >>> 32) % KINDS.length;
-            return atPrio[kind] != null ? atPrio[kind] : (atPrio[kind] = new DurationStats());
+            return atLastPrio[kind] != null ? atLastPrio[kind] : (atLastPrio[kind] = new DurationStats());
         }
     }, 1);
     private final LongestKept<Wait> longest;
@@ -336,12 +330,6 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         }));
 
         // per kind: the priorities' rows summed (a few), not every thread's again
-        Map<Integer, DurationStats[]> byPriority = new TreeMap<>(byOtherPrio);
-        for (int p = 0; p < byPrio.length; p++) {
-            if (byPrio[p] != null) {
-                byPriority.put(p - PRIOS, byPrio[p]);
-            }
-        }
         DurationStats[] total = new DurationStats[KINDS.length];
         for (int k = 1; k < KINDS.length; k++) {
             total[k] = new DurationStats();

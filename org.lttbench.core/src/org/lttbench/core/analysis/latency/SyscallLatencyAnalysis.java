@@ -344,23 +344,22 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 o -> rows(o, byProcess, hosts, names)));
 
         // per call, the most time first
-        CallRow[] bySyscall = byCall;
         Table calls = PER_CALL.table();
         List<Integer> ids = new ArrayList<>();
         long count = 0;
         long errorCount = 0;
-        for (int id = 0; id < bySyscall.length; id++) {
-            if (bySyscall[id] != null) {
+        for (int id = 0; id < byCall.length; id++) {
+            if (byCall[id] != null) {
                 ids.add(id);
-                count += bySyscall[id].count();
-                errorCount += bySyscall[id].errors;
+                count += byCall[id].count();
+                errorCount += byCall[id].errors;
             }
         }
-        ids.sort(Comparator.comparingLong((Integer id) -> -bySyscall[id].total()).thenComparing(names::name));
+        ids.sort(Comparator.comparingLong((Integer id) -> -byCall[id].total()).thenComparing(names::name));
         for (int id : ids) {
             List<Object> cells = new ArrayList<>();
             cells.add(names.name(id));
-            cells.addAll(rowCells(bySyscall[id]));
+            cells.addAll(rowCells(byCall[id]));
             cells.add(id == SyscallNames.UNNAMED ? null : causes.label(causes.ofSyscall(names.name(id))));
             calls.addRow(cells.toArray());
         }
@@ -371,8 +370,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         // by call and errno: (id << 32 | errno) to count
         Map<Long, long[]> errors = new HashMap<>();
         for (int id : ids) {
-            if (bySyscall[id].errnos != null) {
-                bySyscall[id].errnos.forEach((errno, n) -> errors.put((long) id << 32 | errno, new long[] { n }));
+            if (byCall[id].errnos != null) {
+                byCall[id].errnos.forEach((errno, n) -> errors.put((long) id << 32 | errno, new long[] { n }));
             }
         }
         List<Map.Entry<Long, long[]>> errs = new ArrayList<>(errors.entrySet());
@@ -403,7 +402,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
         Table histogram = HISTOGRAM.table();
         for (int id : ids) {
-            for (long[] bar : bySyscall[id].octaves()) {
+            for (long[] bar : byCall[id].octaves()) {
                 histogram.addRow(names.name(id), bar[0], bar[1], bar[2]);
             }
         }
