@@ -3,6 +3,9 @@ package org.lttbench.tests.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +18,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.CsvReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.Event;
@@ -93,11 +97,11 @@ class LiveViewReportsSoFarTest {
     }
 
     private static String csv(Report r) {
-        java.io.StringWriter out = new java.io.StringWriter();
+        StringWriter out = new StringWriter();
         try {
-            org.lttbench.core.report.CsvReportWriter.write(List.of(r), out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            CsvReportWriter.write(List.of(r), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return out.toString();
     }

@@ -6,18 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
+import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.CsvReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.ui.compute.AnalysisRequest;
+import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.compute.TraceReading;
 
 /**
  * Rows counted first and made when read (the per-thread latency tables of tens of thousands of rows, of which terminal
@@ -115,12 +126,10 @@ class TableRowsWhenReadTest {
      */
     @Test
     void theViewersReportsHaveTheirRowsMadeOnTheReadingThread() throws Exception {
-        java.nio.file.Path trace = org.lttbench.tests.TestPaths.trace("kernel-many-threads");
-        List<org.lttbench.ui.compute.AnalysisRequest> wanted = List.of(
-                org.lttbench.ui.compute.AnalysisRequest.of("syscalls"), org.lttbench.ui.compute.AnalysisRequest.of("sched"));
-        org.lttbench.ui.compute.ReportSet shown = new org.lttbench.ui.compute.TraceReading(
-                () -> org.lttbench.core.ctf.CtfTraceSet.open(List.of(trace)))
-                .reports(TimeRange.ALL, wanted, null, org.lttbench.core.trace.ProgressListener.NONE);
+        Path trace = TestPaths.trace("kernel-many-threads");
+        List<AnalysisRequest> wanted = List.of(AnalysisRequest.of("syscalls"), AnalysisRequest.of("sched"));
+        ReportSet shown = new TraceReading(() -> CtfTraceSet.open(List.of(trace))).reports(TimeRange.ALL, wanted, null,
+                ProgressListener.NONE);
         assertEquals(2, shown.reports().size());
         for (Report r : shown.reports()) {
             for (Table t : r.tables()) {
@@ -128,11 +137,9 @@ class TableRowsWhenReadTest {
             }
         }
         Table alone = shown.reports().get(1).table("sched_latency_per_thread");
-        try (org.lttbench.core.trace.TraceSet set = org.lttbench.core.ctf.CtfTraceSet.open(List.of(trace))) {
-            Report r = org.lttbench.core.analysis.AnalysisRun.run(set,
-                    List.of(org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis.PROVIDER.create(
-                            org.lttbench.core.analysis.AnalysisOptions.DEFAULT)),
-                    org.lttbench.core.trace.ProgressListener.NONE).get(0);
+        try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
+            Report r = AnalysisRun.run(set, List.of(SchedulingLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT)),
+                    ProgressListener.NONE).get(0);
             Table later = r.table("sched_latency_per_thread");
             assertTrue(later.rows().size() > 100, later.rows().size() + " rows");
             assertEquals(0, later.rowsMade());
