@@ -23,6 +23,11 @@ final class CtfEventType implements EventType {
     long cost;
     /** The value slots an event record of this class uses outside the arena (its payload's last, plus one). */
     int slots;
+    /**
+     * Where an event of this class says its CPU when its packets do not ({@link StreamClassDecoder#cpuField}), or
+     * null: the packet context's.
+     */
+    CtfFieldHandle cpuField;
 
     private final Map<String, CtfFieldHandle> payloadHandles = new HashMap<>();
     private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();

@@ -97,6 +97,7 @@ final class StreamClassDecoder {
         checkSlots(null, type.slots, "its context and payload, with the stream class's scopes,");
         fixedSlots = Math.max(fixedSlots, payloadBase + slots(type.payload));
         type.streamClass = this;
+        type.cpuField = cpuSlot >= 0 ? null : cpuField(type);
         type.cost = 0;
         for (FieldDecoder d : new FieldDecoder[] { eventHeader, streamEventContext, type.context, type.payload }) {
             type.cost = FieldDecoder.addCost(type.cost, d == null ? 0 : d.cost);
@@ -161,6 +162,24 @@ final class StreamClassDecoder {
     /** Byte index, in the packet, of the metadata stream UUID the packet header holds. */
     int uuidByteIndex(DecodeState s) {
         return uuidField instanceof FieldDecoder.Blob b ? b.byteIndex(s, 0) : (int) (s.values[uuidField.slot] >>> 3);
+    }
+
+    /**
+     * The integer field of this event class that says its CPU, for stream classes whose packet context has no
+     * {@code cpu_id}: {@code cpu_id} in a context or the payload (babeltrace 1's CTF writer, which tools' own test
+     * traces use, puts it in each event's payload), else perf's {@code perf_cpu} ({@code perf data convert
+     * --to-ctf} of a recording with the sample's CPU). Trace Compass's CPU aspect reads the same two places.
+     */
+    private static CtfFieldHandle cpuField(CtfEventType type) {
+        for (String name : new String[] { "cpu_id", "perf_cpu" }) {
+            if (type.contextField(name) instanceof CtfFieldHandle h && h.decoder() instanceof FieldDecoder.Int) {
+                return h;
+            }
+            if (type.payloadField(name) instanceof CtfFieldHandle h && h.decoder() instanceof FieldDecoder.Int) {
+                return h;
+            }
+        }
+        return null;
     }
 
     private static int intSlot(FieldDecoder.Struct scope, String name) {

@@ -52,6 +52,9 @@ final class StreamReader implements Event, Packet {
     private long endRaw = UNKNOWN;
     private long discarded = UNKNOWN;
     private long sequence = UNKNOWN;
+    /** The packet's CPU ({@code cpu_id} in its context), or -1. */
+    private int packetCpu = -1;
+    /** The current event's CPU: the packet's, or the event's own field where the packet says none. */
     private int cpu = -1;
     private long prevEndRaw = UNKNOWN;
     private long prevDiscarded = UNKNOWN;
@@ -321,7 +324,8 @@ final class StreamReader implements Event, Packet {
         endRaw = sc.endSlot >= 0 ? v[sc.endSlot] : UNKNOWN;
         discarded = sc.discardedSlot >= 0 ? v[sc.discardedSlot] : UNKNOWN;
         sequence = sc.sequenceSlot >= 0 ? v[sc.sequenceSlot] : UNKNOWN;
-        cpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
+        packetCpu = sc.cpuSlot >= 0 ? (int) v[sc.cpuSlot] : -1;
+        cpu = packetCpu;
         computeLosses();
         progress.add(packetBits >>> 3);
     }
@@ -555,13 +559,13 @@ final class StreamReader implements Event, Packet {
                 // Before the stream's first packet, babeltrace2 has no count: the counter itself is the best one.
                 long count = prevDiscarded == UNKNOWN ? discarded : discarded - prevDiscarded;
                 long begin = prevDiscarded == UNKNOWN ? beginRaw : prevEndRaw;
-                eventsLoss = new Loss(Loss.Kind.DISCARDED_EVENTS, count, ns(begin), ns(endRaw), stream, cpu);
+                eventsLoss = new Loss(Loss.Kind.DISCARDED_EVENTS, count, ns(begin), ns(endRaw), stream, packetCpu);
             }
         }
         // a sequence number that goes back is no loss (never a negative count): the packets overlap
         if (sc.hasPacketSequence() && prevSequence != UNKNOWN && sequence - prevSequence > 1) {
             packetsLoss = new Loss(Loss.Kind.DISCARDED_PACKETS, sequence - prevSequence - 1, ns(prevEndRaw), ns(beginRaw),
-                    stream, cpu);
+                    stream, packetCpu);
         }
     }
 
@@ -639,6 +643,9 @@ final class StreamReader implements Event, Packet {
                     "an event of zero bits: the metadata cannot describe a real event stream");
         }
         type = t;
+        if (t.cpuField != null) {
+            cpu = (int) longValue(t.cpuField);
+        }
         timestamp = sc.clock.toNs(headerClock);
         sizeBytes = (int) (((s.pos + 7) >>> 3) - ((start + 7) >>> 3));
         return true;

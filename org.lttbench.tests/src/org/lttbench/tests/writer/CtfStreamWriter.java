@@ -188,8 +188,10 @@ public final class CtfStreamWriter {
         }
         posDiscarded = packet.position();
         packet.writeBits(0, 64);
-        packet.align(Math.min(align, 32));
-        packet.writeBits(cpu, 32);
+        if (streamClass.metadata().packetCpuId()) {
+            packet.align(Math.min(align, 32));
+            packet.writeBits(cpu, 32);
+        }
         List<Field> extra = streamClass.metadata().packetContextFields();
         if (packetContextValues.size() != extra.size()) {
             throw new IllegalStateException("give the extra packet context fields' values (packetContext) first");

@@ -67,6 +67,9 @@ public final class KernelTraceWriter implements Closeable {
         if (tracer.naturalAlignment()) {
             metadata.headerIntegerAlignment(64);
         }
+        if (tracer.eventCpuField() != null) {
+            metadata.withoutPacketCpuId();
+        }
         List<Field> context = new ArrayList<>();
         for (String c : contexts) {
             context.add(field(c, s32()));
@@ -119,12 +122,17 @@ public final class KernelTraceWriter implements Closeable {
         if (tracer.omitted().contains(name)) {
             return;
         }
+        List<Field> all = new ArrayList<>();
+        if (tracer.eventCpuField() != null) {
+            all.add(field(tracer.eventCpuField(), u32()));
+        }
         if (!tracer.perf()) {
-            declared.put(name, List.of(fields));
+            all.addAll(List.of(fields));
+            declared.put(name, all);
             return;
         }
         // perf: the tracepoint's common fields first, then its own under the kernel's names (a TID is a "pid")
-        List<Field> all = new ArrayList<>(List.of(field("common_type", integer(16, false)),
+        all.addAll(List.of(field("common_type", integer(16, false)),
                 field("common_flags", integer(8, false)), field("common_preempt_count", integer(8, false)),
                 field("common_pid", s32())));
         for (Field f : fields) {
@@ -310,16 +318,20 @@ public final class KernelTraceWriter implements Closeable {
         if (tracer.perf() && !name.contains(":")) {
             return perfEvent(ts, cpu, tracer.eventName(name), payload);
         }
-        if (contexts == 0) {
+        int cpuFields = tracer.eventCpuField() == null ? 0 : 1;
+        if (contexts == 0 && cpuFields == 0) {
             cpu(cpu).event(ts, name, payload);
             return this;
         }
         long[] ctx = contextValues.getOrDefault(cpu, new long[contexts]);
-        Object[] all = new Object[contexts + payload.length];
+        Object[] all = new Object[contexts + cpuFields + payload.length];
         for (int i = 0; i < contexts; i++) {
             all[i] = ctx[i];
         }
-        System.arraycopy(payload, 0, all, contexts, payload.length);
+        if (cpuFields == 1) {
+            all[contexts] = (long) cpu;
+        }
+        System.arraycopy(payload, 0, all, contexts + cpuFields, payload.length);
         cpu(cpu).event(ts, name, all);
         return this;
     }
@@ -402,9 +414,10 @@ public final class KernelTraceWriter implements Closeable {
             return perfEvent(ts, cpu, "raw_syscalls:sys_enter", (long) SYSCALLS.indexOf(syscall), new long[6]);
         }
         List<Field> fields = metadata.eventClass(tracer.syscallEntry(syscall)).fields();
-        Object[] values = new Object[fields.size()];
+        int first = tracer.eventCpuField() == null ? 0 : 1; // event() writes the CPU field
+        Object[] values = new Object[fields.size() - first];
         for (int i = 0; i < values.length; i++) {
-            values[i] = fields.get(i).type() instanceof StringType ? "/bin/" + syscall : (Object) 0L;
+            values[i] = fields.get(first + i).type() instanceof StringType ? "/bin/" + syscall : (Object) 0L;
         }
         return event(ts, cpu, tracer.syscallEntry(syscall), values);
     }

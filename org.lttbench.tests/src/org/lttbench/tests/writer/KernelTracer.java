@@ -21,10 +21,14 @@ import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
  *                         {@code perf record} of the kernel's tracepoints: {@code subsystem:event} names, the kernel's
  *                         field names ({@code prev_pid}), the {@code common_*} fields first, {@code raw_syscalls},
  *                         no statedump; {@code prev_state} as the kernel writes it (the report encoding from 4.14)
+ * @param eventCpuField    null: each CPU's packets say their CPU ({@code cpu_id} in the packet context, as LTTng and
+ *                         perf write); else the packet context has no CPU and every event's payload starts with this
+ *                         field holding it ({@code cpu_id}, as babeltrace 1's CTF writer is used by lttng-analyses'
+ *                         tests; {@code perf_cpu}, perf's field for a sample's CPU)
  */
 public record KernelTracer(int major, int minor, int patch, String kernelRelease, HeaderKind header,
         boolean naturalAlignment, boolean packetSequenceNumber, Set<String> omitted, boolean rawPrevState,
-        boolean perf) {
+        boolean perf, String eventCpuField) {
 
     public KernelTracer {
         omitted = Set.copyOf(omitted);
@@ -33,11 +37,11 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
     /** An x86 lttng-modules trace with compact headers and {@code packet_seq_num} (as from 2.8 on). */
     public static KernelTracer lttng(int major, int minor, String kernelRelease) {
         boolean seq = major > 2 || minor >= 8;
-        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of(), false, false);
+        return new KernelTracer(major, minor, 0, kernelRelease, HeaderKind.COMPACT, false, seq, Set.of(), false, false, null);
     }
 
     public KernelTracer withPatch(int patchlevel) {
-        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf);
+        return new KernelTracer(major, minor, patchlevel, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf, eventCpuField);
     }
 
     /** perf's CTF conversion of a kernel recording on that kernel (the "version" is the naming of lttng-modules 2.13's). */
@@ -45,26 +49,31 @@ public record KernelTracer(int major, int minor, int patch, String kernelRelease
         return new KernelTracer(2, 13, 0, kernelRelease, HeaderKind.LARGE, false, false,
                 Set.of("lttng_statedump_block_device", "lttng_statedump_start", "lttng_statedump_end",
                         "lttng_statedump_process_state", "lttng_statedump_file_descriptor"),
-                false, true);
+                false, true, null);
     }
 
     /** The same version and kernel, writing raw {@code task->state} bits as a pre-release build did. */
     public KernelTracer withRawPrevState() {
-        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, true, perf);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, true, perf, eventCpuField);
     }
 
     public KernelTracer withHeader(HeaderKind kind) {
-        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf);
+        return new KernelTracer(major, minor, patch, kernelRelease, kind, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf, eventCpuField);
+    }
+
+    /** The same tracer with each event's CPU in its payload's first field of that name, none in the packet context. */
+    public KernelTracer withCpuInEvents(String field) {
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, omitted, rawPrevState, perf, field);
     }
 
     public KernelTracer withNaturalAlignment() {
-        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted, rawPrevState, perf);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, true, packetSequenceNumber, omitted, rawPrevState, perf, eventCpuField);
     }
 
     public KernelTracer without(String... eventNames) {
         var all = new java.util.HashSet<>(omitted);
         all.addAll(Set.of(eventNames));
-        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all, rawPrevState, perf);
+        return new KernelTracer(major, minor, patch, kernelRelease, header, naturalAlignment, packetSequenceNumber, all, rawPrevState, perf, eventCpuField);
     }
 
     boolean atLeast(int maj, int min) {

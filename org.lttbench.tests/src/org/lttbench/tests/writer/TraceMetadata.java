@@ -102,6 +102,7 @@ public final class TraceMetadata {
     private long clockOffset = 1_700_000_000_000_000_000L;
     private int nativeIntAlign = 8;
     private List<Field> packetContextExtra = List.of();
+    private boolean packetCpuId = true;
 
     public TraceMetadata(ByteOrder byteOrder, UUID uuid) {
         this.byteOrder = byteOrder;
@@ -174,6 +175,16 @@ public final class TraceMetadata {
 
     public List<Field> packetContextFields() {
         return packetContextExtra;
+    }
+
+    /** Packet contexts without LTTng's {@code cpu_id}: the trace says each event's CPU elsewhere, or not at all. */
+    public TraceMetadata withoutPacketCpuId() {
+        this.packetCpuId = false;
+        return this;
+    }
+
+    public boolean packetCpuId() {
+        return packetCpuId;
     }
 
     public StreamClass streamClass(HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
@@ -318,7 +329,9 @@ public final class TraceMetadata {
             }
             s.append(", ").append(member("events_discarded", uint(64, Math.min(a, 64), order,
                     "discarded-event-record-counter-snapshot")));
-            s.append(", ").append(member("cpu_id", uint(32, Math.min(a, 32), order, null)));
+            if (packetCpuId) {
+                s.append(", ").append(member("cpu_id", uint(32, Math.min(a, 32), order, null)));
+            }
             for (Field f : packetContextExtra) {
                 s.append(", ").append(member(f.name(), f.type().json(byteOrder)));
             }
@@ -411,6 +424,6 @@ public final class TraceMetadata {
         }
         return "struct " + name + " {\n\tuint64_clock_monotonic_t timestamp_begin;\n\tuint64_clock_monotonic_t timestamp_end;\n"
                 + "\tuint64_t content_size;\n\tuint64_t packet_size;\n" + (sequenceNumber ? "\tuint64_t packet_seq_num;\n" : "")
-                + "\tunsigned long events_discarded;\n\tuint32_t cpu_id;\n" + extra + "};\n\n";
+                + "\tunsigned long events_discarded;\n" + (packetCpuId ? "\tuint32_t cpu_id;\n" : "") + extra + "};\n\n";
     }
 }

@@ -93,9 +93,10 @@ class ProcessAnalysisScenarioTest {
             first = Math.min(first, e.timestamp() - offset);
         }
         for (WrittenEvent e : w.writer().ctf().writtenEvents()) {
-            // perf's tracepoints: subsystem:event, and four common fields before their own
+            // perf's tracepoints: subsystem:event, and four common fields before their own; and the CPU first where
+            // the events say it
             String name = e.name().substring(e.name().indexOf(':') + 1);
-            int own = e.name().contains(":") ? 4 : 0;
+            int own = (e.name().contains(":") ? 4 : 0) + (w.writer().tracer().eventCpuField() == null ? 0 : 1);
             if (!name.startsWith("block_rq_")) {
                 continue;
             }

@@ -29,16 +29,26 @@ class ProcessScenarioTest {
             }
         }
         for (Scenario s : ProcessScenarios.FOR_PERF) {
-            all.add(Arguments.of(s.name() + " " + tracerName(ProcessScenarios.PERF), s, ProcessScenarios.PERF));
+            for (KernelTracer t : List.of(ProcessScenarios.PERF, ProcessScenarios.PERF_CPU_IN_EVENTS)) {
+                all.add(Arguments.of(s.name() + " " + tracerName(t), s, t));
+            }
+        }
+        for (Scenario s : ProcessScenarios.ALL) {
+            // a CPU whose stream is missing cannot be told when the streams do not say their CPUs
+            if (!s.name().equals("missing-cpu")) {
+                KernelTracer t = ProcessScenarios.CPU_IN_EVENTS;
+                all.add(Arguments.of(s.name() + " " + tracerName(t), s, t));
+            }
         }
         return all.stream();
     }
 
     static String tracerName(KernelTracer t) {
+        String cpu = t.eventCpuField() == null ? "" : "-cpu-in-" + t.eventCpuField();
         if (t.perf()) {
-            return "perf-ctf";
+            return "perf-ctf" + cpu;
         }
-        return "lttng" + t.major() + "." + t.minor() + (t.omitted().isEmpty() ? "" : "-without-" + String.join("-", new java.util.TreeSet<>(t.omitted())));
+        return "lttng" + t.major() + "." + t.minor() + (t.omitted().isEmpty() ? "" : "-without-" + String.join("-", new java.util.TreeSet<>(t.omitted()))) + cpu;
     }
 
     static String dirName(Scenario s, KernelTracer t) {

@@ -51,6 +51,15 @@ final class ProcessScenarios {
     /** perf's CTF conversion of a kernel recording, and the scenarios it can hold (no statedump in perf). */
     static final KernelTracer PERF = KernelTracer.perf("5.15.0-91-generic");
 
+    /**
+     * Traces whose packets do not say their CPU, each event does: perf's conversion of a recording with the sample's
+     * CPU ({@code perf_cpu}), and lttng-modules' events as babeltrace 1's CTF writer writes them for lttng-analyses'
+     * tests ({@code cpu_id} first in each payload).
+     */
+    static final KernelTracer PERF_CPU_IN_EVENTS = PERF.withCpuInEvents("perf_cpu");
+    static final KernelTracer CPU_IN_EVENTS = KernelTracer.lttng(2, 10, "4.15.0-65-generic").withPatch(8)
+            .withCpuInEvents("cpu_id");
+
     static final List<String> SYSCALLS = List.of("read", "write", "futex", "nanosleep", "clone", "execve", "wait4",
             "exit", "exit_group");
 
