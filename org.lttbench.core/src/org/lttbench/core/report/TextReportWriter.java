@@ -190,7 +190,7 @@ public final class TextReportWriter {
         /**
          * Fits the shown columns in {@code limit}: the widest long text column goes under each row while the line is
          * too long, then the names of the widest left-aligned columns are cut with an ellipsis, trace names last and
-         * to {@code traceWidth} at most (every table of a run cuts them alike).
+         * to {@code traceWidth} at most (every table of a run cuts them alike); then the last columns are left out.
          */
         private void fit(int limit, int traceWidth) {
             while (lineWidth(shown, width) > limit) {
@@ -213,6 +213,10 @@ public final class TextReportWriter {
                 if (all.get(c).kind() == ColumnKind.TRACE && width[c] > traceWidth) {
                     cut(c, traceWidth);
                 }
+            }
+            // still too wide (a host column beside many figures): the last columns wait for --wide
+            while (lineWidth(shown, width) > limit && shown.size() > 1) {
+                leftOut.add(all.get(shown.remove(shown.size() - 1)).title());
             }
         }
 

@@ -77,6 +77,29 @@ class TextTablesReadableTest {
         }
     }
 
+    /**
+     * Several traces at once add a host column to the tables that are widest already (the disk requests per thread
+     * on the two scp traces): still 120 columns, the last figures left to {@code --wide}, which says so.
+     */
+    @Test
+    void severalTracesFit120Columns() {
+        for (List<String> set : List.of(List.of("kernel-scp-src", "kernel-scp-dest"),
+                List.of("kernel-many-threads", "kernel-scp-src", "kernel-arm-bug446190", "ust-ros2"))) {
+            List<String> args = new ArrayList<>(List.of("analyze"));
+            set.forEach(name -> args.add(TestPaths.trace(name).toString()));
+            for (String by : List.of("thread", "process")) {
+                args.add("--by=" + by);
+                Result run = InProcessCli.run(args.toArray(String[]::new));
+                args.remove(args.size() - 1);
+                assertEquals(0, run.code(), set + ": " + run.err());
+                for (String line : run.out().lines().toList()) {
+                    assertTrue(line.codePointCount(0, line.length()) <= WIDTH, set + " --by " + by + ": a line of "
+                            + line.codePointCount(0, line.length()) + " columns: " + line);
+                }
+            }
+        }
+    }
+
     /** {@code --wide} shows every column, and the default says which it left out. */
     @Test
     void wideShowsEveryColumn() {
