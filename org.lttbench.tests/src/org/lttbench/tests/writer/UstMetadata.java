@@ -27,7 +27,12 @@ public final class UstMetadata {
     }
 
     public static TraceMetadata metadata(int tracerMajor, int tracerMinor, String hostname) {
-        TraceMetadata m = new TraceMetadata(ByteOrder.LITTLE_ENDIAN, UUID.randomUUID());
+        return metadata(tracerMajor, tracerMinor, hostname, UUID.randomUUID());
+    }
+
+    /** The same with this trace UUID (which orders the events of one ns from several traces, as babeltrace2 does). */
+    public static TraceMetadata metadata(int tracerMajor, int tracerMinor, String hostname, UUID uuid) {
+        TraceMetadata m = new TraceMetadata(ByteOrder.LITTLE_ENDIAN, uuid);
         m.env("domain", "ust").env("tracer_name", "lttng-ust").env("tracer_major", tracerMajor)
                 .env("tracer_minor", tracerMinor).env("tracer_buffering_scheme", "uid").env("tracer_buffering_id", 1000)
                 .env("architecture_bit_width", 64).env("hostname", hostname);

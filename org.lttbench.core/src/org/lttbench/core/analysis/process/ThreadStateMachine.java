@@ -93,6 +93,9 @@ public final class ThreadStateMachine {
         final long[] raisedAt = new long[MAX_NESTING + 1];
         /** Per softirq vector: when it was first raised on this CPU since its last run, or NOT_RAISED. */
         final long[] raised = new long[SOFTIRQ_VECTORS];
+        /** When it last switched threads, and how many switches it made. */
+        long switchedAt = Long.MIN_VALUE;
+        long switches;
 
         {
             Arrays.fill(raised, NOT_RAISED);
@@ -555,6 +558,8 @@ public final class ThreadStateMachine {
         }
         c.current = next;
         c.anonymous = false;
+        c.switchedAt = t;
+        c.switches++;
         changes.enter(next, runningState(next, c), t, c.id);
         runs(next, t, c.id, nextPrio);
     }
@@ -1234,6 +1239,18 @@ public final class ThreadStateMachine {
     public ThreadRecord onCpu(int cpu) {
         Cpu c = cpu >= 0 && cpu < cpus.length ? cpus[cpu] : null;
         return c == null || c.anonymous ? null : c.current;
+    }
+
+    /** When the CPU last switched threads ({@code Long.MIN_VALUE}: no switch yet). */
+    public long lastSwitch(int cpu) {
+        Cpu c = cpu >= 0 && cpu < cpus.length ? cpus[cpu] : null;
+        return c == null ? Long.MIN_VALUE : c.switchedAt;
+    }
+
+    /** How many times the CPU switched threads so far. */
+    public long switches(int cpu) {
+        Cpu c = cpu >= 0 && cpu < cpus.length ? cpus[cpu] : null;
+        return c == null ? 0 : c.switches;
     }
 
     /** The live thread of that TID the trace has shown so far, or null (never creates one). */

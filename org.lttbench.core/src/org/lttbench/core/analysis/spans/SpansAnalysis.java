@@ -145,6 +145,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
     private long unpairedEnds;
     private long eventsWithoutThread;
+    /** The threads of events without a vtid, from the kernel trace: who ran on their CPU then. */
+    private final ThreadOnCpu onCpu = new ThreadOnCpu();
     private long lostEvents;
     private long lostPackets;
 
@@ -432,6 +434,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     public void event(Event event) {
         if (kernel) {
             pass.event(event);
+            if (onCpu.waiting()) {
+                ThreadStateMachine m = pass.analysis().machine(event.type().trace());
+                if (m != null) {
+                    onCpu.kernelEvent(m, event.cpu(), event.timestamp());
+                }
+            }
         }
         Binding r = registry[event.type().index()];
         if (r != null) {
@@ -492,9 +500,18 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                         : event.longValue(field);
     }
 
-    /** The event's thread (without a vtid context: its CPU's, as a stand-in), matched to its kernel thread. */
+    /**
+     * The event's thread, matched to its kernel thread; without a vtid context, the kernel's thread on its CPU then
+     * (else, without a kernel trace, its CPU's stand-in).
+     */
     private UstThread thread(Binding b, Event event, long ts) {
         long vtid = b.vtid != null ? event.longValue(b.vtid) : -1;
+        if (vtid < 0 && machineOf[b.trace] != null) {
+            ThreadRecord running = onCpu.thread(machineOf[b.trace], event.cpu(), ts);
+            if (running != null) {
+                return threadRunning(b.trace, running);
+            }
+        }
         if (vtid < 0) {
             eventsWithoutThread++;
         }
@@ -511,6 +528,22 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         }
         if (vtid >= 0 && machineOf[b.trace] != null && (t.kernel == null || !t.kernel.alive())) {
             match(t, machineOf[b.trace], event.cpu(), ts);
+        }
+        return t;
+    }
+
+    /** The user-space thread of a kernel thread found by its CPU and time (a reused TID: another). */
+    private UstThread threadRunning(int trace, ThreadRecord running) {
+        TidTable<UstThread> table = ustThreads.get(trace);
+        UstThread t = table.get(running.tid());
+        if (t == null || t.kernel != running) {
+            t = new UstThread(trace, -1);
+            t.vpid = running.pid();
+            t.procname = running.name();
+            t.kernel = running;
+            t.match = UstThread.BY_CPU_TIME;
+            table.put(running.tid(), t);
+            allThreads.add(t);
         }
         return t;
     }
@@ -1076,18 +1109,29 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                     + "sched_waking, sched_wakeup, system calls... in the session that records the user-space events): "
                     + "only wall times and counts here");
         } else {
-            int[] matched = new int[3];
+            int[] matched = new int[4];
             for (UstThread t : allThreads) {
-                if (t.vtid >= 0) {
+                if (t.vtid >= 0 || t.match == UstThread.BY_CPU_TIME) {
                     matched[t.match]++;
                 }
             }
-            r.note(String.format(Locale.ROOT, "user-space threads matched to kernel threads: %d by vtid, %d by the CPU "
+            if (matched[UstThread.BY_CPU_TIME] > 0) {
+                r.note(String.format(Locale.ROOT, "user-space threads matched by the thread their kernel ran on the "
+                        + "event's CPU at its time (events without a vtid context): %d threads, %s events%s",
+                        matched[UstThread.BY_CPU_TIME], SummaryLine.count(onCpu.matched()), onCpu.ambiguous() == 0
+                                ? ", none at the instant of a context switch"
+                                : "; " + SummaryLine.count(onCpu.ambiguous()) + " at the very instant of a context switch "
+                                        + "on their CPU, whose thread is ambiguous (taken as the merge's order gives it)"));
+            }
+            if (matched[UstThread.BY_CPU_TIME] == 0 || matched[UstThread.BY_VTID] + matched[UstThread.BY_CPU]
+                    + matched[UstThread.UNMATCHED] > 0) {
+                r.note(String.format(Locale.ROOT, "user-space threads matched to kernel threads: %d by vtid, %d by the CPU "
                     + "they ran on (in a PID namespace: their vtid is not their kernel TID), %d not matched (their "
                     + "spans' time is unmatched_ns%s)", matched[UstThread.BY_VTID], matched[UstThread.BY_CPU],
                     matched[UstThread.UNMATCHED], matched[UstThread.UNMATCHED] > 0
                             ? "; a thread in a PID namespace is matched by its CPU only when its events carry procname"
                             : ""));
+            }
             for (int i = 0; i < ustTraces.size(); i++) {
                 if (kernelOf[i] == null) {
                     r.note("no kernel trace of the host of " + ustTraces.get(i).path() + ": its spans are unmatched");
@@ -1095,7 +1139,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             }
         }
         for (int i = 0; i < ustTraces.size(); i++) {
-            if (!threadContext[i]) {
+            if (!threadContext[i] && machineOf[i] == null) {
                 r.note("the span events of " + ustTraces.get(i).path() + " carry no vtid context: spans are paired "
                         + "per CPU, not per thread, and not matched to kernel threads (lttng add-context --userspace "
                         + "--type=vtid --type=vpid --type=procname records it)");

@@ -10,8 +10,11 @@ import org.lttbench.core.analysis.process.ThreadRecord;
  * its open spans innermost last, and the kernel thread it was matched to.
  */
 final class UstThread {
-    /** How it was matched to a kernel thread. */
-    static final int UNMATCHED = 0, BY_VTID = 1, BY_CPU = 2;
+    /**
+     * How it was matched to a kernel thread: by its vtid, by its procname on its CPU (a PID namespace), or, its events
+     * carrying no vtid, as the thread on its event's CPU at its time.
+     */
+    static final int UNMATCHED = 0, BY_VTID = 1, BY_CPU = 2, BY_CPU_TIME = 3;
 
     /** The user-space trace it belongs to (its index among the run's). */
     final int trace;

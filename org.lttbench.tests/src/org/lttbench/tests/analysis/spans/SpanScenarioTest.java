@@ -175,6 +175,50 @@ class SpanScenarioTest {
         }
     }
 
+    /**
+     * The same session's user-space trace recorded without any context: each event's thread is the one the kernel ran
+     * on its CPU then, so every span gets the same kernel thread and the same parts, to the ns, as with the vtid. One
+     * more entry, at the very ns of a context switch on its CPU, is counted as ambiguous whichever comes first in the
+     * merge: before the switch it is app's (two threads), after it the hog's (three).
+     */
+    @Test
+    void withoutAVtidEachEventIsTheThreadOnItsCpu() throws Exception {
+        KernelTracer tracer = SpanScenarios.TRACERS.get(SpanScenarios.TRACERS.size() - 1);
+        for (boolean ustFirst : List.of(true, false)) {
+            Path kernel = TestPaths.workDir("spans-no-context-" + ustFirst + "/kernel");
+            Path ust = TestPaths.workDir("spans-no-context-" + ustFirst + "/ust");
+            SpanScenarios.kernel(kernel, tracer);
+            SpanScenarios.ust(ust, false, true, ustFirst);
+            long o = new KernelTraceWriter(TestPaths.workDir("spans-offset"), tracer, List.of(), false).clockOffset();
+            Report r = run(List.of(kernel, ust), options());
+            Table slow = r.table("spans_slowest");
+            for (Expected e : SPANS) {
+                int row = -1;
+                for (int i = 0; i < slow.rows().size(); i++) {
+                    if (slow.cell(i, "begin").equals(o + e.begin()) && slow.cell(i, "span").equals(e.span())) {
+                        row = i;
+                    }
+                }
+                String what = e.span() + " at " + e.begin();
+                assertTrue(row >= 0, what + " listed");
+                assertEquals(e.wall(), slow.cell(row, "wall_ns"), what);
+                assertEquals(null, slow.cell(row, "vtid"), what + ": the events name no thread");
+                assertEquals(e.tid(), slow.cell(row, "tid"), what);
+                for (String p : PARTS) {
+                    assertEquals(e.parts().getOrDefault(p, 0L), slow.cell(row, p), what + " " + p);
+                }
+                assertEquals(e.blockedIn(), slow.cell(row, "blocked_in"), what);
+            }
+            assertPartsAddUp(r);
+            assertTrue(r.notes().contains("user-space threads matched by the thread their kernel ran on the event's CPU "
+                    + "at its time (events without a vtid context): " + (ustFirst ? 2 : 3) + " threads, 20 events; 1 at "
+                    + "the very instant of a context switch on their CPU, whose thread is ambiguous (taken as the "
+                    + "merge's order gives it)"), String.join("\n", r.notes()));
+            assertTrue(r.notes().stream().noneMatch(n -> n.contains("carry no vtid context") || n.contains("by vtid")),
+                    String.join("\n", r.notes()));
+        }
+    }
+
     /** babeltrace2 reads both traces of the session back as written. */
     @Test
     void babeltraceReadsTheSession() throws Exception {

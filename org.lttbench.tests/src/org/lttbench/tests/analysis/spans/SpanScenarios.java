@@ -112,37 +112,63 @@ public final class SpanScenarios {
 
     /** The user-space trace of the session (lttng-ust 2.13, vpid, vtid and procname contexts). */
     public static CtfTraceWriter ust(Path dir) throws IOException {
-        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario");
-        StreamClass channel = m.streamClass(HeaderKind.LARGE,
-                List.of(UstMetadata.vpid(), UstMetadata.vtid(), UstMetadata.procname()), true);
+        return ust(dir, true, false, false);
+    }
+
+    /**
+     * The user-space trace of the session, recorded with the vpid, vtid and procname contexts or without any (the
+     * events name no thread: each is the one its kernel ran on the event's CPU then); {@code atSwitch} adds one
+     * function entry (0x406000, never exited) at the very ns of the context switch from "app" to "hog" on CPU 0, which
+     * the merge puts before the switch when {@code firstAtOneNs} (the lowest trace UUID), else after it.
+     */
+    public static CtfTraceWriter ust(Path dir, boolean contexts, boolean atSwitch, boolean firstAtOneNs)
+            throws IOException {
+        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario", firstAtOneNs ? new java.util.UUID(0, 0)
+                : new java.util.UUID(-1, -1));
+        StreamClass channel = m.streamClass(HeaderKind.LARGE, contexts
+                ? List.of(UstMetadata.vpid(), UstMetadata.vtid(), UstMetadata.procname()) : List.of(), true);
         channel.event(BEGIN, field("id", CtfType.u64()));
         channel.event(END, field("id", CtfType.u64()));
         channel.event(ENTRY, field("addr", CtfType.u64()), field("call_site", CtfType.u64()));
         channel.event(EXIT, field("addr", CtfType.u64()), field("call_site", CtfType.u64()));
+        List<Object> appContext = contexts ? List.of(701L, 701L, "app") : List.of();
         try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true)) {
             CtfStreamWriter app = w.stream(channel, "channel0", 0);
-            request(app, 10_000, BEGIN, 1);
-            function(app, 11_000, ENTRY, 0x401000);
-            function(app, 11_500, ENTRY, 0x402000);
-            function(app, 14_000, EXIT, 0x402000);
-            function(app, 16_000, EXIT, 0x401000);
-            request(app, 20_000, END, 1);
-            function(app, 21_000, ENTRY, 0x404000);
-            function(app, 22_000, ENTRY, 0x405000);
-            function(app, 24_000, EXIT, 0x404000);
-            request(app, 30_000, BEGIN, 2);
-            request(app, 45_000, END, 2);
-            request(app, 50_000, BEGIN, 3);
-            request(app, 60_000, END, 3);
-            request(app, 70_000, BEGIN, 4);
-            request(app, 85_000, END, 4);
-            request(app, 110_000, BEGIN, 6);
-            function(app, 112_000, ENTRY, 0x403000);
+            event(app, appContext, 10_000, BEGIN, 1L);
+            event(app, appContext, 11_000, ENTRY, 0x401000L, CALL_SITE);
+            event(app, appContext, 11_500, ENTRY, 0x402000L, CALL_SITE);
+            event(app, appContext, 14_000, EXIT, 0x402000L, CALL_SITE);
+            event(app, appContext, 16_000, EXIT, 0x401000L, CALL_SITE);
+            event(app, appContext, 20_000, END, 1L);
+            event(app, appContext, 21_000, ENTRY, 0x404000L, CALL_SITE);
+            event(app, appContext, 22_000, ENTRY, 0x405000L, CALL_SITE);
+            event(app, appContext, 24_000, EXIT, 0x404000L, CALL_SITE);
+            event(app, appContext, 30_000, BEGIN, 2L);
+            event(app, appContext, 45_000, END, 2L);
+            event(app, appContext, 50_000, BEGIN, 3L);
+            if (atSwitch) {
+                event(app, appContext, 52_000, ENTRY, 0x406000L, CALL_SITE);
+            }
+            event(app, appContext, 60_000, END, 3L);
+            event(app, appContext, 70_000, BEGIN, 4L);
+            event(app, appContext, 85_000, END, 4L);
+            event(app, appContext, 110_000, BEGIN, 6L);
+            event(app, appContext, 112_000, ENTRY, 0x403000L, CALL_SITE);
             CtfStreamWriter ctr = w.stream(channel, "channel0", 2);
-            ctr.event(90_000, BEGIN, 1L, 1L, "ctr", 5L);
-            ctr.event(100_000, END, 1L, 1L, "ctr", 5L);
+            List<Object> ctrContext = contexts ? List.of(1L, 1L, "ctr") : List.of();
+            event(ctr, ctrContext, 90_000, BEGIN, 5L);
+            event(ctr, ctrContext, 100_000, END, 5L);
             return w;
         }
+    }
+
+    private static final long CALL_SITE = 0x400100L;
+
+    private static void event(CtfStreamWriter s, List<Object> context, long t, String event, Object... payload)
+            throws IOException {
+        List<Object> values = new java.util.ArrayList<>(context);
+        values.addAll(List.of(payload));
+        s.event(t, event, values.toArray());
     }
 
     static final String CALLBACK_START = "ros2:callback_start";
@@ -197,13 +223,5 @@ public final class SpanScenarios {
     private static void callback(CtfStreamWriter s, long start, long end, long callback) throws IOException {
         s.event(start, CALLBACK_START, 701L, 701L, "app", callback, 0L);
         s.event(end, CALLBACK_END, 701L, 701L, "app", callback);
-    }
-
-    private static void request(CtfStreamWriter s, long t, String event, long id) throws IOException {
-        s.event(t, event, 701L, 701L, "app", id);
-    }
-
-    private static void function(CtfStreamWriter s, long t, String event, long addr) throws IOException {
-        s.event(t, event, 701L, 701L, "app", addr, 0x400100L);
     }
 }
