@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.calibration.Calibration;
 import org.lttbench.core.calibration.CalibrationPlan;
 import org.lttbench.core.calibration.CalibrationReport;
@@ -83,7 +84,14 @@ public final class CalibrateCommand implements Callable<Integer> {
                     org.lttbench.core.report.TextReportWriter.Layout.terminal(org.lttbench.core.report.TextReportWriter.ALL_ROWS, false));
             if (!temporary) {
                 write(report, ReportFormat.TEXT, dir.resolve("calibration.txt"));
-                write(report, ReportFormat.JSON, dir.resolve("calibration.json"));
+                Path json = dir.resolve(MachineCalibration.FILE);
+                write(report, ReportFormat.JSON, json);
+                try {
+                    MachineCalibration.read(json); // what --calibration will read: never leave one it refuses
+                } catch (IOException refused) {
+                    Files.delete(json);
+                    throw refused;
+                }
                 err.println("lttbench calibrate: traces and report in " + dir);
             }
             return 0;

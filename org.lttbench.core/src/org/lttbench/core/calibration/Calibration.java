@@ -14,6 +14,7 @@ import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
@@ -71,7 +72,59 @@ public final class Calibration {
             log.println("calibrate: [" + (i + 1) + "/" + plan.points().size() + "] traced, " + point.label());
             sweep.add(runPoint(i, point));
         }
+        // A busy machine's consumer daemon may not keep up even with the plan's largest buffer: again, in a buffer that
+        // holds the whole run, which loses nothing however late the consumer reads it.
+        for (int attempt = 0; attempt < WHOLE_RUN_ATTEMPTS; attempt++) {
+            for (boolean contexts : withoutMeasure(sweep)) {
+                SweepPoint point = wholeRun(sweep, contexts, attempt);
+                log.println("calibrate: no discard-mode run " + (contexts ? "with" : "without") + " contexts kept every "
+                        + "event (a busy machine?): again in a buffer that holds the whole run, " + point.label());
+                sweep.add(runPoint(sweep.size(), point));
+            }
+        }
+        List<Boolean> missing = withoutMeasure(sweep);
+        if (!missing.isEmpty()) {
+            throw new IOException("no discard-mode run " + (missing.get(0) ? "with" : "without") + " contexts kept "
+                    + "every event, even in a buffer that holds the whole run (" + SweepPoint.size(sweep
+                            .get(sweep.size() - 1).point().channel().bytesPerCpu()) + " per CPU): the machine is too busy "
+                    + "to measure; no calibration written (run lttbench calibrate again on a quieter machine)");
+        }
         return new Result(plan, untraced, inactive, sweep, new TimeRange(begin, System.currentTimeMillis() * 1_000_000));
+    }
+
+    /** How many times a buffer holding the whole run is tried (twice as large each time). */
+    static final int WHOLE_RUN_ATTEMPTS = 2;
+
+    /** The context sets (without, with) that no run of the sweep measures the cost of an event for. */
+    private static List<Boolean> withoutMeasure(List<SweepResult> sweep) {
+        List<Boolean> missing = new ArrayList<>();
+        for (boolean contexts : new boolean[] { false, true }) {
+            if (sweep.stream().noneMatch(r -> r.point().contexts() == contexts && r.measures())) {
+                missing.add(contexts);
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * A discard-mode channel whose buffer holds every event of the run with room to spare (twice the bytes the
+     * lossy runs' events took, doubled at each attempt), in 1 MiB sub-buffers of a power-of-two count as LTTng wants.
+     */
+    private static SweepPoint wholeRun(List<SweepResult> sweep, boolean contexts, int attempt) {
+        double bytesPerEvent = 64;
+        long events = 0;
+        for (SweepResult r : sweep) {
+            if (r.point().contexts() == contexts) {
+                events = Math.max(events, r.measurement().allEvents());
+                if (r.bytesPerEvent() != null) {
+                    bytesPerEvent = r.bytesPerEvent();
+                }
+            }
+        }
+        long subbuf = 1 << 20;
+        double needed = events * bytesPerEvent * 2 * (1L << attempt);
+        int count = Integer.highestOneBit((int) Math.max(4, Math.ceil(needed / subbuf)) - 1) << 1;
+        return new SweepPoint(new ChannelConfig(CalibrationPlan.CHANNEL, subbuf, count, false), contexts);
     }
 
     private SweepResult runPoint(int index, SweepPoint point) throws IOException {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.lttbench.core.analysis.overhead.CostEstimate;
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 
 /**
  * One traced run of the sweep: what the workload measured, and what its trace holds.
@@ -28,6 +29,12 @@ public record SweepResult(SweepPoint point, WorkloadMeasurement measurement, Lis
     /** Events the workload emitted that the trace has neither as events nor as discarded: overwritten packets. */
     public long overwritten() {
         return Math.max(0, measurement.allEvents() - capturedAll - discarded);
+    }
+
+    /** Whether this run measures the cost of an event ({@link MachineCalibration#measures}). */
+    public boolean measures() {
+        return MachineCalibration.measures(point.channel().overwrite(), discarded, overwritten(), capturedAll,
+                measurement.allEvents());
     }
 
     /** Share of the workload's events missing from the trace, discarded or overwritten. */

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.calibration.CalibrationWorkload;
 import org.lttbench.core.calibration.WorkloadMeasurement;
@@ -93,8 +94,12 @@ class CalibrationTest {
         try (Stream<Path> list = Files.list(out)) {
             points = list.filter(p -> p.getFileName().toString().matches("\\d\\d-.*")).sorted().toList();
         }
-        assertEquals(6, tracing.size());
+        // the plan's 6 points, then on a busy machine whole-run retries (CalibrationRetryTest)
+        assertTrue(tracing.size() >= 6, tracing.toString());
         assertEquals(tracing.size(), points.size());
+        // and --calibration reads what it wrote
+        MachineCalibration calibration = MachineCalibration.read(out);
+        assertTrue(calibration.withContextsNs() > 0 && calibration.withoutContextsNs() > 0, calibration.describe());
         boolean sawContexts = false;
         boolean sawOverwrite = false;
         for (int i = 0; i < tracing.size(); i++) {

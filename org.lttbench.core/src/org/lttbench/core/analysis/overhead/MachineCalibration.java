@@ -50,6 +50,15 @@ public record MachineCalibration(String host, double withoutContextsNs, double w
     }
 
     /**
+     * Whether a traced run of the sweep measures the cost of an event: a discard-mode channel that kept every event
+     * the workload emitted (a lossy run costs less per event than a kept event does). {@code lttbench calibrate} runs
+     * again until one of each context set does, so that {@link #read} never refuses what it writes.
+     */
+    public static boolean measures(boolean overwrite, long discarded, long overwritten, long captured, long emitted) {
+        return !overwrite && discarded == 0 && overwritten == 0 && captured == emitted;
+    }
+
+    /**
      * Reads the calibration that {@code lttbench calibrate --out DIR} wrote: {@code DIR} or {@code DIR/calibration.json}.
      *
      * @throws IOException naming the file and what it lacks when it is not a calibration
@@ -78,9 +87,10 @@ public record MachineCalibration(String host, double withoutContextsNs, double w
         long[] bestBuffer = { -1, -1 };
         for (JsonElement e : rows) {
             JsonObject row = e.getAsJsonObject();
-            if (!"discard".equals(text(row, "mode")) || number(row, "discarded") != 0 || number(row, "overwritten") != 0
-                    || number(row, "captured") != number(row, "emitted") || Double.isNaN(number(row, "overhead_ns"))) {
-                continue; // a lossy run costs less per event than a kept event does
+            if (!measures("overwrite".equals(text(row, "mode")), (long) number(row, "discarded"),
+                    (long) number(row, "overwritten"), (long) number(row, "captured"), (long) number(row, "emitted"))
+                    || Double.isNaN(number(row, "overhead_ns"))) {
+                continue;
             }
             int k = "none".equals(text(row, "contexts")) ? 0 : 1;
             long buffer = (long) (number(row, "subbuf_bytes") * number(row, "subbufs"));
