@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.tests.Babeltrace2;
 import org.lttbench.tests.Comparisons;
@@ -48,8 +49,10 @@ import com.google.gson.JsonObject;
 @Execution(ExecutionMode.CONCURRENT)
 class LttngAnalysesTest {
     /** The shared kernel traces lttng-analyses reads (BUILD-NOTES.md); it cannot read kernel-scp-src and -dest. */
-    static final String[] READS = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" };
+    static List<String> reads() {
+        return List.of("kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads", "kernel-tracefile-rotation",
+                "kernel-uneven-streams-partial");
+    }
     /** Rounding of LTTbench's LAMI durations to the nanosecond. */
     private static final double ROUNDING_NS = 0.5;
     private static final Pattern TID = Pattern.compile("TID: (\\d+)\\)\\]$");
@@ -102,8 +105,7 @@ class LttngAnalysesTest {
      * row for all CPUs there.
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void cputop(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         Table t = LttngAnalyses.tables(theirs("cputop", trace), "per-process").get(0);
@@ -273,8 +275,7 @@ class LttngAnalysesTest {
      * LTTbench shows as two threads, a TID reused, added up).
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void syscallstats(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         Map<List<Object>, Stats> theirs = syscalls(theirs("syscallstats", trace));
@@ -317,8 +318,7 @@ class LttngAnalysesTest {
      * softirq run and LTTbench's softirq rows are not compared.
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void irqstats(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         JsonObject t = theirs("irqstats", trace);
@@ -366,13 +366,13 @@ class LttngAnalysesTest {
     /**
      * schedstats: per TID woken, count, minimum, mean, maximum and standard deviation of the waits from the wakeup to
      * running (lttng-analyses leaves preemptions out, and so does the drop-in); the total and per priority too where
-     * no TID differs. Where they differ, as the README explains: on kernel-many-threads, a thread woken while still
-     * runnable after a preemption (lttng-analyses counts a wakeup there, LTTbench a preemption); on
+     * no TID differs. Where they differ, as the README explains: without sched_wakeup_new in the trace, a new thread's
+     * wait from its fork (the drop-in's, which lttng-analyses does not see); on kernel-many-threads, a thread woken
+     * while still runnable after a preemption (lttng-analyses counts a wakeup there, LTTbench a preemption); on
      * kernel-uneven-streams-partial, a wakeup onto a CPU the trace lacks.
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void schedstats(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         JsonObject t = theirs("schedstats", trace);
@@ -443,8 +443,7 @@ class LttngAnalysesTest {
      * maximum and standard deviation; iolatencytop: the durations of every call of each category, longest first.
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void iolatency(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         long compared = 0;
@@ -497,8 +496,7 @@ class LttngAnalysesTest {
      * {@code net_if_receive_skb}, the name lttng-modules 2.7 gives received packets).
      */
     @ParameterizedTest
-    @ValueSource(strings = { "kernel-arm-bug446190", "kernel-bigendian", "kernel-many-threads",
-            "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
+    @MethodSource("reads")
     void iousagetop(String name) throws Exception {
         Path trace = TestPaths.trace(name);
         JsonObject t = theirs("iousagetop", trace);
