@@ -49,8 +49,16 @@ def main(out):
               f"{ratio if ratio is None else round(ratio, 3)!s:>8} {row['loss_share'] * 100:6.1f}%   "
               f"{'same' if same else 'DIFFERENT'}: bt2 {events} events, {discarded} discarded, {lost} lost packets"
               + ("" if same else f" / report {row['captured']}, {row['discarded']}, {row['lost_packets']}"))
+    # A speed, so checked here rather than in CalibrationTest: recording an event costs far more (10x) than testing
+    # whether an inactive tracepoint is enabled.
+    inactive = report["calibration_instrumentation"][1]["cpu_ns_per_iteration"]
+    for row in rows:
+        if row["cpu_ns_per_iteration"] <= 10 * inactive:
+            print(f"{row['config']}: {row['cpu_ns_per_iteration']:.1f} ns per iteration traced, not 10x the inactive "
+                  f"tracepoint's {inactive:.1f} ns")
+            bad += 1
     if bad:
-        sys.exit(f"{bad} traces disagree with babeltrace2")
+        sys.exit(f"{bad} traces disagree with babeltrace2 or cost too little")
     print("all traces agree with babeltrace2")
 
 

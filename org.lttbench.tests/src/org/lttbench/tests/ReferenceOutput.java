@@ -16,19 +16,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * What one of the babeltrace2 reference scripts ({@code org.lttbench.tests/scripts/}, run by {@code /usr/bin/python3}
- * with {@code python3-bt2}) prints for some traces.
+ * What one of the reference scripts ({@code org.lttbench.tests/scripts/}, run by {@code /usr/bin/python3}) prints for
+ * some traces: the babeltrace2 ones ({@code bt2_*.py}, with {@code python3-bt2}) and lttng-analyses'
+ * ({@code lttng_analyses.py}).
  * <p>
- * babeltrace2's Python bindings take most of the test suite's time, and their answer for an unchanged trace does not
- * change: for the shared traces (read-only input) the output is kept under the test scratch directory, keyed by the
- * content of the trace files, of the scripts and by the bt2 version. A fresh clone, a {@code mvn clean}, or any
- * change to a trace, a script or babeltrace2 runs the reference decoder again. Traces recorded by a test are never
- * cached.
+ * babeltrace2's Python bindings and lttng-analyses take most of the test suite's time, and their answer for an
+ * unchanged trace does not change: for the shared traces (read-only input) the output is kept under the test scratch
+ * directory, keyed by the content of the trace files, of the scripts, by the arguments and by the reference's version
+ * (bt2's, or lttng-analyses'). A fresh clone, a {@code mvn clean}, or any change to a trace, a script or the reference
+ * runs the reference again. Traces recorded by a test are never cached.
  */
 public final class ReferenceOutput {
     /** A safety net against a hung Python process, not a performance limit. */
     private static final long TIMEOUT_MINUTES = 20;
     private static volatile String bt2Version;
+    private static volatile String lttngAnalysesVersion;
 
     private ReferenceOutput() {
     }
@@ -40,7 +42,13 @@ public final class ReferenceOutput {
     /** Runs {@code script} on {@code traces} (or takes its kept output) and hands each line printed to the consumer. */
     public static void lines(String script, List<Path> traces, LineConsumer consumer)
             throws IOException, InterruptedException {
-        Path kept = keptOutput(script, traces);
+        lines(script, List.of(), traces, consumer);
+    }
+
+    /** As {@link #lines(String, List, LineConsumer)}, with arguments before the traces. */
+    public static void lines(String script, List<String> args, List<Path> traces, LineConsumer consumer)
+            throws IOException, InterruptedException {
+        Path kept = keptOutput(script, args, traces);
         if (kept != null && Files.exists(kept)) {
             read(kept, consumer);
             return;
@@ -48,7 +56,7 @@ public final class ReferenceOutput {
         Path dir = Files.createDirectories(kept != null ? kept.getParent() : TestPaths.work());
         Path out = Files.createTempFile(dir, script, ".out");
         try {
-            run(script, traces, out);
+            run(script, args, traces, out);
             read(out, consumer);
             if (kept != null) {
                 Files.move(out, kept, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -60,8 +68,14 @@ public final class ReferenceOutput {
 
     /** Every line {@code script} prints for {@code traces}. */
     public static List<String> lines(String script, List<Path> traces) throws IOException, InterruptedException {
+        return lines(script, List.of(), traces);
+    }
+
+    /** Every line {@code script} prints for {@code args} then {@code traces}. */
+    public static List<String> lines(String script, List<String> args, List<Path> traces)
+            throws IOException, InterruptedException {
         List<String> lines = new ArrayList<>();
-        lines(script, traces, lines::add);
+        lines(script, args, traces, lines::add);
         return lines;
     }
 
@@ -78,8 +92,10 @@ public final class ReferenceOutput {
         return TestPaths.repository().resolve("org.lttbench.tests/scripts");
     }
 
-    private static void run(String script, List<Path> traces, Path out) throws IOException, InterruptedException {
+    private static void run(String script, List<String> args, List<Path> traces, Path out)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", scripts().resolve(script).toString()));
+        command.addAll(args);
         for (Path t : traces) {
             command.add(t.toString());
         }
@@ -88,11 +104,11 @@ public final class ReferenceOutput {
             Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
-                throw new IOException("babeltrace2 (" + script + ") did not finish in " + TIMEOUT_MINUTES
+                throw new IOException(script + " did not finish in " + TIMEOUT_MINUTES
                         + " minutes on " + traces);
             }
             if (p.exitValue() != 0) {
-                throw new IOException("babeltrace2 (" + script + ") failed on " + traces + " (exit " + p.exitValue()
+                throw new IOException(script + " failed on " + args + " " + traces + " (exit " + p.exitValue()
                         + "): " + Files.readString(err, StandardCharsets.UTF_8).strip());
             }
         } finally {
@@ -101,7 +117,8 @@ public final class ReferenceOutput {
     }
 
     /** Where the output is kept, or null when the traces are not all shared (read-only) traces. */
-    private static Path keptOutput(String script, List<Path> traces) throws IOException, InterruptedException {
+    private static Path keptOutput(String script, List<String> args, List<Path> traces)
+            throws IOException, InterruptedException {
         Path shared = TestPaths.traces().toRealPath();
         MessageDigest digest;
         try {
@@ -119,9 +136,12 @@ public final class ReferenceOutput {
             hashTree(digest, real, "");
         }
         update(digest, script);
+        for (String a : args) {
+            update(digest, a);
+        }
         // The scripts' sources only (not Python's __pycache__).
         hashTree(digest, scripts(), ".py");
-        update(digest, bt2Version());
+        update(digest, isLttngAnalyses(script) ? lttngAnalysesVersion() : bt2Version());
         return TestPaths.work().resolve("reference-output")
                 .resolve(script + "-" + HexFormat.of().formatHex(digest.digest()).substring(0, 32) + ".out");
     }
@@ -146,6 +166,28 @@ public final class ReferenceOutput {
     private static void update(MessageDigest digest, String s) {
         digest.update(s.getBytes(StandardCharsets.UTF_8));
         digest.update((byte) 0);
+    }
+
+    private static boolean isLttngAnalyses(String script) {
+        return script.startsWith("lttng_analyses");
+    }
+
+    /**
+     * The installed lttng-analyses' version; an {@link IOException} saying how to install it when it is not
+     * ({@code lttng_analyses.py --version} exits 2 and says so).
+     */
+    public static String lttngAnalysesVersion() throws IOException, InterruptedException {
+        String v = lttngAnalysesVersion;
+        if (v == null) {
+            Process p = new ProcessBuilder("/usr/bin/python3", scripts().resolve("lttng_analyses.py").toString(),
+                    "--version").redirectErrorStream(true).start();
+            v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                throw new IOException(v);
+            }
+            lttngAnalysesVersion = v;
+        }
+        return v;
     }
 
     private static String bt2Version() throws IOException, InterruptedException {

@@ -112,8 +112,6 @@ class CalibrationTest {
             assertEquals(number(printed, "ns_per_iteration"), row.get("ns_per_iteration").getAsDouble(), config);
             assertEquals(Math.max(0, number(printed, "cpu_ns_per_iteration") - number(untraced, "cpu_ns_per_iteration")),
                     row.get("overhead_ns").getAsDouble(), 1e-9, config);
-            // Recording an event costs far more than testing whether the tracepoint is enabled.
-            assertTrue(number(printed, "cpu_ns_per_iteration") > 10 * number(inactive, "cpu_ns_per_iteration"), config);
 
             // Every emitted event is in the trace, counted as discarded, or in a lost packet (overwrite only).
             long iterations = Long.parseLong(printed.get("iterations"));

@@ -22,6 +22,8 @@ import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
+import org.lttbench.tests.Comparisons;
+import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
 
@@ -76,6 +78,10 @@ class RecordedConformanceTest {
                 + " babeltrace2's (emitted %d, discarded %d, lost packets %d)%n", r.dir().getFileName(), c.traces(),
                 c.events(), c.losses(), r.emitted(), t.discardedEvents, t.lostPackets);
         assertEquals(c.events(), t.events);
+        Comparisons.count(Reference.BABELTRACE2, c.events() + c.losses(), "RecordedConformanceTest: records of "
+                + r.dir().getFileName());
+        // what the workload says it emitted, against the events read (and discarded): each test asserts it
+        Comparisons.count(Reference.RECORDING, 1, "RecordedConformanceTest: events emitted by " + r.dir().getFileName());
         return t;
     }
 

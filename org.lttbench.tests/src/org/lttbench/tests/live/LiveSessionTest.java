@@ -308,8 +308,8 @@ class LiveSessionTest {
                 double seconds = (System.nanoTime() - stalled) / 1e9;
                 System.out.printf("live: relay daemon stopped: LTTbench ended %.2f s later: %s%n", seconds, r.err().strip());
                 assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
+                // ended by its 2 s timeout (how soon after is a speed, not checked here: live.get's 30 s catch a hang)
                 assertTrue(r.err().contains("did not answer within 2000 ms"), r.err());
-                assertTrue(seconds < 10, "ended by the 2 s timeout");
             } finally {
                 destroy(name);
             }

@@ -147,7 +147,7 @@ class DropInLamiTest {
     /**
      * cputop's migrations: each TID's {@code sched_migrate_task} events as babeltrace2 reads them (the events' own
      * {@code tid} field), for every TID cputop lists; on the shared traces that have migrations (equal to
-     * lttng-analyses 0.6.1's cputop too: {@code releng/scripts/compare-cputop}).
+     * lttng-analyses 0.6.1's cputop too: {@link LttngAnalysesTest}).
      */
     @ParameterizedTest
     @ValueSource(strings = { "kernel-arm-bug446190", "kernel-tracefile-rotation", "kernel-uneven-streams-partial" })
@@ -178,7 +178,7 @@ class DropInLamiTest {
      * events, in time order (sched_switch's prev_prio and next_prio, the wakeups' prio less the offset lttng-modules
      * before 2.7.1 wrote there, sched_migrate_task's prio, sched_pi_setprio's newprio): the first, then each that
      * differs from the one before, counted per priority. lttng-analyses 0.6.1 gives the same lists but for a TID's
-     * first priority when the TID's first event is not a switch-in ({@code releng/scripts/compare-cputop}).
+     * first priority when the TID's first event is not a switch-in ({@link LttngAnalysesTest}).
      */
     @ParameterizedTest
     @CsvSource({ "kernel-arm-bug446190, 100", "kernel-tracefile-rotation, 0", "kernel-uneven-streams-partial, 0" })

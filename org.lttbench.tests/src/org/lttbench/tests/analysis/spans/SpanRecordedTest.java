@@ -18,6 +18,8 @@ import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.tests.Comparisons;
+import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
 
@@ -91,6 +93,7 @@ class SpanRecordedTest {
             assertTrue(wall >= (i % 3 + 1) * 1_000_000L, "call " + i + " sleeps " + (i % 3 + 1) + " ms");
             worst = Math.max(worst, measured.get(i) - wall);
         }
+        Comparisons.count(Reference.RECORDING, calls, "SpanRecordedTest: each span against what the program measured");
         System.out.printf("spans recorded: %d calls, each span within %d ns of what the program measured around it%n",
                 calls, worst);
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("needs the kernel trace of the same session")));

@@ -48,9 +48,10 @@ class TraceTypeBenchmark {
     @Test
     void readingIndexingAnalysingAndSeeking() throws Exception {
         String trace = System.getProperty("lttbench.bench.trace");
-        if (trace == null) {
-            return;
-        }
+        // A benchmark run by releng/bench/tracecompass-tracetype, never by the test run (its name is not a test's):
+        // run without its trace it fails, rather than pass having measured nothing.
+        assertNotNull(trace, "TraceTypeBenchmark measures nothing without -Dlttbench.bench.trace=DIR: run it with "
+                + "releng/bench/tracecompass-tracetype");
         String file = System.getProperty("lttbench.bench.out");
         out = file == null ? null : Path.of(file);
         int runs = Integer.getInteger("lttbench.bench.runs", 3);
