@@ -13,8 +13,6 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
-import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
@@ -25,6 +23,11 @@ import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.PartialRead;
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.RunNotes;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -131,12 +134,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
                         thread, limit.value(), spans.value()));
                 List<Report> reports = run(traces, plan.toRun());
-                noteSkipped(plan, err); // after a pass that worked: a failure stays one line
+                RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line
                 write(reports);
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return BatchFailure.tell("lttbench analyze", e, err);
+            return RunFailure.tell("lttbench analyze", e, err);
         }
     }
 
@@ -146,10 +149,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
      */
     private int live(List<AnalysisProvider> providers, PrintWriter err) throws Exception {
         if (traceArgs.size() != 1) {
-            throw BatchFailure.usage("a live session is analysed alone: give one net:// address, no trace directory");
+            throw RunFailure.usage("a live session is analysed alone: give one net:// address, no trace directory");
         }
         if (against.asked() || times.given()) {
-            throw BatchFailure.usage("--begin, --end and --against are not taken with a live session");
+            throw RunFailure.usage("--begin, --end and --against are not taken with a live session");
         }
         try (LiveSession live = timeout.attach(traceArgs.get(0))) {
             LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
@@ -159,7 +162,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(TimeRange.ALL, groupBy,
                         calibration.read(), thread, limit.value(), spans.value()));
                 List<Report> reports = run(traces, plan.toRun());
-                noteSkipped(plan, err);
+                RunNotes.skipped(plan, err);
                 write(reports);
             } finally {
                 stop.done();
@@ -177,7 +180,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
      */
     private int compare(List<AnalysisProvider> providers, PrintWriter err) throws Exception {
         if (providers.size() != 1 || !providers.get(0).name().equals("critical-path")) {
-            throw BatchFailure.usage("--against compares critical paths: give --analysis critical-path --thread TID|NAME");
+            throw RunFailure.usage("--against compares critical paths: give --analysis critical-path --thread TID|NAME");
         }
         against.parse();
         int status = ExitCode.OK;
@@ -205,13 +208,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     private CriticalPathAnalysis followed(List<AnalysisProvider> providers, TraceSet traces, TimeRange range, String who)
-            throws BatchFailure {
+            throws RunFailure {
         return (CriticalPathAnalysis) select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(), who))
                 .toRun().get(0);
     }
 
     /** The analyses asked for, or every one; unknown names are a usage error. */
-    List<AnalysisProvider> providers() throws BatchFailure {
+    List<AnalysisProvider> providers() throws RunFailure {
         if (analysisNames == null || analysisNames.isEmpty()) {
             return Analyses.all();
         }
@@ -222,48 +225,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         return chosen;
     }
 
-    /**
-     * The plan of this run: fresh analyses, and those left out. Asked-for analyses must all apply; by default, those
-     * that do not apply are left out, and it is an error only when none applies.
-     */
-    AnalysisRun.Plan select(List<AnalysisProvider> providers, TraceSet traces, AnalysisOptions options) throws BatchFailure {
-        boolean explicit = analysisNames != null && !analysisNames.isEmpty();
-        AnalysisRun.Plan plan = AnalysisRun.plan(providers, traces, options);
-        if ((explicit && !plan.notApplicable().isEmpty()) || plan.analyses().isEmpty()) {
-            throw new BatchFailure(ExitCode.NOT_APPLICABLE,
-                    plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
-        }
-        return plan;
-    }
-
-    /**
-     * By default the analyses that do not apply are left out, but not in silence: one line each, on stderr (JSON and
-     * CSV stay clean), before the reports; analyses left out for one reason (the waits analysis needs what the process
-     * analysis does) in one line; an analysis nobody expects of these traces ({@link Analysis#whyNotApplicableBriefly} null)
-     * without a word. Trace Compass's headless application says the same.
-     */
-    public static void noteSkipped(AnalysisRun.Plan plan, PrintWriter err) {
-        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
-        for (AnalysisRun.NotApplicable n : plan.notApplicable()) {
-            if (n.briefly() == null) {
-                continue; // nothing a reader of these traces expected
-            }
-            byReason.computeIfAbsent(n.briefly(), r -> new ArrayList<>()).add(n.provider().name());
-        }
-        byReason.forEach((why, names) -> err.println("note: the " + (names.size() == 1 ? names.get(0)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1))
-                + (names.size() == 1 ? " analysis was" : " analyses were") + " skipped: " + why));
-        err.flush();
-    }
-
-    /**
-     * Data files carry no sentences: a doubtful figure (a table's warning) is said on stderr too, once each. Trace
-     * Compass's headless application says the same.
-     */
-    public static void warnTables(List<Report> reports, PrintWriter err) {
-        reports.stream().flatMap(r -> r.tables().stream()).flatMap(t -> t.warnings().stream())
-                .map(Table.Warning::text).distinct().forEach(w -> err.println("warning: " + w));
-        err.flush();
+    /** The plan of this run ({@link AnalysisRun#select}): the analyses asked for must all apply. */
+    AnalysisRun.Plan select(List<AnalysisProvider> providers, TraceSet traces, AnalysisOptions options) throws RunFailure {
+        return AnalysisRun.select(providers, analysisNames != null && !analysisNames.isEmpty(), traces, options);
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
@@ -276,32 +240,27 @@ public final class AnalyzeCommand implements Callable<Integer> {
      */
     static List<Report> run(TraceSet traces, List<? extends Analysis> analyses, ProgressBar bar, PrintWriter err)
             throws IOException {
-        LossTally tally = new LossTally();
-        List<Report> reports;
+        AnalysisRun.Outcome outcome;
         try {
-            reports = AnalysisRun.run(traces, analyses, List.of(tally), bar == null ? ProgressListener.NONE : bar);
+            outcome = AnalysisRun.pass(traces, analyses, List.of(), bar == null ? ProgressListener.NONE : bar);
         } finally {
             if (bar != null) {
                 bar.finish();
             }
         }
-        String lost = tally.summaryLine();
-        if (lost != null) {
-            err.println(lost);
-            err.flush();
-        }
-        return reports;
+        RunNotes.losses(outcome.lossLine(), err);
+        return outcome.reports();
     }
 
-    void write(List<Report> reports) throws IOException, BatchFailure {
+    void write(List<Report> reports) throws IOException, RunFailure {
         if (out != null || format != ReportFormat.TEXT) {
-            warnTables(reports, spec.commandLine().getErr());
+            RunNotes.tableWarnings(reports, spec.commandLine().getErr());
         }
         if (out != null) {
             try {
                 ReportFiles.write(reports, format, out);
             } catch (IOException e) {
-                throw BatchFailure.usage("--out " + out + ": cannot write the tables there: " + BatchFailure.reason(e));
+                throw RunFailure.usage("--out " + out + ": cannot write the tables there: " + RunFailure.reason(e));
             }
             return;
         }

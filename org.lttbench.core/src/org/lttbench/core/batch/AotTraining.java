@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lttbench.core.run.ExitCode;
+
 /**
  * The training run the build makes {@code ./lttbench}'s class archive from ({@code releng/scripts/make-class-archive}):
  * the commands users run most, over the two example traces of the repository, in one JVM, their output thrown away.

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import org.lttbench.core.analysis.overhead.MachineCalibration;
+import org.lttbench.core.run.RunFailure;
 
 import picocli.CommandLine.Option;
 
@@ -17,14 +18,14 @@ public final class CalibrationOption {
     Path path;
 
     /** The calibration given, or null; a file that is not one is a usage error naming it. */
-    public MachineCalibration read() throws BatchFailure {
+    public MachineCalibration read() throws RunFailure {
         if (path == null) {
             return null;
         }
         try {
             return MachineCalibration.read(path);
         } catch (IOException e) {
-            throw BatchFailure.usage("--calibration " + e.getMessage());
+            throw RunFailure.usage("--calibration " + e.getMessage());
         }
     }
 }

@@ -3,6 +3,8 @@ package org.lttbench.core.batch;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
@@ -37,7 +39,7 @@ public final class ComparisonOptions {
         return traces != null || begin != null || end != null || thread != null;
     }
 
-    void parse() throws BatchFailure {
+    void parse() throws RunFailure {
         beginBound = begin == null ? null : TimeBound.parse("--against-begin", begin);
         endBound = end == null ? null : TimeBound.parse("--against-end", end);
     }
@@ -47,7 +49,7 @@ public final class ComparisonOptions {
         return traces != null ? traces : same;
     }
 
-    TimeRange range(TraceSet set) throws BatchFailure {
+    TimeRange range(TraceSet set) throws RunFailure {
         return TimeBound.range(beginBound, endBound, set);
     }
 

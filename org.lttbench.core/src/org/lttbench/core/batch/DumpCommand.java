@@ -3,9 +3,9 @@ package org.lttbench.core.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +15,8 @@ import java.util.concurrent.Callable;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.ctf.RecordPrinter;
+import org.lttbench.core.run.PartialRead;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.ProgressListener;
 
 import picocli.CommandLine;
@@ -101,9 +103,9 @@ public final class DumpCommand implements Callable<Integer> {
             return 0;
         } catch (IOException e) {
             // the reader's message as it is (no "cannot read the trace:" before a plain I/O error, as dump always said it)
-            return BatchFailure.tell("lttbench dump", BatchFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
+            return RunFailure.tell("lttbench dump", RunFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            return BatchFailure.tell("lttbench dump", e, err);
+            return RunFailure.tell("lttbench dump", e, err);
         }
     }
 }

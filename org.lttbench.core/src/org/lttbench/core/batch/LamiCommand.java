@@ -10,7 +10,6 @@ import java.util.concurrent.Callable;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.dropin.DropIns;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
@@ -18,6 +17,10 @@ import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.PartialRead;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -102,14 +105,14 @@ public final class LamiCommand implements Callable<Integer> {
             run(out, err);
             return ExitCode.OK;
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            BatchFailure failure = BatchFailure.of(e);
+            RunFailure failure = RunFailure.of(e);
             LamiReportWriter.writeError(failure.getMessage(), out);
             if (testCompatibility) {
                 // Trace Compass reads stdout and stderr together here, as one JSON object: stderr stays silent.
-                BatchFailure.debug(e, err);
+                RunFailure.debug(e, err);
                 return failure.exitCode();
             }
-            return BatchFailure.tell("lttbench lami", e, err);
+            return RunFailure.tell("lttbench lami", e, err);
         }
     }
 
@@ -121,7 +124,7 @@ public final class LamiCommand implements Callable<Integer> {
             return;
         }
         if (traces.isEmpty()) {
-            throw BatchFailure.usage("no TRACE given (lttbench lami " + provider.name() + " [options] TRACE...)");
+            throw RunFailure.usage("no TRACE given (lttbench lami " + provider.name() + " [options] TRACE...)");
         }
         times.parse();
         try (TraceSet set = CtfTraceSet.open(traces)) {
@@ -130,7 +133,7 @@ public final class LamiCommand implements Callable<Integer> {
                     spans.value());
             AnalysisRun.Plan plan = AnalysisRun.plan(List.of(provider), set, options);
             if (!plan.notApplicable().isEmpty()) {
-                throw new BatchFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
+                throw new RunFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
             }
             if (testCompatibility) {
                 return;
@@ -159,31 +162,31 @@ public final class LamiCommand implements Callable<Integer> {
     }
 
     /** The provider of that name, an analysis or an lttng-analyses drop-in; a usage error naming them otherwise. */
-    static AnalysisProvider lamiProvider(String name) throws BatchFailure {
+    static AnalysisProvider lamiProvider(String name) throws RunFailure {
         AnalysisProvider dropIn = name == null ? null : DropIns.byName(name);
         if (dropIn != null) {
             return dropIn;
         }
         try {
             return provider(name);
-        } catch (BatchFailure e) {
-            throw name == null ? e : BatchFailure.usage("unknown analysis '" + name + "': the analyses are "
+        } catch (RunFailure e) {
+            throw name == null ? e : RunFailure.usage("unknown analysis '" + name + "': the analyses are "
                     + AnalysisNames.list() + ", and lttng-analyses' commands " + System.getProperty("lttbench.dropins"));
         }
     }
 
     /** The provider of that name; a usage error naming the known ones otherwise. */
-    static AnalysisProvider provider(String name) throws BatchFailure {
+    static AnalysisProvider provider(String name) throws RunFailure {
         if (name != null && DropIns.byName(name) != null) {
-            throw BatchFailure.usage("'" + name + "' is lttng-analyses' command, which lttbench lami " + name
+            throw RunFailure.usage("'" + name + "' is lttng-analyses' command, which lttbench lami " + name
                     + " gives as LAMI; here, the analyses are " + AnalysisNames.list());
         }
         if (name == null) {
-            throw BatchFailure.usage("no ANALYSIS given: one of " + AnalysisNames.list());
+            throw RunFailure.usage("no ANALYSIS given: one of " + AnalysisNames.list());
         }
         AnalysisProvider provider = Analyses.byName(name);
         if (provider == null) {
-            throw BatchFailure.usage("unknown analysis '" + name + "': the analyses are " + AnalysisNames.list());
+            throw RunFailure.usage("unknown analysis '" + name + "': the analyses are " + AnalysisNames.list());
         }
         return provider;
     }

@@ -2,12 +2,14 @@ package org.lttbench.core.batch;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.live.RelayUrl;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,7 +60,7 @@ public final class LiveCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.OK;
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return BatchFailure.tell("lttbench live", e, err);
+            return RunFailure.tell("lttbench live", e, err);
         }
     }
 

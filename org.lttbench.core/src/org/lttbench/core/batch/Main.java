@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 import org.lttbench.core.report.LamiReportWriter;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -32,7 +34,7 @@ public final class Main {
     /**
      * Runs the command line, every command writing its output to {@code out} and its errors to {@code err}, and returns
      * its {@link ExitCode}, without exiting (tests and the Eclipse application use it). Errors are one line on
-     * {@code err} ({@link BatchFailure#tell}), never a stack trace.
+     * {@code err} ({@link RunFailure#tell}), never a stack trace.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         try {
@@ -41,7 +43,7 @@ public final class Main {
                 try {
                     out.println("lttbench " + LttbenchCommand.bundleVersion());
                 } catch (IOException e) {
-                    return BatchFailure.tell("lttbench", e, err);
+                    return RunFailure.tell("lttbench", e, err);
                 }
                 return ExitCode.OK;
             }
@@ -54,12 +56,12 @@ public final class Main {
                     .setErr(err)
                     .setCaseInsensitiveEnumValuesAllowed(true)
                     .setParameterExceptionHandler(Main::usageError)
-                    .setExecutionExceptionHandler((e, line, parsed) -> BatchFailure.tell("lttbench", e, err));
+                    .setExecutionExceptionHandler((e, line, parsed) -> RunFailure.tell("lttbench", e, err));
             try {
                 return commandLine.execute(args);
             } catch (OutOfMemoryError | StackOverflowError e) {
                 // picocli passes errors through; they are still one line (the reader bounds what input can cause them)
-                return BatchFailure.tell("lttbench", e, err);
+                return RunFailure.tell("lttbench", e, err);
             }
         } finally {
             out.flush();
@@ -70,7 +72,7 @@ public final class Main {
     private static int usageError(ParameterException e, String[] args) {
         String command = e.getCommandLine().getCommandSpec().qualifiedName();
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(command + ": " + BatchFailure.oneLine(String.valueOf(e.getMessage())) + " (see " + command + " --help)");
+        err.println(command + ": " + RunFailure.oneLine(String.valueOf(e.getMessage())) + " (see " + command + " --help)");
         err.flush();
         return ExitCode.USAGE;
     }

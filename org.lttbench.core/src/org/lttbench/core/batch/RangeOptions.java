@@ -1,5 +1,7 @@
 package org.lttbench.core.batch;
 
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
@@ -18,7 +20,7 @@ public final class RangeOptions {
     private TimeBound endBound;
 
     /** Parses the times, so that a malformed one is a usage error before any trace is opened. */
-    public void parse() throws BatchFailure {
+    public void parse() throws RunFailure {
         beginBound = begin == null ? null : TimeBound.parse("--begin", begin);
         endBound = end == null ? null : TimeBound.parse("--end", end);
     }
@@ -29,7 +31,7 @@ public final class RangeOptions {
     }
 
     /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
-    public TimeRange range(TraceSet traces) throws BatchFailure {
+    public TimeRange range(TraceSet traces) throws RunFailure {
         return TimeBound.range(beginBound, endBound, traces);
     }
 }

@@ -20,6 +20,8 @@ import org.lttbench.core.report.JsonReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
 
@@ -90,12 +92,12 @@ public final class TopCommand implements Callable<Integer> {
                 windowNs = Math.max(DEFAULT_WINDOW_NS, intervalNs);
             }
             if (windowNs < intervalNs) {
-                throw BatchFailure.usage("--window " + CellFormat.duration(windowNs) + " is shorter than --interval "
+                throw RunFailure.usage("--window " + CellFormat.duration(windowNs) + " is shorter than --interval "
                         + CellFormat.duration(intervalNs));
             }
             long intervals = (windowNs + intervalNs - 1) / intervalNs;
             if (intervals > MAX_WINDOW_INTERVALS) {
-                throw BatchFailure.usage("--window holds " + intervals + " intervals: at most " + MAX_WINDOW_INTERVALS);
+                throw RunFailure.usage("--window holds " + intervals + " intervals: at most " + MAX_WINDOW_INTERVALS);
             }
             PrintWriter out = spec.commandLine().getOut();
             boolean redraw = format == ReportFormat.TEXT && Boolean.getBoolean(STDOUT_TTY);
@@ -126,7 +128,7 @@ public final class TopCommand implements Callable<Integer> {
                 return ExitCode.OK;
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return BatchFailure.tell("lttbench top", e, err);
+            return RunFailure.tell("lttbench top", e, err);
         }
     }
 

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.calibration.CalibrationWorkload.Build;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;

@@ -14,9 +14,9 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 

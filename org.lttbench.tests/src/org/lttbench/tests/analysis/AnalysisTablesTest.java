@@ -17,12 +17,12 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tests.TestPaths;
 

@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.ExitCode;
-import org.lttbench.core.batch.TimeBound;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 
@@ -107,14 +107,14 @@ class TimeBoundTest {
     @ValueSource(strings = { "yesterday", "12:61:00", "25:00:00", "1:2:3", "12:00:00.1234567890", "12:00", "2024-02-30 10:00:00",
             "2024-13-01 10:00:00", "-5", "99999999999999999999", "", "12:00:00.", "1e9" })
     void aMalformedTimeIsOneUsageLineNamingTheOptionAndValue(String text) {
-        BatchFailure f = assertThrows(BatchFailure.class, () -> TimeBound.parse("--end", text));
+        RunFailure f = assertThrows(RunFailure.class, () -> TimeBound.parse("--end", text));
         assertEquals(ExitCode.USAGE, f.exitCode());
         assertTrue(f.getMessage().startsWith("--end '" + text + "' is not a time: expected ns since the epoch, HH:MM:SS"), f.getMessage());
         assertEquals(1, f.getMessage().lines().count());
     }
 
     @Test
-    void fractionsOfAnyLengthAreNanoseconds() throws BatchFailure {
+    void fractionsOfAnyLengthAreNanoseconds() throws RunFailure {
         ZoneId utc = ZoneOffset.UTC;
         TimeRange day = new TimeRange(0, 86_399_999_999_999L);
         assertEquals(3_600_500_000_000L, TimeBound.parse("--begin", "01:00:00.5").resolve(day, utc, false));
@@ -123,7 +123,7 @@ class TimeBoundTest {
     }
 
     @Test
-    void aRangeIsClippedToTheTraceAndMustMakeSense() throws BatchFailure {
+    void aRangeIsClippedToTheTraceAndMustMakeSense() throws RunFailure {
         ZoneId utc = ZoneOffset.UTC;
         TimeRange span = new TimeRange(3_600_000_000_000L, 7_200_000_000_000L); // 01:00 to 02:00, 1970-01-01 UTC
         assertEquals(new TimeRange(3_600_000_000_000L, 5_400_000_000_000L),
@@ -131,16 +131,16 @@ class TimeBoundTest {
         assertEquals(new TimeRange(5_400_000_000_000L, 7_200_000_000_000L),
                 TimeBound.range(TimeBound.parse("--begin", "5400000000000"), null, span, utc));
 
-        BatchFailure backwards = assertThrows(BatchFailure.class,
+        RunFailure backwards = assertThrows(RunFailure.class,
                 () -> TimeBound.range(TimeBound.parse("--begin", "01:40:00"), TimeBound.parse("--end", "01:20:00"), span, utc));
         assertEquals(ExitCode.USAGE, backwards.exitCode());
         assertEquals("--begin 01:40:00 (01:40:00.000000000) is after --end 01:20:00 (01:20:00.000000000)", backwards.getMessage());
 
-        BatchFailure afterTheTrace = assertThrows(BatchFailure.class,
+        RunFailure afterTheTrace = assertThrows(RunFailure.class,
                 () -> TimeBound.range(TimeBound.parse("--begin", "03:00:00.000000000"), null, span, utc));
         assertEquals("--begin 03:00:00.000000000 is after the trace's end (02:00:00.000000000)", afterTheTrace.getMessage());
 
-        BatchFailure outside = assertThrows(BatchFailure.class,
+        RunFailure outside = assertThrows(RunFailure.class,
                 () -> TimeBound.range(TimeBound.parse("--begin", "03:00:00.000000000"), TimeBound.parse("--end", "04:00:00"), span, utc));
         assertEquals(ExitCode.USAGE, outside.exitCode());
         assertTrue(outside.getMessage().contains("outside the trace, which spans [01:00:00.000000000, 02:00:00.000000000]"), outside.getMessage());

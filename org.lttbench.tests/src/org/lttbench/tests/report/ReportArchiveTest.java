@@ -13,14 +13,14 @@ import java.util.Map;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.AnalysisRun;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportArchive;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tests.TestPaths;
 

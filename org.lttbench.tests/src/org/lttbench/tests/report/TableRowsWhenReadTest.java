@@ -13,7 +13,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Column;
@@ -22,6 +21,7 @@ import org.lttbench.core.report.CsvReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;

@@ -11,10 +11,10 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.lttbench.core.analysis.discarded.SpanHistogram;
-import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.TimeBound;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
 
 /**
@@ -189,7 +189,7 @@ public final class RangeBar extends Composite {
             TimeBound b = TimeBound.parse("begin", begin.getText());
             TimeBound e = TimeBound.parse("end", end.getText());
             listener.accept(TimeBound.range(b, e, span, zone));
-        } catch (BatchFailure ex) {
+        } catch (RunFailure ex) {
             message.setText(ex.getMessage());
             message.setForeground(getDisplay().getSystemColor(SWT.COLOR_RED));
             message.setToolTipText(ex.getMessage());

@@ -6,15 +6,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.ExitCode;
 import org.lttbench.core.batch.LiveTimeout;
-import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.batch.RangeOptions;
 import org.lttbench.core.batch.SpanOption;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.live.RelayUrl;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.PartialRead;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.LiveReading;
 
@@ -75,11 +75,11 @@ public final class ViewCommand implements Callable<Integer> {
                 range = times.range(set);
                 partial = PartialRead.warn(set, err, "lttbench view");
             }
-        } catch (BatchFailure f) {
-            return BatchFailure.tell("lttbench view", f, err);
+        } catch (RunFailure f) {
+            return RunFailure.tell("lttbench view", f, err);
         } catch (IOException | RuntimeException e) {
             // the reader's message as it is, as an unreadable trace whatever went wrong
-            return BatchFailure.tell("lttbench view", BatchFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
+            return RunFailure.tell("lttbench view", RunFailure.unreadableTrace(String.valueOf(e.getMessage())), err);
         }
         String why = WindowSystem.whyNoDisplay();
         if (why != null) {
@@ -99,14 +99,14 @@ public final class ViewCommand implements Callable<Integer> {
         LiveSession live;
         try {
             if (arguments.size() > 1) {
-                throw BatchFailure.usage("a live session is viewed alone: give one net://... address and no trace");
+                throw RunFailure.usage("a live session is viewed alone: give one net://... address and no trace");
             }
             if (times.given()) {
-                throw BatchFailure.usage("--begin and --end are for traces: a live session is shown from its beginning");
+                throw RunFailure.usage("--begin and --end are for traces: a live session is shown from its beginning");
             }
             live = timeout.attach(arguments.get(0));
         } catch (Exception e) {
-            return BatchFailure.tell("lttbench view", e, err);
+            return RunFailure.tell("lttbench view", e, err);
         }
         String why = WindowSystem.whyNoDisplay();
         if (why != null) {

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.lttbench.core.batch.BatchFailure;
-import org.lttbench.core.batch.ExitCode;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.fleet.inventory.FleetInventory;
 import org.lttbench.fleet.inventory.FleetTrace;
 import org.lttbench.fleet.result.TraceOutcome;
@@ -75,7 +75,7 @@ public final class FleetCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             if (top <= 0) {
-                throw BatchFailure.usage("--top " + top + ": give a positive number of rows");
+                throw RunFailure.usage("--top " + top + ": give a positive number of rows");
             }
             List<FleetTrace> traces = FleetInventory.scan(root);
             String output = output(out);
@@ -92,7 +92,7 @@ public final class FleetCommand implements Callable<Integer> {
                 return failures(outcome, err);
             }
         } catch (Exception | OutOfMemoryError e) {
-            return BatchFailure.tell("lttbench fleet", e, err);
+            return RunFailure.tell("lttbench fleet", e, err);
         }
     }
 
@@ -114,7 +114,7 @@ public final class FleetCommand implements Callable<Integer> {
      * The output as Spark takes it. A local directory is made now, so that one that cannot be written is a usage
      * error before any trace is read; a URI (hdfs://, s3a://...) is Spark's to check.
      */
-    static String output(String out) throws BatchFailure {
+    static String output(String out) throws RunFailure {
         URI uri = null;
         try {
             uri = URI.create(out);
@@ -128,19 +128,19 @@ public final class FleetCommand implements Callable<Integer> {
         dir = dir.toAbsolutePath().normalize();
         try {
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
-                throw BatchFailure.usage("--out " + dir + ": is a file, not a directory");
+                throw RunFailure.usage("--out " + dir + ": is a file, not a directory");
             }
             Files.createDirectories(dir);
             if (!Files.isWritable(dir)) {
-                throw BatchFailure.usage("--out " + dir + ": cannot write there (permission denied)");
+                throw RunFailure.usage("--out " + dir + ": cannot write there (permission denied)");
             }
         } catch (AccessDeniedException e) {
-            throw BatchFailure.usage("--out " + dir + ": cannot make this directory: " + e.getFile() + ": permission denied");
+            throw RunFailure.usage("--out " + dir + ": cannot make this directory: " + e.getFile() + ": permission denied");
         } catch (FileSystemException e) {
-            throw BatchFailure.usage("--out " + dir + ": cannot make this directory: " + e.getFile() + ": "
+            throw RunFailure.usage("--out " + dir + ": cannot make this directory: " + e.getFile() + ": "
                     + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()));
         } catch (IOException e) {
-            throw BatchFailure.usage("--out " + dir + ": cannot make this directory: " + e.getMessage());
+            throw RunFailure.usage("--out " + dir + ": cannot make this directory: " + e.getMessage());
         }
         return dir.toUri().toString();
     }

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.spark.sql.SparkSession;
-import org.lttbench.core.batch.BatchFailure;
+import org.lttbench.core.run.RunFailure;
 
 /**
  * The Spark session a fleet job runs on: the one already running in this JVM if any (a test's, an application's),
@@ -78,7 +78,7 @@ final class SparkLease implements AutoCloseable {
 
     /** Errors only, one line each, unless LTTBENCH_DEBUG asks for Spark's own log. */
     private static void quietLogging() {
-        if (BatchFailure.debugging()) {
+        if (RunFailure.debugging()) {
             return;
         }
         URL config = SparkLease.class.getResource("log4j2-fleet.properties");

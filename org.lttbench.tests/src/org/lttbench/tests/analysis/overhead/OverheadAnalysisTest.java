@@ -12,7 +12,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.analysis.overhead.GapHistogram;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
@@ -20,6 +19,7 @@ import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.Bt2Gaps;

@@ -13,7 +13,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.overhead.CostEstimate;
 import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
@@ -21,6 +20,7 @@ import org.lttbench.core.analysis.overhead.TracepointStats;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.Bt2Gaps;
@@ -31,9 +31,9 @@ import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.CtfType;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
+import org.lttbench.tests.writer.TraceMetadata;
 import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
 import org.lttbench.tests.writer.TraceMetadata.StreamClass;
-import org.lttbench.tests.writer.TraceMetadata;
 import org.lttbench.tests.writer.UstMetadata;
 import org.lttbench.tests.writer.WrittenTraceCheck;
 

@@ -146,7 +146,7 @@ public final class ProcessThroughput {
                     }
                     long c0 = cpu.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
-                    written.write(org.lttbench.core.analysis.AnalysisRun.run(set, analyses, ProgressListener.NONE));
+                    written.write(org.lttbench.core.run.AnalysisRun.run(set, analyses, ProgressListener.NONE));
                     long t = System.nanoTime() - t0;
                     long c = cpu.getCurrentThreadCpuTime() - c0;
                     if (r > 0) {

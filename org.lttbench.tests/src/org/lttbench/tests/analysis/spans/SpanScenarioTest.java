@@ -13,7 +13,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.analysis.spans.SpansAnalysis;
@@ -21,6 +20,7 @@ import org.lttbench.core.analysis.waits.WaitsAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;

@@ -28,7 +28,6 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.KeptResults;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ThreadRecord;
@@ -36,6 +35,7 @@ import org.lttbench.core.analysis.process.WaitCauses;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.TaskFailure;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
@@ -348,7 +348,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
 
     /** The module failed: its cause is the reader's message, shown by the views (no dialog: the job is not an error). */
     private boolean failed(Throwable e) {
-        // the reader's own error, not its unchecked wrapper (the command line says the same: BatchFailure)
+        // the reader's own error, not its unchecked wrapper (the command line says the same: RunFailure)
         while (e instanceof java.io.UncheckedIOException u && u.getCause() != null) {
             e = u.getCause();
         }

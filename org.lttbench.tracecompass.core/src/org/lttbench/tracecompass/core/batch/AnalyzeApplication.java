@@ -26,13 +26,13 @@ import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
-import org.lttbench.core.batch.AnalyzeCommand;
-import org.lttbench.core.batch.ExitCode;
-import org.lttbench.core.batch.PartialRead;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.PartialRead;
+import org.lttbench.core.run.RunNotes;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
@@ -135,14 +135,10 @@ public final class AnalyzeApplication implements IApplication {
             // stderr as the command line's: that events were lost, the analyses left out, doubtful figures
             PrintWriter errors = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
             Report discarded = results.report("discarded");
-            String lost = discarded == null ? null : LossTally.summaryLine(discarded);
-            if (lost != null) {
-                errors.println(lost);
-            }
-            AnalyzeCommand.noteSkipped(AnalysisRun.plan(Analyses.all(), results.traces(), AnalysisOptions.DEFAULT),
-                    errors);
+            RunNotes.losses(discarded == null ? null : LossTally.summaryLine(discarded), errors);
+            RunNotes.skipped(AnalysisRun.plan(Analyses.all(), results.traces(), AnalysisOptions.DEFAULT), errors);
             if (format != ReportFormat.TEXT) {
-                AnalyzeCommand.warnTables(reports, errors);
+                RunNotes.tableWarnings(reports, errors);
             }
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             format.write(reports, w);

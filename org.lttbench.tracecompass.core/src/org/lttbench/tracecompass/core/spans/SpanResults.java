@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.spans.SpansAnalysis;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;

@@ -29,18 +29,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
-import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
 import org.lttbench.tracecompass.core.latency.LatencySegment;
+import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
 
 /**

@@ -10,9 +10,7 @@ import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.discarded.LossTally;
-import org.lttbench.core.batch.BatchFailure;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.report.Column;
@@ -20,6 +18,8 @@ import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -59,8 +59,8 @@ public final class TraceRun {
             return new TraceResult(outcome(unit, traces, domains, names, TraceOutcome.OK, counter, losses, null, start),
                     tables);
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            BatchFailure.debug(e, new PrintWriter(System.err, true));
-            String error = BatchFailure.of(e).getMessage();
+            RunFailure.debug(e, new PrintWriter(System.err, true));
+            String error = RunFailure.of(e).getMessage();
             return new TraceResult(outcome(unit, null, "", "", TraceOutcome.FAILED, null, null, error, start), List.of());
         }
     }

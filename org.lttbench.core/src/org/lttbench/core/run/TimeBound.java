@@ -1,4 +1,4 @@
-package org.lttbench.core.batch;
+package org.lttbench.core.run;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -24,7 +24,7 @@ public final class TimeBound {
     private static final Pattern EPOCH_NS = Pattern.compile("\\d{1,19}");
     private static final Pattern TIME_OF_DAY = Pattern.compile(TIME);
     private static final Pattern DATE_TIME = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})[ T]" + TIME);
-    static final String FORMATS = "ns since the epoch, HH:MM:SS[.nnnnnnnnn] or 'YYYY-MM-DD HH:MM:SS[.nnnnnnnnn]'";
+    public static final String FORMATS = "ns since the epoch, HH:MM:SS[.nnnnnnnnn] or 'YYYY-MM-DD HH:MM:SS[.nnnnnnnnn]'";
 
     private final String text;
     private final Long epochNs;
@@ -40,9 +40,9 @@ public final class TimeBound {
 
     /**
      * @param option the option it came from, for the message ({@code --begin})
-     * @throws BatchFailure a usage error naming the option, the value and the accepted forms
+     * @throws RunFailure a usage error naming the option, the value and the accepted forms
      */
-    public static TimeBound parse(String option, String text) throws BatchFailure {
+    public static TimeBound parse(String option, String text) throws RunFailure {
         String t = text.strip();
         try {
             if (EPOCH_NS.matcher(t).matches()) {
@@ -60,7 +60,7 @@ public final class TimeBound {
         } catch (NumberFormatException | DateTimeException e) {
             // out of range: same message as any malformed time
         }
-        throw BatchFailure.usage(option + " '" + text + "' is not a time: expected " + FORMATS);
+        throw RunFailure.usage(option + " '" + text + "' is not a time: expected " + FORMATS);
     }
 
     private static LocalTime time(Matcher m, int first) {
@@ -99,7 +99,7 @@ public final class TimeBound {
      * The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither bound is given (without asking
      * the traces for their span, which reads every packet context).
      */
-    public static TimeRange range(TimeBound begin, TimeBound end, org.lttbench.core.trace.TraceSet traces) throws BatchFailure {
+    public static TimeRange range(TimeBound begin, TimeBound end, org.lttbench.core.trace.TraceSet traces) throws RunFailure {
         if (begin == null && end == null) {
             return TimeRange.ALL;
         }
@@ -111,18 +111,18 @@ public final class TimeBound {
      *
      * @param begin {@code null} for the trace's beginning
      * @param end   {@code null} for the trace's end
-     * @throws BatchFailure a usage error when begin is after end or the range misses the trace
+     * @throws RunFailure a usage error when begin is after end or the range misses the trace
      */
-    public static TimeRange range(TimeBound begin, TimeBound end, TimeRange span, ZoneId zone) throws BatchFailure {
+    public static TimeRange range(TimeBound begin, TimeBound end, TimeRange span, ZoneId zone) throws RunFailure {
         long b = begin == null ? span.begin() : begin.resolve(span, zone, false);
         long e = end == null ? span.end() : end.resolve(span, zone, true);
         if (b > e) {
-            throw BatchFailure.usage(label("--begin", "the trace's beginning", begin, b, zone) + " is after "
+            throw RunFailure.usage(label("--begin", "the trace's beginning", begin, b, zone) + " is after "
                     + label("--end", "the trace's end", end, e, zone));
         }
         TimeRange inside = new TimeRange(b, e).intersect(span);
         if (inside == null) {
-            throw BatchFailure.usage("the range [" + describe(begin, b, zone) + ", " + describe(end, e, zone)
+            throw RunFailure.usage("the range [" + describe(begin, b, zone) + ", " + describe(end, e, zone)
                     + "] is outside the trace, which spans [" + WallClock.format(span.begin(), zone) + ", "
                     + WallClock.format(span.end(), zone) + "]");
         }

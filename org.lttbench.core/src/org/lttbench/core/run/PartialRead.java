@@ -1,4 +1,4 @@
-package org.lttbench.core.batch;
+package org.lttbench.core.run;
 
 import java.io.PrintWriter;
 

@@ -1,4 +1,4 @@
-package org.lttbench.core.batch;
+package org.lttbench.core.run;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,12 +13,12 @@ import org.lttbench.core.live.LiveException;
 import org.lttbench.core.trace.TraceFormatException;
 
 /** Why a batch run stops: one line for the user and the {@link ExitCode} to exit with. */
-public final class BatchFailure extends Exception {
+public final class RunFailure extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final int exitCode;
 
-    public BatchFailure(int exitCode, String message) {
+    public RunFailure(int exitCode, String message) {
         super(message);
         this.exitCode = exitCode;
     }
@@ -27,24 +27,24 @@ public final class BatchFailure extends Exception {
         return exitCode;
     }
 
-    public static BatchFailure usage(String message) {
-        return new BatchFailure(ExitCode.USAGE, message);
+    public static RunFailure usage(String message) {
+        return new RunFailure(ExitCode.USAGE, message);
     }
 
-    public static BatchFailure unreadableTrace(String message) {
-        return new BatchFailure(ExitCode.UNREADABLE_TRACE, message);
+    public static RunFailure unreadableTrace(String message) {
+        return new RunFailure(ExitCode.UNREADABLE_TRACE, message);
     }
 
     /** What any exception means to the user: trace problems are exit code 3, anything else is our bug. */
-    public static BatchFailure of(Throwable e) {
-        if (e instanceof BatchFailure f) {
+    public static RunFailure of(Throwable e) {
+        if (e instanceof RunFailure f) {
             return f;
         }
         if (e instanceof UncheckedIOException u && u.getCause() != null) {
             return of(u.getCause());
         }
         if (e instanceof LiveException l) {
-            return new BatchFailure(l.midSession() ? ExitCode.LIVE_CUT_SHORT : ExitCode.UNREADABLE_TRACE, oneLine(l.getMessage()));
+            return new RunFailure(l.midSession() ? ExitCode.LIVE_CUT_SHORT : ExitCode.UNREADABLE_TRACE, oneLine(l.getMessage()));
         }
         if (e instanceof TraceFormatException) {
             return unreadableTrace(oneLine(e.getMessage()));
@@ -56,10 +56,10 @@ public final class BatchFailure extends Exception {
             return unreadableTrace("cannot read the trace: " + reason(io));
         }
         if (e instanceof OutOfMemoryError) {
-            return new BatchFailure(ExitCode.INTERNAL_ERROR,
+            return new RunFailure(ExitCode.INTERNAL_ERROR,
                     "out of memory (give the JVM more with LTTBENCH_JAVA_OPTS=-Xmx4g, and please report the trace that needed it)");
         }
-        return new BatchFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
+        return new RunFailure(ExitCode.INTERNAL_ERROR, "internal error: " + oneLine(String.valueOf(e))
                 + " (set LTTBENCH_DEBUG=1 for the stack trace, and please report it)");
     }
 
@@ -69,7 +69,7 @@ public final class BatchFailure extends Exception {
      */
     public static int tell(String command, Throwable e, PrintWriter err) {
         debug(e, err);
-        BatchFailure failure = of(e);
+        RunFailure failure = of(e);
         err.println(command + ": " + failure.getMessage());
         err.flush();
         return failure.exitCode();
@@ -80,16 +80,16 @@ public final class BatchFailure extends Exception {
         return System.getenv("LTTBENCH_DEBUG") != null;
     }
 
-    /** The stack trace of anything but a {@link BatchFailure} (its message says it all), when {@link #debugging()}. */
+    /** The stack trace of anything but a {@link RunFailure} (its message says it all), when {@link #debugging()}. */
     public static void debug(Throwable e, PrintWriter err) {
-        if (debugging() && !(e instanceof BatchFailure)) {
+        if (debugging() && !(e instanceof RunFailure)) {
             e.printStackTrace(err);
             err.flush();
         }
     }
 
     /** What went wrong with a file, in words: {@code /x: no such file or directory}. */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {
             String why = e instanceof NoSuchFileException ? "no such file or directory"
                     : e instanceof AccessDeniedException ? "permission denied"
@@ -101,7 +101,7 @@ public final class BatchFailure extends Exception {
         return oneLine(String.valueOf(e.getMessage()));
     }
 
-    static String oneLine(String s) {
+    public static String oneLine(String s) {
         return s.strip().replaceAll("\\s*\\R\\s*", "; ");
     }
 }

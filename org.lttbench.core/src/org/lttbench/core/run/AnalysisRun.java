@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis;
+package org.lttbench.core.run;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.core.analysis.discarded.LossTally;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
@@ -81,6 +85,37 @@ public final class AnalysisRun {
             }
         }
         return new Plan(analyses, List.copyOf(notApplicable));
+    }
+
+    /**
+     * The plan of a request: analyses asked for by name ({@code asked}) must all apply; by default those that do not
+     * apply are left out, and it is a failure ({@link ExitCode#NOT_APPLICABLE}) only when none applies.
+     */
+    public static Plan select(List<AnalysisProvider> providers, boolean asked, TraceSet traces, AnalysisOptions options)
+            throws RunFailure {
+        Plan plan = plan(providers, traces, options);
+        if ((asked && !plan.notApplicable().isEmpty()) || plan.analyses().isEmpty()) {
+            throw new RunFailure(ExitCode.NOT_APPLICABLE,
+                    plan.notApplicable().isEmpty() ? "no analysis to run" : plan.whyNot());
+        }
+        return plan;
+    }
+
+    /**
+     * What one pass gave: the reports, and the line saying that the traces lost events (null when they lost none,
+     * {@link RunNotes#losses}).
+     */
+    public record Outcome(List<Report> reports, String lossLine) {
+    }
+
+    /** One pass as every front end makes it: the analyses, and the run's own tally of the traces' losses beside them. */
+    public static Outcome pass(TraceSet traces, List<? extends Analysis> analyses, List<? extends RecordSink> alongside,
+            ProgressListener progress) throws IOException {
+        LossTally tally = new LossTally();
+        List<RecordSink> sinks = new ArrayList<>(alongside);
+        sinks.add(tally);
+        List<Report> reports = run(traces, analyses, sinks, progress);
+        return new Outcome(reports, tally.summaryLine());
     }
 
     /** Reads the traces once, feeding every analysis, and returns their reports in the same order. */

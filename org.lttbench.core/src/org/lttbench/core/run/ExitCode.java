@@ -1,4 +1,4 @@
-package org.lttbench.core.batch;
+package org.lttbench.core.run;
 
 /** The exit codes of every batch run (command line, LAMI, Eclipse application). */
 public final class ExitCode {
