@@ -14,6 +14,14 @@ public interface AnalysisProvider {
 
     Analysis create(AnalysisOptions options);
 
+    /**
+     * The charts of its chart-data tables, declared: front ends without a view of their own for this analysis (the
+     * viewer's and Trace Compass's generic ones) draw these.
+     */
+    default java.util.List<org.lttbench.core.report.ChartSchema> charts() {
+        return java.util.List.of();
+    }
+
     /** LAMI's tags for it ({@code --metadata}). */
     default java.util.List<String> tags() {
         return java.util.List.of("lttbench", name());

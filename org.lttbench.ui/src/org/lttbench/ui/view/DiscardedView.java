@@ -33,6 +33,9 @@ import org.lttbench.ui.table.ReportTableViewer;
  */
 public final class DiscardedView extends ReportView {
 
+    /** What it shows (and Trace Compass's generic view leaves out). */
+    public static final List<AnalysisRequest> REQUESTS = List.of(AnalysisRequest.of("discarded"));
+
     private ChartPanel timeline;
     private SashForm sash;
     private CTabFolder tabs;
@@ -48,7 +51,7 @@ public final class DiscardedView extends ReportView {
 
     @Override
     public List<AnalysisRequest> requests() {
-        return List.of(AnalysisRequest.of("discarded"));
+        return REQUESTS;
     }
 
     @Override

@@ -25,6 +25,9 @@ import org.lttbench.ui.table.ReportTableViewer;
  */
 public final class OverheadView extends ReportView {
 
+    /** What it shows (and Trace Compass's generic view leaves out). */
+    public static final List<AnalysisRequest> REQUESTS = List.of(AnalysisRequest.of("overhead"), AnalysisRequest.of("discarded"));
+
     /** Tracepoints the histogram shows by name; the rest are drawn together. */
     static final int HISTOGRAM_SERIES = 6;
     static final String OTHERS = "other tracepoints";
@@ -45,7 +48,7 @@ public final class OverheadView extends ReportView {
 
     @Override
     public List<AnalysisRequest> requests() {
-        return List.of(AnalysisRequest.of("overhead"), AnalysisRequest.of("discarded"));
+        return REQUESTS;
     }
 
     @Override

@@ -29,6 +29,11 @@ import org.lttbench.ui.table.ReportTreeViewer;
  */
 public final class ProcessTimeView extends ReportView {
 
+    /** What it shows (and Trace Compass's generic view leaves out). */
+    public static final List<AnalysisRequest> REQUESTS = List.of(new AnalysisRequest("process", GroupBy.THREAD), new AnalysisRequest("process", GroupBy.PROCESS),
+                new AnalysisRequest("waits", GroupBy.THREAD), new AnalysisRequest("waits", GroupBy.PROCESS),
+                AnalysisRequest.of("discarded"));
+
     /** A state column of the process tables and its colour in the charts, as {@link ThreadState} describes it. */
     public record State(String key, RGB color) {
         static State of(ThreadState state) {
@@ -87,9 +92,7 @@ public final class ProcessTimeView extends ReportView {
 
     @Override
     public List<AnalysisRequest> requests() {
-        return List.of(new AnalysisRequest("process", GroupBy.THREAD), new AnalysisRequest("process", GroupBy.PROCESS),
-                new AnalysisRequest("waits", GroupBy.THREAD), new AnalysisRequest("waits", GroupBy.PROCESS),
-                AnalysisRequest.of("discarded"));
+        return REQUESTS;
     }
 
     @Override

@@ -29,6 +29,9 @@ import org.lttbench.ui.table.ReportTableViewer;
  */
 public final class SpansView extends ReportView {
 
+    /** What it shows (and Trace Compass's generic view leaves out). */
+    public static final List<AnalysisRequest> REQUESTS = List.of(AnalysisRequest.of("spans"), AnalysisRequest.of("discarded"));
+
     /** How many span names, and how many of the slowest spans, the charts show. */
     public static final int TOP = 10;
     /**
@@ -53,7 +56,7 @@ public final class SpansView extends ReportView {
 
     @Override
     public List<AnalysisRequest> requests() {
-        return List.of(AnalysisRequest.of("spans"), AnalysisRequest.of("discarded"));
+        return REQUESTS;
     }
 
     @Override

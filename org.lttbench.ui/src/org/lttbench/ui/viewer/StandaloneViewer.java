@@ -1,7 +1,10 @@
 package org.lttbench.ui.viewer;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -9,6 +12,8 @@ import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.spans.SpanDefinition;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.AnalysisSession;
@@ -18,6 +23,7 @@ import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.compute.TraceReading;
 import org.lttbench.ui.compute.TraceSource;
+import org.lttbench.ui.view.AnalysisView;
 import org.lttbench.ui.view.DiscardedView;
 import org.lttbench.ui.view.LatencyView;
 import org.lttbench.ui.view.OverheadView;
@@ -39,6 +45,8 @@ public final class StandaloneViewer {
     private final OverheadView overhead;
     private final DiscardedView discarded;
     private final SpansView spans;
+    /** The analyses without a view of their own, a tab each. */
+    private final List<AnalysisView> generic = new ArrayList<>();
     /** The Spans tab, while the traces have spans; else null. */
     private CTabItem spansItem;
     private final AnalysisSession session;
@@ -69,6 +77,16 @@ public final class StandaloneViewer {
         spans = new SpansView(tabs, SWT.NONE);
         spans.setVisible(false);
         spans.setSession(session);
+        // every other analysis as it declares itself, so that a new one shows without a change here
+        Set<String> shown = new HashSet<>();
+        for (ReportView v : List.of(process, latency, overhead, discarded, spans)) {
+            v.requests().forEach(r -> shown.add(r.analysis()));
+        }
+        for (AnalysisProvider p : Analyses.all()) {
+            if (!shown.contains(p.name())) {
+                generic.add(tab(p.tables().title(), new AnalysisView(tabs, SWT.NONE, p.name())));
+            }
+        }
         tabs.setSelection(0);
         session.addListener(new SessionListener() {
             @Override
@@ -138,6 +156,11 @@ public final class StandaloneViewer {
                 display.sleep();
             }
         }
+    }
+
+    /** The tabs of the analyses without a view of their own ({@link AnalysisView}). */
+    public List<AnalysisView> analysisViews() {
+        return List.copyOf(generic);
     }
 
     public Shell shell() {

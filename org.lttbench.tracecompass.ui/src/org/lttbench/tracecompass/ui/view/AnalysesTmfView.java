@@ -1,0 +1,34 @@
+package org.lttbench.tracecompass.ui.view;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.lttbench.ui.view.AnalysesView;
+import org.lttbench.ui.view.DiscardedView;
+import org.lttbench.ui.view.OverheadView;
+import org.lttbench.ui.view.ProcessTimeView;
+import org.lttbench.ui.view.ReportView;
+import org.lttbench.ui.view.SpansView;
+
+/**
+ * Trace Compass's view of every LTTbench analysis that no other LTTbench view here shows (the latency analyses' tables,
+ * and any analysis added later), a tab each, as each declares itself: hosts LTTbench's {@link AnalysesView}.
+ */
+public final class AnalysesTmfView extends LttbenchView {
+    public AnalysesTmfView() {
+        super("LTTbench Analyses");
+    }
+
+    @Override
+    protected ReportView createContent(Composite parent) {
+        Set<String> elsewhere = new HashSet<>();
+        for (List<org.lttbench.ui.compute.AnalysisRequest> requests : List.of(ProcessTimeView.REQUESTS,
+                OverheadView.REQUESTS, DiscardedView.REQUESTS, SpansView.REQUESTS)) {
+            requests.forEach(r -> elsewhere.add(r.analysis()));
+        }
+        return new AnalysesView(parent, SWT.NONE, elsewhere);
+    }
+}

@@ -1,0 +1,67 @@
+package org.lttbench.ui.view;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.widgets.Composite;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.AnalysisProvider;
+import org.lttbench.ui.compute.AnalysisRequest;
+import org.lttbench.ui.compute.ReportSet;
+
+/**
+ * Several analyses in one view, a tab each, as they declare themselves ({@link AnalysisPanel}): in Trace Compass, every
+ * analysis that none of the views it hosts shows. The analyses are the run's, minus those given.
+ */
+public final class AnalysesView extends ReportView {
+    private final Map<String, AnalysisPanel> panels = new LinkedHashMap<>();
+    private Composite content;
+
+    /** @param shownElsewhere the analyses other views show (theirs are left out here) */
+    public AnalysesView(Composite parent, int style, Set<String> shownElsewhere) {
+        super(parent, style);
+        CTabFolder folder = new CTabFolder(content, SWT.TOP | SWT.BORDER);
+        for (AnalysisProvider p : Analyses.all()) {
+            if (!shownElsewhere.contains(p.name())) {
+                AnalysisPanel panel = new AnalysisPanel(folder, p.name());
+                addTab(folder, p.tables().title(), panel.control());
+                panels.put(p.name(), panel);
+            }
+        }
+    }
+
+    /** The analyses shown, a tab each. */
+    public List<String> analyses() {
+        return List.copyOf(panels.keySet());
+    }
+
+    @Override
+    public List<AnalysisRequest> requests() {
+        List<AnalysisRequest> requests = new ArrayList<>();
+        for (String name : panels.keySet()) {
+            requests.add(AnalysisRequest.of(name));
+        }
+        return requests;
+    }
+
+    @Override
+    protected void createContent(Composite parent) {
+        content = parent;
+    }
+
+    @Override
+    protected void render(ReportSet reports) {
+        panels.values().forEach(p -> p.render(reports));
+    }
+
+    /** The tables shown of that analysis's report, by table key (null: the analysis is not shown here). */
+    public List<String> tableKeys(String analysis) {
+        AnalysisPanel p = panels.get(analysis);
+        return p == null ? null : p.tables().keys();
+    }
+}
