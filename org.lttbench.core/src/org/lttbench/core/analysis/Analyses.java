@@ -2,6 +2,7 @@ package org.lttbench.core.analysis;
 
 import java.util.List;
 
+import org.lttbench.core.analysis.cpu.CpuUsageAnalysis;
 import org.lttbench.core.analysis.discarded.DiscardedAnalysisProvider;
 import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
 import org.lttbench.core.analysis.latency.InterruptLatencyAnalysis;
@@ -21,7 +22,8 @@ public final class Analyses {
     public static List<AnalysisProvider> all() {
         return List.of(ProcessAnalysis.PROVIDER, WaitsAnalysis.PROVIDER, SyscallLatencyAnalysis.PROVIDER,
                 InterruptLatencyAnalysis.PROVIDER, SchedulingLatencyAnalysis.PROVIDER, DiskLatencyAnalysis.PROVIDER,
-                SpansAnalysis.PROVIDER, new OverheadAnalysisProvider(), new DiscardedAnalysisProvider());
+                SpansAnalysis.PROVIDER, new OverheadAnalysisProvider(), new DiscardedAnalysisProvider(),
+                CpuUsageAnalysis.PROVIDER);
     }
 
     /** Analyses that run only when asked for by name (they need an option: the critical path's thread). */
