@@ -87,7 +87,7 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
-                assertEquals(List.of("Process time", "Latency", "Spans", "Tracepoint overhead", "Discarded events"),
+                assertEquals(List.of("Process time", "Latency", "Spans", "Tracepoint overhead", "Discarded events", "CPU usage"),
                         tabTitles(viewer));
                 assertEquals(0, viewer.tabs().getSelectionIndex(), "a kernel trace opens on the process tab");
                 SpansView view = viewer.spansView();
@@ -175,7 +175,7 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
-                assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events"), tabTitles(viewer));
+                assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events", "CPU usage"), tabTitles(viewer));
                 assertNull(viewer.spansTab());
                 assertFalse(viewer.spansView().isVisible());
             } finally {

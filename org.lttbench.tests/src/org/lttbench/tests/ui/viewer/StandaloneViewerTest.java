@@ -41,7 +41,7 @@ class StandaloneViewerTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = openAndWait(ui, viewer);
             assertNull(probe.last().failure());
-            assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events"),
+            assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events", "CPU usage"),
                     java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
             // A kernel trace opens on the process tab, and every tab saw the same results.
             assertEquals(0, viewer.tabs().getSelectionIndex());
