@@ -86,12 +86,14 @@ class CliErrorsTest {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void lamiSaysItAsALamiErrorToo() throws Exception {
-        Path launcher = TestPaths.repository().resolve("lttbench-process-mi");
+        Path launcher = TestPaths.repository().resolve("lttbench");
         List<Case> all = new ArrayList<>(cases());
         all.add(new Case("an analysis that does not apply", 1, "process: the process analysis needs an LTTng kernel trace",
                 List.of(TestPaths.trace("ust-hello-lost").toString())));
         for (Case c : all) {
-            Result r = LauncherTest.run(launcher, Map.of(), c.args().toArray(String[]::new));
+            List<String> args = new ArrayList<>(List.of("lami", "process"));
+            args.addAll(c.args());
+            Result r = LauncherTest.run(launcher, Map.of(), args.toArray(String[]::new));
             check(c, r, "lami process");
             if (c.code() != 2 || !c.message().startsWith("Unknown option")) {
                 String error = LamiProtocol.parseOneLine(r.out()).get("error-message").getAsString();

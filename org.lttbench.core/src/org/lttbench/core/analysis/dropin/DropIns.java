@@ -5,8 +5,8 @@ import java.util.List;
 import org.lttbench.core.analysis.AnalysisProvider;
 
 /**
- * lttng-analyses' commands that {@code lttbench lami} runs as a drop-in (and the launchers beside
- * {@code lttbench-process-mi}): their table classes, columns and titles, from LTTbench's analyses.
+ * lttng-analyses' commands that {@code lttbench lami} runs as a drop-in ({@code lttbench lami cputop}): their table
+ * classes, columns and titles, from LTTbench's analyses.
  */
 public final class DropIns {
     private DropIns() {
