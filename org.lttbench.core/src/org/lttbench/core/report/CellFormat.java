@@ -109,7 +109,10 @@ public final class CellFormat {
         if (a == 0) {
             return "0";
         }
-        if (a >= 1e15 || a < 1e-3) {
+        if (a < 1e-3) {
+            return v > 0 ? "<0.001" : ">-0.001"; // not zero, but less than its third decimal shows
+        }
+        if (a >= 1e15) {
             return String.format(Locale.ROOT, "%.3e", v);
         }
         return String.format(Locale.ROOT, a >= 1000 ? "%,.0f" : a >= 1 ? "%.1f" : "%.3f", v);

@@ -203,6 +203,11 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
         return binWidth;
     }
 
+    /** The bin's last ns: the range's end in the last bin (a bin never reaches past what the traces hold). */
+    long binEnd(int bin) {
+        return Math.min(binStart(bin) + binWidth - 1, rangeEnd);
+    }
+
     // ---------------------------------------------------------------- the report
 
     @Override

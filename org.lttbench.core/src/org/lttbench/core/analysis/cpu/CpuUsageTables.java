@@ -94,7 +94,7 @@ final class CpuUsageTables {
                 row.add(host);
             }
             row.add((long) c.cpu);
-            row.add(new TimeRange(start, start + bins.binWidth() - 1));
+            row.add(new TimeRange(start, bins.binEnd(b)));
             row.add((double) c.inBin(b, CpuTally.BUSY) / known);
             row.add((double) c.inBin(b, CpuTally.QUEUE) / known);
             t.addRow(row.toArray());
