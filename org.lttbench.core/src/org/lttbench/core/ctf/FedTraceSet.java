@@ -10,7 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.ProgressListener;
@@ -18,6 +17,7 @@ import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.StreamFileNames;
 import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.TraceSet;
 
@@ -264,8 +264,7 @@ public final class FedTraceSet implements TraceSet {
                 throw new TraceFormatException(name.path, -1, "the stream's source names stream class "
                         + first.streamClassId() + ", which the metadata does not declare");
             }
-            Matcher m = TraceBuilder.PER_CPU.matcher(p.name());
-            cpu = m.matches() ? Integer.parseInt(m.group(2)) : -1;
+            cpu = StreamFileNames.cpu(p.name());
         }
         PacketFeed primed = new PacketFeed() {
             private PacketFeed.Next held = first;
@@ -280,7 +279,7 @@ public final class FedTraceSet implements TraceSet {
                 return p.feed().next();
             }
         };
-        return new CtfStream(trace, p.name(), TraceBuilder.channel(p.name(), cpu, false), cpu, streams.size(), instance,
+        return new CtfStream(trace, p.name(), StreamFileNames.channel(p.name(), cpu, false), cpu, streams.size(), instance,
                 sc, List.of(name), primed);
     }
 

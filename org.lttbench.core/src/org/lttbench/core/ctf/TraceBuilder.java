@@ -9,12 +9,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.lttbench.core.ctf.DecodeState.DecodeException;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.StreamFileNames;
 import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.UnreadFile;
 
@@ -27,8 +26,6 @@ import org.lttbench.core.trace.UnreadFile;
  * read their common packets twice and count the sequence numbers going back as negative losses.
  */
 final class TraceBuilder {
-    private static final Pattern ROTATED = Pattern.compile("(.*)_(\\d+)_(\\d+)");
-    static final Pattern PER_CPU = Pattern.compile("(.*)_(\\d+)");
 
     private int nextStreamIndex;
     private int nextEventIndex;
@@ -304,21 +301,8 @@ final class TraceBuilder {
             Probe first = g.get(0);
             String name = first.file().path.getFileName().toString();
             List<StreamFile> files = g.stream().map(Probe::file).toList();
-            trace.streams.add(new CtfStream(trace, name, channel(name, first.cpu(), rotation || g.size() > 1),
+            trace.streams.add(new CtfStream(trace, name, StreamFileNames.channel(name, first.cpu(), rotation || g.size() > 1),
                     first.cpu(), nextStreamIndex++, first.instance(), first.streamClass(), files));
         }
-    }
-
-    /** The channel name: the stream file name without its {@code _<cpu>} and rotation {@code _<n>} suffixes. */
-    static String channel(String fileName, int cpu, boolean rotation) {
-        Matcher m = ROTATED.matcher(fileName);
-        if (rotation && m.matches() && (cpu < 0 || m.group(2).equals(Integer.toString(cpu)))) {
-            return m.group(1);
-        }
-        m = PER_CPU.matcher(fileName);
-        if (m.matches() && (cpu < 0 || m.group(2).equals(Integer.toString(cpu)))) {
-            return m.group(1);
-        }
-        return fileName;
     }
 }

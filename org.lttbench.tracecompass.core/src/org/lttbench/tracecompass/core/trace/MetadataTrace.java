@@ -9,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.eclipse.tracecompass.ctf.core.CTFException;
 import org.eclipse.tracecompass.ctf.core.CTFStrings;
@@ -20,6 +18,7 @@ import org.eclipse.tracecompass.ctf.core.trace.CTFStreamInput;
 import org.eclipse.tracecompass.ctf.core.trace.CTFTrace;
 import org.eclipse.tracecompass.ctf.core.trace.ICTFStream;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.lttbench.core.trace.StreamFileNames;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceFormatException;
 
@@ -29,8 +28,6 @@ import org.lttbench.core.trace.TraceFormatException;
  * environment as {@code CtfTmfTrace} gives it.
  */
 final class MetadataTrace implements Trace {
-    private static final Pattern ROTATED = Pattern.compile("(.*)_(\\d+)_(\\d+)");
-    private static final Pattern PER_CPU = Pattern.compile("(.*)_(\\d+)");
 
     final CtfTmfTrace tmf;
     /** Position in its trace set. */
@@ -83,28 +80,27 @@ final class MetadataTrace implements Trace {
         addStreams(files, counts, firstStream);
     }
 
-    /** LTTng's names: {@code chan_<cpu>}, or {@code chan_<cpu>_<n>} for the files of one rotated stream. */
+    /** LTTng's names ({@link StreamFileNames}): the files of one rotated stream are one stream, in their order. */
     private void addStreams(Map<String, File> files, Map<String, Boolean> counts, int firstStream) {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Map<String, Integer> rotatedFiles = new HashMap<>();
         for (String file : files.keySet()) {
-            Matcher m = ROTATED.matcher(file);
-            if (m.matches()) {
-                rotatedFiles.merge(m.group(1) + "_" + m.group(2), 1, Integer::sum);
+            String stream = StreamFileNames.rotatedStream(file);
+            if (stream != null) {
+                rotatedFiles.merge(stream, 1, Integer::sum);
             }
         }
         for (String file : files.keySet()) {
-            Matcher m = ROTATED.matcher(file);
-            String key = m.matches() && rotatedFiles.get(m.group(1) + "_" + m.group(2)) > 1 ? m.group(1) + "_" + m.group(2) : file;
+            String stream = StreamFileNames.rotatedStream(file);
+            String key = stream != null && rotatedFiles.get(stream) > 1 ? stream : file;
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
         }
         for (Map.Entry<String, List<String>> g : groups.entrySet()) {
             List<String> names = g.getValue();
-            Collections.sort(names, (a, b) -> Long.compare(rotation(a), rotation(b)));
+            Collections.sort(names, (a, b) -> Long.compare(StreamFileNames.rotation(a), StreamFileNames.rotation(b)));
             String first = names.get(0);
-            Matcher m = PER_CPU.matcher(g.getKey());
-            String channel = m.matches() ? m.group(1) : g.getKey();
-            int cpu = m.matches() ? Integer.parseInt(m.group(2)) : -1;
+            String channel = StreamFileNames.channel(g.getKey(), -1, false);
+            int cpu = StreamFileNames.cpu(g.getKey());
             List<Path> paths = new ArrayList<>();
             for (String n : names) {
                 paths.add(files.get(n).toPath());
@@ -116,11 +112,6 @@ final class MetadataTrace implements Trace {
                 streamOfFile.put(n, s);
             }
         }
-    }
-
-    private static long rotation(String file) {
-        Matcher m = ROTATED.matcher(file);
-        return m.matches() ? Long.parseLong(m.group(3)) : 0;
     }
 
     /** Trace Compass keeps the TSDL's text: strings in quotes, integers bare. */
