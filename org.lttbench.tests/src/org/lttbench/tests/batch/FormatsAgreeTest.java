@@ -24,6 +24,7 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tests.DeclaredEvents;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.batch.LauncherTest.Result;
 import org.lttbench.tests.report.LamiProtocol;
@@ -48,7 +49,11 @@ class FormatsAgreeTest {
         for (AnalysisProvider a : analyses) {
             for (String name : TRACES) {
                 Path trace = TestPaths.trace(name);
-                if (InProcessCli.run("lami", a.name(), "--test-compatibility", trace.toString()).code() != 0) {
+                // whether it applies: from what the trace declares (babeltrace2), and the command line must agree
+                boolean applies = DeclaredEvents.of(trace).applies(a.name());
+                assertEquals(applies, InProcessCli.run("lami", a.name(), "--test-compatibility", trace.toString())
+                        .code() == 0, a.name() + " on " + name + ": applies as the trace's declared events say");
+                if (!applies) {
                     continue;
                 }
                 Report model;

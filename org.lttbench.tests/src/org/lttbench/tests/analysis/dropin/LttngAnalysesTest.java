@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.tests.Babeltrace2;
+import org.lttbench.tests.DeclaredEvents;
 import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngAnalyses;
@@ -340,7 +341,7 @@ class LttngAnalysesTest {
                 }
             }
         }
-        Set<String> declared = TraceEvents.of(trace).events();
+        Set<String> declared = DeclaredEvents.of(trace).events();
         long notCompared = 0;
         if (declared.contains("irq_softirq_entry") && !declared.contains("softirq_entry")) {
             for (var e : theirs.entrySet()) {
@@ -678,7 +679,7 @@ class LttngAnalysesTest {
                 }
             }
             String wakeup = names.contains("sched_waking") ? "sched_waking" : "sched_wakeup";
-            boolean wakeupNew = TraceEvents.of(trace).events().contains("sched_wakeup_new");
+            boolean wakeupNew = DeclaredEvents.of(trace).events().contains("sched_wakeup_new");
             Bt2Replay r = new Bt2Replay();
             Map<Long, Long> current = new HashMap<>();
             Map<Long, Object[]> inCall = new HashMap<>(); // tid -> name, entry time, across a missing CPU
@@ -742,20 +743,6 @@ class LttngAnalysesTest {
                 }
             }
             return null;
-        }
-    }
-
-    /** The shared trace's declared event classes, as babeltrace2 reads its metadata. */
-    record TraceEvents(String domain, Set<String> events) {
-        static TraceEvents of(Path trace) throws Exception {
-            Set<String> events = new HashSet<>();
-            String domain = null;
-            for (String line : Babeltrace2.run("bt2_event_classes.py", List.of(trace))) {
-                JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
-                o.getAsJsonArray("events").forEach(e -> events.add(e.getAsString()));
-                domain = o.get("domain").isJsonNull() ? null : o.get("domain").getAsString();
-            }
-            return new TraceEvents(domain, events);
         }
     }
 }

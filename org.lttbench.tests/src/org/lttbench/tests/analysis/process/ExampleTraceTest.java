@@ -65,13 +65,15 @@ class ExampleTraceTest {
     }
 
     /**
-     * The recorded example's per-event cost, estimated from the trace alone, is within 25 % of what the calibration
-     * workload measured of itself while LTTng recorded it: 110.3 ns per iteration (median CPU time, tracing active)
-     * minus 0.3 ns (no session), as examples/README.md records.
+     * The recorded example's per-event cost, estimated from the trace alone, lies within what the calibration workload
+     * measured of itself while LTTng recorded it, as examples/README.md records: 107.9 to 123.7 ns per iteration over
+     * its repetitions (median CPU time 110.3 ns), less 0.3 ns without a session. The spread of the workload's own
+     * repetitions is the tolerance: an estimate outside it contradicts the measurement.
      */
     @Test
     void recordedExampleCostAgreesWithTheWorkloadsOwnMeasurement() throws Exception {
-        double measuredNs = 110.3 - 0.3;
+        double fastestNs = 107.9 - 0.3;
+        double slowestNs = 123.7 - 0.3;
         Path example = TestPaths.repository().resolve("examples/ust-calibrate");
         try (CtfTraceSet traces = CtfTraceSet.open(List.of(example))) {
             Report report = AnalysisRun.run(traces, List.of(new OverheadAnalysisProvider().create(AnalysisOptions.DEFAULT)),
@@ -84,7 +86,8 @@ class ExampleTraceTest {
                 }
             }
             assertTrue(estimate != null, "an estimate for lttbench_calibrate:iteration");
-            assertEquals(measuredNs, estimate, 0.25 * measuredNs);
+            assertTrue(estimate >= fastestNs && estimate <= slowestNs, "estimate " + estimate + " ns, the workload "
+                    + fastestNs + " to " + slowestNs + " ns");
         }
     }
 
