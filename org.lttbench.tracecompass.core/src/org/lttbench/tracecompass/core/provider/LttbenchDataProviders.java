@@ -8,7 +8,7 @@ import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 public final class LttbenchDataProviders {
     /** Time graph of thread states. */
     public static final String THREAD_STATES = "org.lttbench.tracecompass.provider.threadstates";
-    /** A report table; its secondary id is {@code analysis/grouping/table}, e.g. {@code process/thread/threads}. */
+    /** A report table; its secondary id is {@code analysis.grouping.table}, e.g. {@code process/thread/threads}. */
     public static final String TABLE = "org.lttbench.tracecompass.provider.table";
     /** Time graph of one thread's critical path (the thread's TID in {@link #THREAD_PARAMETER}). */
     public static final String CRITICAL_PATH = "org.lttbench.tracecompass.provider.criticalpath";
@@ -40,6 +40,6 @@ public final class LttbenchDataProviders {
 
     /** The full id of a table provider. */
     public static String table(String analysis, String grouping, String table) {
-        return TABLE + ":" + analysis + "/" + grouping + "/" + table;
+        return TABLE + ":" + analysis + "." + grouping + "." + table;
     }
 }

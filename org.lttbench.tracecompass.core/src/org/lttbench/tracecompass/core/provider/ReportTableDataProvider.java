@@ -38,12 +38,13 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
     private final String id;
     private final TimeBase time;
 
-    /** @param secondary {@code analysis/grouping/table} */
+    /** @param secondary {@code analysis.grouping.table} */
     ReportTableDataProvider(ITmfTrace trace, RangeReports reports, String secondary) {
         super(trace);
-        String[] parts = secondary.split("/");
+        // dots, not slashes: a trace server takes an output id as one segment of its URL paths
+        String[] parts = secondary.split("\\.");
         if (parts.length != 3) {
-            throw new IllegalArgumentException("not analysis/grouping/table: " + secondary);
+            throw new IllegalArgumentException("not analysis.grouping.table: " + secondary);
         }
         this.reports = reports;
         this.analysis = parts[0];

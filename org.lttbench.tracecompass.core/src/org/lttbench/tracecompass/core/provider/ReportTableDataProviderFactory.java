@@ -18,7 +18,7 @@ import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 
-/** Makes {@link ReportTableDataProvider}s, one per {@code analysis/grouping/table}, on LTTbench's module of a trace. */
+/** Makes {@link ReportTableDataProvider}s, one per {@code analysis.grouping.table}, on LTTbench's module of a trace. */
 public final class ReportTableDataProviderFactory implements IDataProviderFactory {
 
     /**

@@ -56,7 +56,7 @@ import com.google.gson.JsonObject;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TraceContextMenuTest {
     static final String TRACE = "kernel-scp-src";
-    static final List<String> MENU = List.of("Process time", "Critical path", "Tracepoint overhead", "Discarded events",
+    static final List<String> MENU = List.of("Process time", "Critical path", "Tracepoint overhead", "Discarded events", "Analyses",
             "Thread states", "Spans", "Spans of a thread");
 
     static TmfProjectElement project;
