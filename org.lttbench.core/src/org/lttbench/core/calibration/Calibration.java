@@ -75,14 +75,14 @@ public final class Calibration {
         // A busy machine's consumer daemon may not keep up even with the plan's largest buffer: again, in a buffer that
         // holds the whole run, which loses nothing however late the consumer reads it.
         for (int attempt = 0; attempt < WHOLE_RUN_ATTEMPTS; attempt++) {
-            for (boolean contexts : withoutMeasure(sweep)) {
+            for (boolean contexts : withoutMeasure(plan.points(), sweep)) {
                 SweepPoint point = wholeRun(sweep, contexts, attempt);
                 log.println("calibrate: no discard-mode run " + (contexts ? "with" : "without") + " contexts kept every "
                         + "event (a busy machine?): again in a buffer that holds the whole run, " + point.label());
                 sweep.add(runPoint(sweep.size(), point));
             }
         }
-        List<Boolean> missing = withoutMeasure(sweep);
+        List<Boolean> missing = withoutMeasure(plan.points(), sweep);
         if (!missing.isEmpty()) {
             throw new IOException("no discard-mode run " + (missing.get(0) ? "with" : "without") + " contexts kept "
                     + "every event, even in a buffer that holds the whole run (" + SweepPoint.size(sweep
@@ -95,11 +95,15 @@ public final class Calibration {
     /** How many times a buffer holding the whole run is tried (twice as large each time). */
     static final int WHOLE_RUN_ATTEMPTS = 2;
 
-    /** The context sets (without, with) that no run of the sweep measures the cost of an event for. */
-    private static List<Boolean> withoutMeasure(List<SweepResult> sweep) {
+    /**
+     * The context sets (without, with) the plan has discard-mode runs for but no run of the sweep measures the cost of
+     * an event for. A plan without discard-mode runs (overwrite mode only, as the accuracy tests sweep) asks for none.
+     */
+    private static List<Boolean> withoutMeasure(List<SweepPoint> planned, List<SweepResult> sweep) {
         List<Boolean> missing = new ArrayList<>();
         for (boolean contexts : new boolean[] { false, true }) {
-            if (sweep.stream().noneMatch(r -> r.point().contexts() == contexts && r.measures())) {
+            boolean asked = planned.stream().anyMatch(p -> p.contexts() == contexts && !p.channel().overwrite());
+            if (asked && sweep.stream().noneMatch(r -> r.point().contexts() == contexts && r.measures())) {
                 missing.add(contexts);
             }
         }
