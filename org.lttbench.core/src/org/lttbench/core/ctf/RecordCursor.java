@@ -24,14 +24,12 @@ public final class RecordCursor {
         EVENT, LOSS, END
     }
 
-    private final CtfTraceSet set;
     private final StreamReader[] readers;
     private final StreamReader[] heap;
     private int size;
 
     /** A cursor over the set's records, before the first: {@link #start()} or {@link #restore} places it. */
     public RecordCursor(CtfTraceSet set) {
-        this.set = set;
         ReadProgress progress = new ReadProgress(ProgressListener.NONE, set.totalBytes());
         List<CtfStream> streams = set.ctfStreams();
         readers = new StreamReader[streams.size()];
@@ -40,11 +38,6 @@ public final class RecordCursor {
         }
         heap = new StreamReader[readers.length];
         RecordMerge.rankTies(readers);
-    }
-
-    /** The set this cursor reads. */
-    public CtfTraceSet traces() {
-        return set;
     }
 
     /** To the first record. */

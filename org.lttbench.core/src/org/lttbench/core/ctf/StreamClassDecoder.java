@@ -128,10 +128,6 @@ final class StreamClassDecoder {
         return bySparseId.get(eventId);
     }
 
-    List<CtfEventType> eventTypes() {
-        return eventTypes;
-    }
-
     int fixedSlots() {
         return fixedSlots;
     }
