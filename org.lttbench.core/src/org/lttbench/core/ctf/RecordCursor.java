@@ -120,10 +120,10 @@ public final class RecordCursor {
     public void writeContext(ValueWriter w) throws IOException {
         StreamReader r = (StreamReader) event();
         w.beginStruct();
-        FieldDecoder.Struct[] contexts = r.contexts();
+        StructDecoder[] contexts = r.contexts();
         if (contexts != null) {
             try {
-                for (FieldDecoder.Struct c : contexts) {
+                for (StructDecoder c : contexts) {
                     for (int i = 0; i < c.members.length; i++) {
                         w.name(c.names[i]);
                         c.members[i].write(w, r.s, 0);
@@ -145,11 +145,11 @@ public final class RecordCursor {
         StreamReader r = (StreamReader) event();
         StreamClassDecoder sc = r.stream.streamClass;
         w.beginStruct();
-        FieldDecoder.Struct c = sc.packetContext;
+        StructDecoder c = sc.packetContext;
         if (c != null) {
             try {
                 for (int i = 0; i < c.members.length; i++) {
-                    int slot = c.members[i] instanceof FieldDecoder.Int d ? d.slot : -1;
+                    int slot = c.members[i] instanceof IntDecoder d ? d.slot : -1;
                     if (slot >= 0 && (slot == sc.beginSlot || slot == sc.endSlot || slot == sc.packetSizeSlot
                             || slot == sc.contentSizeSlot || slot == sc.discardedSlot)) {
                         continue;

@@ -707,7 +707,7 @@ final class StreamReader implements Event, Packet {
 
     @Override
     public boolean stringEquals(FieldHandle field, String expected) {
-        return decoder(field) instanceof FieldDecoder.Text text ? text.stringEquals(s, 0, expected)
+        return decoder(field) instanceof TextDecoder text ? text.stringEquals(s, 0, expected)
                 : expected.equals(stringValue(field));
     }
 
@@ -768,7 +768,7 @@ final class StreamReader implements Event, Packet {
     }
 
     /** Writes a scope if it is there and shown, after a separator when one was written before; whether any was. */
-    private boolean writeShown(FieldDecoder.Struct scope, ValueWriter w, StringBuilder line, String separator,
+    private boolean writeShown(StructDecoder scope, ValueWriter w, StringBuilder line, String separator,
             boolean after) throws DecodeException {
         if (scope == null || !scope.shown()) {
             return after;
@@ -786,14 +786,14 @@ final class StreamReader implements Event, Packet {
     }
 
     /** Stream event context then event context, or null when the event has neither. */
-    FieldDecoder.Struct[] contexts() {
-        FieldDecoder.Struct a = sc.streamEventContext;
-        FieldDecoder.Struct b = type.context;
+    StructDecoder[] contexts() {
+        StructDecoder a = sc.streamEventContext;
+        StructDecoder b = type.context;
         if (a == null && b == null) {
             return null;
         }
-        return a == null ? new FieldDecoder.Struct[] { b } : b == null ? new FieldDecoder.Struct[] { a }
-                : new FieldDecoder.Struct[] { a, b };
+        return a == null ? new StructDecoder[] { b } : b == null ? new StructDecoder[] { a }
+                : new StructDecoder[] { a, b };
     }
 
     // ---- Packet
