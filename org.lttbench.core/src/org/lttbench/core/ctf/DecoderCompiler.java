@@ -51,7 +51,7 @@ final class DecoderCompiler {
      */
     static final int MAX_FIELDS = 1 << 20;
     /** Deepest compiled nesting: more than the parsers allow (they refuse types nested beyond 64 levels). */
-    static final int MAX_DEPTH = 2 * Ctf2Parser.MAX_FIELD_CLASS_DEPTH;
+    static final int MAX_DEPTH = 2 * Ctf2FieldClasses.MAX_FIELD_CLASS_DEPTH;
 
     private enum FrameKind {
         STRUCT, ARRAY_ELEMENT, OPTION, OPTIONAL

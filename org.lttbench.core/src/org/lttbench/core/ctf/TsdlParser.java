@@ -32,10 +32,10 @@ final class TsdlParser {
 
     /**
      * Deepest nesting of type specifiers (structures, variants, enumeration containers) and of types built from
-     * aliases, as CTF 2's field classes ({@link Ctf2Parser#MAX_FIELD_CLASS_DEPTH}): real metadata nests a few levels,
-     * and hostile metadata must not exhaust the stack of this parser or of the decoder compiler.
+     * aliases, as CTF 2's field classes ({@link Ctf2FieldClasses#MAX_FIELD_CLASS_DEPTH}): real metadata nests a few
+     * levels, and hostile metadata must not exhaust the stack of this parser or of the decoder compiler.
      */
-    static final int MAX_DEPTH = Ctf2Parser.MAX_FIELD_CLASS_DEPTH;
+    static final int MAX_DEPTH = Ctf2FieldClasses.MAX_FIELD_CLASS_DEPTH;
     /** Most words in a type alias name ({@code unsigned long long int} has four). */
     static final int MAX_ALIAS_WORDS = 16;
 
@@ -826,8 +826,8 @@ final class TsdlParser {
         int ranges = 0;
         while (!accept("}")) {
             Token t = peek();
-            if (++ranges > Ctf2Parser.MAX_RANGES) {
-                throw error(t, "an enumeration of more than " + Ctf2Parser.MAX_RANGES + " ranges (this reader's limit)");
+            if (++ranges > Ctf2FieldClasses.MAX_RANGES) {
+                throw error(t, "an enumeration of more than " + Ctf2FieldClasses.MAX_RANGES + " ranges (this reader's limit)");
             }
             String label;
             if (t.kind() == Kind.STRING || t.kind() == Kind.IDENT) {
