@@ -17,8 +17,8 @@ final class CtfEventType implements EventType {
     private final CtfTrace trace;
 
     StreamClassDecoder streamClass;
-    FieldDecoder.Struct context;
-    FieldDecoder.Struct payload;
+    StructDecoder context;
+    StructDecoder payload;
     /** Decoder calls one event record of this class makes (headers and contexts included, array elements aside). */
     long cost;
     /** The value slots an event record of this class uses outside the arena (its payload's last, plus one). */
@@ -75,7 +75,7 @@ final class CtfEventType implements EventType {
     @Override
     public List<String> contextFieldNames() {
         List<String> names = new ArrayList<>();
-        for (FieldDecoder.Struct scope : new FieldDecoder.Struct[] { context, streamClass.streamEventContext }) {
+        for (StructDecoder scope : new StructDecoder[] { context, streamClass.streamEventContext }) {
             if (scope != null) {
                 for (String n : scope.names) {
                     if (!names.contains(n)) {
@@ -87,7 +87,7 @@ final class CtfEventType implements EventType {
         return names;
     }
 
-    private CtfFieldHandle handle(FieldDecoder.Struct scope, String fieldName, CtfEventType owner) {
+    private CtfFieldHandle handle(StructDecoder scope, String fieldName, CtfEventType owner) {
         if (scope == null) {
             return null;
         }

@@ -51,7 +51,7 @@ final class DecoderCompiler {
      */
     static final int MAX_FIELDS = 1 << 20;
     /** Deepest compiled nesting: more than the parsers allow (they refuse types nested beyond 64 levels). */
-    static final int MAX_DEPTH = 2 * Ctf2Parser.MAX_FIELD_CLASS_DEPTH;
+    static final int MAX_DEPTH = 2 * Ctf2FieldClasses.MAX_FIELD_CLASS_DEPTH;
 
     private enum FrameKind {
         STRUCT, ARRAY_ELEMENT, OPTION, OPTIONAL
@@ -143,7 +143,7 @@ final class DecoderCompiler {
      *
      * @param where the CTF 2 fragment that declares it, for errors (null for CTF 1.8)
      */
-    FieldDecoder.Struct compileScope(String scopeName, TypeDecl.Struct decl, int firstSlot, Metadata.Origin where)
+    StructDecoder compileScope(String scopeName, TypeDecl.Struct decl, int firstSlot, Metadata.Origin where)
             throws TraceFormatException {
         // A scope compiled later (another event class's) is not there for this one.
         for (int i = SCOPES.indexOf(scopeName); i < SCOPES.size(); i++) {
@@ -179,7 +179,7 @@ final class DecoderCompiler {
         return scope;
     }
 
-    private FieldDecoder.Struct struct(TypeDecl.Struct decl, Frame frame, boolean topLevel) throws TraceFormatException {
+    private StructDecoder struct(TypeDecl.Struct decl, Frame frame, boolean topLevel) throws TraceFormatException {
         int first = next;
         List<TypeDecl.Member> members = decl.members();
         String[] names = new String[members.size()];
@@ -196,13 +196,13 @@ final class DecoderCompiler {
             if (topLevel && !ctf2 && RESERVED.containsKey(scope)) {
                 TypeDecl.Role role = RESERVED.get(scope).get(names[i]);
                 boolean uuid = role == TypeDecl.Role.METADATA_STREAM_UUID;
-                if (role != null && !roleFields.containsKey(role) && (!uuid && decoders[i] instanceof FieldDecoder.Int
-                        || uuid && decoders[i] instanceof FieldDecoder.ScalarArray a && a.fixedLength == 16)) {
+                if (role != null && !roleFields.containsKey(role) && (!uuid && decoders[i] instanceof IntDecoder
+                        || uuid && decoders[i] instanceof ScalarArrayDecoder a && a.fixedLength == 16)) {
                     roleFields.put(role, decoders[i]);
                 }
             }
         }
-        return new FieldDecoder.Struct(first, decl.align(), names, decoders, next - first);
+        return new StructDecoder(first, decl.align(), names, decoders, next - first);
     }
 
     /** The name a member is known by: CTF 1.8 strips one leading underscore (as babeltrace2 does); CTF 2 keeps it. */
@@ -240,34 +240,34 @@ final class DecoderCompiler {
             return integer(e.container(), e, name, topLevel);
         }
         if (type instanceof TypeDecl.Bits b) {
-            int form = b.reversedBits() ? FieldDecoder.Int.REVERSED : FieldDecoder.Int.FIXED;
+            int form = b.reversedBits() ? IntDecoder.REVERSED : IntDecoder.FIXED;
             boolean big = bigEndian(b.order());
             if (b.bool()) {
-                return new FieldDecoder.Bool(next++, b.align(), b.size(), big, form);
+                return new BoolDecoder(next++, b.align(), b.size(), big, form);
             }
             if (b.flags() != null) {
-                return new FieldDecoder.BitMap(next++, b.align(), b.size(), big, form, b.flags());
+                return new BitMapDecoder(next++, b.align(), b.size(), big, form, b.flags());
             }
-            return new FieldDecoder.Int(next++, b.align(), b.size(), false, big, 16, FieldDecoder.Int.ROLE_NONE, form);
+            return new IntDecoder(next++, b.align(), b.size(), false, big, 16, IntDecoder.ROLE_NONE, form);
         }
         if (type instanceof TypeDecl.Float f) {
-            return new FieldDecoder.Float(next++, f.align(), f.size(), bigEndian(f.order()));
+            return new FloatDecoder(next++, f.align(), f.size(), bigEndian(f.order()));
         }
         if (type instanceof TypeDecl.Str str) {
-            FieldDecoder d = new FieldDecoder.Str(next, str.encoding() == TypeDecl.Encoding.NONE
+            FieldDecoder d = new StrDecoder(next, str.encoding() == TypeDecl.Encoding.NONE
                     || str.encoding() == TypeDecl.Encoding.ASCII ? TypeDecl.Encoding.UTF8 : str.encoding());
             next += 2;
             return d;
         }
         if (type instanceof TypeDecl.LengthStr ls) {
             FieldDecoder.ValueRef length = ls.location() == null ? null : length(ls.location(), frame);
-            FieldDecoder d = new FieldDecoder.TextArray(next, 8, ls.length(), length, ls.encoding());
+            FieldDecoder d = new TextArrayDecoder(next, 8, ls.length(), length, ls.encoding());
             next += 2;
             return d;
         }
         if (type instanceof TypeDecl.Blob b) {
             FieldDecoder.ValueRef length = b.location() == null ? null : length(b.location(), frame);
-            FieldDecoder d = new FieldDecoder.Blob(next, b.length(), length);
+            FieldDecoder d = new BlobDecoder(next, b.length(), length);
             next += 2;
             if (b.roles().contains(TypeDecl.Role.METADATA_STREAM_UUID)) {
                 fixedRole(TypeDecl.Role.METADATA_STREAM_UUID, d);
@@ -295,7 +295,7 @@ final class DecoderCompiler {
     }
 
     private FieldDecoder integer(TypeDecl.Int i, TypeDecl.Enum e, String name, boolean topLevel) throws TraceFormatException {
-        int role = FieldDecoder.Int.ROLE_NONE;
+        int role = IntDecoder.ROLE_NONE;
         boolean packetEnd;
         String clockName;
         if (ctf2) {
@@ -313,13 +313,13 @@ final class DecoderCompiler {
                 if (roles.contains(TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP)) {
                     throw error("one field cannot be both an event record class ID and a timestamp");
                 }
-                role = FieldDecoder.Int.ROLE_EVENT_ID;
+                role = IntDecoder.ROLE_EVENT_ID;
             }
         } else {
             clockName = i.clock();
             if (EVENT_HEADER.equals(scope)) {
                 if (name.equals("id")) {
-                    role = FieldDecoder.Int.ROLE_EVENT_ID;
+                    role = IntDecoder.ROLE_EVENT_ID;
                 }
                 if (clockName == null && name.equals("timestamp")) {
                     clockName = implicitClock();
@@ -346,16 +346,16 @@ final class DecoderCompiler {
                         + " and " + c.name());
             }
             clock = c;
-            if (role == FieldDecoder.Int.ROLE_NONE && !packetEnd) {
-                role = FieldDecoder.Int.ROLE_CLOCK;
+            if (role == IntDecoder.ROLE_NONE && !packetEnd) {
+                role = IntDecoder.ROLE_CLOCK;
             }
         }
         boolean big = bigEndian(i.order());
-        int form = i.varLength() ? FieldDecoder.Int.VARIABLE
-                : i.reversedBits() ? FieldDecoder.Int.REVERSED : FieldDecoder.Int.FIXED;
-        FieldDecoder.Int d = e != null
-                ? new FieldDecoder.Enum(next++, i.align(), i.size(), i.signed(), big, i.base(), role, e.mappings(), form)
-                : new FieldDecoder.Int(next++, i.align(), i.size(), i.signed(), big, i.base(), role, form);
+        int form = i.varLength() ? IntDecoder.VARIABLE
+                : i.reversedBits() ? IntDecoder.REVERSED : IntDecoder.FIXED;
+        IntDecoder d = e != null
+                ? new EnumDecoder(next++, i.align(), i.size(), i.signed(), big, i.base(), role, e.mappings(), form)
+                : new IntDecoder(next++, i.align(), i.size(), i.signed(), big, i.base(), role, form);
         // babeltrace2's "meanings": what it consumes it does not show (CTF 2: the roles; CTF 1.8: clock-mapped
         // integers and the packet context's reserved names)
         d.consumed = ctf2 ? !i.roles().isEmpty() : i.clock() != null
@@ -409,7 +409,7 @@ final class DecoderCompiler {
             throw new TraceFormatException(file, -1, "variant " + name + " has no tag");
         }
         FieldDecoder tagDecoder = lookup(v.tag(), frame);
-        if (!(tagDecoder instanceof FieldDecoder.Enum tagEnum)) {
+        if (!(tagDecoder instanceof EnumDecoder tagEnum)) {
             throw new TraceFormatException(file, -1, "the tag " + v.tag() + " of variant " + name
                     + (tagDecoder == null ? " is not a field declared before it" : " is not an enumeration"));
         }
@@ -427,13 +427,13 @@ final class DecoderCompiler {
             decoders[i] = field(options.get(i).type(), names[i], new Frame(frame, depth, FrameKind.OPTION), false);
         }
         choiceDepth--;
-        return FieldDecoder.Variant.tagged(first, tag, tagEnum, names, orig, decoders, next - first);
+        return VariantDecoder.tagged(first, tag, tagEnum, names, orig, decoders, next - first);
     }
 
     private FieldDecoder array(TypeDecl element, long length, FieldDecoder.ValueRef lengthRef, int minAlign, Frame frame)
             throws TraceFormatException {
         if (isText(element)) {
-            FieldDecoder d = new FieldDecoder.TextArray(next, Math.max(minAlign, element.align()), length, lengthRef);
+            FieldDecoder d = new TextArrayDecoder(next, Math.max(minAlign, element.align()), length, lengthRef);
             next += 2;
             return d;
         }
@@ -448,10 +448,10 @@ final class DecoderCompiler {
         if (element instanceof TypeDecl.Int || element instanceof TypeDecl.Enum || element instanceof TypeDecl.Float
                 || element instanceof TypeDecl.Bits) {
             next = first + 3;
-            return new FieldDecoder.ScalarArray(first, elementDecoder, length, lengthRef, minAlign);
+            return new ScalarArrayDecoder(first, elementDecoder, length, lengthRef, minAlign);
         }
         next = first + 2;
-        return new FieldDecoder.CompoundArray(first, elementDecoder, elementSlots, length, lengthRef, minAlign);
+        return new CompoundArrayDecoder(first, elementDecoder, elementSlots, length, lengthRef, minAlign);
     }
 
     /** babeltrace2's rule: 8-bit, byte-aligned, UTF-8 encoded integer elements make a string. */
@@ -463,7 +463,7 @@ final class DecoderCompiler {
 
     private FieldDecoder.SlotRef resolve(String path, Frame frame, String what) throws TraceFormatException {
         FieldDecoder d = lookup(path, frame);
-        if (!(d instanceof FieldDecoder.Int)) {
+        if (!(d instanceof IntDecoder)) {
             throw new TraceFormatException(file, -1, "the " + what + " " + path
                     + (d == null ? " is not a field declared before it" : " is not an integer"));
         }
@@ -518,7 +518,7 @@ final class DecoderCompiler {
         }
         FieldDecoder d = f.decoders.get(i);
         for (int p = 1; p < parts.length; p++) {
-            if (!(d instanceof FieldDecoder.Struct s)) {
+            if (!(d instanceof StructDecoder s)) {
                 return null;
             }
             int m = s.indexOf(stripped(parts[p]));
@@ -561,7 +561,7 @@ final class DecoderCompiler {
             hi[r] = low.get(r)[1];
             opt[r] = option.get(r);
         }
-        return new FieldDecoder.Variant(first, selector.ref, signed, lo, hi, opt, names, decoders, next - first);
+        return new VariantDecoder(first, selector.ref, signed, lo, hi, opt, names, decoders, next - first);
     }
 
     private FieldDecoder optional(TypeDecl.Optional o, Frame frame) throws TraceFormatException {
@@ -570,7 +570,7 @@ final class DecoderCompiler {
         boolean signed = false;
         if (bool) {
             for (FieldDecoder leaf : selector.leaves) {
-                if (!(leaf instanceof FieldDecoder.Bool)) {
+                if (!(leaf instanceof BoolDecoder)) {
                     throw error("the selector " + o.location().text() + " of an optional field without selector ranges"
                             + " must be a boolean");
                 }
@@ -592,7 +592,7 @@ final class DecoderCompiler {
                 hi[r] = o.ranges().get(r)[1];
             }
         }
-        return new FieldDecoder.Optional(first, selector.ref, signed, lo, hi, inner, next - first);
+        return new OptionalDecoder(first, selector.ref, signed, lo, hi, inner, next - first);
     }
 
     private FieldDecoder.ValueRef length(TypeDecl.Location location, Frame frame) throws TraceFormatException {
@@ -609,8 +609,8 @@ final class DecoderCompiler {
             throws TraceFormatException {
         Boolean signed = null;
         for (FieldDecoder leaf : located.leaves) {
-            if (!(leaf instanceof FieldDecoder.Int i) || leaf instanceof FieldDecoder.Bool
-                    || leaf instanceof FieldDecoder.BitMap) {
+            if (!(leaf instanceof IntDecoder i) || leaf instanceof BoolDecoder
+                    || leaf instanceof BitMapDecoder) {
                 throw error("the " + what + " field location " + location.text() + " points to a field that is not an"
                         + " integer");
             }
@@ -730,14 +730,14 @@ final class DecoderCompiler {
     private FieldDecoder.ValueRef completed(FieldDecoder d, List<String> rest, int atDepth, List<FieldDecoder> leaves,
             String text) {
         boolean relative = atDepth != 0;
-        if (d instanceof FieldDecoder.Struct s) {
+        if (d instanceof StructDecoder s) {
             if (rest.isEmpty() || rest.get(0) == null) {
                 return null;
             }
             int m = s.indexOf(rest.get(0));
             return m < 0 ? null : completed(s.members[m], rest.subList(1, rest.size()), atDepth, leaves, text);
         }
-        if (d instanceof FieldDecoder.Variant v) {
+        if (d instanceof VariantDecoder v) {
             FieldDecoder.ValueRef[] per = new FieldDecoder.ValueRef[v.options.length];
             boolean any = false;
             for (int o = 0; o < per.length; o++) {
@@ -746,11 +746,11 @@ final class DecoderCompiler {
             }
             return any ? new FieldDecoder.OptionRef(v.slot, relative, per, text) : null;
         }
-        if (d instanceof FieldDecoder.Optional o) {
+        if (d instanceof OptionalDecoder o) {
             FieldDecoder.ValueRef inner = completed(o.field, rest, atDepth, leaves, text);
             return inner == null ? null : new FieldDecoder.PresentRef(o.slot, relative, inner, text);
         }
-        if (d instanceof FieldDecoder.Int && rest.isEmpty()) {
+        if (d instanceof IntDecoder && rest.isEmpty()) {
             leaves.add(d);
             return new FieldDecoder.SlotRef(d.slot, relative);
         }

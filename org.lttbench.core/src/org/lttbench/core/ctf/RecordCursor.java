@@ -24,14 +24,12 @@ public final class RecordCursor {
         EVENT, LOSS, END
     }
 
-    private final CtfTraceSet set;
     private final StreamReader[] readers;
     private final StreamReader[] heap;
     private int size;
 
     /** A cursor over the set's records, before the first: {@link #start()} or {@link #restore} places it. */
     public RecordCursor(CtfTraceSet set) {
-        this.set = set;
         ReadProgress progress = new ReadProgress(ProgressListener.NONE, set.totalBytes());
         List<CtfStream> streams = set.ctfStreams();
         readers = new StreamReader[streams.size()];
@@ -40,11 +38,6 @@ public final class RecordCursor {
         }
         heap = new StreamReader[readers.length];
         RecordMerge.rankTies(readers);
-    }
-
-    /** The set this cursor reads. */
-    public CtfTraceSet traces() {
-        return set;
     }
 
     /** To the first record. */
@@ -127,10 +120,10 @@ public final class RecordCursor {
     public void writeContext(ValueWriter w) throws IOException {
         StreamReader r = (StreamReader) event();
         w.beginStruct();
-        FieldDecoder.Struct[] contexts = r.contexts();
+        StructDecoder[] contexts = r.contexts();
         if (contexts != null) {
             try {
-                for (FieldDecoder.Struct c : contexts) {
+                for (StructDecoder c : contexts) {
                     for (int i = 0; i < c.members.length; i++) {
                         w.name(c.names[i]);
                         c.members[i].write(w, r.s, 0);
@@ -152,11 +145,11 @@ public final class RecordCursor {
         StreamReader r = (StreamReader) event();
         StreamClassDecoder sc = r.stream.streamClass;
         w.beginStruct();
-        FieldDecoder.Struct c = sc.packetContext;
+        StructDecoder c = sc.packetContext;
         if (c != null) {
             try {
                 for (int i = 0; i < c.members.length; i++) {
-                    int slot = c.members[i] instanceof FieldDecoder.Int d ? d.slot : -1;
+                    int slot = c.members[i] instanceof IntDecoder d ? d.slot : -1;
                     if (slot >= 0 && (slot == sc.beginSlot || slot == sc.endSlot || slot == sc.packetSizeSlot
                             || slot == sc.contentSizeSlot || slot == sc.discardedSlot)) {
                         continue;

@@ -106,11 +106,11 @@ public final class RecordPrinter implements RecordSink {
         JsonValueWriter.appendString(line, r.stream.name());
         line.append(",\"fields\":");
         r.writePayload(new JsonValueWriter(line));
-        FieldDecoder.Struct[] contexts = r.contexts();
+        StructDecoder[] contexts = r.contexts();
         if (contexts != null && hasMembers(contexts)) {
             line.append(",\"context\":{");
             JsonValueWriter w = new JsonValueWriter(line);
-            for (FieldDecoder.Struct c : contexts) {
+            for (StructDecoder c : contexts) {
                 for (int i = 0; i < c.members.length; i++) {
                     if (c.memberShown(i)) {
                         w.name(c.names[i]);
@@ -123,8 +123,8 @@ public final class RecordPrinter implements RecordSink {
         line.append('}');
     }
 
-    private static boolean hasMembers(FieldDecoder.Struct[] scopes) {
-        for (FieldDecoder.Struct s : scopes) {
+    private static boolean hasMembers(StructDecoder[] scopes) {
+        for (StructDecoder s : scopes) {
             if (s.anyMemberShown()) {
                 return true;
             }

@@ -20,10 +20,10 @@ final class StreamClassDecoder {
     static final int MAX_EVENT_SLOTS = 1 << 16;
 
     final long id;
-    final FieldDecoder.Struct packetHeader;
-    final FieldDecoder.Struct packetContext;
-    final FieldDecoder.Struct eventHeader;
-    final FieldDecoder.Struct streamEventContext;
+    final StructDecoder packetHeader;
+    final StructDecoder packetContext;
+    final StructDecoder eventHeader;
+    final StructDecoder streamEventContext;
     final ClockConverter clock;
     /** Whether a field maps to a clock (CTF 2: the stream class has a default clock); if not, events have no time. */
     final boolean clocked;
@@ -128,10 +128,6 @@ final class StreamClassDecoder {
         return bySparseId.get(eventId);
     }
 
-    List<CtfEventType> eventTypes() {
-        return eventTypes;
-    }
-
     int fixedSlots() {
         return fixedSlots;
     }
@@ -156,12 +152,12 @@ final class StreamClassDecoder {
     }
 
     private static int roleSlot(DecoderCompiler c, TypeDecl.Role role) {
-        return c.roleField(role) instanceof FieldDecoder.Int d ? d.slot : -1;
+        return c.roleField(role) instanceof IntDecoder d ? d.slot : -1;
     }
 
     /** Byte index, in the packet, of the metadata stream UUID the packet header holds. */
     int uuidByteIndex(DecodeState s) {
-        return uuidField instanceof FieldDecoder.Blob b ? b.byteIndex(s, 0) : (int) (s.values[uuidField.slot] >>> 3);
+        return uuidField instanceof BlobDecoder b ? b.byteIndex(s, 0) : (int) (s.values[uuidField.slot] >>> 3);
     }
 
     /**
@@ -172,22 +168,22 @@ final class StreamClassDecoder {
      */
     private static CtfFieldHandle cpuField(CtfEventType type) {
         for (String name : new String[] { "cpu_id", "perf_cpu" }) {
-            if (type.contextField(name) instanceof CtfFieldHandle h && h.decoder() instanceof FieldDecoder.Int) {
+            if (type.contextField(name) instanceof CtfFieldHandle h && h.decoder() instanceof IntDecoder) {
                 return h;
             }
-            if (type.payloadField(name) instanceof CtfFieldHandle h && h.decoder() instanceof FieldDecoder.Int) {
+            if (type.payloadField(name) instanceof CtfFieldHandle h && h.decoder() instanceof IntDecoder) {
                 return h;
             }
         }
         return null;
     }
 
-    private static int intSlot(FieldDecoder.Struct scope, String name) {
+    private static int intSlot(StructDecoder scope, String name) {
         if (scope == null) {
             return -1;
         }
         int i = scope.indexOf(name);
-        return i >= 0 && scope.members[i] instanceof FieldDecoder.Int d ? d.slot : -1;
+        return i >= 0 && scope.members[i] instanceof IntDecoder d ? d.slot : -1;
     }
 
     /** Raw clock values to ns since the epoch, exactly as babeltrace2 computes them. */

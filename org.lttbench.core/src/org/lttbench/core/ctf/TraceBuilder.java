@@ -227,7 +227,7 @@ final class TraceBuilder {
             throws IOException {
         FileWindow window = new FileWindow();
         try {
-            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, StreamReader.HEAD_BYTES), f.size);
+            ByteBuffer head = window.bytes(f, 0, Math.min(f.size, PacketReader.HEAD_BYTES), f.size);
             return probe(dir, f, head, f.size, classes, ctf2);
         } finally {
             window.release();
@@ -281,7 +281,7 @@ final class TraceBuilder {
             }
             return new Probe(dir, f, sc, instance, begin, cpu, sequence);
         } catch (DecodeException | IndexOutOfBoundsException e) {
-            throw StreamReader.headError(f, 0, size, where, e);
+            throw PacketReader.headError(f, 0, size, where, e);
         }
     }
 

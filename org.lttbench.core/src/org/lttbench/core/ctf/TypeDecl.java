@@ -80,10 +80,6 @@ sealed interface TypeDecl {
         Int(int size, int align, boolean signed, Order order, int base, Encoding encoding, String clock) {
             this(size, align, signed, order, base, encoding, clock, Set.of(), false, false);
         }
-
-        Int withClock(String name) {
-            return new Int(size, align, signed, order, base, encoding, name, roles, varLength, reversedBits);
-        }
     }
 
     /** One label and the value ranges it covers (bounds compared as signed or unsigned per the container). */
