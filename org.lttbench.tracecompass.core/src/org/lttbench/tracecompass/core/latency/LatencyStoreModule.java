@@ -21,7 +21,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisRun;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;

@@ -1,12 +1,12 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
-import static org.lttbench.core.analysis.process.ThreadRecord.BLOCKED_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_EITHER;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_SYSCALL;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUNNABLE_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.BLOCKED_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_EITHER;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_SYSCALL;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_UNKNOWN;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_USER;
+import static org.lttbench.core.kernel.ThreadRecord.RUNNABLE_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.RUN_UNRESOLVED;
 import static org.lttbench.core.trace.KernelLayout.CPU_BOUND;
 
 import java.util.ArrayList;
@@ -1335,6 +1335,6 @@ public final class ThreadStateMachine {
 
     /** Sentences a report must show about how far these results can be trusted. */
     public List<String> caveats() {
-        return ProcessNotes.caveats(counters());
+        return MachineNotes.caveats(counters());
     }
 }

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;

@@ -1,10 +1,10 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import org.lttbench.core.trace.Trace;
 
 /**
  * Receives what the {@link ThreadStateMachine} says: "thread T enters state S at time t". Sinks decide what to keep
- * (the {@link ThreadLedger} keeps totals; a Trace Compass sink would call {@code modifyAttribute}).
+ * (the process analysis's {@code ThreadLedger} keeps totals; a Trace Compass sink would call {@code modifyAttribute}).
  *
  * <p>Order: the calls for one thread come in non-decreasing time order, and each thread's first call is its birth
  * (the trace's start for threads alive before it; for a forked thread its {@code sched_wakeup_new}, or its fork in a

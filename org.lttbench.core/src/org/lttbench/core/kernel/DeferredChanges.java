@@ -1,13 +1,13 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
-import static org.lttbench.core.analysis.process.ThreadRecord.BLOCKED_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_EITHER;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_SYSCALL;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUNNABLE_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.WAITED_CAUSE_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.BLOCKED_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_EITHER;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_SYSCALL;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_UNKNOWN;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_USER;
+import static org.lttbench.core.kernel.ThreadRecord.RUNNABLE_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.RUN_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.WAITED_CAUSE_UNRESOLVED;
 
 import java.util.function.LongSupplier;
 
