@@ -26,7 +26,7 @@ final class DeferredChanges {
     /** Deferred changes of a CPU's unnamed running thread before it becomes a reported placeholder. */
     private static final int ANONYMOUS_LIMIT = 1 << 16;
 
-    private final ThreadStateSink sink;
+    private final StateSink sink;
     /** Whether the trace has system call events (else running time is user or system, for good). */
     private final boolean syscalls;
     /** The trace's latest time: a guess's last change lasts until then. */
@@ -36,7 +36,7 @@ final class DeferredChanges {
     long guessedWaits;
     long placeholders;
 
-    DeferredChanges(ThreadStateSink sink, boolean syscalls, LongSupplier now) {
+    DeferredChanges(StateSink sink, boolean syscalls, LongSupplier now) {
         this.sink = sink;
         this.syscalls = syscalls;
         this.now = now;

@@ -16,7 +16,7 @@ final class IoWaitAttribution {
     /** {@link #completionDevice} when nothing completed in that context. */
     static final long NO_IO = Long.MIN_VALUE;
 
-    private final ThreadStateSink sink;
+    private final BlockSink sink;
     /** Whether the trace can tell I/O waits: it declares wakeups and block completions. */
     private final boolean known;
     /** Whether it records block request issues: I/O waits can be checked against requests in flight. */
@@ -36,7 +36,7 @@ final class IoWaitAttribution {
      * @param tracked whether the trace records block request issues and completions (then each request is followed
      *                and told to the sink); {@code checked} needs it
      */
-    IoWaitAttribution(ThreadStateSink sink, org.lttbench.core.trace.Trace trace, boolean known, boolean checked,
+    IoWaitAttribution(BlockSink sink, org.lttbench.core.trace.Trace trace, boolean known, boolean checked,
             boolean tracked, int levels) {
         this.sink = sink;
         this.known = known;
