@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.swt.graphics.RGB;
-import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.report.Table;
 import org.lttbench.ui.chart.ChartModel;
 

@@ -11,7 +11,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;

@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.process.DescriptorType;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.DescriptorType;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
 
 /**

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.latency.LatencyAnalysis;
 import org.lttbench.core.analysis.latency.LongestKept;
-import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.trace.KernelLayout;

@@ -3,7 +3,7 @@ package org.lttbench.core.analysis.dropin;
 import java.util.Map;
 import java.util.Set;
 
-import org.lttbench.core.analysis.process.DescriptorType;
+import org.lttbench.core.kernel.DescriptorType;
 
 /**
  * The system calls lttng-analyses' I/O commands count, by category ({@code SyscallConsts} of its state provider):

@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.TimeRange;
 
 /**

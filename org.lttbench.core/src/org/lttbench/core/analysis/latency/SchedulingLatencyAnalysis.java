@@ -11,10 +11,10 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateMachine;
-import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateMachine;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
@@ -373,7 +373,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             cells.addAll(whoCells(w.thread(), false, hosts));
             cells.add(KINDS[w.kind()]);
             cells.add(w.prio() == ThreadStateMachine.UNTOLD ? null : (Object) (long) w.prio());
-            if (w.waker() == org.lttbench.core.analysis.process.Waker.NONE) { // preempted, or new without a wakeup
+            if (w.waker() == org.lttbench.core.kernel.Waker.NONE) { // preempted, or new without a wakeup
                 cells.add(null);
                 cells.add(null);
             } else {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.analysis.process.ThreadLedger;
-import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Table;

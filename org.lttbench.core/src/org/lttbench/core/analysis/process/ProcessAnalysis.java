@@ -11,6 +11,19 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.kernel.BlockDevice;
+import org.lttbench.core.kernel.BlockOperation;
+import org.lttbench.core.kernel.DescriptorType;
+import org.lttbench.core.kernel.InterruptSink;
+import org.lttbench.core.kernel.KernelEventBinder;
+import org.lttbench.core.kernel.SyscallNames;
+import org.lttbench.core.kernel.SyscallSink;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateMachine;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.kernel.WaitCauses;
+import org.lttbench.core.kernel.WakeupSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
@@ -255,23 +268,25 @@ public final class ProcessAnalysis implements Analysis {
         Sinks(List<ThreadStateSink> sinks) {
             this.all = sinks.toArray(new ThreadStateSink[0]);
             this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
-            this.syscalls = implementing(sinks, "syscall", ThreadRecord.class, int.class, long.class, long.class,
+            this.syscalls = implementing(sinks, SyscallSink.class, "syscall", ThreadRecord.class, int.class,
+                    long.class, long.class, long.class, long.class, long.class);
+            this.scheduled = implementing(sinks, WakeupSink.class, "scheduled", ThreadRecord.class, int.class,
+                    long.class, long.class, int.class, int.class, int.class);
+            this.interrupts = implementing(sinks, InterruptSink.class, "interrupt", Trace.class, int.class, int.class,
                     long.class, long.class, long.class);
-            this.scheduled = implementing(sinks, "scheduled", ThreadRecord.class, int.class, long.class, long.class,
-                    int.class, int.class, int.class);
-            this.interrupts = implementing(sinks, "interrupt", Trace.class, int.class, int.class, long.class,
-                    long.class, long.class);
-            this.migrations = implementing(sinks, "migrated", Trace.class, int.class, long.class, int.class, int.class);
+            this.migrations = implementing(sinks, WakeupSink.class, "migrated", Trace.class, int.class, long.class,
+                    int.class, int.class);
             this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
             this.files = sinks.stream().filter(ThreadStateSink::followsFiles).toArray(ThreadStateSink[]::new);
             this.network = sinks.stream().filter(ThreadStateSink::followsNetwork).toArray(ThreadStateSink[]::new);
         }
 
-        /** The sinks whose class implements that call (not the interface's default, which does nothing). */
-        private static ThreadStateSink[] implementing(List<ThreadStateSink> sinks, String call, Class<?>... params) {
+        /** The sinks whose class implements that call (not the default of the sink declaring it, which does nothing). */
+        private static ThreadStateSink[] implementing(List<ThreadStateSink> sinks, Class<?> declaring, String call,
+                Class<?>... params) {
             return sinks.stream().filter(s -> {
                 try {
-                    return s.getClass().getMethod(call, params).getDeclaringClass() != ThreadStateSink.class;
+                    return s.getClass().getMethod(call, params).getDeclaringClass() != declaring;
                 } catch (NoSuchMethodException e) {
                     return true;
                 }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;

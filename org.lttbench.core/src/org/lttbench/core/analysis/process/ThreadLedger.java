@@ -7,6 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lttbench.core.kernel.BlockDevice;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.kernel.WaitCauses;
+import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 

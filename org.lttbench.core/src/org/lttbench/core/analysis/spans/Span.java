@@ -2,8 +2,8 @@ package org.lttbench.core.analysis.spans;
 
 import java.util.Arrays;
 
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
 
 /**
  * One span: opened by a user-space event on a thread, closed by another, its wall time split over the states of the

@@ -3,8 +3,8 @@ package org.lttbench.core.analysis.spans;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateMachine;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateMachine;
 
 /**
  * The thread of a user-space event that names none (no {@code vtid} context): the one its kernel ran on the event's

@@ -3,7 +3,7 @@ package org.lttbench.core.analysis.spans;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.kernel.ThreadRecord;
 
 /**
  * A thread as the user-space trace names it ({@code vtid}, {@code vpid}, {@code procname}: IDs in its PID namespace),

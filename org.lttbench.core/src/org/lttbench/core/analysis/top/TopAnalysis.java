@@ -12,10 +12,10 @@ import java.util.function.Consumer;
 
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
-import org.lttbench.core.analysis.process.ThreadStateMachine;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateMachine;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;

@@ -7,12 +7,12 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
-import org.lttbench.core.analysis.process.ThreadStateSink;
-import org.lttbench.core.analysis.process.Waker;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.analysis.waits.ThreadHistory;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.kernel.Waker;
 
 /**
  * The critical path's walk over histories told by hand (what the state machine would tell a {@link ThreadHistory}),

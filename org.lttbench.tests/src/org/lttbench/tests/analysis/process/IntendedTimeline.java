@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.kernel.ThreadState;
 
 /**
  * What a scenario means each thread to do, written beside the events that make it happen: "thread 101 enters

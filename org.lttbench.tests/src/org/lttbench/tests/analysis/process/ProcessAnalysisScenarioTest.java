@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.analysis.process.ThreadState;
+import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;

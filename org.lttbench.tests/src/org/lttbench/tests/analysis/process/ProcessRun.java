@@ -9,8 +9,8 @@ import java.util.List;
 
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;

@@ -1,15 +1,15 @@
 package org.lttbench.tests.analysis.process;
 
-import static org.lttbench.core.analysis.process.ThreadState.IRQ;
-import static org.lttbench.core.analysis.process.ThreadState.NOT_ALIVE;
-import static org.lttbench.core.analysis.process.ThreadState.SYSCALL;
-import static org.lttbench.core.analysis.process.ThreadState.UNKNOWN;
-import static org.lttbench.core.analysis.process.ThreadState.USER;
-import static org.lttbench.core.analysis.process.ThreadState.USER_OR_SYSTEM;
-import static org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED;
-import static org.lttbench.core.analysis.process.ThreadState.PARKED;
-import static org.lttbench.core.analysis.process.ThreadState.WAIT_CPU;
-import static org.lttbench.core.analysis.process.ThreadState.WAIT_IO;
+import static org.lttbench.core.kernel.ThreadState.IRQ;
+import static org.lttbench.core.kernel.ThreadState.NOT_ALIVE;
+import static org.lttbench.core.kernel.ThreadState.PARKED;
+import static org.lttbench.core.kernel.ThreadState.SYSCALL;
+import static org.lttbench.core.kernel.ThreadState.UNKNOWN;
+import static org.lttbench.core.kernel.ThreadState.USER;
+import static org.lttbench.core.kernel.ThreadState.USER_OR_SYSTEM;
+import static org.lttbench.core.kernel.ThreadState.WAIT_BLOCKED;
+import static org.lttbench.core.kernel.ThreadState.WAIT_CPU;
+import static org.lttbench.core.kernel.ThreadState.WAIT_IO;
 import static org.lttbench.tests.writer.KernelTraceWriter.KERNEL_THREAD;
 import static org.lttbench.tests.writer.KernelTraceWriter.STATUS_WAIT;
 import static org.lttbench.tests.writer.KernelTraceWriter.STATUS_WAIT_CPU;

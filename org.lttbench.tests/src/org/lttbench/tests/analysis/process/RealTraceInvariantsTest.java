@@ -20,18 +20,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ThreadLedger;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
-import org.lttbench.core.analysis.process.ThreadStateSink;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
-import org.lttbench.core.trace.TraceSet;
-import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
 
 /**

@@ -135,7 +135,7 @@ class ProcessTimeViewTraceTest {
      */
     static void assertWaitChartShows(Table processes, Table causes, ChartModel cpu, ChartModel waits) {
         assertEquals(cpu.categories(), waits.categories());
-        String blocked = org.lttbench.core.analysis.process.ThreadState.WAIT_BLOCKED.title();
+        String blocked = org.lttbench.core.kernel.ThreadState.WAIT_BLOCKED.title();
         List<ChartModel.Series> split = waits.series().stream()
                 .filter(s -> s.name().equals(blocked) || s.name().startsWith(blocked + ": ")).toList();
         assertEquals(ProcessTimeView.WAIT_STATES.size() - 1, waits.series().size() - split.size(), "the other wait states");

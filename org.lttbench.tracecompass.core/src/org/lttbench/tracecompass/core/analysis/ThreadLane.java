@@ -1,6 +1,6 @@
 package org.lttbench.tracecompass.core.analysis;
 
-import org.lttbench.core.analysis.process.ThreadRecord;
+import org.lttbench.core.kernel.ThreadRecord;
 
 /**
  * A thread of the state system: its lane ({@code Threads/<lane>}, {@code IoDevices/<lane>}) and the time from which

@@ -13,12 +13,12 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedE
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.analysis.process.BlockDevice;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadState;
-import org.lttbench.core.analysis.process.ThreadStateSink;
-import org.lttbench.core.analysis.process.WaitCauses;
+import org.lttbench.core.kernel.BlockDevice;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;

@@ -5,11 +5,11 @@ import java.util.List;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
-import org.lttbench.core.analysis.process.BlockDevice;
-import org.lttbench.core.analysis.process.BlockOperation;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.BlockDevice;
+import org.lttbench.core.kernel.BlockOperation;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.Trace;
 
 /**

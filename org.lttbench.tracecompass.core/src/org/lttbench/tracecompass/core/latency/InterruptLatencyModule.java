@@ -6,8 +6,8 @@ import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.InterruptLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadStateSink;
-import org.lttbench.core.analysis.process.Waker;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.trace.Trace;
 
 /**

@@ -20,7 +20,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;

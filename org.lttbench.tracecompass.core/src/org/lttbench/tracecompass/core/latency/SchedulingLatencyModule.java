@@ -6,8 +6,8 @@ import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateSink;
 
 /**
  * Waits for a CPU, from the wakeup (or the fork, or leaving the CPU runnable) to running, named by their kind: the waits

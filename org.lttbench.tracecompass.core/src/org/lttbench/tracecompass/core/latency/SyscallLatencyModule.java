@@ -6,8 +6,8 @@ import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ThreadRecord;
-import org.lttbench.core.analysis.process.ThreadStateSink;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadStateSink;
 
 /** System calls, entry to exit, named by the call: the calls LTTbench's syscalls table counts. */
 public final class SyscallLatencyModule extends LatencyStoreModule {

@@ -84,7 +84,7 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  * {@code hrtimer_expire_exit}, in the local timer interrupt, which these kernels do not trace as an IRQ. Trace Compass
  * pushes an HRTIMER context on {@code hrtimer_expire_entry} and labels the wait TIMER; LTTbench took the thread the
  * interrupt interrupted for the waker (a second of the idle thread "running"). Now its timer callbacks wake as the
- * timer ({@code ThreadStateMachine.timerExpiryEntry}): each such wait on Trace Compass's path is checked to be a timer
+ * timer ({@code InterruptTracker.timerExpiryEntry}): each such wait on Trace Compass's path is checked to be a timer
  * of the same thread on LTTbench's, and the report counts them.</li>
  * <li><b>A waker born during the wait</b>: the thread that ended the wait was forked after the wait began
  * ({@code ssh} forked by {@code scp}, {@code killall} by {@code sudo}, a {@code kworker} by {@code kthreadd}). Trace

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * How reports name a block device: a kernel {@code dev_t} as the trace holds it (20 minor bits) is

@@ -1,10 +1,10 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import java.util.List;
 
 /**
  * What one kernel trace's state machine had to guess, or found contradicted, over the pass: how far its figures can be
- * trusted. {@link ProcessNotes} says it in sentences.
+ * trusted. {@link MachineNotes} says it in sentences.
  *
  * @param missingCpus             CPUs the events name but whose stream the trace lacks
  * @param movedToMissingCpu       times a thread was woken or moved to one of those

@@ -1,11 +1,13 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import org.lttbench.core.trace.Trace;
 
 /**
- * One thread's life as the trace shows it: identity (TID, PID, name) for sinks to read, and the state machine's
- * bookkeeping. A TID reused after the thread's end gets a new record. The idle thread of each CPU (TID 0) is a
- * record of its own; so is the placeholder for a CPU's running thread the trace never names.
+ * One thread's life as the trace shows it: identity (TID, PID, name) for sinks to read, and the bookkeeping of the
+ * state machine's trackers (its state and deferred changes, its system call, its sleep, its wait for a CPU), each
+ * tracker reading and writing the fields its events concern. A TID reused after the thread's end gets a new record.
+ * The idle thread of each CPU (TID 0) is a record of its own; so is the placeholder for a CPU's running thread the
+ * trace never names.
  */
 public final class ThreadRecord {
     /** Where running code is when no interrupt handler runs: not yet known, user space, kernel. */
@@ -37,7 +39,7 @@ public final class ThreadRecord {
     /** The {@link #index()} of the thread whose fork the trace shows made this one, or -1. */
     private int parent = -1;
 
-    // state machine bookkeeping
+    // the trackers' bookkeeping
     int state = -1;
     int cpu = -1;
     int mode = MODE_UNKNOWN;
@@ -185,6 +187,22 @@ public final class ThreadRecord {
 
     void parent(int index) {
         this.parent = index;
+    }
+
+    /** The thread waits for a CPU from {@code t}, for that reason ({@link WakeupSink#WOKEN}...), woken by {@code by}. */
+    void runnable(int kind, long t, int by) {
+        runnableKind = kind;
+        runnableSince = t;
+        runnableWaker = by;
+    }
+
+    /**
+     * The thread runs where the trace does not show (a CPU without a stream): neither its wait for a CPU nor its
+     * system call can be measured (the call may end, and others begin, unseen).
+     */
+    void lostSight() {
+        runnableKind = 0;
+        syscall = SyscallNames.NONE;
     }
 
     void enqueue(long time, int st, int onCpu, long why) {

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * What a file descriptor's reads and writes count as, as lttng-analyses 0.6.1 decides it (its {@code FDType}, which

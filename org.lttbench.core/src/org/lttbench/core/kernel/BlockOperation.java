@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * What a block request does, from its {@code rwbs} field: lttng-modules writes it as the flags of its

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
@@ -7,9 +7,9 @@ import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
- * Turns a kernel trace's events into the {@link ThreadStateMachine}'s typed calls: per event class, once, its role
- * (from the {@link KernelLayout}) and its fields, under the tracer's own names; then per event, only reads of fields
- * already bound. Nothing here decides what an event means.
+ * Turns a kernel trace's events into typed calls of the {@link ThreadStateMachine}'s trackers: per event class, once,
+ * its role (from the {@link KernelLayout}), the tracker it goes to and its fields, under the tracer's own names; then
+ * per event, only reads of fields already bound. Nothing here decides what an event means.
  */
 public final class KernelEventBinder {
 
@@ -20,9 +20,15 @@ public final class KernelEventBinder {
     }
 
     private final KernelLayout layout;
-    private final ThreadStateMachine machine;
+    private final CpuTracker cpus;
+    private final ThreadTracker threads;
+    private final StateTracker states;
+    private final WakeupTracker wakeups;
+    private final SyscallTracker syscalls;
+    private final InterruptTracker interrupts;
+    private final BlockTracker blocks;
     private final WaitCauses causes;
-    private final SyscallNames syscalls;
+    private final SyscallNames callNames;
 
     /** @param causes the run's wait causes (each system call's is resolved once, here) */
     public KernelEventBinder(ThreadStateMachine machine, WaitCauses causes) {
@@ -31,10 +37,16 @@ public final class KernelEventBinder {
 
     /** @param syscalls the run's system call names (each event class's is numbered once, here) */
     public KernelEventBinder(ThreadStateMachine machine, WaitCauses causes, SyscallNames syscalls) {
-        this.machine = machine;
         this.layout = machine.layout();
+        this.cpus = machine.cpus();
+        this.threads = machine.threads();
+        this.states = machine.states();
+        this.wakeups = machine.wakeups();
+        this.syscalls = machine.syscalls();
+        this.interrupts = machine.interrupts();
+        this.blocks = machine.blocks();
         this.causes = causes;
-        this.syscalls = syscalls;
+        this.callNames = syscalls;
     }
 
     /** An x86 vector's id among IRQ wakers: apart from IRQ numbers. */
@@ -82,7 +94,7 @@ public final class KernelEventBinder {
     /** The handler of this event class (every class has one). Resolve once per class. */
     public EventHandler handler(EventType type) {
         EventHandler plain = roleHandler(type, layout.role(type));
-        EventHandler byRole = machine.followsPriorities() ? priorities(type, layout.role(type), plain) : plain;
+        EventHandler byRole = threads.followsPriorities() ? priorities(type, layout.role(type), plain) : plain;
         FieldHandle tidContext = FieldHandle.integer(layout.runningTidField(type));
         FieldHandle pidContext = FieldHandle.integer(layout.runningPidField(type));
         if (tidContext == null && pidContext == null) {
@@ -90,7 +102,7 @@ public final class KernelEventBinder {
         }
         // a tid/pid context names the running thread: it resolves a CPU's unnamed one, and gives PIDs
         return e -> {
-            machine.runningThread(cpu(e), e.timestamp(),
+            threads.runningThread(cpu(e), e.timestamp(),
                     tidContext == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(tidContext),
                     pidContext == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(pidContext));
             byRole.handle(e);
@@ -102,7 +114,7 @@ public final class KernelEventBinder {
     }
 
     private EventHandler touch() {
-        return e -> machine.observe(cpu(e), e.timestamp());
+        return e -> cpus.observe(cpu(e), e.timestamp());
     }
 
     private EventHandler roleHandler(EventType type, Role role) {
@@ -117,7 +129,7 @@ public final class KernelEventBinder {
                 if (prevTid == null || prevState == null || nextTid == null) {
                     yield touch();
                 }
-                yield e -> machine.schedSwitch(cpu(e), e.timestamp(), (int) e.longValue(prevTid), e.longValue(prevState),
+                yield e -> states.schedSwitch(cpu(e), e.timestamp(), (int) e.longValue(prevTid), e.longValue(prevState),
                         comm(prevComm, e), (int) e.longValue(nextTid), comm(nextComm, e),
                         nextPrio == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(nextPrio));
             }
@@ -128,7 +140,7 @@ public final class KernelEventBinder {
                 if (tid == null) {
                     yield touch();
                 }
-                yield e -> machine.wakeup(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                yield e -> wakeups.wakeup(cpu(e), e.timestamp(), (int) e.longValue(tid),
                         target == null ? -1 : (int) e.longValue(target), comm(comm, e));
             }
             case PROCESS_FORK -> {
@@ -140,23 +152,23 @@ public final class KernelEventBinder {
                 if (parentTid == null || childTid == null) {
                     yield touch();
                 }
-                yield e -> machine.fork(cpu(e), e.timestamp(), (int) e.longValue(parentTid),
+                yield e -> threads.fork(cpu(e), e.timestamp(), (int) e.longValue(parentTid),
                         parentPid == null ? -1 : (int) e.longValue(parentPid), (int) e.longValue(childTid),
                         childPid == null ? -1 : (int) e.longValue(childPid), comm(childComm, e));
             }
             case PROCESS_EXEC -> {
                 FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                 FieldHandle filename = field(type, "filename");
-                yield e -> machine.exec(cpu(e), e.timestamp(), tid == null ? -1 : (int) e.longValue(tid),
+                yield e -> threads.exec(cpu(e), e.timestamp(), tid == null ? -1 : (int) e.longValue(tid),
                         filename == null ? null : e.stringValue(filename));
             }
             case PROCESS_EXIT -> {
                 FieldHandle tid = FieldHandle.integer(field(type, "tid"));
-                yield tid == null ? touch() : e -> machine.exit(cpu(e), e.timestamp(), (int) e.longValue(tid));
+                yield tid == null ? touch() : e -> threads.exit(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
             case PROCESS_FREE -> {
                 FieldHandle tid = FieldHandle.integer(field(type, "tid"));
-                yield tid == null ? touch() : e -> machine.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
+                yield tid == null ? touch() : e -> threads.free(cpu(e), e.timestamp(), (int) e.longValue(tid));
             }
             case SYSCALL_ENTRY, SYSCALL_EXIT -> syscall(type, role == Role.SYSCALL_ENTRY);
             case STATEDUMP_FILE_DESCRIPTOR -> {
@@ -164,30 +176,32 @@ public final class KernelEventBinder {
                 FieldHandle fd = FieldHandle.integer(field(type, "fd"));
                 FieldHandle path = field(type, "filename");
                 yield pid == null || fd == null || path == null ? touch()
-                        : e -> machine.statedumpDescriptor(cpu(e), e.timestamp(), (int) e.longValue(pid),
+                        : e -> syscalls.statedumpDescriptor(cpu(e), e.timestamp(), (int) e.longValue(pid),
                                 (int) e.longValue(fd), e.stringValue(path));
             }
             case IRQ_ENTRY -> irqEntry(type);
             case SOFTIRQ_ENTRY -> {
                 FieldHandle vec = FieldHandle.integer(field(type, "vec"));
-                yield vec == null ? e -> machine.interruptEntry(cpu(e), e.timestamp())
+                yield vec == null ? e -> interrupts.interruptEntry(cpu(e), e.timestamp())
                         : e -> {
                             int v = (int) e.longValue(vec);
-                            machine.interruptEntry(cpu(e), e.timestamp(), Waker.softirq(v), Waker.of(Waker.SOFTIRQ, v));
+                            interrupts.interruptEntry(cpu(e), e.timestamp(), Waker.softirq(v),
+                                    Waker.of(Waker.SOFTIRQ, v));
                         };
             }
             case IRQ_EXIT -> irqExit(type);
             case SOFTIRQ_EXIT -> {
                 FieldHandle vec = FieldHandle.integer(field(type, "vec"));
-                yield vec == null ? e -> machine.interruptExit(cpu(e), e.timestamp())
-                        : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.SOFTIRQ, (int) e.longValue(vec)));
+                yield vec == null ? e -> interrupts.interruptExit(cpu(e), e.timestamp())
+                        : e -> interrupts.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.SOFTIRQ, (int) e.longValue(vec)));
             }
             case SOFTIRQ_RAISE -> {
                 FieldHandle vec = FieldHandle.integer(field(type, "vec"));
-                yield vec == null ? touch() : e -> machine.softirqRaise(cpu(e), e.timestamp(), (int) e.longValue(vec));
+                yield vec == null ? touch()
+                        : e -> interrupts.softirqRaise(cpu(e), e.timestamp(), (int) e.longValue(vec));
             }
-            case TIMER_EXPIRE_ENTRY -> e -> machine.timerExpiryEntry(cpu(e), e.timestamp());
-            case TIMER_EXPIRE_EXIT -> e -> machine.timerExpiryExit(cpu(e), e.timestamp());
+            case TIMER_EXPIRE_ENTRY -> e -> interrupts.timerExpiryEntry(cpu(e), e.timestamp());
+            case TIMER_EXPIRE_EXIT -> e -> interrupts.timerExpiryExit(cpu(e), e.timestamp());
             case BLOCK_RQ_ISSUE, BLOCK_RQ_COMPLETE, BLOCK_BIO_COMPLETE -> {
                 FieldHandle dev = FieldHandle.integer(field(type, "dev"));
                 FieldHandle sector = FieldHandle.integer(field(type, "sector"));
@@ -198,29 +212,29 @@ public final class KernelEventBinder {
                     FieldHandle rwbs = field(type, "rwbs");
                     FieldHandle rwbsBits = FieldHandle.integer(rwbs);
                     FieldHandle tid = FieldHandle.integer(field(type, "tid"));
-                    yield e -> machine.block(cpu(e), e.timestamp(), true,
+                    yield e -> blocks.block(cpu(e), e.timestamp(), true,
                             dev == null ? BlockDevice.UNKNOWN : e.longValue(dev), request,
                             sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors),
                             rwbsBits != null ? BlockOperation.of(e.longValue(rwbsBits))
                                     : rwbs != null ? BlockOperation.of(e.stringValue(rwbs)) : BlockOperation.OTHER,
                             tid == null ? ThreadStateMachine.UNTOLD : (int) e.longValue(tid));
                 }
-                yield e -> machine.block(cpu(e), e.timestamp(), false, dev == null ? BlockDevice.UNKNOWN : e.longValue(dev),
+                yield e -> blocks.block(cpu(e), e.timestamp(), false, dev == null ? BlockDevice.UNKNOWN : e.longValue(dev),
                         request, sector == null ? 0 : e.longValue(sector), sectors == null ? 0 : e.longValue(sectors));
             }
             case BLOCK_RQ_INSERT -> {
                 FieldHandle dev = FieldHandle.integer(field(type, "dev"));
                 FieldHandle sector = FieldHandle.integer(field(type, "sector"));
                 yield dev == null || sector == null ? touch()
-                        : e -> machine.blockInserted(cpu(e), e.timestamp(), e.longValue(dev), e.longValue(sector));
+                        : e -> blocks.blockInserted(cpu(e), e.timestamp(), e.longValue(dev), e.longValue(sector));
             }
             case STATEDUMP_BLOCK_DEVICE -> {
                 FieldHandle dev = FieldHandle.integer(field(type, "dev"));
                 FieldHandle name = field(type, "diskname");
                 yield dev == null || name == null ? touch()
-                        : e -> machine.blockDeviceNamed(cpu(e), e.timestamp(), e.longValue(dev), e.stringValue(name));
+                        : e -> blocks.blockDeviceNamed(cpu(e), e.timestamp(), e.longValue(dev), e.stringValue(name));
             }
-            case STATEDUMP_END -> e -> machine.statedumpEnd(cpu(e), e.timestamp());
+            case STATEDUMP_END -> e -> threads.statedumpEnd(cpu(e), e.timestamp());
             case STATEDUMP_PROCESS_STATE -> {
                 FieldHandle tid = FieldHandle.integer(field(type, "tid"));
                 FieldHandle pid = FieldHandle.integer(field(type, "pid"));
@@ -231,7 +245,7 @@ public final class KernelEventBinder {
                 if (tid == null || status == null) {
                     yield touch();
                 }
-                yield e -> machine.statedumpProcess(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                yield e -> threads.statedumpProcess(cpu(e), e.timestamp(), (int) e.longValue(tid),
                         pid == null ? -1 : (int) e.longValue(pid), comm(name, e), kind == null ? -1 : e.longValue(kind),
                         e.longValue(status), onCpu == null ? -1 : (int) e.longValue(onCpu));
             }
@@ -240,7 +254,7 @@ public final class KernelEventBinder {
                 FieldHandle dest = FieldHandle.integer(field(type, "dest_cpu"));
                 FieldHandle orig = FieldHandle.integer(field(type, "orig_cpu"));
                 yield tid == null || dest == null ? touch()
-                        : e -> machine.migrate(cpu(e), e.timestamp(), (int) e.longValue(tid),
+                        : e -> wakeups.migrate(cpu(e), e.timestamp(), (int) e.longValue(tid),
                                 orig == null ? -1 : (int) e.longValue(orig), (int) e.longValue(dest));
             }
             case NET_DEV_XMIT, NET_RECEIVE_SKB -> networkPacket(type, role == Role.NET_DEV_XMIT);
@@ -251,26 +265,26 @@ public final class KernelEventBinder {
     }
 
     /**
-     * A packet sent or received ({@link ThreadStateMachine#networkPacket}): bound only when a sink hears packets, or
+     * A packet sent or received ({@link SyscallTracker#networkPacket}): bound only when a sink hears packets, or
      * for a packet sent, when a sink follows the descriptors' types (which one sent during a write can change), so
      * that a pass that needs neither reads none.
      */
     private EventHandler networkPacket(EventType type, boolean sent) {
         FieldHandle len = FieldHandle.integer(field(type, "len"));
         FieldHandle name = field(type, "name");
-        if (len == null || name == null || !(machine.followsNetwork() || sent && machine.followsFiles())) {
+        if (len == null || name == null || !(syscalls.followsNetwork() || sent && syscalls.followsFiles())) {
             return touch();
         }
         // a machine has few interfaces: the last one's name is compared, not made again for each packet
         String[] last = { null };
         return e -> {
             String netif = last[0] != null && e.stringEquals(name, last[0]) ? last[0] : (last[0] = e.stringValue(name));
-            machine.networkPacket(cpu(e), e.timestamp(), netif, e.longValue(len), sent);
+            syscalls.networkPacket(cpu(e), e.timestamp(), netif, e.longValue(len), sent);
         };
     }
 
     /**
-     * The handler {@code then}, followed by the priorities the event gives ({@link ThreadStateMachine#priority}):
+     * The handler {@code then}, followed by the priorities the event gives ({@link ThreadTracker#priority}):
      * bound only when a sink hears them, so that a pass that needs none reads none.
      */
     private EventHandler priorities(EventType type, Role role, EventHandler then) {
@@ -285,8 +299,8 @@ public final class KernelEventBinder {
                 }
                 yield e -> {
                     then.handle(e);
-                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(prevTid), (int) e.longValue(prevPrio));
-                    machine.priority(cpu(e), e.timestamp(), (int) e.longValue(nextTid), (int) e.longValue(nextPrio));
+                    threads.priority(cpu(e), e.timestamp(), (int) e.longValue(prevTid), (int) e.longValue(prevPrio));
+                    threads.priority(cpu(e), e.timestamp(), (int) e.longValue(nextTid), (int) e.longValue(nextPrio));
                 };
             }
             case SCHED_WAKING, SCHED_WAKEUP, SCHED_WAKEUP_NEW -> priority(then, type, "prio", layout.wakeupPrioOffset());
@@ -305,7 +319,7 @@ public final class KernelEventBinder {
         }
         return e -> {
             then.handle(e);
-            machine.priority(cpu(e), e.timestamp(), (int) e.longValue(tid), (int) e.longValue(prio) - offset);
+            threads.priority(cpu(e), e.timestamp(), (int) e.longValue(tid), (int) e.longValue(prio) - offset);
         };
     }
 
@@ -329,7 +343,7 @@ public final class KernelEventBinder {
      */
     private EventHandler syscall(EventType type, boolean entry) {
         EventHandler calls = syscallCalls(type, entry);
-        if (!machine.followsFiles()) {
+        if (!syscalls.followsFiles()) {
             return calls;
         }
         if (!entry) {
@@ -340,14 +354,14 @@ public final class KernelEventBinder {
             }
             if (layout.syscallName(type) != null) {
                 return e -> {
-                    machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                    syscalls.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
                     calls.handle(e);
                 };
             }
             // an exit that names no call: what it did to the descriptors is the call its entry named
             return e -> {
-                int call = machine.currentCall(cpu(e), e.timestamp());
-                machine.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
+                int call = syscalls.currentCall(cpu(e), e.timestamp());
+                syscalls.fileIo(cpu(e), e.timestamp(), e.longValue(ret));
                 calls.handle(e);
                 descriptorsAtExit(call, cpu(e), e.timestamp(), e.longValue(ret));
             };
@@ -357,7 +371,7 @@ public final class KernelEventBinder {
         FieldHandle fd = read || DescriptorType.WRITES.contains(syscall) ? FieldHandle.integer(field(type, "fd")) : null;
         return fd == null ? calls : e -> {
             calls.handle(e);
-            machine.fileIoEntry(cpu(e), e.timestamp(), (int) e.longValue(fd), !read);
+            syscalls.fileIoEntry(cpu(e), e.timestamp(), (int) e.longValue(fd), !read);
         };
     }
 
@@ -374,18 +388,18 @@ public final class KernelEventBinder {
         }
         String action = exitActions[call];
         if (action == null) {
-            String name = syscalls.name(call);
+            String name = callNames.name(call);
             action = name == null ? NOTHING : name.equals("close") ? CLOSES : MAKES.containsKey(name) ? MAKES.get(name)
                     : name.startsWith("dup") || name.equals("open") || name.equals("openat") || name.equals("openat2")
                             || name.equals("creat") ? NAMED_BY_ENTRY : NOTHING;
             exitActions[call] = action;
         }
         if (action == CLOSES) {
-            machine.descriptorClosed(cpu, time, ret);
+            syscalls.descriptorClosed(cpu, time, ret);
         } else if (action == NAMED_BY_ENTRY) {
-            machine.descriptorMade(cpu, time, ret, null);
+            syscalls.descriptorMade(cpu, time, ret, null);
         } else if (action != NOTHING) {
-            machine.descriptorMade(cpu, time, ret, action);
+            syscalls.descriptorMade(cpu, time, ret, action);
         }
     }
 
@@ -393,10 +407,10 @@ public final class KernelEventBinder {
     private EventHandler syscallCalls(EventType type, boolean entry) {
         String syscall = layout.syscallName(type);
         int cause = syscall == null ? WaitCauses.UNNAMED_SYSCALL : causes.ofSyscall(syscall);
-        int id = syscalls.id(syscall);
+        int id = callNames.id(syscall);
         FieldHandle returned = entry ? null : FieldHandle.integer(field(type, "ret"));
-        EventHandler plain = returned == null ? e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, Long.MIN_VALUE)
-                : e -> machine.syscall(cpu(e), e.timestamp(), entry, cause, id, e.longValue(returned));
+        EventHandler plain = returned == null ? e -> syscalls.syscall(cpu(e), e.timestamp(), entry, cause, id, Long.MIN_VALUE)
+                : e -> syscalls.syscall(cpu(e), e.timestamp(), entry, cause, id, e.longValue(returned));
         if (syscall == null) {
             return plain;
         }
@@ -408,13 +422,13 @@ public final class KernelEventBinder {
             if (fd != null) {
                 return e -> {
                     plain.handle(e);
-                    machine.syscallFd(cpu(e), e.timestamp(), (int) e.longValue(fd));
+                    syscalls.syscallFd(cpu(e), e.timestamp(), (int) e.longValue(fd));
                 };
             }
             if (path != null) {
                 return e -> {
                     plain.handle(e);
-                    machine.opening(cpu(e), e.timestamp(), e.stringValue(path));
+                    syscalls.opening(cpu(e), e.timestamp(), e.stringValue(path));
                 };
             }
             return plain;
@@ -429,9 +443,9 @@ public final class KernelEventBinder {
         return e -> {
             plain.handle(e);
             if (close) {
-                machine.descriptorClosed(cpu(e), e.timestamp(), e.longValue(ret));
+                syscalls.descriptorClosed(cpu(e), e.timestamp(), e.longValue(ret));
             } else {
-                machine.descriptorMade(cpu(e), e.timestamp(), e.longValue(ret), kind);
+                syscalls.descriptorMade(cpu(e), e.timestamp(), e.longValue(ret), kind);
             }
         };
     }
@@ -449,25 +463,25 @@ public final class KernelEventBinder {
             FieldHandle vector = FieldHandle.integer(field(type, "vector"));
             return e -> {
                 int id = VECTOR | (vector == null ? 0 : (int) e.longValue(vector) & 0xFFFF);
-                if (!machine.irqNamed(id)) {
-                    machine.nameIrq(id, what.replace('_', ' '));
+                if (!interrupts.irqNamed(id)) {
+                    interrupts.nameIrq(id, what.replace('_', ' '));
                 }
-                machine.interruptEntry(cpu(e), e.timestamp(), timer ? Waker.of(Waker.TIMER, 0) : Waker.of(Waker.IRQ, id),
+                interrupts.interruptEntry(cpu(e), e.timestamp(), timer ? Waker.of(Waker.TIMER, 0) : Waker.of(Waker.IRQ, id),
                         Waker.of(Waker.IRQ, id));
             };
         }
         FieldHandle irq = FieldHandle.integer(field(type, "irq"));
         FieldHandle irqName = field(type, "name");
         if (irq == null) {
-            return e -> machine.interruptEntry(cpu(e), e.timestamp());
+            return e -> interrupts.interruptEntry(cpu(e), e.timestamp());
         }
         return e -> {
             int id = (int) e.longValue(irq) & (VECTOR - 1);
-            if (irqName != null && !machine.irqNamed(id)) {
-                machine.nameIrq(id, e.stringValue(irqName));
+            if (irqName != null && !interrupts.irqNamed(id)) {
+                interrupts.nameIrq(id, e.stringValue(irqName));
             }
             int handler = Waker.of(Waker.IRQ, id);
-            machine.interruptEntry(cpu(e), e.timestamp(), handler, handler);
+            interrupts.interruptEntry(cpu(e), e.timestamp(), handler, handler);
         };
     }
 
@@ -476,9 +490,9 @@ public final class KernelEventBinder {
         boolean vectors = type.name().startsWith("x86_irq_vectors_") || type.name().startsWith("irq_vectors:");
         FieldHandle id = FieldHandle.integer(field(type, vectors ? "vector" : "irq"));
         if (id == null) {
-            return e -> machine.interruptExit(cpu(e), e.timestamp());
+            return e -> interrupts.interruptExit(cpu(e), e.timestamp());
         }
-        return vectors ? e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, VECTOR | (int) e.longValue(id) & 0xFFFF))
-                : e -> machine.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, (int) e.longValue(id) & (VECTOR - 1)));
+        return vectors ? e -> interrupts.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, VECTOR | (int) e.longValue(id) & 0xFFFF))
+                : e -> interrupts.interruptExit(cpu(e), e.timestamp(), Waker.of(Waker.IRQ, (int) e.longValue(id) & (VECTOR - 1)));
     }
 }

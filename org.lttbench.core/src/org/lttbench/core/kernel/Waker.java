@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * What ended a wait, packed in an int for the sinks: a kind in the top bits and an identity below (a thread's

@@ -1,12 +1,12 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The sentences a process report writes about a kernel trace's {@link MachineCounters}. */
-final class ProcessNotes {
-    private ProcessNotes() {
+final class MachineNotes {
+    private MachineNotes() {
     }
 
     /** Sentences a report must show about how far these results can be trusted (none when nothing was guessed). */

@@ -1,13 +1,13 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
-import static org.lttbench.core.analysis.process.ThreadRecord.BLOCKED_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_EITHER;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_SYSCALL;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_UNKNOWN;
-import static org.lttbench.core.analysis.process.ThreadRecord.MODE_USER;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUNNABLE_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.RUN_UNRESOLVED;
-import static org.lttbench.core.analysis.process.ThreadRecord.WAITED_CAUSE_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.BLOCKED_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_EITHER;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_SYSCALL;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_UNKNOWN;
+import static org.lttbench.core.kernel.ThreadRecord.MODE_USER;
+import static org.lttbench.core.kernel.ThreadRecord.RUNNABLE_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.RUN_UNRESOLVED;
+import static org.lttbench.core.kernel.ThreadRecord.WAITED_CAUSE_UNRESOLVED;
 
 import java.util.function.LongSupplier;
 
@@ -26,7 +26,7 @@ final class DeferredChanges {
     /** Deferred changes of a CPU's unnamed running thread before it becomes a reported placeholder. */
     private static final int ANONYMOUS_LIMIT = 1 << 16;
 
-    private final ThreadStateSink sink;
+    private final StateSink sink;
     /** Whether the trace has system call events (else running time is user or system, for good). */
     private final boolean syscalls;
     /** The trace's latest time: a guess's last change lasts until then. */
@@ -36,7 +36,7 @@ final class DeferredChanges {
     long guessedWaits;
     long placeholders;
 
-    DeferredChanges(ThreadStateSink sink, boolean syscalls, LongSupplier now) {
+    DeferredChanges(StateSink sink, boolean syscalls, LongSupplier now) {
         this.sink = sink;
         this.syscalls = syscalls;
         this.now = now;

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * A command name as an event holds it ({@code prev_comm}, {@code comm}...): compared where it is read, made a String

@@ -1,4 +1,4 @@
-package org.lttbench.core.analysis.process;
+package org.lttbench.core.kernel;
 
 /**
  * Where a thread's time goes at one moment, and everything a report, a view or a stored history says of it, written
