@@ -13,6 +13,7 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -56,6 +57,11 @@ public final class ProcessAnalysis implements Analysis {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new ProcessAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return ProcessHighlights.of(report);
         }
     };
 

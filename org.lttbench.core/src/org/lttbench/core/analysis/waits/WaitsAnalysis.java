@@ -6,19 +6,20 @@ import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
-import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadLedger.WaitTally;
+import org.lttbench.core.analysis.process.ThreadLedger;
 import org.lttbench.core.analysis.process.ThreadRecord;
 import org.lttbench.core.analysis.process.WaitCauses;
 import org.lttbench.core.analysis.process.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -55,6 +56,11 @@ public final class WaitsAnalysis implements ProcessPass.User {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new WaitsAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return WaitsHighlights.of(report);
         }
     };
 
