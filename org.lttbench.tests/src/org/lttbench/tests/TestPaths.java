@@ -64,7 +64,7 @@ public final class TestPaths {
     private static String required(String property) {
         String value = System.getProperty(property);
         if (value == null) {
-            throw new IllegalStateException("system property " + property + " is not set: run the tests through Maven (see README)");
+            throw new IllegalStateException("system property " + property + " is not set: run the tests through Maven (see docs/testing.md)");
         }
         return value;
     }

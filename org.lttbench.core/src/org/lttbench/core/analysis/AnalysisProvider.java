@@ -22,6 +22,15 @@ public interface AnalysisProvider {
         return java.util.List.of();
     }
 
+    /**
+     * What stands out in a report of this analysis, for the lines a terminal report opens with (at most a few, ranked
+     * with every other analysis's by {@link org.lttbench.core.report.Highlight#rank}): read from the report's own
+     * tables, so that they say what the full tables say.
+     */
+    default java.util.List<org.lttbench.core.report.Highlight> highlights(org.lttbench.core.report.Report report) {
+        return java.util.List.of();
+    }
+
     /** LAMI's tags for it ({@code --metadata}). */
     default java.util.List<String> tags() {
         return java.util.List.of("lttbench", name());

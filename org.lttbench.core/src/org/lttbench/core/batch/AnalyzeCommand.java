@@ -18,11 +18,15 @@ import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.live.RelayUrl;
+import org.lttbench.core.report.Highlight;
+import org.lttbench.core.report.HighlightsWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.run.ExitCode;
 import org.lttbench.core.run.PartialRead;
@@ -96,6 +100,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "all: every row). CSV, JSON and --out files always hold every row.")
     int rows;
 
+    @Option(names = "--all", description = "Text: every table of every analysis (the default, with no --analysis, is "
+            + "what stands out, at most 20 lines ranked across the analyses). CSV, JSON and --out hold every table anyway.")
+    boolean all;
+
     @Option(names = "--wide", description = "Text: every column of every table, as wide as it needs (default: the headline "
             + "columns, in 120 columns). CSV, JSON and --out files always hold every column.")
     boolean wide;
@@ -135,7 +143,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         thread, limit.value(), spans.value()));
                 List<Report> reports = run(traces, plan.toRun());
                 RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line
-                write(reports);
+                write(reports, traces);
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
@@ -163,7 +171,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         calibration.read(), thread, limit.value(), spans.value()));
                 List<Report> reports = run(traces, plan.toRun());
                 RunNotes.skipped(plan, err);
-                write(reports);
+                write(reports, traces);
             } finally {
                 stop.done();
             }
@@ -250,6 +258,39 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         RunNotes.losses(outcome.lossLine(), err);
         return outcome.reports();
+    }
+
+    /**
+     * The reports as asked: what stands out ({@link #highlightsOnly}), else every table. {@code traces} names what was
+     * read in the highlights' first line.
+     */
+    void write(List<Report> reports, TraceSet traces) throws IOException, RunFailure {
+        if (!highlightsOnly() || reports.isEmpty()) {
+            write(reports);
+            return;
+        }
+        List<Highlight> highlights = new ArrayList<>();
+        for (Report r : reports) {
+            AnalysisProvider p = Analyses.byName(r.analysis());
+            if (p != null) {
+                highlights.addAll(p.highlights(r));
+            }
+        }
+        String heading = SummaryLine.of("What stands out").read(TraceNames.describe(traces.traces()))
+                .range(reports.get(0).range()).toString();
+        PrintWriter stdout = spec.commandLine().getOut();
+        HighlightsWriter.write(heading, highlights, stdout);
+        stdout.flush();
+    }
+
+    /**
+     * Whether the text asked for is what stands out only: a terminal's text (no {@code --out}, no other format) of the
+     * default analyses, with neither {@code --all} nor a table layout ({@code --rows}, {@code --wide}) asked for.
+     */
+    boolean highlightsOnly() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return format == ReportFormat.TEXT && out == null && !all && (analysisNames == null || analysisNames.isEmpty())
+                && !parsed.hasMatchedOption("--rows") && !parsed.hasMatchedOption("--wide");
     }
 
     void write(List<Report> reports) throws IOException, RunFailure {

@@ -35,7 +35,7 @@ import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
 /**
- * What a user reads in a terminal: {@code lttbench analyze TRACE} (and {@code --by process}) on every shared trace,
+ * What a user reads in a terminal: {@code lttbench analyze --all TRACE} (and {@code --by process}) on every shared trace,
  * every line of it 120 columns at most, and every cell of every table in its kind's one text form, read back from
  * the text with patterns of its own (a duration with its unit scaled to 1..999, sizes in B/KiB/MiB, rates per
  * second, counts with thousands separators, every trace by the same short name). The model (an in-process run of the
@@ -90,7 +90,7 @@ class TextTablesReadableTest {
     void severalTracesFit120Columns() {
         for (List<String> set : List.of(List.of("kernel-scp-src", "kernel-scp-dest"),
                 List.of("kernel-many-threads", "kernel-scp-src", "kernel-arm-bug446190", "ust-ros2"))) {
-            List<String> args = new ArrayList<>(List.of("analyze"));
+            List<String> args = new ArrayList<>(List.of("analyze", "--all"));
             set.forEach(name -> args.add(TestPaths.trace(name).toString()));
             for (String by : List.of("thread", "process")) {
                 args.add("--by=" + by);
@@ -123,8 +123,8 @@ class TextTablesReadableTest {
 
     private static void check(Path trace, GroupBy groupBy) throws IOException {
         List<Report> model = model(trace, groupBy);
-        Result run = groupBy == GroupBy.PROCESS ? InProcessCli.run("analyze", "--by", "process", trace.toString())
-                : InProcessCli.run("analyze", trace.toString());
+        Result run = groupBy == GroupBy.PROCESS ? InProcessCli.run("analyze", "--all", "--by", "process", trace.toString())
+                : InProcessCli.run("analyze", "--all", trace.toString());
         String what = trace.getFileName() + (groupBy == GroupBy.PROCESS ? " --by process" : "");
         assertEquals(0, run.code(), what + ": " + run.err());
         List<String> lines = run.out().lines().toList();

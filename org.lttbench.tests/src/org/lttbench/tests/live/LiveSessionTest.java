@@ -185,7 +185,7 @@ class LiveSessionTest {
 
                 Path log = work.resolve("babeltrace2-live.log");
                 CompletableFuture<Long> bt2 = babeltrace2Live(sessionUrl(bt2Relayd, theirs), log);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url), LiveSessionTest::ownThread);
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url), LiveSessionTest::ownThread);
                 Thread.sleep(1000);
                 long after = fieldzoo("1000"); // while both follow
                 Thread.sleep(500);
@@ -205,7 +205,7 @@ class LiveSessionTest {
 
                 Path trace = recorded(relayd, ours);
                 assertEquals(counted, babeltrace2Count(trace), "babeltrace2 reads as many events from the relay's trace");
-                Result fromFiles = InProcessCli.run("analyze", trace.toString());
+                Result fromFiles = InProcessCli.run("analyze", "--all", trace.toString());
                 assertEquals(0, fromFiles.code(), fromFiles.err());
                 assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
             } finally {
@@ -227,7 +227,7 @@ class LiveSessionTest {
             String name = createSession(relayd, "late");
             try {
                 String url = sessionUrl(relayd, name);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url),
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url),
                         LiveSessionTest::ownThread);
                 Thread.sleep(1500);
                 assertTrue(!live.isDone(), "still waiting for a stream: " + (live.isDone() ? live.get().err() : ""));
@@ -245,7 +245,7 @@ class LiveSessionTest {
                         + "reads %d from the relay's trace%n", counted, first + second, bt2);
                 assertEquals(first + second, counted, "every event of both applications");
                 assertEquals(bt2, counted, "as many as babeltrace2 reads from the relay daemon's trace");
-                Result fromFiles = InProcessCli.run("analyze", trace.toString());
+                Result fromFiles = InProcessCli.run("analyze", "--all", trace.toString());
                 assertEquals(0, fromFiles.code(), fromFiles.err());
                 assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
             } finally {
@@ -262,7 +262,7 @@ class LiveSessionTest {
             try {
                 long emitted = fieldzoo("500");
                 String url = sessionUrl(relayd, name);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", url), LiveSessionTest::ownThread);
+                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url), LiveSessionTest::ownThread);
                 Thread.sleep(2000);
                 relayd.signal("KILL");
                 long killed = System.nanoTime();
@@ -295,7 +295,7 @@ class LiveSessionTest {
                 assertTrue(noSuch.err().contains("has no session " + name + "-nonesuch of host "), noSuch.err());
 
                 CompletableFuture<Result> live = CompletableFuture.supplyAsync(
-                        () -> InProcessCli.run("analyze", "--timeout", "2", url), LiveSessionTest::ownThread);
+                        () -> InProcessCli.run("analyze", "--all", "--timeout", "2", url), LiveSessionTest::ownThread);
                 Thread.sleep(1500);
                 relayd.signal("STOP");
                 long stalled = System.nanoTime();

@@ -186,7 +186,7 @@ class LiveViewTest {
                     assertEquals(expected.rows().size(), onScreen.viewer().getTable().getItemCount());
                 }
                 // And what `lttbench analyze` prints of that trace says the same count.
-                Result fromFiles = InProcessCli.run("analyze", trace.get(0).toString());
+                Result fromFiles = InProcessCli.run("analyze", "--all", trace.get(0).toString());
                 assertEquals(0, fromFiles.code(), fromFiles.err());
                 assertEquals(emitted, LiveSessionTest.events(fromFiles.out()));
             } finally {

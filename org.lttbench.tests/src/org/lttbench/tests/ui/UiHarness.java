@@ -95,7 +95,7 @@ public final class UiHarness implements AutoCloseable {
 
     /**
      * The same, and a copy in the repository's {@code docs/} when the build asks for it ({@code -Dlttbench.docs=DIR}),
-     * for the README: a normal test run never rewrites tracked files.
+     * for the docs: a normal test run never rewrites tracked files.
      */
     public ImageData screenshotForDocs(Control control, String name) throws IOException {
         ImageData image = screenshot(control, name);

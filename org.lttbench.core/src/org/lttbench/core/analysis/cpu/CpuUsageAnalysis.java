@@ -16,6 +16,7 @@ import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.ChartSchema;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -58,6 +59,11 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
         @Override
         public Analysis create(AnalysisOptions options) {
             return new CpuUsageAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return CpuHighlights.of(report);
         }
     };
 

@@ -21,8 +21,8 @@ import org.lttbench.core.trace.Trace;
 /**
  * {@code lttng-cputop-mi}: each TID's share of the range on a CPU ({@code per-process}, the {@code --limit} most
  * first), each CPU's busy share ({@code per-cpu}: all but its idle thread's time) and their mean ({@code total}), from
- * the process analysis's running time (equal to lttng-analyses' cputop per TID to the ns: README, "Against
- * lttng-analyses"); each TID's migrations, its {@code sched_migrate_task} events in the range (as cputop counts them);
+ * the process analysis's running time (equal to lttng-analyses' cputop per TID to the ns: docs/validation.md,
+ * "Process time"); each TID's migrations, its {@code sched_migrate_task} events in the range (as cputop counts them);
  * its chronological priorities ({@link Priorities}).
  */
 final class CpuTop extends DropIn {

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -19,12 +19,13 @@ import org.lttbench.core.kernel.BlockOperation;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -58,6 +59,11 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new DiskLatencyAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return LatencyHighlights.disk(report);
         }
     };
 

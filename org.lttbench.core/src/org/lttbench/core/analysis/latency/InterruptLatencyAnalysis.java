@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -16,12 +16,13 @@ import org.lttbench.core.kernel.KernelEventBinder;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.Trace;
 
 /**
@@ -52,6 +53,11 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new InterruptLatencyAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return LatencyHighlights.interrupts(report);
         }
     };
 

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
@@ -17,12 +17,13 @@ import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.KernelLayout.Role;
+import org.lttbench.core.trace.KernelLayout;
 
 /**
  * How long runnable threads waited for a CPU: from their wakeup ({@code sched_waking}, else {@code sched_wakeup}), a
@@ -52,6 +53,11 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new SchedulingLatencyAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return LatencyHighlights.scheduling(report);
         }
     };
 

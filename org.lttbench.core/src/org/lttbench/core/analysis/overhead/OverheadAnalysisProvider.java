@@ -1,9 +1,13 @@
 package org.lttbench.core.analysis.overhead;
 
+import java.util.List;
+
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.report.Highlight;
+import org.lttbench.core.report.Report;
 
 /** Registers the overhead analysis in {@link org.lttbench.core.analysis.Analyses}. */
 public final class OverheadAnalysisProvider implements AnalysisProvider {
@@ -27,5 +31,10 @@ public final class OverheadAnalysisProvider implements AnalysisProvider {
     @Override
     public Analysis create(AnalysisOptions options) {
         return new OverheadAnalysis(options);
+    }
+
+    @Override
+    public List<Highlight> highlights(Report report) {
+        return OverheadHighlights.of(report);
     }
 }

@@ -26,6 +26,7 @@ import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.kernel.WakeupSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -69,6 +70,11 @@ public final class ProcessAnalysis implements Analysis {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new ProcessAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return ProcessHighlights.of(report);
         }
     };
 

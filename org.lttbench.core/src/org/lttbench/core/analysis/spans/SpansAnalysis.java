@@ -27,6 +27,7 @@ import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -34,8 +35,8 @@ import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
-import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.FieldHandle.FieldKind;
+import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TimeRange;
@@ -78,6 +79,11 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         @Override
         public Analysis create(AnalysisOptions options) {
             return new SpansAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return SpansHighlights.of(report);
         }
     };
 

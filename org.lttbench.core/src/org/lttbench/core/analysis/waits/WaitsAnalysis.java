@@ -19,6 +19,7 @@ import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -55,6 +56,11 @@ public final class WaitsAnalysis implements ProcessPass.User {
         @Override
         public Analysis create(AnalysisOptions options) {
             return new WaitsAnalysis(options);
+        }
+
+        @Override
+        public List<Highlight> highlights(Report report) {
+            return WaitsHighlights.of(report);
         }
     };
 

@@ -39,8 +39,8 @@ import com.google.gson.JsonObject;
 
 /**
  * LTTbench's drop-ins ({@code lttbench lami cputop|syscallstats|irqstats|schedstats|iolatencystats|iolatencytop|
- * iousagetop}) against lttng-analyses 0.6.1 run on the same shared kernel traces (README, "Against lttng-analyses" and
- * "As lttng-analyses' External Analyses"): row by row, equal, or different exactly as the README explains, each
+ * iousagetop}) against lttng-analyses 0.6.1 run on the same shared kernel traces (docs/validation.md and
+ * docs/commands/lami.md, "lttng-analyses' commands"): row by row, equal, or different exactly as those pages explain, each
  * explanation checked on babeltrace2's reading of the trace. lttng-analyses must be installed (.ci/run does it):
  * missing, these tests fail under CI and are skipped elsewhere, saying how to install it.
  * <p>
@@ -367,7 +367,7 @@ class LttngAnalysesTest {
     /**
      * schedstats: per TID woken, count, minimum, mean, maximum and standard deviation of the waits from the wakeup to
      * running (lttng-analyses leaves preemptions out, and so does the drop-in); the total and per priority too where
-     * no TID differs. Where they differ, as the README explains: without sched_wakeup_new in the trace, a new thread's
+     * no TID differs. Where they differ, as docs/validation.md explains: without sched_wakeup_new in the trace, a new thread's
      * wait from its fork (the drop-in's, which lttng-analyses does not see); on kernel-many-threads, a thread woken
      * while still runnable after a preemption (lttng-analyses counts a wakeup there, LTTbench a preemption); on
      * kernel-uneven-streams-partial, a wakeup onto a CPU the trace lacks.
@@ -490,7 +490,7 @@ class LttngAnalysesTest {
 
     /**
      * iousagetop: per file, the bytes of all files read and written (rows may be named otherwise where the two follow
-     * descriptors differently: README); per TID, its bytes read and written in all and on disk, network and unknown
+     * descriptors differently: docs/commands/lami.md); per TID, its bytes read and written in all and on disk, network and unknown
      * descriptors, equal but for reads or writes on a descriptor {@code accept} made (network for LTTbench, unknown for
      * lttng-analyses, which does not follow that call), those bytes as babeltrace2's events give them; per network
      * interface, each side's bytes as babeltrace2's packets give them (lttng-analyses does not read

@@ -87,7 +87,7 @@ public class LatencyViewTest {
             for (String analysis : List.of("sched", "irq", "io")) {
                 Category c = LatencyView.category(analysis);
                 view.show(c);
-                // The longest waits and their wakers in the README's picture.
+                // The longest waits and their wakers in the docs' picture.
                 view.showTable(c, analysis.equals("sched") ? "sched_latency_longest" : view.tableKeys(c).get(0));
                 ui.settle(300);
                 var chart = view.histogram(c).chart();

@@ -39,7 +39,7 @@ import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
  * analysis run on the type); and a CTF 2 trace LTTng wrote, which Trace Compass's own reader cannot read, imported
  * with LTTbench's user-space type chosen (Trace Compass's automatic choice fails on it: its own CTF types throw while
  * validating; OpenTraceWithLttbenchTest opens it with the command users have for that), its events table. Screenshots
- * for the README.
+ * for the docs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Ctf2TraceWorkbenchTest {

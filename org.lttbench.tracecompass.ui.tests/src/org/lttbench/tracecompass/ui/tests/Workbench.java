@@ -304,7 +304,7 @@ public final class Workbench {
 
     /**
      * A screenshot with the tree's context menu open over its selection, as a right-click opens it (the menu a popup
-     * of its own on the display, which the screenshot copies), for the README; the menu closed after.
+     * of its own on the display, which the screenshot copies), for the docs; the menu closed after.
      */
     public static Path screenshotWithContextMenu(Tree tree, String name) throws Exception {
         ui(() -> {
@@ -494,7 +494,7 @@ public final class Workbench {
 
     /**
      * A screenshot of the workbench window, and a copy in the repository's {@code docs/} when the build asks for it
-     * ({@code -Dlttbench.docs=DIR}), for the README: a normal test run never rewrites tracked files.
+     * ({@code -Dlttbench.docs=DIR}), for the docs: a normal test run never rewrites tracked files.
      */
     public static Path screenshotForDocs(String name) throws Exception {
         Path file = screenshot(name);

@@ -1,0 +1,95 @@
+package org.lttbench.core.analysis.process;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Cells;
+import org.lttbench.core.report.Highlight;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.trace.TimeRange;
+
+/**
+ * The busiest processes of a process report: its threads summed per process (or its process rows), ranked by running
+ * time, each with how it ran and how long it waited for a CPU. Idle threads are not processes.
+ */
+final class ProcessHighlights {
+    /** The busiest processes shown. */
+    static final int SHOWN = 3;
+
+    private ProcessHighlights() {
+    }
+
+    /** One process's figures, summed over its threads. */
+    private static final class Sums {
+        String name;
+        long pid;
+        long threads;
+        long running;
+        long user;
+        long system;
+        boolean userKnown = true;
+        long waitCpu;
+    }
+
+    static List<Highlight> of(Report report) {
+        Table table = Cells.table(report, "processes");
+        boolean byProcess = table != null;
+        if (table == null) {
+            table = Cells.table(report, "threads");
+        }
+        if (table == null) {
+            return List.of();
+        }
+        Map<String, Sums> processes = new LinkedHashMap<>();
+        for (Object[] row : table.rows()) {
+            Object pid = Cells.get(table, row, "pid");
+            Object tid = Cells.get(table, row, "tid");
+            if (pid == null || Cells.asLong(pid) == 0 || (tid != null && Cells.asLong(tid) == 0)) {
+                continue; // an idle thread, or a thread whose process the trace never told
+            }
+            Sums s = processes.computeIfAbsent(Cells.asText(Cells.get(table, row, "host")) + "/" + pid, k -> new Sums());
+            String name = Cells.asText(Cells.get(table, row, "name"));
+            if (s.name == null || (tid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
+                s.name = name;
+            }
+            s.pid = Cells.asLong(pid);
+            s.threads += byProcess ? Cells.asLong(Cells.get(table, row, "threads")) : 1;
+            s.running += Cells.asLong(Cells.get(table, row, ProcessAnalysis.RUNNING.key()));
+            Object user = Cells.get(table, row, ThreadState.USER.columnKey());
+            s.userKnown &= user != null;
+            s.user += Cells.asLong(user);
+            s.system += Cells.asLong(Cells.get(table, row, ThreadState.SYSCALL.columnKey()));
+            s.waitCpu += Cells.asLong(Cells.get(table, row, ThreadState.WAIT_CPU.columnKey()));
+        }
+        List<Sums> busiest = new ArrayList<>(processes.values());
+        busiest.removeIf(s -> s.running == 0);
+        busiest.sort(Comparator.comparingLong((Sums s) -> s.running).reversed());
+        TimeRange range = report.range();
+        long duration = range.begin() == Long.MIN_VALUE || range.end() == Long.MAX_VALUE ? 0 : range.duration();
+        List<Highlight> lines = new ArrayList<>();
+        for (Sums s : busiest.subList(0, Math.min(SHOWN, busiest.size()))) {
+            StringBuilder line = new StringBuilder("Busy: ").append(s.name).append(" (PID ").append(s.pid);
+            if (s.threads > 1) {
+                line.append(", ").append(String.format(java.util.Locale.ROOT, "%,d", s.threads)).append(" threads");
+            }
+            line.append(") ran ").append(CellFormat.duration(s.running));
+            if (duration > 0) {
+                line.append(", ").append(CellFormat.percent((double) s.running / duration)).append(" of a CPU");
+            }
+            if (s.waitCpu > 0) {
+                line.append(", waited ").append(CellFormat.duration(s.waitCpu)).append(" for one");
+            }
+            if (s.userKnown) {
+                line.append(" (user ").append(CellFormat.duration(s.user)).append(", system ")
+                        .append(CellFormat.duration(s.system)).append(')');
+            }
+            lines.add(Highlight.of("process", s.running, line.toString()).detail("--analysis process --by process"));
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,122 @@
+package org.lttbench.core.analysis.waits;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.lttbench.core.analysis.process.WaitCauses;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Cells;
+import org.lttbench.core.report.Highlight;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+
+/**
+ * The processes whose waits something in the trace ended, longest first, each with its blocked time, the cause that
+ * took most of it and the waker that ended most of it: the causes' and the wakers' tables summed per process. A wait
+ * nothing ended (a thread asleep until the trace's end) does not rank, nor a process whose waits are mostly a kernel
+ * thread's own (an idle worker): they are in the tables.
+ */
+final class WaitsHighlights {
+    /** The processes shown. */
+    static final int SHOWN = 3;
+    /** The cause of an idle kernel thread's sleep: such a process does not stand out for its waits. */
+    private static final String KERNEL_THREAD = new WaitCauses().label(WaitCauses.KERNEL_THREAD);
+
+    private WaitsHighlights() {
+    }
+
+    /** One process's blocked time, in all, per cause and per waker. */
+    private static final class Blocked {
+        String name;
+        long pid;
+        final java.util.Set<Long> threads = new java.util.HashSet<>();
+        long total;
+        /** Blocked time a thread, an interrupt or a timer of the trace ended. */
+        long woken;
+        final Map<String, Long> causes = new HashMap<>();
+        final Map<String, Long> wakers = new HashMap<>();
+    }
+
+    static List<Highlight> of(Report report) {
+        Table causes = Cells.table(report, "blocked_by_cause");
+        Table wakers = Cells.table(report, "blocked_by_waker");
+        if (causes == null || wakers == null) {
+            return List.of();
+        }
+        Map<String, Blocked> processes = new LinkedHashMap<>();
+        for (Object[] row : causes.rows()) {
+            Blocked b = process(processes, causes, row);
+            long ns = Cells.asLong(Cells.get(causes, row, "blocked_ns"));
+            b.total += ns;
+            b.causes.merge(Cells.asText(Cells.get(causes, row, "cause")), ns, Long::sum);
+        }
+        for (Object[] row : wakers.rows()) {
+            Blocked b = process(processes, wakers, row);
+            String kind = Cells.asText(Cells.get(wakers, row, "waker_kind"));
+            String waker = Cells.asText(Cells.get(wakers, row, "waker"));
+            String who = switch (kind == null ? "" : kind) {
+                case "none" -> "none";
+                case "unknown" -> "unknown";
+                case "timer" -> waker;
+                default -> kind + " " + waker;
+            };
+            long ns = Cells.asLong(Cells.get(wakers, row, "blocked_ns"));
+            b.wakers.merge(who, ns, Long::sum);
+            if (!who.equals("none") && !who.equals("unknown")) {
+                b.woken += ns;
+            }
+        }
+        List<Blocked> longest = new ArrayList<>(processes.values());
+        longest.removeIf(b -> b.woken == 0 || KERNEL_THREAD.equals(key(largest(b.causes))));
+        longest.sort(Comparator.comparingLong((Blocked b) -> b.woken).reversed());
+        List<Highlight> lines = new ArrayList<>();
+        for (Blocked b : longest.subList(0, Math.min(SHOWN, longest.size()))) {
+            StringBuilder line = new StringBuilder("Blocked: ").append(b.name).append(" (PID ").append(b.pid);
+            if (b.threads.size() > 1) {
+                line.append(", ").append(String.format(Locale.ROOT, "%,d", b.threads.size())).append(" threads");
+            }
+            line.append(") ").append(CellFormat.duration(b.total));
+            Map.Entry<String, Long> cause = largest(b.causes);
+            if (cause != null) {
+                line.append(", ").append(CellFormat.duration(cause.getValue())).append(' ').append(cause.getKey());
+            }
+            b.wakers.remove("none");
+            b.wakers.remove("unknown");
+            Map.Entry<String, Long> waker = largest(b.wakers);
+            line.append("; woken most by ").append(waker.getKey()).append(": ").append(CellFormat.duration(waker.getValue()));
+            lines.add(Highlight.of("waits", b.woken, line.toString()).detail("--analysis waits --by process"));
+        }
+        return lines;
+    }
+
+    private static Blocked process(Map<String, Blocked> processes, Table table, Object[] row) {
+        Object pid = Cells.get(table, row, "pid");
+        Blocked b = processes.computeIfAbsent(Cells.asText(Cells.get(table, row, "host")) + "/" + pid, k -> new Blocked());
+        Object tid = Cells.get(table, row, "tid");
+        String name = Cells.asText(Cells.get(table, row, "name"));
+        if (b.name == null || (tid != null && pid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
+            b.name = name;
+        }
+        b.pid = Cells.asLong(pid);
+        if (tid != null) {
+            b.threads.add(Cells.asLong(tid));
+        }
+        return b;
+    }
+
+    private static String key(Map.Entry<String, Long> entry) {
+        return entry == null ? null : entry.getKey();
+    }
+
+    private static Map.Entry<String, Long> largest(Map<String, Long> times) {
+        // the largest; of equal ones, the first by name, so that the line is the same from one run to the next
+        Comparator<Map.Entry<String, Long>> order = Map.Entry.comparingByValue();
+        order = order.thenComparing(Map.Entry::getKey, Comparator.reverseOrder());
+        return times.entrySet().stream().filter(e -> e.getValue() > 0).max(order).orElse(null);
+    }
+}

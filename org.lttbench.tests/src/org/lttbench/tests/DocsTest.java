@@ -1,0 +1,152 @@
+package org.lttbench.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.AnalysisProvider;
+
+/**
+ * The README and the user guide in {@code docs/}: what a newcomer reads first fits on a screen and keeps the two
+ * commands {@code .ci/run} relies on, every relative link and image resolves (a page, a heading of it, a screenshot),
+ * every analysis has its line in {@code analyze}'s page, and Trace Compass's Eclipse Help is what
+ * {@code releng/scripts/make-help} makes of the guide.
+ */
+class DocsTest {
+
+    private static final String TEST_COMMAND = "JAVA_HOME=$(releng/scripts/find-jdk) xvfb-run -a ./mvnw -B verify";
+    private static final String MAIN_COMMAND = "JAVA_HOME=$(releng/scripts/find-jdk) ./mvnw -q -DskipTests verify && "
+            + "./lttbench analyze examples/kernel-demo";
+    /** A link or an image: [text](target) or ![alt](target). */
+    private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+    private static final Pattern HEADING = Pattern.compile("^#{1,6} (.*)$", Pattern.MULTILINE);
+
+    @Test
+    void theReadmeFitsOnAScreenAndKeepsTheTwoCommands() throws IOException {
+        Path repo = TestPaths.repository();
+        List<String> readme = Files.readAllLines(repo.resolve("README.md"), StandardCharsets.UTF_8);
+        assertTrue(readme.size() <= 150, "the README has " + readme.size() + " lines: at most 150, the rest in docs/");
+        assertTrue(readme.contains("    " + MAIN_COMMAND), "the README's first command, unchanged");
+        assertTrue(readme.contains("    " + TEST_COMMAND), "the README's test command, unchanged");
+        List<String> ci = Files.readAllLines(repo.resolve(".ci/run"), StandardCharsets.UTF_8);
+        int said = ci.indexOf("# Keep this line identical to the README's.");
+        assertTrue(said >= 0 && said + 1 < ci.size(), ".ci/run says it runs the README's test command");
+        assertEquals(TEST_COMMAND, ci.get(said + 1), ".ci/run runs exactly the README's test command");
+    }
+
+    @Test
+    void everyRelativeLinkAndImageResolves() throws IOException {
+        List<String> broken = new ArrayList<>();
+        int links = 0;
+        for (Path page : pages()) {
+            String text = withoutCode(Files.readString(page, StandardCharsets.UTF_8));
+            Matcher m = LINK.matcher(text);
+            while (m.find()) {
+                String target = m.group(1);
+                if (target.matches("[a-z]+:.*")) {
+                    continue; // a URL
+                }
+                links++;
+                int hash = target.indexOf('#');
+                String file = hash < 0 ? target : target.substring(0, hash);
+                Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+                if (!Files.exists(resolved)) {
+                    broken.add(where(page) + ": " + target + " (no such file)");
+                } else if (hash >= 0 && resolved.toString().endsWith(".md")
+                        && !anchors(resolved).contains(target.substring(hash + 1))) {
+                    broken.add(where(page) + ": " + target + " (no such heading)");
+                }
+            }
+        }
+        assertTrue(links > 200, "the pages link to each other: " + links + " links");
+        assertTrue(broken.isEmpty(), "links and images that lead nowhere:\n" + String.join("\n", broken));
+    }
+
+    @Test
+    void everyAnalysisHasItsLineInAnalyzesPage() throws IOException {
+        String analyze = Files.readString(TestPaths.repository().resolve("docs/commands/analyze.md"));
+        List<AnalysisProvider> all = new ArrayList<>(Analyses.all());
+        all.addAll(Analyses.onRequest());
+        for (AnalysisProvider p : all) {
+            assertTrue(analyze.contains("`" + p.name() + "`"), "docs/commands/analyze.md lists the analysis " + p.name());
+        }
+    }
+
+    @Test
+    void theEclipseHelpIsWhatMakeHelpWritesFromTheGuide() throws Exception {
+        Path repo = TestPaths.repository();
+        Process check = new ProcessBuilder("python3", repo.resolve("releng/scripts/make-help").toString(), "--check")
+                .redirectErrorStream(true).start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(check.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, check.exitValue(), said);
+        String toc = Files.readString(repo.resolve("org.lttbench.tracecompass.ui/help/toc.xml"));
+        Matcher href = Pattern.compile("href=\"([^\"]+)\"").matcher(toc);
+        int topics = 0;
+        while (href.find()) {
+            topics++;
+            assertTrue(Files.isRegularFile(repo.resolve("org.lttbench.tracecompass.ui").resolve(href.group(1))),
+                    "toc.xml's topic " + href.group(1));
+        }
+        assertTrue(topics >= 20, topics + " topics");
+        String plugin = Files.readString(repo.resolve("org.lttbench.tracecompass.ui/plugin.xml"));
+        assertTrue(plugin.contains("point=\"org.eclipse.help.toc\"") && plugin.contains("file=\"help/toc.xml\""),
+                "the bundle declares its table of contents");
+        String build = Files.readString(repo.resolve("org.lttbench.tracecompass.ui/build.properties"));
+        assertTrue(build.contains("help/"), "the bundle ships help/");
+    }
+
+    /** The README, the guide and the examples' README. */
+    private static List<Path> pages() throws IOException {
+        Path repo = TestPaths.repository();
+        List<Path> pages = new ArrayList<>(List.of(repo.resolve("README.md"), repo.resolve("examples/README.md")));
+        try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
+
+    /** The anchors GitHub gives a page's headings. */
+    private static Set<String> anchors(Path page) throws IOException {
+        Set<String> anchors = new HashSet<>();
+        Matcher m = HEADING.matcher(withoutCode(Files.readString(page, StandardCharsets.UTF_8)));
+        while (m.find()) {
+            anchors.add(m.group(1).strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "")
+                    .replace(' ', '-'));
+        }
+        return anchors;
+    }
+
+    /** The text without fenced or indented code blocks, where brackets are not links. */
+    private static String withoutCode(String markdown) {
+        StringBuilder out = new StringBuilder();
+        boolean fenced = false;
+        for (String line : markdown.split("\n", -1)) {
+            if (line.startsWith("```")) {
+                fenced = !fenced;
+            } else if (!fenced && !line.startsWith("    ")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String where(Path page) {
+        return TestPaths.repository().relativize(page).toString();
+    }
+}

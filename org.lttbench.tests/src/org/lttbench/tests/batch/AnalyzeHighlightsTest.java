@@ -1,0 +1,201 @@
+package org.lttbench.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.HighlightsWriter;
+import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.batch.LauncherTest.Result;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code lttbench analyze TRACE} opens with what stands out: at most {@link HighlightsWriter#MAX_LINES} lines, ranked
+ * across the analyses, each naming the options that give its detail; the full tables come with {@code --all} or
+ * {@code --analysis}. Each line is held to the full tables of the same run (JSON), and on the built-in example to the
+ * answer it was written with ({@code examples/README.md}).
+ */
+class AnalyzeHighlightsTest {
+
+    /** One highlight as printed: its text (its lines joined) and the options that give its detail. */
+    record Shown(String text, String detail) {
+    }
+
+    static Stream<Path> traces() throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(TestPaths.traces())) {
+            dirs = s.filter(Files::isDirectory).sorted().toList();
+        }
+        Path examples = TestPaths.repository().resolve("examples");
+        return Stream.concat(dirs.stream(), Stream.of(examples.resolve("kernel-demo"), examples.resolve("ust-calibrate"),
+                examples.resolve("spans-session")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("traces")
+    void theDefaultReportIsAtMostTwentyLinesOf120Columns(Path trace) {
+        Result r = InProcessCli.run("analyze", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        String what = trace.getFileName() + ":\n" + r.out();
+        assertTrue(lines.size() <= HighlightsWriter.MAX_LINES, lines.size() + " lines: " + what);
+        assertTrue(lines.get(0).startsWith("What stands out: "), what);
+        assertTrue(lines.get(lines.size() - 1).startsWith("Every table of every analysis: --all"), what);
+        for (String line : lines) {
+            assertTrue(line.codePointCount(0, line.length()) <= TextReportWriter.WIDTH, line);
+        }
+        for (Shown s : shown(r.out())) {
+            assertTrue(s.detail().startsWith("--analysis "), "each line names the analysis that gives its detail: " + s);
+        }
+    }
+
+    /**
+     * The built-in example: its loss first (500 events on CPU 1, and the buffers that would have kept them), then the
+     * figures it was written with: render ran 900 ms, web waited in epoll until the network softirq woke it, backup slept
+     * until a timer; the longest system call is web's epoll_wait; backup's disk request.
+     */
+    @Test
+    void theExampleSaysWhatItWasWrittenWith() {
+        Result r = InProcessCli.run("analyze", TestPaths.repository().resolve("examples/kernel-demo").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("What stands out: kernel-demo (kernel), 1.00 s from "), r.out());
+        List<Shown> shown = shown(r.out());
+        Shown lost = shown.get(0);
+        assertTrue(lost.text().startsWith("Lost: 500 events (12.5% of those written) on channel0, CPU 1, from ")
+                && lost.text().contains("; would have kept them: lttng enable-channel --kernel "), lost.text());
+        assertEquals("--analysis discarded", lost.detail());
+        assertShown(shown, "Busy: render (PID 1000) ran 900 ms, 89.9% of a CPU, waited 101 ms for one (user 845 ms, "
+                + "system 50.0 ms)", "--analysis process --by process");
+        assertShown(shown, "Blocked: web (PID 2000) 894 ms, 894 ms waiting for events (poll, select, epoll); woken most by "
+                + "softirq NET_RX: 891 ms", "--analysis waits --by process");
+        assertShown(shown, "Blocked: backup (PID 3000) 445 ms, 445 ms sleeping by choice (nanosleep); woken most by timer",
+                "--analysis waits --by process");
+        assertShown(shown, "Longest system call: epoll_wait 9.10 ms in web (TID 2000)", "--analysis syscalls");
+        assertShown(shown, "Longest disk request: 8:0 write of 4.0 KiB, 4.13 ms, issued by backup (TID 3000)", "--analysis io");
+        assertFalse(r.out().contains("kworker"), "a kernel thread asleep the whole trace, woken by nothing, does not stand out");
+        assertTrue(index(shown, "Busy: render") < index(shown, "Longest system call"),
+                "900 ms of running ranks above a 9.10 ms call:\n" + r.out());
+    }
+
+    /** On a real trace, each line says what the full tables of the same run say. */
+    @Test
+    void theLinesAreTheFullTablesFigures() {
+        String trace = TestPaths.trace("kernel-many-threads").toString();
+        Result r = InProcessCli.run("analyze", trace);
+        assertEquals(0, r.code(), r.err());
+        List<Shown> shown = shown(r.out());
+        JsonObject processes = json("analyze", "--analysis", "process", "--by", "process", "--format", "json", trace);
+        JsonObject busiest = processes.getAsJsonArray("processes").asList().stream().map(e -> e.getAsJsonObject())
+                .filter(p -> !p.get("pid").isJsonNull() && p.get("pid").getAsLong() != 0)
+                .max((a, b) -> Long.compare(a.get("running_ns").getAsLong(), b.get("running_ns").getAsLong())).orElseThrow();
+        assertShown(shown, "Busy: " + busiest.get("name").getAsString() + " (PID " + busiest.get("pid").getAsLong() + ", "
+                + String.format("%,d", busiest.get("threads").getAsLong()) + " threads) ran "
+                + CellFormat.duration(busiest.get("running_ns").getAsLong()) + ", "
+                + CellFormat.percent(busiest.get("running_ratio").getAsDouble()) + " of a CPU",
+                "--analysis process --by process");
+        JsonObject syscalls = json("analyze", "--analysis", "syscalls", "--format", "json", trace);
+        JsonObject longest = syscalls.getAsJsonArray("syscalls_longest").get(0).getAsJsonObject();
+        assertShown(shown, "Longest system call: " + longest.get("syscall").getAsString() + " "
+                + CellFormat.duration(longest.get("duration_ns").getAsLong()) + " in " + longest.get("name").getAsString()
+                + " (TID " + longest.get("tid").getAsLong() + ")", "--analysis syscalls");
+        JsonObject sched = json("analyze", "--analysis", "sched", "--format", "json", trace);
+        JsonObject wait = sched.getAsJsonArray("sched_latency_longest").get(0).getAsJsonObject();
+        assertShown(shown, "Longest wait for a CPU: " + wait.get("name").getAsString() + " (TID " + wait.get("tid").getAsLong()
+                + ") " + CellFormat.duration(wait.get("latency_ns").getAsLong()), "--analysis sched");
+        JsonObject waits = json("analyze", "--analysis", "waits", "--by", "process", "--format", "json", trace);
+        Shown blocked = shown.stream().filter(s -> s.text().startsWith("Blocked: ")).findFirst().orElseThrow();
+        String pid = blocked.text().replaceAll("^Blocked: .*? \\(PID (\\d+).*$", "$1");
+        long total = waits.getAsJsonArray("blocked_by_cause").asList().stream().map(e -> e.getAsJsonObject())
+                .filter(c -> !c.get("pid").isJsonNull() && c.get("pid").getAsString().equals(pid))
+                .mapToLong(c -> c.get("blocked_ns").getAsLong()).sum();
+        assertTrue(blocked.text().contains(") " + CellFormat.duration(total) + ", "),
+                "the process's blocked time, its causes summed: " + CellFormat.duration(total) + " in " + blocked.text());
+        assertFalse(r.out().contains("Lost:"), "nothing lost: " + r.out());
+    }
+
+    /** A loss: its count as babeltrace2 gives it (967,700 events, shared traces' README), and the advised channel. */
+    @Test
+    void aLossComesFirstWithTheAdvice() {
+        String trace = TestPaths.trace("ust-hello-lost").toString();
+        Result r = InProcessCli.run("analyze", trace);
+        assertEquals(0, r.code(), r.err());
+        List<Shown> shown = shown(r.out());
+        JsonObject discarded = json("analyze", "--analysis", "discarded", "--format", "json", trace);
+        String command = discarded.getAsJsonArray("advice").get(0).getAsJsonObject().get("command").getAsString();
+        assertTrue(shown.get(0).text().startsWith("Lost: 967,700 events (96.8% of those written) on channel1, CPU 2, ")
+                && shown.get(0).text().endsWith("; would have kept them: " + command), shown.get(0).text());
+        assertShown(shown, "Tracing: 32,300 events of 1 tracepoint, the busiest ust_tests_hello:tptest",
+                "--analysis overhead --calibration DIR");
+    }
+
+    /** The full tables come when asked: --all gives every analysis's tables; --analysis NAME its own, as before. */
+    @Test
+    void theFullTablesComeWhenAsked() {
+        String trace = TestPaths.repository().resolve("examples/kernel-demo").toString();
+        Result all = InProcessCli.run("analyze", "--all", trace);
+        assertEquals(0, all.code(), all.err());
+        assertTrue(all.out().startsWith("Process time: kernel-demo (kernel), "), all.out());
+        for (String summary : List.of("Why threads were blocked", "System call latency: ", "Tracing overhead: ",
+                "Losses: ", "CPU usage: ")) {
+            assertTrue(all.out().contains("\n" + summary), summary);
+        }
+        assertFalse(all.out().contains("What stands out"), "--all is the tables alone");
+        Result one = InProcessCli.run("analyze", "--analysis", "process", trace);
+        assertTrue(one.out().startsWith("Process time: kernel-demo (kernel), ") && !one.out().contains("What stands out"));
+        Result rows = InProcessCli.run("analyze", "--rows", "5", trace);
+        assertTrue(rows.out().startsWith("Process time: "), "a table layout asked for is the tables");
+        Result json = InProcessCli.run("analyze", "--format", "json", trace);
+        assertTrue(json.out().startsWith("{") && json.out().contains("\"threads\""), "JSON is every table, as before");
+    }
+
+    /** The highlights of a default report: each first line's text and detail, with its indented continuation. */
+    static List<Shown> shown(String out) {
+        List<String> lines = out.lines().toList();
+        List<Shown> shown = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size() - 1)) {
+            if (line.startsWith("    ") && !shown.isEmpty()) {
+                Shown last = shown.remove(shown.size() - 1);
+                shown.add(new Shown(last.text() + " " + line.strip(), last.detail()));
+            } else {
+                int at = line.lastIndexOf("  --analysis ");
+                shown.add(at < 0 ? new Shown(line, "") : new Shown(line.substring(0, at).strip(), line.substring(at + 2)));
+            }
+        }
+        return shown;
+    }
+
+    private static JsonObject json(String... args) {
+        Result r = InProcessCli.run(args);
+        assertEquals(0, r.code(), r.err());
+        return JsonParser.parseString(r.out()).getAsJsonObject();
+    }
+
+    private static void assertShown(List<Shown> shown, String start, String detail) {
+        assertTrue(shown.stream().anyMatch(s -> s.text().startsWith(start) && s.detail().equals(detail)),
+                "a highlight starting \"" + start + "\" with the detail \"" + detail + "\" in:\n"
+                        + String.join("\n", shown.stream().map(Shown::toString).toList()));
+    }
+
+    private static int index(List<Shown> shown, String start) {
+        for (int i = 0; i < shown.size(); i++) {
+            if (shown.get(i).text().startsWith(start)) {
+                return i;
+            }
+        }
+        throw new AssertionError(start + " in " + shown);
+    }
+}
