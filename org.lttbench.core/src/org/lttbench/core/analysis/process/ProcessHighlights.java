@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Cells;
 import org.lttbench.core.report.Highlight;

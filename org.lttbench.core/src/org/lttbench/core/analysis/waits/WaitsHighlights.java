@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.lttbench.core.analysis.process.WaitCauses;
+import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Cells;
 import org.lttbench.core.report.Highlight;
