@@ -97,10 +97,17 @@ public final class ReportTableViewer extends Composite {
         }
     }
 
-    /** Shows a table, naming its traces as {@code traceNames} does (every table of a view alike). */
+    /**
+     * Shows a table, naming its traces as {@code traceNames} does (every table of a view alike); no rows when the
+     * report has no such table ({@code newTable} null: see {@link #clearRows()}).
+     */
     public void setTable(Table newTable, TraceNames traceNames) {
         names = traceNames;
-        setTable(newTable);
+        if (newTable != null) {
+            setTable(newTable);
+        } else {
+            clearRows();
+        }
     }
 
     public TableViewer viewer() {

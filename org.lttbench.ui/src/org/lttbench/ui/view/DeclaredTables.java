@@ -8,7 +8,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.ui.compute.ReportSet;
@@ -36,12 +35,7 @@ final class DeclaredTables {
     /** Shows the analysis's tables of these reports; a table they lack shows no rows (not an earlier run's). */
     void render(ReportSet reports, TraceNames names) {
         for (Map.Entry<String, ReportTableViewer> e : viewers.entrySet()) {
-            Table t = reports.table(analysis, e.getKey());
-            if (t != null) {
-                e.getValue().setTable(t, names);
-            } else {
-                e.getValue().clearRows();
-            }
+            e.getValue().setTable(reports.table(analysis, e.getKey()), names);
         }
     }
 

@@ -89,23 +89,11 @@ public final class DiscardedView extends ReportView {
     protected void render(ReportSet reports) {
         org.lttbench.core.report.TraceNames names = traceNames(reports);
         Table st = reports.table("discarded", "streams");
-        if (st != null) {
-            streams.setTable(st, names);
-        } else {
-            streams.clearRows();
-        }
+        streams.setTable(st, names);
         Table ls = reports.table("discarded", "losses");
-        if (ls != null) {
-            losses.setTable(ls, names);
-        } else {
-            losses.clearRows();
-        }
+        losses.setTable(ls, names);
         Table ad = reports.table("discarded", "advice");
-        if (ad != null) {
-            advice.setTable(ad, names);
-        } else {
-            advice.clearRows();
-        }
+        advice.setTable(ad, names);
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
         Table zoom = reports.table("discarded", "loss_zoom");

@@ -76,17 +76,9 @@ public final class OverheadView extends ReportView {
     protected void render(ReportSet reports) {
         org.lttbench.core.report.TraceNames names = traceNames(reports);
         Table tp = reports.table("overhead", "tracepoints");
-        if (tp != null) {
-            tracepoints.setTable(tp, names);
-        } else {
-            tracepoints.clearRows();
-        }
+        tracepoints.setTable(tp, names);
         Table st = reports.table("overhead", "overhead_streams");
-        if (st != null) {
-            streams.setTable(st, names);
-        } else {
-            streams.clearRows();
-        }
+        streams.setTable(st, names);
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
         ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
         Table shareTable = processShareTable(reports);
