@@ -1,12 +1,16 @@
 package org.lttbench.tracecompass.core.provider;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
@@ -124,12 +128,26 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
         if (tid != null && !tid.equals(shownTid)) {
             fetchTree(parameters, monitor);
         }
+        // As a time graph view asks: the rows of the requested entries, each with the states holding one of the
+        // requested times (one per pixel), not every state of every row (a long path is megabytes).
+        List<Long> selected = DataProviderParameterUtils.extractSelectedItems(parameters);
+        Set<Long> items = selected == null ? null : new HashSet<>(selected);
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        TreeSet<Long> at = times == null ? null : new TreeSet<>(times);
         List<ITimeGraphRowModel> rows = new ArrayList<>();
         segmentsOfEntry.forEach((entry, segments) -> {
+            if (items != null && !items.contains(entry)) {
+                return;
+            }
             List<ITimeGraphState> states = new ArrayList<>();
             for (Segment s : segments) {
                 long begin = time.toTraceCompass(s.begin());
-                states.add(new TimeGraphState(begin, time.toTraceCompass(s.end()) - begin,
+                long end = time.toTraceCompass(s.end());
+                Long sample = at == null ? null : at.ceiling(begin);
+                if (at != null && (sample == null || sample > end)) {
+                    continue;
+                }
+                states.add(new TimeGraphState(begin, end - begin,
                         s.detail() == null ? s.state().label() : s.state().label() + ": " + s.detail(),
                         new OutputElementStyle(s.state().name())));
             }

@@ -8,6 +8,7 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
 import org.eclipse.tracecompass.tmf.core.model.DataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.model.ITmfDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.lttbench.tracecompass.core.latency.DiskLatencyModule;
 
 /** Makes the disk-throughput-over-time provider on LTTbench's disk requests of a kernel trace. */
@@ -19,13 +20,20 @@ public final class DiskThroughputXYDataProviderFactory implements IDataProviderF
 
     @Override
     public ITmfDataProvider createDataProvider(ITmfTrace trace) {
-        return trace.getAnalysisModule(DiskLatencyModule.ID) instanceof DiskLatencyModule m
-                ? new DiskThroughputXYDataProvider(trace, m) : null;
+        DiskLatencyModule m = requests(trace);
+        return m != null ? new DiskThroughputXYDataProvider(trace, m) : null;
     }
 
     @Override
     public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        return trace.getAnalysisModule(DiskLatencyModule.ID) instanceof DiskLatencyModule ? List.of(DESCRIPTOR)
-                : List.of();
+        return requests(trace) != null ? List.of(DESCRIPTOR) : List.of();
+    }
+
+    /**
+     * The disk requests' module of the trace, or of its kernel trace when it is an experiment: the trace server opens
+     * every trace in an experiment, which has no module of its own.
+     */
+    private static DiskLatencyModule requests(ITmfTrace trace) {
+        return TmfTraceUtils.getAnalysisModuleOfClass(trace, DiskLatencyModule.class, DiskLatencyModule.ID);
     }
 }

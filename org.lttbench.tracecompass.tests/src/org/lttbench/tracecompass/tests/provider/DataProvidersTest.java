@@ -252,12 +252,12 @@ class DataProvidersTest {
         List<TimeGraphEntryModel> entries = tree.getModel().getEntries();
         assertTrue(entries.get(0).getName().startsWith("Critical path of " + tid), entries.get(0).getName());
         Map<String, Object> rowParams = new HashMap<>(params);
-        rowParams.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, entries.stream().map(TimeGraphEntryModel::getId).toList());
-        rowParams.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(trace.getStartTime().toNanos(),
-                trace.getEndTime().toNanos()));
+        List<Long> ids = entries.stream().map(TimeGraphEntryModel::getId).toList();
+        rowParams.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids);
         var rows = p.fetchRowModel(rowParams, new NullProgressMonitor()).getModel().getRows();
         var root = rows.stream().filter(r -> r.getEntryID() == entries.get(0).getId()).findFirst().orElseThrow();
         assertEquals(segments.size(), root.getStates().size(), tid + ": one state per segment");
+        assertRowsAreTheRequested(p, params, ids, root.getStates());
         long first = segments.get(0).getAsJsonObject().get("begin").getAsLong();
         long firstShown = root.getStates().get(0).getStartTime();
         for (int i = 0; i < segments.size(); i++) {
@@ -268,6 +268,38 @@ class DataProvidersTest {
             assertEquals(s.get("ns").getAsLong(), state.getDuration(), tid + ": segment " + i + "'s length");
             assertTrue(state.getLabel().startsWith(s.get("state").getAsString()), state.getLabel());
         }
+    }
+
+    /**
+     * As a time graph view or the trace server asks (some rows, a time per pixel): only those rows, each with only the
+     * states holding a requested time; asked at every state's start, every state.
+     */
+    private static void assertRowsAreTheRequested(ITimeGraphDataProvider<TimeGraphEntryModel> p, Map<String, Object> params,
+            List<Long> ids, List<ITimeGraphState> all) {
+        long from = all.get(0).getStartTime();
+        long to = all.get(all.size() - 1).getStartTime() + all.get(all.size() - 1).getDuration();
+        List<Long> pixels = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            pixels.add(from + (to - from) * i / 49);
+        }
+        Map<String, Object> some = new HashMap<>(params);
+        some.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids.subList(0, Math.min(2, ids.size())));
+        some.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, pixels);
+        var rows = p.fetchRowModel(some, new NullProgressMonitor()).getModel().getRows();
+        assertEquals(ids.subList(0, Math.min(2, ids.size())), rows.stream().map(r -> r.getEntryID()).toList(), "the rows asked for");
+        for (var r : rows) {
+            assertTrue(r.getStates().size() <= pixels.size(), "at most a state per requested time: " + r.getStates().size());
+            for (ITimeGraphState st : r.getStates()) {
+                assertTrue(pixels.stream().anyMatch(t -> st.getStartTime() <= t && t <= st.getStartTime() + st.getDuration()),
+                        "a state holding a requested time");
+            }
+        }
+        assertTrue(all.size() > pixels.size(), "a path longer than the pixels: " + all.size());
+        Map<String, Object> every = new HashMap<>(params);
+        every.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, ids.subList(0, 1));
+        every.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, all.stream().map(ITimeGraphState::getStartTime).toList());
+        assertEquals(all.size(), p.fetchRowModel(every, new NullProgressMonitor()).getModel().getRows().get(0).getStates().size(),
+                "asked at every state's start: every state");
     }
 
     @SuppressWarnings("unchecked")
@@ -443,14 +475,19 @@ class DataProvidersTest {
     /**
      * Disk throughput over time, from LTTbench's disk requests' segment store: each series' bytes per second, times its
      * samples' intervals, add up to the bytes of that device and operation in the io analysis's table (the command
-     * line's), at two resolutions.
+     * line's), at two resolutions; and on an experiment holding the trace, as the trace server opens every trace (it
+     * asks the experiment for its providers, and the experiment has no module of its own).
      */
     @ParameterizedTest
-    @CsvSource({ "kernel-scp-src, 1000", "kernel-scp-dest, 37" })
-    void diskThroughputAddsUpToTheRequestsBytes(String name, int samples) throws Exception {
-        ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
+    @CsvSource({ "kernel-scp-src, 1000, false", "kernel-scp-dest, 37, false", "kernel-scp-src, 1000, true" })
+    void diskThroughputAddsUpToTheRequestsBytes(String name, int samples, boolean inExperiment) throws Exception {
+        ITmfTrace kernel = TraceCompassTraces.kernel(TraceCompassTraces.shared(name));
+        ITmfTrace trace = inExperiment ? TraceCompassTraces.experiment(name + "-experiment", kernel) : kernel;
         try {
-            TraceCompassTraces.analysed(trace);
+            TraceCompassTraces.analysed(kernel);
+            assertTrue(DataProviderManager.getInstance().getAvailableProviders(trace).stream()
+                    .anyMatch(d -> d.getId().equals(LttbenchDataProviders.DISK_THROUGHPUT_XY)),
+                    "disk throughput among the providers of " + trace.getName());
             // a span holding the whole trace (its end is not known before Trace Compass has indexed it)
             long from = trace.getStartTime().toNanos() - 1_000_000_000L;
             TmfModelResponse<ITmfXyModel> xy = xyOfEverySeries(trace, LttbenchDataProviders.DISK_THROUGHPUT_XY, from,
