@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -84,6 +85,39 @@ class DocsTest {
         all.addAll(Analyses.onRequest());
         for (AnalysisProvider p : all) {
             assertTrue(analyze.contains("`" + p.name() + "`"), "docs/commands/analyze.md lists the analysis " + p.name());
+        }
+    }
+
+    /**
+     * The column reference comes from the code: docs/reference/columns.md is what {@code lttbench help --markdown}
+     * writes from every analysis's declared tables (a column added without its description, or a page not written
+     * again, fails the build), and each analysis's page (the one under docs/analyses/ whose title names it) links to
+     * its section there.
+     */
+    @Test
+    void theColumnReferenceIsWhatTheAnalysesDeclare() throws IOException {
+        Path reference = TestPaths.repository().resolve("docs/reference/columns.md");
+        org.lttbench.tests.batch.LauncherTest.Result help = org.lttbench.tests.batch.InProcessCli.run("help", "--markdown");
+        assertEquals(0, help.code(), help.err());
+        assertEquals(help.out(), Files.readString(reference),
+                "docs/reference/columns.md is not what ./lttbench help --markdown writes: write it again with that command");
+        Map<String, String> pages = new java.util.LinkedHashMap<>();
+        try (var files = Files.list(TestPaths.repository().resolve("docs/analyses"))) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".md")).sorted().toList()) {
+                pages.put(f.getFileName().toString(), Files.readString(f));
+            }
+        }
+        List<AnalysisProvider> all = new ArrayList<>(Analyses.all());
+        all.addAll(Analyses.onRequest());
+        for (AnalysisProvider p : all) {
+            String page = pages.values().stream().filter(text -> {
+                String title = text.lines().findFirst().orElse("");
+                return title.contains("`" + p.name() + "`") || title.contains("`--analysis " + p.name() + "`");
+            }).findFirst().orElse(null);
+            assertTrue(page != null, p.name() + ": a page under docs/analyses/ names it in its title");
+            assertTrue(page.contains("../reference/columns.md#" + p.name().replace("-", "") + ")")
+                    || page.contains("../reference/columns.md#" + p.name() + ")"),
+                    p.name() + ": its page links to its column reference (../reference/columns.md#" + p.name() + ")");
         }
     }
 

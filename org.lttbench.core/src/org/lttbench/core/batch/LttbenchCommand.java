@@ -35,6 +35,7 @@ public final class LttbenchCommand implements Runnable {
         SUBCOMMANDS.put("lami", LamiCommand::new);
         SUBCOMMANDS.put("live", LiveCommand::new);
         SUBCOMMANDS.put("top", TopCommand::new);
+        SUBCOMMANDS.put("help", HelpCommand::new);
     }
 
     /**
@@ -44,7 +45,8 @@ public final class LttbenchCommand implements Runnable {
      */
     public static CommandLine commandLine(String... args) {
         CommandLine line = new CommandLine(new LttbenchCommand());
-        Supplier<Object> one = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
+        // help names the others: it needs them all
+        Supplier<Object> one = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
         if (one != null) {
             return line.addSubcommand(args[0], one.get());
         }
