@@ -121,6 +121,83 @@ class DocsTest {
         }
     }
 
+    /** A command line shown in the docs, and the lines of output shown after it (perhaps an excerpt). */
+    private record ShownRun(String where, String command, List<String> shown) {
+    }
+
+    /** A placeholder or something a test cannot run: TRACE, DIR, [options], ~, a live session, a window. */
+    private static final Pattern NOT_RUNNABLE = Pattern.compile(
+            "\\b[A-Z]{3,}\\b|\\[|~|\\.\\.\\.|net://|\\\\$|^\\./lttbench (view|calibrate|live|top|fleet)\\b");
+
+    /**
+     * Every command the README, the guide and the examples' README show as runnable (a code block's line starting with
+     * {@code ./lttbench} and naming real traces, not placeholders) runs on those traces, exits 0, and prints the lines
+     * the docs show after it, in that order (the docs may show an excerpt): a figure the code no longer gives fails.
+     */
+    @Test
+    void everyRunnableCommandInTheDocsPrintsWhatTheyShow() throws IOException {
+        Path repo = TestPaths.repository();
+        List<ShownRun> runs = new ArrayList<>();
+        for (Path page : pages()) {
+            String where = repo.relativize(page).toString();
+            boolean fenced = false;
+            ShownRun current = null; // the command of this fenced block whose output lines follow it
+            for (String line : Files.readAllLines(page)) {
+                if (line.startsWith("```")) {
+                    fenced = !fenced;
+                    current = null;
+                    continue;
+                }
+                String text = fenced ? line : line.startsWith("    ") ? line.substring(4) : null;
+                if (text == null) {
+                    continue;
+                }
+                String command = text.startsWith("$ ") ? text.substring(2) : text;
+                if (command.startsWith("./lttbench ")) {
+                    runs.add(new ShownRun(where, command, new ArrayList<>()));
+                    current = fenced ? runs.get(runs.size() - 1) : null;
+                } else if (current != null && !text.isBlank()) {
+                    current.shown().add(text);
+                }
+            }
+        }
+        int ran = 0;
+        for (ShownRun run : runs) {
+            if (NOT_RUNNABLE.matcher(run.command()).find()) {
+                continue;
+            }
+            List<String> args = new ArrayList<>();
+            Map<String, String> relative = new java.util.LinkedHashMap<>();
+            for (String word : run.command().substring("./lttbench ".length()).trim().split(" +")) {
+                Path p = repo.resolve(word).normalize();
+                if (!word.startsWith("-") && Files.exists(p)) {
+                    relative.put(p.toString(), word);
+                    args.add(p.toString());
+                } else {
+                    args.add(word);
+                }
+            }
+            org.lttbench.tests.batch.LauncherTest.Result r = org.lttbench.tests.batch.InProcessCli.run(args.toArray(String[]::new));
+            assertEquals(0, r.code(), run.where() + ": " + run.command() + "\n" + r.err());
+            String out = r.out();
+            for (var e : relative.entrySet()) {
+                out = out.replace(e.getKey(), e.getValue());
+            }
+            List<String> printed = out.lines().toList();
+            int at = 0;
+            for (String line : run.shown()) {
+                while (at < printed.size() && !printed.get(at).equals(line)) {
+                    at++;
+                }
+                assertTrue(at < printed.size(), run.where() + ": " + run.command() + " no longer prints, in this order:\n"
+                        + line + "\nit prints:\n" + out);
+                at++;
+            }
+            ran++;
+        }
+        assertTrue(ran >= 4, "the docs show commands to run: " + ran);
+    }
+
     @Test
     void theEclipseHelpIsWhatMakeHelpWritesFromTheGuide() throws Exception {
         Path repo = TestPaths.repository();
