@@ -18,20 +18,16 @@ import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.live.RelayUrl;
-import org.lttbench.core.report.Highlight;
-import org.lttbench.core.report.HighlightsWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFiles;
 import org.lttbench.core.report.ReportFormat;
-import org.lttbench.core.report.SummaryLine;
-import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
-import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.run.ExitCode;
 import org.lttbench.core.run.PartialRead;
 import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.run.RunNotes;
+import org.lttbench.core.run.WhatStandsOut;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.TraceSet;
@@ -269,17 +265,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             write(reports);
             return;
         }
-        List<Highlight> highlights = new ArrayList<>();
-        for (Report r : reports) {
-            AnalysisProvider p = Analyses.byName(r.analysis());
-            if (p != null) {
-                highlights.addAll(p.highlights(r));
-            }
-        }
-        String heading = SummaryLine.of("What stands out").read(TraceNames.describe(traces.traces()))
-                .range(reports.get(0).range()).toString();
         PrintWriter stdout = spec.commandLine().getOut();
-        HighlightsWriter.write(heading, highlights, stdout);
+        stdout.print(WhatStandsOut.text(traces.traces(), reports));
         stdout.flush();
     }
 

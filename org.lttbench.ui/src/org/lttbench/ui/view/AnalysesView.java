@@ -1,6 +1,5 @@
 package org.lttbench.ui.view;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,17 +14,21 @@ import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.ReportSet;
 
 /**
- * Several analyses in one view, a tab each, as they declare themselves ({@link AnalysisPanel}): in Trace Compass, every
- * analysis that none of the views it hosts shows. The analyses are the run's, minus those given.
+ * What stands out across every analysis ({@link SummaryPanel}), first, then several analyses in one view, a tab each, as
+ * they declare themselves ({@link AnalysisPanel}): in Trace Compass, every analysis that none of the views it hosts
+ * shows. The analyses are the run's, minus those given.
  */
 public final class AnalysesView extends ReportView {
     private final Map<String, AnalysisPanel> panels = new LinkedHashMap<>();
+    private final SummaryPanel summary;
     private Composite content;
 
     /** @param shownElsewhere the analyses other views show (theirs are left out here) */
     public AnalysesView(Composite parent, int style, Set<String> shownElsewhere) {
         super(parent, style);
         CTabFolder folder = new CTabFolder(content, SWT.TOP | SWT.BORDER);
+        summary = new SummaryPanel(folder);
+        addTab(folder, "What stands out", summary.control());
         for (AnalysisProvider p : Analyses.all()) {
             if (!shownElsewhere.contains(p.name())) {
                 AnalysisPanel panel = new AnalysisPanel(folder, p.name());
@@ -42,11 +45,7 @@ public final class AnalysesView extends ReportView {
 
     @Override
     public List<AnalysisRequest> requests() {
-        List<AnalysisRequest> requests = new ArrayList<>();
-        for (String name : panels.keySet()) {
-            requests.add(AnalysisRequest.of(name));
-        }
-        return requests;
+        return SummaryView.REQUESTS; // the summary reads every analysis, the tabs' among them
     }
 
     @Override
@@ -56,6 +55,7 @@ public final class AnalysesView extends ReportView {
 
     @Override
     protected void render(ReportSet reports) {
+        summary.render(reports);
         panels.values().forEach(p -> p.render(reports));
     }
 

@@ -30,6 +30,7 @@ import org.lttbench.ui.view.OverheadView;
 import org.lttbench.ui.view.ProcessTimeView;
 import org.lttbench.ui.view.ReportView;
 import org.lttbench.ui.view.SpansView;
+import org.lttbench.ui.view.SummaryView;
 
 /**
  * The window of {@code lttbench view}: the views as tabs over one session, so one read of the traces feeds them all
@@ -40,6 +41,7 @@ public final class StandaloneViewer {
     private final Display display;
     private final Shell shell;
     private final CTabFolder tabs;
+    private final SummaryView summary;
     private final ProcessTimeView process;
     private final LatencyView latency;
     private final OverheadView overhead;
@@ -50,7 +52,6 @@ public final class StandaloneViewer {
     /** The Spans tab, while the traces have spans; else null. */
     private CTabItem spansItem;
     private final AnalysisSession session;
-    private boolean firstResults = true;
 
     public StandaloneViewer(Display display, String title, TraceSource source) {
         this(display, title, source, List.of());
@@ -70,6 +71,8 @@ public final class StandaloneViewer {
         shell.setSize(1280, 900);
         tabs = new CTabFolder(shell, SWT.TOP | SWT.BORDER);
         session = new AnalysisSession(display, source);
+        // It opens on what stands out, as lttbench analyze TRACE does, whatever the traces hold.
+        summary = tab("What stands out", new SummaryView(tabs, SWT.NONE));
         process = tab("Process time", new ProcessTimeView(tabs, SWT.NONE));
         latency = tab("Latency", new LatencyView(tabs, SWT.NONE));
         overhead = tab("Tracepoint overhead", new OverheadView(tabs, SWT.NONE));
@@ -79,7 +82,7 @@ public final class StandaloneViewer {
         spans.setSession(session);
         // every other analysis as it declares itself, so that a new one shows without a change here
         Set<String> shown = new HashSet<>();
-        for (ReportView v : List.of(process, latency, overhead, discarded, spans)) {
+        for (ReportView v : List.of(process, latency, overhead, discarded, spans)) { // not the summary's: it reads all
             v.requests().forEach(r -> shown.add(r.analysis()));
         }
         for (AnalysisProvider p : Analyses.all()) {
@@ -96,17 +99,6 @@ public final class StandaloneViewer {
                 }
                 if (reports.failure() == null) {
                     showSpans(reports.whyNotApplicable("spans") == null);
-                }
-                if (firstResults) {
-                    firstResults = false;
-                    // A user-space trace has no process times: open on what the traces can tell.
-                    if (reports.whyNotApplicable("process") != null) {
-                        ReportView first = spansItem != null ? spans
-                                : reports.whyNotApplicable("overhead") == null ? overhead : null;
-                        if (first != null) {
-                            tabs.setSelection(tabItem(first));
-                        }
-                    }
                 }
             }
         });
@@ -173,6 +165,10 @@ public final class StandaloneViewer {
 
     public AnalysisSession session() {
         return session;
+    }
+
+    public SummaryView summaryView() {
+        return summary;
     }
 
     public ProcessTimeView processView() {

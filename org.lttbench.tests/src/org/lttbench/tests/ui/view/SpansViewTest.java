@@ -87,9 +87,9 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
-                assertEquals(List.of("Process time", "Latency", "Spans", "Tracepoint overhead", "Discarded events", "CPU usage"),
-                        tabTitles(viewer));
-                assertEquals(0, viewer.tabs().getSelectionIndex(), "a kernel trace opens on the process tab");
+                assertEquals(List.of("What stands out", "Process time", "Latency", "Spans", "Tracepoint overhead",
+                        "Discarded events", "CPU usage"), tabTitles(viewer));
+                assertEquals(0, viewer.tabs().getSelectionIndex(), "it opens on what stands out");
                 SpansView view = viewer.spansView();
                 viewer.tabs().setSelection(viewer.spansTab());
                 assertShowsTheAnalysis(view, reference);
@@ -151,14 +151,16 @@ public class SpansViewTest {
     }
 
     @Test
-    void userSpaceTraceAloneOpensOnSpansWithWallTimesOnly() throws Exception {
+    void userSpaceTraceAloneHasSpansWithWallTimesOnly() throws Exception {
         List<Path> traces = session().subList(1, 2);
         Report reference = reference(traces, REQUEST);
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
                 SpansView view = viewer.spansView();
-                assertEquals(view, viewer.tabs().getSelection().getControl(), "no process times: the spans open first");
+                assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "it opens on what stands out");
+                viewer.tabs().setSelection(viewer.spansTab());
+                ui.settle(300);
                 assertShowsTheAnalysis(view, reference);
                 ChartModel names = view.namesChart().model();
                 assertEquals(List.of("Wall (no kernel trace to split it)"), names.series().stream().map(s -> s.name()).toList());
@@ -175,7 +177,8 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
-                assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events", "CPU usage"), tabTitles(viewer));
+                assertEquals(List.of("What stands out", "Process time", "Latency", "Tracepoint overhead", "Discarded events",
+                        "CPU usage"), tabTitles(viewer));
                 assertNull(viewer.spansTab());
                 assertFalse(viewer.spansView().isVisible());
             } finally {
@@ -185,7 +188,7 @@ public class SpansViewTest {
     }
 
     /**
-     * A real ROS 2 system (ust-ros2, no kernel trace), no --span: the window opens on its callbacks, every table as the
+     * A real ROS 2 system (ust-ros2, no kernel trace), no --span: the Spans tab shows its callbacks, every table as the
      * analysis gives it, the bars labelled with the callbacks' symbols shortened, each one apart.
      */
     @Test
@@ -196,7 +199,9 @@ public class SpansViewTest {
             StandaloneViewer viewer = open(ui, traces, List.of());
             try {
                 SpansView view = viewer.spansView();
-                assertEquals(view, viewer.tabs().getSelection().getControl(), "no process times: the spans open first");
+                assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "it opens on what stands out");
+                viewer.tabs().setSelection(viewer.spansTab());
+                ui.settle(300);
                 assertShowsTheAnalysis(view, reference);
                 ChartModel names = view.namesChart().model();
                 assertEquals(reference.table("spans").rows().size(), names.categories().size());

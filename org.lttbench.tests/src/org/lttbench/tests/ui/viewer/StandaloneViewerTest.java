@@ -41,10 +41,11 @@ class StandaloneViewerTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = openAndWait(ui, viewer);
             assertNull(probe.last().failure());
-            assertEquals(List.of("Process time", "Latency", "Tracepoint overhead", "Discarded events", "CPU usage"),
-                    java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
-            // A kernel trace opens on the process tab, and every tab saw the same results.
-            assertEquals(0, viewer.tabs().getSelectionIndex());
+            assertEquals(List.of("What stands out", "Process time", "Latency", "Tracepoint overhead", "Discarded events",
+                    "CPU usage"), java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
+            // It opens on what stands out, the command line's summary, and every tab saw the same results.
+            assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl());
+            assertSummaryIsTheCommandLines(trace, viewer);
             Report reference = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
             SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
             // The same read gave the latency tab its system calls, per call and the longest, as the analysis gives them.
@@ -103,13 +104,14 @@ class StandaloneViewerTest {
     }
 
     @Test
-    void aUserSpaceTraceOpensOnTheOverheadTabAndEveryTabSaysWhatItCan() throws Exception {
+    void aUserSpaceTraceOpensOnWhatStandsOutAndEveryTabSaysWhatItCan() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
         StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "ust-hello-lost", () -> CtfTraceSet.open(trace));
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = openAndWait(ui, viewer);
             ui.pump();
-            assertEquals(viewer.overheadView(), viewer.tabs().getSelection().getControl(), "no process times in a user-space trace");
+            assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "what stands out, whatever the traces");
+            assertSummaryIsTheCommandLines(trace, viewer);
             assertTrue(probe.last().whyNotApplicable("process") != null);
             assertTrue(viewer.processView().statusText().contains("process analysis does not apply (why below)"), viewer.processView().statusText());
             // Why, said once: in place of the empty charts and tables, not in the status line and each chart again.
@@ -178,5 +180,21 @@ class StandaloneViewerTest {
                 viewer.shell().dispose();
             }
         }
+    }
+
+    /**
+     * The summary tab says what {@code lttbench analyze TRACE} says stands out: the same lines after the heading (whose
+     * names of the traces the viewer gives without their domain).
+     */
+    static void assertSummaryIsTheCommandLines(List<Path> traces, StandaloneViewer viewer) {
+        List<String> args = new java.util.ArrayList<>(List.of("analyze"));
+        traces.forEach(t -> args.add(t.toString()));
+        org.lttbench.tests.batch.LauncherTest.Result cli = org.lttbench.tests.batch.InProcessCli.run(args.toArray(String[]::new));
+        assertEquals(0, cli.code(), cli.err());
+        List<String> shown = viewer.summaryView().text().getText().lines().toList();
+        List<String> printed = cli.out().lines().toList();
+        assertTrue(shown.get(0).startsWith("What stands out: "), shown.get(0));
+        assertEquals(printed.subList(1, printed.size()), shown.subList(1, shown.size()), "the summary's lines");
+        assertTrue(printed.size() > 3, "something stands out: " + cli.out());
     }
 }
