@@ -11,26 +11,17 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
-import org.lttbench.core.kernel.BlockDevice;
-import org.lttbench.core.kernel.BlockOperation;
-import org.lttbench.core.kernel.DescriptorType;
-import org.lttbench.core.kernel.InterruptSink;
 import org.lttbench.core.kernel.KernelEventBinder;
 import org.lttbench.core.kernel.SyscallNames;
-import org.lttbench.core.kernel.SyscallSink;
-import org.lttbench.core.kernel.ThreadRecord;
-import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
-import org.lttbench.core.kernel.WakeupSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
-import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.Event;
@@ -64,7 +55,7 @@ public final class ProcessAnalysis implements Analysis {
 
         @Override
         public AnalysisTables tables() {
-            return TABLES;
+            return ProcessTables.TABLES;
         }
 
         @Override
@@ -83,27 +74,6 @@ public final class ProcessAnalysis implements Analysis {
             + "sched_process_fork/exec/exit/free, irq_handler_entry/exit, irq_softirq_entry/exit, block_rq_complete, "
             + "lttng_statedump_process_state, and system calls (--syscall -a)";
 
-    /**
-     * The time columns, in the tables' order: each state's own (as {@link ThreadState} describes it), and running
-     * time (null here) after IRQ.
-     */
-    private static final ThreadState[] TIME_COLUMNS = timeColumns();
-    /** Where running time is among the time columns. */
-    private static final int RUNNING_AT = java.util.Arrays.asList(TIME_COLUMNS).indexOf(null);
-
-    /** Every state with a column, in the enum's order, and running time after the last running one. */
-    private static ThreadState[] timeColumns() {
-        List<ThreadState> columns = new ArrayList<>();
-        int running = 0;
-        for (ThreadState s : ThreadState.values()) {
-            if (s.columnKey() != null) {
-                columns.add(s);
-                running = s.running() ? columns.size() : running;
-            }
-        }
-        columns.add(running, null);
-        return columns.toArray(new ThreadState[0]);
-    }
     /** The running-time column (no state of its own: the sum of the running states'), as every table names it. */
     public static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
             "time on a CPU: user + system + IRQ (known even where user and system are not)");
@@ -151,7 +121,7 @@ public final class ProcessAnalysis implements Analysis {
         this.whole = whole;
         this.causes = causes;
         this.ledger = new ThreadLedger(List.of(options.range()));
-        this.sink = observer == null ? ledger : Sinks.of(ledger, observer);
+        this.sink = observer == null ? ledger : FanOutSink.of(ledger, observer);
     }
 
     /**
@@ -162,7 +132,7 @@ public final class ProcessAnalysis implements Analysis {
         if (!machines.isEmpty()) {
             throw new IllegalStateException("observers are added before the pass");
         }
-        sink = Sinks.of(sink, observer);
+        sink = FanOutSink.of(sink, observer);
     }
 
     /** The sink this analysis's changes go to (its ledger, and its observers): what a replay tells. */
@@ -253,167 +223,6 @@ public final class ProcessAnalysis implements Analysis {
                     check[0], check[1], m.irqNames()));
         }
         return facts;
-    }
-
-    /**
-     * Tells several sinks the same calls, in the same order; the state changes only to those that follow them
-     * ({@link ThreadStateSink#followsStates()}): a latency analysis needs none of the machine's most frequent call.
-     */
-    private static final class Sinks implements ThreadStateSink {
-        private final ThreadStateSink[] all;
-        private final ThreadStateSink[] states;
-        /** The frequent calls go only to the sinks that implement them: a call site that sees one class is cheaper. */
-        private final ThreadStateSink[] syscalls;
-        private final ThreadStateSink[] scheduled;
-        private final ThreadStateSink[] interrupts;
-        private final ThreadStateSink[] migrations;
-        private final ThreadStateSink[] priorities;
-        private final ThreadStateSink[] files;
-        private final ThreadStateSink[] network;
-
-        Sinks(List<ThreadStateSink> sinks) {
-            this.all = sinks.toArray(new ThreadStateSink[0]);
-            this.states = sinks.stream().filter(ThreadStateSink::followsStates).toArray(ThreadStateSink[]::new);
-            this.syscalls = implementing(sinks, SyscallSink.class, "syscall", ThreadRecord.class, int.class,
-                    long.class, long.class, long.class, long.class, long.class);
-            this.scheduled = implementing(sinks, WakeupSink.class, "scheduled", ThreadRecord.class, int.class,
-                    long.class, long.class, int.class, int.class, int.class);
-            this.interrupts = implementing(sinks, InterruptSink.class, "interrupt", Trace.class, int.class, int.class,
-                    long.class, long.class, long.class);
-            this.migrations = implementing(sinks, WakeupSink.class, "migrated", Trace.class, int.class, long.class,
-                    int.class, int.class);
-            this.priorities = sinks.stream().filter(ThreadStateSink::followsPriorities).toArray(ThreadStateSink[]::new);
-            this.files = sinks.stream().filter(ThreadStateSink::followsFiles).toArray(ThreadStateSink[]::new);
-            this.network = sinks.stream().filter(ThreadStateSink::followsNetwork).toArray(ThreadStateSink[]::new);
-        }
-
-        /** The sinks whose class implements that call (not the default of the sink declaring it, which does nothing). */
-        private static ThreadStateSink[] implementing(List<ThreadStateSink> sinks, Class<?> declaring, String call,
-                Class<?>... params) {
-            return sinks.stream().filter(s -> {
-                try {
-                    return s.getClass().getMethod(call, params).getDeclaringClass() != declaring;
-                } catch (NoSuchMethodException e) {
-                    return true;
-                }
-            }).toArray(ThreadStateSink[]::new);
-        }
-
-        /** The sinks of {@code first} (itself, or those it tells) and then {@code second}. */
-        static ThreadStateSink of(ThreadStateSink first, ThreadStateSink second) {
-            List<ThreadStateSink> sinks = new ArrayList<>(first instanceof Sinks s ? List.of(s.all) : List.of(first));
-            sinks.add(second);
-            return new Sinks(sinks);
-        }
-
-        @Override
-        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-            for (ThreadStateSink s : states) {
-                s.stateChange(thread, state, time, cpu);
-            }
-        }
-
-        @Override
-        public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-            for (ThreadStateSink s : states) {
-                s.stateChange(thread, state, time, cpu, why);
-            }
-        }
-
-        @Override
-        public void threadUpdated(ThreadRecord thread, long time) {
-            for (ThreadStateSink s : all) {
-                s.threadUpdated(thread, time);
-            }
-        }
-
-        @Override
-        public void ioWait(ThreadRecord thread, long device, long from, long to) {
-            for (ThreadStateSink s : states) {
-                s.ioWait(thread, device, from, to);
-            }
-        }
-
-        @Override
-        public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
-                long waitCpu) {
-            for (ThreadStateSink s : syscalls) {
-                s.syscall(thread, syscall, entry, exit, ret, blocked, waitCpu);
-            }
-        }
-
-        @Override
-        public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
-            for (ThreadStateSink s : scheduled) {
-                s.scheduled(thread, kind, runnable, running, cpu, prio, waker);
-            }
-        }
-
-        @Override
-        public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
-            for (ThreadStateSink s : interrupts) {
-                s.interrupt(trace, cpu, handler, raised, entry, exit);
-            }
-        }
-
-        @Override
-        public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
-                long completed, ThreadRecord issuer) {
-            for (ThreadStateSink s : all) {
-                s.blockRequest(trace, device, op, sectors, inserted, issued, completed, issuer);
-            }
-        }
-
-        @Override
-        public void migrated(Trace trace, int tid, long time, int from, int to) {
-            for (ThreadStateSink s : migrations) {
-                s.migrated(trace, tid, time, from, to);
-            }
-        }
-
-        @Override
-        public void priority(ThreadRecord thread, long time, int prio) {
-            for (ThreadStateSink s : priorities) {
-                s.priority(thread, time, prio);
-            }
-        }
-
-        @Override
-        public boolean followsPriorities() {
-            return priorities.length > 0;
-        }
-
-        @Override
-        public void fileIo(ThreadRecord thread, long time, int fd, String name, DescriptorType type, long bytes,
-                boolean written) {
-            for (ThreadStateSink s : files) {
-                s.fileIo(thread, time, fd, name, type, bytes, written);
-            }
-        }
-
-        @Override
-        public boolean followsFiles() {
-            return files.length > 0;
-        }
-
-        @Override
-        public void networkPacket(Trace trace, long time, String netif, long bytes, boolean sent) {
-            for (ThreadStateSink s : network) {
-                s.networkPacket(trace, time, netif, bytes, sent);
-            }
-        }
-
-        @Override
-        public boolean followsNetwork() {
-            return network.length > 0;
-        }
-
-        @Override
-        public void end(Trace trace, long time) {
-            for (ThreadStateSink s : all) {
-                s.end(trace, time);
-            }
-        }
     }
 
     /** The traces of the set this analysis reads: kernel traces with {@code sched_switch}. */
@@ -596,7 +405,7 @@ public final class ProcessAnalysis implements Analysis {
         boolean byProcess = groupBy == AnalysisOptions.GroupBy.PROCESS;
         Map<Trace, TraceFacts> facts = traceFacts();
         boolean hosts = facts.size() > 1;
-        Report r = new Report("process", TABLES.grouping(groupBy).title(), shown);
+        Report r = new Report("process", ProcessTables.TABLES.grouping(groupBy).title(), shown);
         if (traces != null) {
             r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
         } else if (whole != null) {
@@ -612,19 +421,20 @@ public final class ProcessAnalysis implements Analysis {
                 }
             }
         }
-        List<Row> rows = covered == null ? new ArrayList<>() : rows(covered);
+        List<ProcessTables.Row> rows = covered == null ? new ArrayList<>() : ProcessTables.rows(this, covered);
         if (byProcess) {
-            rows = byProcess(rows);
+            rows = ProcessTables.byProcess(rows);
         }
         // The CPUs' idle threads (PID 0) last: their "running" time is idle time, not work.
-        rows.sort(Comparator.comparing((Row row) -> row.pid == 0).thenComparingLong(row -> -row.times[RUNNING_AT])
+        rows.sort(Comparator.comparing((ProcessTables.Row row) -> row.pid == 0)
+                .thenComparingLong(row -> -row.times[ProcessTables.RUNNING_AT])
                 .thenComparingInt(row -> row.tid)
                 .thenComparing(row -> row.name == null ? "" : row.name));
-        Table times = table(rows, byProcess, hosts);
+        Table times = ProcessTables.table(this, rows, byProcess, hosts);
         r.add(times);
         Table devices = null;
         if (facts.values().stream().anyMatch(TraceFacts::ioWaitKnown)) {
-            devices = devicesTable(hosts);
+            devices = ProcessTables.devicesTable(this, hosts);
             r.add(devices);
         }
         for (Map.Entry<Trace, TraceFacts> f : facts.entrySet()) {
@@ -698,7 +508,7 @@ public final class ProcessAnalysis implements Analysis {
     }
 
     /** The report's first line: the kernel traces read, the range, their losses, rows, and what is unknown. */
-    private String summary(List<Row> rows, boolean byProcess, TimeRange shown) {
+    private String summary(List<ProcessTables.Row> rows, boolean byProcess, TimeRange shown) {
         SummaryLine line = SummaryLine.of("Process time");
         Map<Trace, TraceFacts> facts = traceFacts();
         TraceNames names = traces != null ? TraceNames.ofTraces(traces.traces())
@@ -740,84 +550,8 @@ public final class ProcessAnalysis implements Analysis {
         return line.toString();
     }
 
-    private static final class Row {
-        Trace trace;
-        int tid;
-        int pid;
-        String name;
-        long threads = 1;
-        /** The part of the range its own trace covers (machines traced over different spans). */
-        long rangeNs;
-        final long[] times = new long[TIME_COLUMNS.length];
-        /** Running time the trace cannot split between user and system. */
-        long unsplit;
-        boolean ioUnknown;
-        boolean placeholder;
-    }
-
-    private List<Row> rows(TimeRange covered) {
-        List<Row> rows = new ArrayList<>();
-        ThreadState[] order = TIME_COLUMNS;
-        Map<Trace, TraceFacts> facts = traceFacts();
-        for (ThreadRecord t : ledger.threads()) {
-            long from = Math.max(ledger.born(t), covered.begin());
-            long to = Math.min(ledger.died(t), covered.end());
-            if (to <= from) {
-                continue;
-            }
-            Row row = new Row();
-            row.trace = t.trace();
-            row.rangeNs = traceCovered(t.trace(), covered);
-            row.tid = t.tid();
-            row.pid = t.pid();
-            row.name = t.name();
-            row.placeholder = t.placeholder();
-            row.unsplit = ledger.time(t, ThreadState.USER_OR_SYSTEM, 0);
-            TraceFacts f = facts.get(t.trace());
-            row.ioUnknown = f == null || !f.ioWaitKnown();
-            long reported = row.unsplit;
-            for (int i = 0; i < order.length; i++) {
-                row.times[i] = order[i] == null ? ledger.running(t, 0) : ledger.time(t, order[i], 0);
-                reported += order[i] == null ? 0 : row.times[i];
-            }
-            if (reported > 0) { // an idle thread parked over the whole range has nothing to show
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    private static List<Row> byProcess(List<Row> threads) {
-        Map<Object, Row> groups = new LinkedHashMap<>();
-        for (Row t : threads) {
-            Object key = t.pid >= 0 ? List.of(t.trace, t.pid) : t;
-            Row p = groups.get(key);
-            if (p == null) {
-                p = new Row();
-                p.trace = t.trace;
-                p.pid = t.pid;
-                p.tid = t.pid;
-                p.name = t.name;
-                p.threads = 0;
-                p.rangeNs = t.rangeNs;
-                groups.put(key, p);
-            }
-            p.threads++;
-            if (t.pid == 0) {
-                p.name = "swapper"; // the idle threads, one per CPU, form the kernel's idle task group
-            } else if (t.tid == t.pid && t.name != null) {
-                p.name = t.name; // the main thread names the process
-            }
-            for (int i = 0; i < p.times.length; i++) {
-                p.times[i] += t.times[i];
-            }
-            p.unsplit += t.unsplit;
-            p.ioUnknown |= t.ioUnknown;
-        }
-        return new ArrayList<>(groups.values());
-    }
-
-    private long traceCovered(Trace trace, TimeRange covered) {
+    /** The part of the range covered that the trace's own events span (machines traced over different spans). */
+    long traceCovered(Trace trace, TimeRange covered) {
         for (ThreadStateMachine m : machines) {
             if (m.trace() == trace && m.first() != Long.MIN_VALUE) {
                 TimeRange own = covered.intersect(new TimeRange(m.first(), m.last()));
@@ -825,39 +559,6 @@ public final class ProcessAnalysis implements Analysis {
             }
         }
         return covered.duration();
-    }
-
-    /** The I/O wait per device table, with a host column first when the traces are of several machines. */
-    private static TableSchema devicesSchema(boolean hosts) {
-        List<Column> columns = new ArrayList<>();
-        if (hosts) {
-            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the device"));
-        }
-        columns.add(new Column("device", "Device", ColumnKind.TEXT,
-                "block device (major:minor) whose request completion ended the waits, with its name when the "
-                        + "statedump gave it; unknown: the block softirq woke the thread without naming the device"));
-        columns.add(new Column("wait_io_ns", "Wait I/O", ColumnKind.DURATION, "I/O wait of all threads on the device"));
-        columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads that waited on it"));
-        columns.add(new Column("waits", "Waits", ColumnKind.INTEGER, "I/O waits it ended"));
-        columns.add(new Column("longest_ns", "Longest", ColumnKind.DURATION, "the longest of those waits"));
-        return new TableSchema("io_devices", "I/O wait per block device", columns);
-    }
-
-    private Table devicesTable(boolean hosts) {
-        Table table = (hosts ? IO_DEVICES_BY_HOST : IO_DEVICES).table();
-        List<ThreadLedger.DeviceWait> devices = new ArrayList<>(ledger.deviceWaits(0));
-        devices.sort(Comparator.comparingLong(d -> -d.ns()));
-        for (ThreadLedger.DeviceWait d : devices) {
-            List<Object> cells = new ArrayList<>();
-            if (hosts) {
-                cells.add(host(d.trace()));
-            }
-            TraceFacts f = traceFacts().get(d.trace());
-            String name = f == null ? null : f.deviceNames().get(d.device());
-            cells.addAll(List.of(BlockDevice.label(d.device(), name), d.ns(), (long) d.threads(), d.waits(), d.longest()));
-            table.addRow(cells.toArray());
-        }
-        return table;
     }
 
     /** The machine of a trace: its hostname, with the trace's directory when several traces have that hostname. */
@@ -875,72 +576,5 @@ public final class ProcessAnalysis implements Analysis {
         Object host = trace.environment().get("hostname");
         return host == null ? null : host.toString();
     }
-
-    /** The threads or processes table, with a host column first when the traces are of several machines. */
-    private static TableSchema schema(boolean byProcess, boolean hosts) {
-        List<Column> columns = new ArrayList<>();
-        if (hosts) {
-            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
-        }
-        if (!byProcess) {
-            columns.add(new Column("tid", "TID", ColumnKind.TID, "thread ID (0: a CPU's idle thread)"));
-        }
-        columns.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
-        columns.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
-        if (byProcess) {
-            columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads of the process seen in the range"));
-        }
-        for (ThreadState state : TIME_COLUMNS) {
-            columns.add(state == null ? RUNNING
-                    : new Column(state.columnKey(), state.title(), ColumnKind.DURATION, state.description()));
-        }
-        columns.add(new Column("running_ratio", "CPU", ColumnKind.RATIO, byProcess
-                ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "
-                        + "threads can go over 100%"
-                : "running time over the range's duration (the part of it the thread's own trace covers): 100% is one CPU"));
-        return byProcess ? new TableSchema("processes", "Time per process (sums over its threads; CPU: 100% = one CPU)", columns)
-                : new TableSchema("threads", "Time per thread", columns);
-    }
-
-    private Table table(List<Row> rows, boolean byProcess, boolean hosts) {
-        Table table = (byProcess ? hosts ? PROCESSES_BY_HOST : PROCESSES : hosts ? THREADS_BY_HOST : THREADS).table();
-        for (Row row : rows) {
-            List<Object> cells = new ArrayList<>();
-            if (hosts) {
-                cells.add(host(row.trace));
-            }
-            if (!byProcess) {
-                cells.add(row.placeholder ? null : (Long) (long) row.tid);
-            }
-            cells.add(row.pid >= 0 ? (Long) (long) row.pid : null);
-            cells.add(row.name);
-            if (byProcess) {
-                cells.add(row.threads);
-            }
-            for (int i = 0; i < row.times.length; i++) {
-                ThreadState state = TIME_COLUMNS[i];
-                // user and system, where the trace cannot split running time; I/O wait, where it cannot tell it
-                boolean unknown = (row.unsplit > 0 && (state == ThreadState.USER || state == ThreadState.SYSCALL))
-                        || (row.ioUnknown && state == ThreadState.WAIT_IO);
-                cells.add(unknown ? null : (Long) row.times[i]);
-            }
-            cells.add(row.rangeNs > 0 ? (double) row.times[RUNNING_AT] / row.rangeNs : null);
-            table.addRow(cells.toArray());
-        }
-        return table;
-    }
-
-    // The tables, declared once (after the state arrays their columns are made of).
-    private static final TableSchema THREADS = schema(false, false);
-    private static final TableSchema THREADS_BY_HOST = schema(false, true);
-    private static final TableSchema PROCESSES = schema(true, false);
-    private static final TableSchema PROCESSES_BY_HOST = schema(true, true);
-    private static final TableSchema IO_DEVICES = devicesSchema(false);
-    private static final TableSchema IO_DEVICES_BY_HOST = devicesSchema(true);
-    /** A report per thread or per process; I/O wait per device when the traces tell I/O waits apart. */
-    private static final AnalysisTables TABLES = new AnalysisTables(
-            new AnalysisTables.Grouping("Time per thread", List.of(THREADS),
-                    List.of(THREADS_BY_HOST, IO_DEVICES, IO_DEVICES_BY_HOST)),
-            new AnalysisTables.Grouping("Time per process", List.of(PROCESSES),
-                    List.of(PROCESSES_BY_HOST, IO_DEVICES, IO_DEVICES_BY_HOST)));
 }
+

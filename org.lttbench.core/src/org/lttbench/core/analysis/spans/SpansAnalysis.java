@@ -16,7 +16,6 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.TidTable;
-import org.lttbench.core.analysis.latency.LongestKept;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
@@ -25,13 +24,10 @@ import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
-import org.lttbench.core.report.Column;
-import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
-import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
@@ -73,7 +69,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
         @Override
         public AnalysisTables tables() {
-            return TABLES;
+            return SpanTables.TABLES;
         }
 
         @Override
@@ -87,36 +83,14 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         }
     };
 
-    private static final int ENTRY = 1, EXIT = 2, BEGIN = 3, END = 4, CALLBACK_START = 5, CALLBACK_END = 6,
-            CALLBACK_NAME = 7;
-
-    /** What an event class does to spans, resolved once; several when two definitions use one event. */
-    private static final class Binding {
-        int kind;
-        /** The user-space trace's index among this run's. */
-        int trace;
-        FieldHandle address;
-        FieldHandle vtid;
-        FieldHandle vpid;
-        FieldHandle procname;
-        /** A callback's registered symbol ({@code CALLBACK_NAME}), or what it was added as (that kind's name). */
-        FieldHandle symbol;
-        String addedAs;
-        /** A definition's: its span name, and the field that pairs its events (null: per thread). */
-        int name;
-        int definition = -1;
-        FieldHandle key;
-        Binding next;
-    }
-
     private final AnalysisOptions options;
     private final ProcessPass pass;
     private TraceSet traces;
     /** Whether a kernel trace splits the spans (the process analysis reads one). */
     private boolean kernel;
-    private Binding[] bindings = new Binding[0];
+    private SpanBinding[] bindings = new SpanBinding[0];
     /** Per event class: what it says of ROS 2 callbacks' names (no span of its own), or null. */
-    private Binding[] registry = new Binding[0];
+    private SpanBinding[] registry = new SpanBinding[0];
     private final List<Trace> ustTraces = new ArrayList<>();
     /** Per user-space trace: the kernel trace of its machine, its state machine, when that trace's events end. */
     private Trace[] kernelOf = new Trace[0];
@@ -127,27 +101,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     /** Whether each user-space trace's span events carry a vtid. */
     private boolean[] threadContext = new boolean[0];
 
-    private final List<SpanTally> tallies = new ArrayList<>();
-    private final Map<String, Integer> names = new HashMap<>();
-    private final Map<Long, Integer> functions = new HashMap<>();
-    /** A callback's address is its process's: its name per trace, process and address. */
-    private record Callback(int trace, long vpid, long address) {
-    }
-
-    private final Map<Callback, String> callbackNames = new HashMap<>();
-    private final Map<Callback, Integer> callbacks = new HashMap<>();
+    /** What the pass accumulates per span name, kept apart from how the tables are made of it. */
+    private final SpanTallies tallies;
+    /** The spans' split over their kernel threads' states. */
+    private final SpanSplitter splitter;
     /** Per definition paired by a field: its open spans by the field's value. */
     private final List<Map<Long, Span>> keyed = new ArrayList<>();
-    private final LongestKept<Span> slowest;
-    /** Every span that counts in the range, when asked to keep them ({@link #keepingEvery}), else null. */
-    private List<Span> every;
-
-    /** Each kernel thread's state as told last (by its index), and the spans its states split. */
-    private long[] toldTime = new long[0];
-    private ThreadState[] toldState = new ThreadState[0];
-    private long[] toldWhy = new long[0];
-    private ThreadRecord[] records = new ThreadRecord[0];
-    private List<Span>[] following = newLists(0);
 
     private long unpairedEnds;
     private long eventsWithoutThread;
@@ -159,7 +118,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     public SpansAnalysis(AnalysisOptions options) {
         this.options = options;
         this.pass = new ProcessPass(options, this);
-        this.slowest = new LongestKept<>(options.limit());
+        this.tallies = new SpanTallies(options);
+        this.splitter = new SpanSplitter(tallies);
     }
 
     /**
@@ -167,13 +127,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
      * report lists the slowest only). Memory then grows with the spans.
      */
     public SpansAnalysis keepingEvery() {
-        every = new ArrayList<>();
+        tallies.keepEvery();
         return this;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Span>[] newLists(int n) {
-        return new List[n];
     }
 
     @Override
@@ -255,8 +210,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         for (Trace k : kernels) {
             kernelEnds.put(k, traceSet.span(k).end());
         }
-        bindings = new Binding[traceSet.eventTypes().size()];
-        registry = new Binding[bindings.length];
+        bindings = new SpanBinding[traceSet.eventTypes().size()];
+        registry = new SpanBinding[bindings.length];
         for (SpanDefinition d : options.spans()) {
             keyed.add(d.field() == null ? null : new HashMap<>());
         }
@@ -270,8 +225,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             boolean anyThread = false;
             boolean anySpan = false;
             for (EventType e : t.eventTypes()) {
-                registry[e.index()] = bindRegistry(e, index);
-                Binding b = bind(e, index);
+                registry[e.index()] = SpanBinding.bindRegistry(e, index);
+                SpanBinding b = SpanBinding.bind(e, index, options.spans(), tallies);
                 if (b != null) {
                     bindings[e.index()] = b;
                     anySpan = true;
@@ -298,115 +253,6 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             }
         }
         return kernels.size() == 1 ? kernels.get(0) : null;
-    }
-
-    private Binding bind(EventType e, int trace) {
-        Binding first = null;
-        if (SpanDefinition.FUNCTION_ENTRIES.contains(e.name()) || SpanDefinition.FUNCTION_EXITS.contains(e.name())) {
-            FieldHandle addr = FieldHandle.integer(e.payloadField("addr"));
-            if (addr != null) {
-                first = binding(e, trace, SpanDefinition.FUNCTION_ENTRIES.contains(e.name()) ? ENTRY : EXIT);
-                first.address = addr;
-            }
-        }
-        if (e.name().equals(SpanDefinition.CALLBACK_START) || e.name().equals(SpanDefinition.CALLBACK_END)) {
-            FieldHandle callback = FieldHandle.integer(e.payloadField("callback"));
-            if (callback != null) {
-                first = binding(e, trace, e.name().equals(SpanDefinition.CALLBACK_START) ? CALLBACK_START : CALLBACK_END);
-                first.address = callback;
-            }
-        }
-        List<SpanDefinition> defs = options.spans();
-        for (int d = 0; d < defs.size(); d++) {
-            SpanDefinition def = defs.get(d);
-            boolean begin = def.begin().equals(e.name());
-            if (!begin && !def.end().equals(e.name())) {
-                continue;
-            }
-            Binding b = binding(e, trace, begin ? BEGIN : END);
-            b.definition = d;
-            b.name = name(def.name());
-            if (def.field() != null) {
-                b.key = e.payloadField(def.field());
-                if (b.key == null) {
-                    continue; // said by whyNotApplicable when no event class of that name has it
-                }
-            }
-            b.next = first;
-            first = b;
-        }
-        return first;
-    }
-
-    /** What a ROS 2 set-up event says of callbacks' names: the symbol registered for one, or what it was added as. */
-    private static Binding bindRegistry(EventType e, int trace) {
-        FieldHandle callback = FieldHandle.integer(e.payloadField("callback"));
-        String addedAs = SpanDefinition.CALLBACK_KINDS.get(e.name());
-        boolean register = e.name().equals(SpanDefinition.CALLBACK_REGISTER);
-        if (callback == null || (!register && addedAs == null)) {
-            return null;
-        }
-        Binding b = binding(e, trace, CALLBACK_NAME);
-        b.address = callback;
-        FieldHandle symbol = register ? e.payloadField("symbol") : null;
-        b.symbol = symbol != null && symbol.kind() == FieldKind.STRING ? symbol : null;
-        b.addedAs = addedAs;
-        return b.symbol == null && addedAs == null ? null : b;
-    }
-
-    private static Binding binding(EventType e, int trace, int kind) {
-        Binding b = new Binding();
-        b.kind = kind;
-        b.trace = trace;
-        b.vtid = FieldHandle.integer(e.contextField("vtid"));
-        b.vpid = FieldHandle.integer(e.contextField("vpid"));
-        FieldHandle procname = e.contextField("procname");
-        b.procname = procname != null && procname.kind() == FieldKind.STRING ? procname : null;
-        return b;
-    }
-
-    private int name(String name) {
-        Integer id = names.get(name);
-        if (id == null) {
-            id = tallies.size();
-            names.put(name, id);
-            tallies.add(new SpanTally(name));
-        }
-        return id;
-    }
-
-    private int functionName(long address) {
-        Integer id = functions.get(address);
-        if (id == null) {
-            id = name("0x" + Long.toHexString(address));
-            functions.put(address, id);
-        }
-        return id;
-    }
-
-    /** The span name of a callback: its registered symbol, else what it was added as and its address. */
-    private int callbackName(UstThread thread, long address) {
-        Callback c = new Callback(thread.trace, thread.vpid, address);
-        Integer id = callbacks.get(c);
-        if (id == null) {
-            String name = callbackNames.get(c);
-            id = name(name != null ? name : "callback 0x" + Long.toHexString(address));
-            callbacks.put(c, id);
-        }
-        return id;
-    }
-
-    /** Names a callback: a registered symbol, or (unless it has one) what it was added as. */
-    private void register(Binding b, Event event) {
-        long vpid = b.vpid != null ? event.longValue(b.vpid) : -1;
-        long address = event.longValue(b.address);
-        Callback c = new Callback(b.trace, vpid, address);
-        if (b.symbol != null) {
-            callbackNames.put(c, event.stringValue(b.symbol));
-        } else if (!callbackNames.containsKey(c)) {
-            callbackNames.put(c, b.addedAs + " callback 0x" + Long.toHexString(address));
-        }
-        callbacks.remove(c); // named anew from its next start
     }
 
     @Override
@@ -447,11 +293,11 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
                 }
             }
         }
-        Binding r = registry[event.type().index()];
+        SpanBinding r = registry[event.type().index()];
         if (r != null) {
-            register(r, event);
+            tallies.register(r, event);
         }
-        Binding b = bindings[event.type().index()];
+        SpanBinding b = bindings[event.type().index()];
         if (b == null) {
             return;
         }
@@ -459,27 +305,28 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         UstThread thread = thread(b, event, ts);
         for (; b != null; b = b.next) {
             switch (b.kind) {
-                case ENTRY -> {
+                case SpanBinding.ENTRY -> {
                     long addr = event.longValue(b.address);
-                    open(thread, functionName(addr), Span.BY_FUNCTION_EXIT, addr, ts);
+                    open(thread, tallies.functionName(addr), Span.BY_FUNCTION_EXIT, addr, ts);
                 }
-                case EXIT -> closeByAddress(thread, Span.BY_FUNCTION_EXIT, event.longValue(b.address), ts);
-                case CALLBACK_START -> {
+                case SpanBinding.EXIT -> closeByAddress(thread, Span.BY_FUNCTION_EXIT, event.longValue(b.address), ts);
+                case SpanBinding.CALLBACK_START -> {
                     long addr = event.longValue(b.address);
-                    open(thread, callbackName(thread, addr), Span.BY_CALLBACK_END, addr, ts);
+                    open(thread, tallies.callbackName(thread, addr), Span.BY_CALLBACK_END, addr, ts);
                 }
-                case CALLBACK_END -> closeByAddress(thread, Span.BY_CALLBACK_END, event.longValue(b.address), ts);
-                case BEGIN -> {
+                case SpanBinding.CALLBACK_END ->
+                    closeByAddress(thread, Span.BY_CALLBACK_END, event.longValue(b.address), ts);
+                case SpanBinding.BEGIN -> {
                     if (b.key == null) {
                         open(thread, b.name, Span.BY_NAME, 0, ts);
                     } else {
                         Span s = new Span(b.name, Span.BY_NAME, 0, ts, null, thread);
                         Span before = keyed.get(b.definition).put(key(event, b.key), s);
                         if (before != null) {
-                            drop(before, ts);
+                            tallies.drop(before, ts);
                         }
                         if (thread.kernel != null) {
-                            follow(s, thread.kernel);
+                            splitter.follow(s, thread.kernel);
                         }
                     }
                 }
@@ -510,7 +357,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
      * The event's thread, matched to its kernel thread; without a vtid context, the kernel's thread on its CPU then
      * (else, without a kernel trace, its CPU's stand-in).
      */
-    private UstThread thread(Binding b, Event event, long ts) {
+    private UstThread thread(SpanBinding b, Event event, long ts) {
         long vtid = b.vtid != null ? event.longValue(b.vtid) : -1;
         if (vtid < 0 && machineOf[b.trace] != null) {
             ThreadRecord running = onCpu.thread(machineOf[b.trace], event.cpu(), ts);
@@ -580,9 +427,9 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         t.match = how;
         for (Span s : t.stack) {
             if (before != null) {
-                unfollow(s, before, ts);
+                splitter.unfollow(s, before, ts);
             }
-            follow(s, r);
+            splitter.follow(s, r);
         }
     }
 
@@ -598,7 +445,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         Span s = new Span(name, closedBy, address, ts, parent, thread);
         stack.add(s);
         if (thread.kernel != null) {
-            follow(s, thread.kernel);
+            splitter.follow(s, thread.kernel);
         }
     }
 
@@ -613,7 +460,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
             if (s.closedBy == closedBy && s.address == address) {
                 for (int j = stack.size() - 1; j > k; j--) {
                     if (stack.get(j).closedBy == closedBy) {
-                        drop(stack.remove(j), ts);
+                        tallies.drop(stack.remove(j), ts);
                     }
                 }
                 stack.remove(k);
@@ -638,16 +485,6 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         unpairedEnds++;
     }
 
-    /** A span that will not close: counted as abandoned, never in the wall times. */
-    private void drop(Span s, long ts) {
-        s.dropped = true;
-        s.closed = true;
-        s.end = Math.max(ts, s.begin);
-        if (options.range().contains(s.end)) {
-            tallies.get(s.name).abandoned++;
-        }
-    }
-
     private void close(Span s, long ts) {
         s.end = Math.max(ts, s.begin);
         s.closed = true;
@@ -657,93 +494,15 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         ThreadRecord k = s.kernel;
         if (k == null) {
             s.splitTo(s.end, Span.UNMATCHED, 0);
-            finish(s);
+            tallies.finish(s);
         } else if (!k.changesPending()) {
             // what the kernel told last is the thread's state now: the span's split is complete
-            int i = k.index();
-            long kernelEnd = kernelEnds.getOrDefault(k.trace(), Long.MAX_VALUE);
-            s.splitTo(Math.min(s.end, kernelEnd), part(i), toldWhy[i]);
-            s.splitTo(s.end, Span.UNKNOWN, 0);
-            remove(following[i], s);
-            finish(s);
+            splitter.complete(s, k, kernelEnds.getOrDefault(k.trace(), Long.MAX_VALUE));
         }
         // else: the kernel's changes for the thread up to the end are still to come (stateChange finishes it)
     }
 
-    private void finish(Span s) {
-        if (s.finished || s.dropped) {
-            return;
-        }
-        s.finished = true;
-        if (!options.range().contains(s.end)) {
-            return;
-        }
-        tallies.get(s.name).add(s);
-        if (every != null) {
-            every.add(s);
-        }
-        if (slowest.keeps(s.wall(), s.begin)) {
-            slowest.offer(s.wall(), s.begin, s);
-        }
-    }
-
-    private static void remove(List<Span> list, Span s) {
-        if (list == null) {
-            return;
-        }
-        for (int i = list.size() - 1; i >= 0; i--) {
-            if (list.get(i) == s) {
-                list.remove(i);
-                return;
-            }
-        }
-    }
-
     // ---------------------------------------------------------------- the kernel thread's states
-
-    private void ensure(int index) {
-        if (index < toldTime.length) {
-            return;
-        }
-        int n = Math.max(index + 1, toldTime.length * 2 + 16);
-        int old = toldTime.length;
-        toldTime = Arrays.copyOf(toldTime, n);
-        Arrays.fill(toldTime, old, n, Long.MIN_VALUE);
-        toldState = Arrays.copyOf(toldState, n);
-        toldWhy = Arrays.copyOf(toldWhy, n);
-        records = Arrays.copyOf(records, n);
-        following = Arrays.copyOf(following, n);
-    }
-
-    /** The part of a span the kernel thread's last told state is (unknown before any). */
-    private int part(int index) {
-        ThreadState s = toldState[index];
-        return s == null ? Span.UNKNOWN : Span.part(s);
-    }
-
-    /** The span's split follows the kernel thread's states from its {@code upTo} on (what came before is unknown). */
-    private void follow(Span s, ThreadRecord r) {
-        int i = r.index();
-        ensure(i);
-        records[i] = r;
-        if (toldTime[i] > s.upTo) {
-            s.splitTo(toldTime[i], Span.UNKNOWN, 0);
-        }
-        s.kernel = r;
-        List<Span> f = following[i];
-        if (f == null) {
-            f = new ArrayList<>(4);
-            following[i] = f;
-        }
-        f.add(s);
-    }
-
-    /** The span no longer follows that thread: split up to now by its last told state. */
-    private void unfollow(Span s, ThreadRecord r, long now) {
-        int i = r.index();
-        s.splitTo(now, part(i), toldWhy[i]);
-        remove(following[i], s);
-    }
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
@@ -752,54 +511,12 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-        int i = thread.index();
-        ensure(i);
-        List<Span> f = following[i];
-        if (f != null && !f.isEmpty()) {
-            split(f, i, time);
-        }
-        toldTime[i] = time;
-        toldState[i] = state;
-        toldWhy[i] = why;
-    }
-
-    /** The spans following thread {@code i} get its last told state up to {@code time}; those split to their end finish. */
-    private void split(List<Span> f, int i, long time) {
-        int part = part(i);
-        long why = toldWhy[i];
-        int kept = 0;
-        for (int k = 0; k < f.size(); k++) {
-            Span s = f.get(k);
-            if (!s.dropped) {
-                s.splitTo(time, part, why);
-                if (s.split()) {
-                    finish(s);
-                    continue;
-                }
-                f.set(kept++, s);
-            }
-        }
-        for (int k = f.size() - 1; k >= kept; k--) {
-            f.remove(k);
-        }
+        splitter.stateChange(thread, state, time, why);
     }
 
     @Override
     public void end(Trace trace, long time) {
-        for (int i = 0; i < following.length; i++) {
-            List<Span> f = following[i];
-            if (f != null && !f.isEmpty() && records[i].trace() == trace) {
-                split(f, i, time);
-                // closed spans that end after the kernel trace: unknown from its end on
-                for (Span s : f) {
-                    if (s.closed && !s.dropped) {
-                        s.splitTo(s.end, Span.UNKNOWN, 0);
-                        finish(s);
-                    }
-                }
-                f.removeIf(s -> s.closed);
-            }
-        }
+        splitter.end(trace, time);
     }
 
     @Override
@@ -807,45 +524,23 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         if (kernel) {
             pass.end();
         }
-        // spans still waiting for a kernel that never told the end of their thread's state
-        for (int i = 0; i < following.length; i++) {
-            List<Span> f = following[i];
-            if (f != null) {
-                for (Span s : f) {
-                    if (s.closed && !s.dropped) {
-                        s.splitTo(s.end, Span.UNKNOWN, 0);
-                        finish(s);
-                    }
-                }
-            }
-        }
+        splitter.end();
         for (UstThread t : allThreads) {
             for (Span s : t.stack) {
-                unfinished(s);
+                tallies.unfinished(s);
             }
         }
         for (Map<Long, Span> open : keyed) {
             if (open != null) {
-                open.values().forEach(this::unfinished);
+                open.values().forEach(tallies::unfinished);
             }
         }
     }
 
-    private void unfinished(Span s) {
-        if (options.range().contains(s.begin)) {
-            tallies.get(s.name).unfinished++;
-        }
-    }
+    // ---------------------------------------------------------------- the report
 
-    // ---------------------------------------------------------------- tables
-
-    private static final String[] PART_KEYS = { "user_ns", "system_ns", "irq_ns", "user_or_system_ns", "wait_cpu_ns",
-            "wait_io_ns", "wait_blocked_ns", "unknown_ns", "unmatched_ns" };
-    private static final ThreadState[] PART_STATES = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ,
-            ThreadState.USER_OR_SYSTEM, ThreadState.WAIT_CPU, ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED,
-            ThreadState.UNKNOWN, null };
     /** The columns of the parts of a span's wall time, in their tables' order (they add up to its wall time). */
-    public static final List<String> PARTS = List.of(PART_KEYS);
+    public static final List<String> PARTS = List.of(SpanTables.PART_KEYS);
 
     /**
      * The thread state a part column holds the time of (views draw it in that state's colour), or null for
@@ -853,105 +548,8 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
      */
     public static ThreadState partState(String key) {
         int p = PARTS.indexOf(key);
-        return p < 0 ? null : PART_STATES[p];
+        return p < 0 ? null : SpanTables.PART_STATES[p];
     }
-
-    /** The parts shown in the terminal's text unless --wide. */
-    private static final Set<Integer> HEADLINE_PARTS = Set.of(Span.USER, Span.SYSTEM, Span.WAIT_CPU, Span.WAIT_IO,
-            Span.BLOCKED);
-    private static final double[] QUANTILES = { 0.50, 0.90, 0.99 };
-
-    /** The columns of a span's (or a name's) wall time split: they add up to its wall time. */
-    private static List<Column> partColumns(String of) {
-        List<Column> c = new ArrayList<>();
-        for (int p = 0; p < Span.PARTS; p++) {
-            String title;
-            String description;
-            if (p == Span.UNMATCHED) {
-                title = "Unmatched";
-                description = "no kernel thread matched the user-space thread (its events carry no vtid, or the "
-                        + "kernel trace never showed it)";
-            } else if (p == Span.UNKNOWN) {
-                title = "Unknown";
-                description = "the kernel trace did not tell the thread's state (outside the kernel trace, before it "
-                        + "named the thread, on a CPU whose stream it lacks)";
-            } else {
-                title = PART_STATES[p].title();
-                description = PART_STATES[p].legend().toLowerCase(Locale.ROOT);
-            }
-            Column col = new Column(PART_KEYS[p], title, ColumnKind.DURATION, of + ": " + description
-                    + " (the parts add up to the wall time; empty without the session's kernel trace)");
-            c.add(HEADLINE_PARTS.contains(p) ? col : col.asDetail());
-        }
-        return c;
-    }
-
-    private static final TableSchema PER_NAME = perName();
-
-    private static TableSchema perName() {
-        List<Column> c = new ArrayList<>();
-        c.add(new Column("span", "Span", ColumnKind.TEXT, "the span's name: a --span definition's, a function's "
-                + "address (-finstrument-functions), or a ROS 2 callback's registered symbol (else what it was added "
-                + "as, and its address)"));
-        c.add(new Column("spans", "Count", ColumnKind.INTEGER, "spans that ended in the range"));
-        c.add(new Column("unfinished", "Unfinished", ColumnKind.INTEGER,
-                "spans begun in the range that the trace never closed (it ended, or lost their end)").asDetail());
-        c.add(new Column("abandoned", "Abandoned", ColumnKind.INTEGER, "spans left open when an outer one closed (a "
-                + "function whose exit the trace lost), or begun again with the same key before their end").asDetail());
-        c.add(new Column("wall_ns", "Total", ColumnKind.DURATION, "sum of their wall times (begin to end)"));
-        c.add(new Column("min_ns", "Min", ColumnKind.DURATION, "shortest wall time").asDetail());
-        c.add(new Column("mean_ns", "Mean", ColumnKind.FRACTIONAL_DURATION, "mean wall time").asDetail());
-        String error = String.format(Locale.ROOT, "(nearest rank, from a log-linear histogram within %.2f%%)", 100
-                * org.lttbench.core.analysis.latency.DurationHistogram.RELATIVE_ERROR);
-        c.add(new Column("p50_ns", "p50", ColumnKind.DURATION, "median wall time " + error));
-        c.add(new Column("p90_ns", "p90", ColumnKind.DURATION, "90th percentile of the wall times " + error).asDetail());
-        c.add(new Column("p99_ns", "p99", ColumnKind.DURATION, "99th percentile of the wall times " + error));
-        c.add(new Column("max_ns", "Max", ColumnKind.DURATION, "longest wall time"));
-        c.add(new Column("self_ns", "Self", ColumnKind.DURATION,
-                "sum of their self times: wall time minus that of the spans closed inside them"));
-        c.addAll(partColumns("their wall time"));
-        return new TableSchema("spans", "Where each span's time went, per span name", c);
-    }
-
-    private static final TableSchema BY_CAUSE = new TableSchema("span_blocked_by_cause",
-            "Spans' blocked time by cause", List.of(new Column("span", "Span", ColumnKind.TEXT, "the span's name"),
-                    new Column("cause", "Cause", ColumnKind.TEXT, "what the thread waited in, as the waits analysis "
-                            + "groups it (the system call it slept in, a page fault, ...)"),
-                    new Column("blocked_ns", "Blocked", ColumnKind.DURATION,
-                            "blocked time within the spans for that cause (the causes add up to the spans' Blocked)")));
-
-    private static final TableSchema BY_WAKER = new TableSchema("span_blocked_by_waker",
-            "Spans' blocked time by waker", List.of(new Column("span", "Span", ColumnKind.TEXT, "the span's name"),
-                    new Column("waker_kind", "Waker kind", ColumnKind.TEXT,
-                            "what ended the waits: thread, irq, softirq, timer, unknown, none (the trace ended)"),
-                    new Column("waker", "Waker", ColumnKind.TEXT, "the waking thread, IRQ, softirq or timer"),
-                    new Column("blocked_ns", "Blocked", ColumnKind.DURATION,
-                            "blocked time within the spans that waker ended (the wakers add up to the spans' Blocked)")));
-
-    private static final TableSchema SLOWEST = slowestSchema();
-
-    private static TableSchema slowestSchema() {
-        List<Column> c = new ArrayList<>();
-        c.add(new Column("begin", "Begin", ColumnKind.TIMESTAMP, "when the span began"));
-        c.add(new Column("wall_ns", "Wall", ColumnKind.DURATION, "begin to end"));
-        c.add(new Column("span", "Span", ColumnKind.TEXT, "the span's name"));
-        c.add(new Column("depth", "Depth", ColumnKind.INTEGER, "spans open around it on its thread").asDetail());
-        c.add(new Column("vtid", "VTID", ColumnKind.TID, "the thread, as the user-space events name it (its PID "
-                + "namespace's)"));
-        c.add(new Column("vpid", "VPID", ColumnKind.PID, "its process, as the user-space events name it").asDetail());
-        c.add(new Column("procname", "Procname", ColumnKind.PROCESS_NAME, "its command name (procname context)"));
-        c.add(new Column("tid", "TID", ColumnKind.TID, "the kernel thread matched to it").asDetail());
-        c.add(new Column("pid", "PID", ColumnKind.PID, "the kernel thread's process").asDetail());
-        c.add(new Column("self_ns", "Self", ColumnKind.DURATION, "wall time minus that of the spans closed inside")
-                .asDetail());
-        c.addAll(partColumns("its wall time"));
-        c.add(new Column("blocked_in", "Blocked in", ColumnKind.TEXT,
-                "where most of its blocked time went: the cause and the waker").asDetail());
-        return new TableSchema("spans_slowest", "The slowest spans", c);
-    }
-
-    private static final AnalysisTables TABLES = AnalysisTables.ungrouped(new AnalysisTables.Grouping(
-            "Where each span's time went", List.of(PER_NAME, BY_CAUSE, BY_WAKER, SLOWEST), List.of()));
 
     /** The figures' range: the traces' span within the range asked for. */
     private TimeRange range() {
@@ -961,7 +559,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
 
     @Override
     public Report report() {
-        Report r = new Report("spans", TABLES.title(), range());
+        Report r = new Report("spans", SpanTables.TABLES.title(), range());
         SummaryLine summary = SummaryLine.of("Spans");
         if (traces != null) {
             r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
@@ -974,42 +572,27 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         summary.lost(lostEvents, lostPackets, 0);
         WaitCauses causes = kernel ? pass.analysis().causes() : null;
 
-        List<SpanTally> order = new ArrayList<>(tallies);
+        List<SpanTally> order = new ArrayList<>(tallies.all());
         order.removeIf(t -> t.wall.count() == 0 && t.unfinished == 0 && t.abandoned == 0);
         order.sort(Comparator.comparingLong((SpanTally t) -> -t.wall.total()).thenComparing(t -> t.name));
-        Table perName = PER_NAME.table();
-        Table byCause = BY_CAUSE.table();
-        Table byWaker = BY_WAKER.table();
+        Table perName = SpanTables.PER_NAME.table();
+        Table byCause = SpanTables.BY_CAUSE.table();
+        Table byWaker = SpanTables.BY_WAKER.table();
         long count = 0;
         long unfinished = 0;
         for (SpanTally t : order) {
             count += t.wall.count();
             unfinished += t.unfinished;
-            List<Object> cells = new ArrayList<>();
-            cells.add(t.name);
-            cells.add(t.wall.count());
-            cells.add(t.unfinished);
-            cells.add(t.abandoned);
-            cells.add(t.wall.total());
-            cells.add(t.wall.min());
-            cells.add(t.wall.mean());
-            Long[] p = t.wall.percentiles(QUANTILES);
-            cells.add(p[0]);
-            cells.add(p[1]);
-            cells.add(p[2]);
-            cells.add(t.wall.max());
-            cells.add(t.self);
-            addParts(cells, t.parts);
-            perName.addRow(cells.toArray());
+            SpanTables.addName(perName, t, kernel);
             if (kernel) {
-                blockedRows(t, causes, byCause, byWaker);
+                SpanTables.blockedRows(t, causes, byCause, byWaker, this);
             }
         }
         r.add(perName).add(byCause).add(byWaker);
 
-        Table slow = SLOWEST.table();
-        for (Span s : slowest.longestFirst()) {
-            slow.addRow(row(s, causes));
+        Table slow = SpanTables.SLOWEST.table();
+        for (Span s : tallies.slowest()) {
+            slow.addRow(SpanTables.row(s, causes, this));
         }
         r.add(slow);
 
@@ -1026,86 +609,35 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
         return r;
     }
 
-    /** A span as a row of the slowest spans' table. */
-    private Object[] row(Span s, WaitCauses causes) {
-        List<Object> cells = new ArrayList<>();
-        cells.add(s.begin);
-        cells.add(s.wall());
-        cells.add(tallies.get(s.name).name);
-        cells.add((long) s.depth);
-        cells.add(s.thread.vtid < 0 ? null : (Object) s.thread.vtid);
-        cells.add(s.thread.vpid < 0 ? null : (Object) s.thread.vpid);
-        cells.add(s.thread.procname);
-        cells.add(s.kernel == null ? null : (Object) (long) s.kernel.tid());
-        cells.add(s.kernel == null || s.kernel.pid() < 0 ? null : (Object) (long) s.kernel.pid());
-        cells.add(s.self());
-        addParts(cells, s.parts);
-        cells.add(kernel ? blockedIn(s, causes) : null);
-        return cells.toArray();
-    }
-
     /**
      * Every span that counted in the range, after the pass, as rows of the slowest spans' table (the report's
      * {@code spans_slowest} with no limit) in the order they began; empty unless {@link #keepingEvery} was asked.
      */
     public Table every() {
-        Table t = SLOWEST.table();
+        Table t = SpanTables.SLOWEST.table();
+        List<Span> every = tallies.every();
         if (every != null) {
             WaitCauses causes = kernel ? pass.analysis().causes() : null;
             every.stream().sorted(Comparator.comparingLong((Span s) -> s.begin).thenComparingInt(s -> s.depth))
-                    .forEach(s -> t.addRow(row(s, causes)));
+                    .forEach(s -> t.addRow(SpanTables.row(s, causes, this)));
         }
         return t;
     }
 
-    private void addParts(List<Object> cells, long[] parts) {
-        for (int p = 0; p < Span.PARTS; p++) {
-            cells.add(kernel ? (Object) parts[p] : null);
-        }
+    /** Whether a kernel trace splits the spans: their parts and blocked time are known. */
+    boolean kernel() {
+        return kernel;
     }
 
-    private void blockedRows(SpanTally t, WaitCauses causes, Table byCause, Table byWaker) {
-        Map<Integer, Long> perCause = new HashMap<>();
-        Map<Integer, Long> perWaker = new HashMap<>();
-        t.blocked.forEach((why, ns) -> {
-            perCause.merge(ThreadStateSink.cause(why), ns, Long::sum);
-            perWaker.merge(ThreadStateSink.waker(why), ns, Long::sum);
-        });
-        perCause.entrySet().stream()
-                .sorted(Map.Entry.<Integer, Long>comparingByValue().reversed()
-                        .thenComparing(e -> causes.label(e.getKey())))
-                .forEach(e -> byCause.addRow(t.name, causes.label(e.getKey()), e.getValue()));
-        List<Object[]> wakers = new ArrayList<>();
-        perWaker.forEach((w, ns) -> {
-            List<String> kindAndName = waker(w);
-            wakers.add(new Object[] { t.name, kindAndName.get(0), kindAndName.get(1), ns });
-        });
-        wakers.sort(Comparator.comparingLong((Object[] row) -> -(Long) row[3]).thenComparing(row -> (String) row[2]));
-        wakers.forEach(byWaker::addRow);
+    SpanTallies tallies() {
+        return tallies;
     }
 
     /** A waker's kind and name, as the waits analysis names them (IRQ names of the first kernel trace). */
-    private List<String> waker(int w) {
+    List<String> waker(int w) {
         ProcessAnalysis p = pass.analysis();
         Trace first = kernelEnds.keySet().stream().findFirst().orElse(null);
         return WaitsAnalysis.waker(w, first, false, p.ledger(), p.traceFacts());
-    }
-
-    /** The reason that took most of a span's blocked time: {@code reading a pipe, woken by thread 702 writer}. */
-    private String blockedIn(Span s, WaitCauses causes) {
-        long most = 0;
-        long why = 0;
-        for (int i = 0; i < s.blockedSize; i++) {
-            if (s.blocked[2 * i + 1] > most) {
-                most = s.blocked[2 * i + 1];
-                why = s.blocked[2 * i];
-            }
-        }
-        if (most == 0) {
-            return null;
-        }
-        List<String> w = waker(ThreadStateSink.waker(why));
-        return causes.label(ThreadStateSink.cause(why)) + ", woken by " + w.get(0) + " " + w.get(1);
     }
 
     private void notes(Report r) {
