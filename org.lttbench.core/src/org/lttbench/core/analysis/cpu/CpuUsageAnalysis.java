@@ -5,18 +5,15 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.CellFormat;
-import org.lttbench.core.report.ChartSchema;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -34,38 +31,12 @@ import org.lttbench.core.trace.TraceSet;
  */
 public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "cpu";
-        }
-
-        @Override
-        public String description() {
-            return "Per CPU: busy time and share (threads other than its idle thread, and interrupt handlers), IRQ "
-                    + "time, and the run queue's mean length, for the range and over time (LTTng kernel traces)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return CpuUsageTables.TABLES;
-        }
-
-        @Override
-        public List<ChartSchema> charts() {
-            return CpuUsageTables.CHARTS;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new CpuUsageAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return CpuHighlights.of(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("cpu",
+            "Per CPU: busy time and share (threads other than its idle thread, and interrupt handlers), IRQ "
+                    + "time, and the run queue's mean length, for the range and over time (LTTng kernel traces)",
+            () -> CpuUsageTables.TABLES, CpuUsageAnalysis::new)
+            .withCharts(() -> CpuUsageTables.CHARTS)
+            .withHighlights(CpuHighlights::of);
 
     /** Bins of the timeline over the range (the last may be shorter). */
     static final int BINS = 200;

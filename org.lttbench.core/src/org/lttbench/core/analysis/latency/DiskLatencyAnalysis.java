@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -19,13 +19,12 @@ import org.lttbench.core.kernel.BlockOperation;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -39,33 +38,12 @@ import org.lttbench.core.trace.TraceSet;
  */
 public final class DiskLatencyAnalysis extends LatencyAnalysis {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "io";
-        }
-
-        @Override
-        public String description() {
-            return "Disk request latency, issue to completion, per device and operation, size and issuing process, "
-                    + "queue time, the longest requests, throughput over time (LTTng kernel traces with block_rq events)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new DiskLatencyAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return LatencyHighlights.disk(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("io",
+            "Disk request latency, issue to completion, per device and operation, size and issuing process, "
+                    + "queue time, the longest requests, throughput over time (LTTng kernel traces with block_rq "
+                    + "events)",
+            () -> DiskLatencyAnalysis.TABLES, DiskLatencyAnalysis::new)
+            .withHighlights(LatencyHighlights::disk);
 
     /** The bytes of a sector, as block events count them (the kernel's SECTOR_SIZE, whatever the device's). */
     public static final long SECTOR_BYTES = 512;

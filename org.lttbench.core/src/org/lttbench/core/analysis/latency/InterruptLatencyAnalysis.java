@@ -6,9 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -16,13 +16,12 @@ import org.lttbench.core.kernel.KernelEventBinder;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.Trace;
 
 /**
@@ -33,33 +32,12 @@ import org.lttbench.core.trace.Trace;
  */
 public final class InterruptLatencyAnalysis extends LatencyAnalysis {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "irq";
-        }
-
-        @Override
-        public String description() {
-            return "Interrupt handler durations per hard IRQ (with its name), x86 vector and softirq vector, softirq "
-                    + "raise-to-entry latency, rates, the longest runs (LTTng kernel traces with irq_handler or softirq events)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new InterruptLatencyAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return LatencyHighlights.interrupts(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("irq",
+            "Interrupt handler durations per hard IRQ (with its name), x86 vector and softirq vector, softirq "
+                    + "raise-to-entry latency, rates, the longest runs (LTTng kernel traces with irq_handler or "
+                    + "softirq events)",
+            () -> InterruptLatencyAnalysis.TABLES, InterruptLatencyAnalysis::new)
+            .withHighlights(LatencyHighlights::interrupts);
 
     /** One handler's runs, and for a softirq its waits from raise to entry. */
     private static final class HandlerRow {

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
@@ -17,13 +17,12 @@ import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
  * How long runnable threads waited for a CPU: from their wakeup ({@code sched_waking}, else {@code sched_wakeup}), a
@@ -33,33 +32,11 @@ import org.lttbench.core.trace.KernelLayout;
  */
 public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "sched";
-        }
-
-        @Override
-        public String description() {
-            return "Scheduling latency, wakeup (or preemption) to running, per thread or process and per priority, "
-                    + "with the longest waits and their wakers (LTTng kernel traces with sched_switch)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new SchedulingLatencyAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return LatencyHighlights.scheduling(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("sched",
+            "Scheduling latency, wakeup (or preemption) to running, per thread or process and per priority, "
+                    + "with the longest waits and their wakers (LTTng kernel traces with sched_switch)",
+            () -> SchedulingLatencyAnalysis.TABLES, SchedulingLatencyAnalysis::new)
+            .withHighlights(LatencyHighlights::scheduling);
 
     /** The kinds of waits, by {@link ThreadStateSink#WOKEN}... (index 0 unused). */
     private static final String[] KINDS = { null, "woken", "new thread", "preempted" };

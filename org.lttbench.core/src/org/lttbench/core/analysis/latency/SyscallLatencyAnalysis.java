@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.Analysis;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.kernel.SyscallNames;
@@ -17,13 +17,12 @@ import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.KernelLayout.Role;
 import org.lttbench.core.trace.KernelLayout;
+import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
  * How long system calls took, from entry to exit: per call and per thread (or process) and call, with their errors by
@@ -33,33 +32,12 @@ import org.lttbench.core.trace.KernelLayout;
  */
 public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "syscalls";
-        }
-
-        @Override
-        public String description() {
-            return "System call latency, per call and per thread or process: count, total, min, mean, max, stddev, "
-                    + "percentiles, errors by errno, on/off CPU, the longest calls (LTTng kernel traces with system calls)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new SyscallLatencyAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return LatencyHighlights.syscalls(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("syscalls",
+            "System call latency, per call and per thread or process: count, total, min, mean, max, stddev, "
+                    + "percentiles, errors by errno, on/off CPU, the longest calls (LTTng kernel traces with system "
+                    + "calls)",
+            () -> SyscallLatencyAnalysis.TABLES, SyscallLatencyAnalysis::new)
+            .withHighlights(LatencyHighlights::syscalls);
 
     /** One row's figures: the durations (a row is its own {@link DurationStats}: one object), errors, time off a CPU. */
     static final class CallRow extends DurationStats {

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.kernel.KernelEventBinder;
 import org.lttbench.core.kernel.SyscallNames;
 import org.lttbench.core.kernel.ThreadStateMachine;
@@ -18,7 +18,6 @@ import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -41,33 +40,11 @@ import org.lttbench.core.trace.Tracer;
  */
 public final class ProcessAnalysis implements Analysis {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "process";
-        }
-
-        @Override
-        public String description() {
-            return "Per thread or process: user, system, IRQ and running time, waiting for a CPU, "
-                    + "blocked on disk I/O, blocked on anything else (LTTng kernel traces)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return ProcessTables.TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new ProcessAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return ProcessHighlights.of(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("process",
+            "Per thread or process: user, system, IRQ and running time, waiting for a CPU, "
+                    + "blocked on disk I/O, blocked on anything else (LTTng kernel traces)",
+            () -> ProcessTables.TABLES, ProcessAnalysis::new)
+            .withHighlights(ProcessHighlights::of);
 
     /** The events a kernel trace needs for complete results, as {@code lttng enable-event -k} names them. */
     static final String RECOMMENDED_EVENTS = "sched_switch (required), sched_waking or sched_wakeup, sched_wakeup_new, "

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Set;
 
 import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
-import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.TidTable;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
@@ -24,15 +24,14 @@ import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.EventType;
-import org.lttbench.core.trace.FieldHandle.FieldKind;
 import org.lttbench.core.trace.FieldHandle;
+import org.lttbench.core.trace.FieldHandle.FieldKind;
 import org.lttbench.core.trace.Loss;
 import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.TimeRange;
@@ -53,35 +52,13 @@ import org.lttbench.core.trace.Tracer;
  */
 public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadStateSink {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "spans";
-        }
-
-        @Override
-        public String description() {
-            return "Per span (functions of -finstrument-functions, ROS 2 callbacks, --span pairs of user-space "
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("spans",
+            "Per span (functions of -finstrument-functions, ROS 2 callbacks, --span pairs of user-space "
                     + "events): count, wall time percentiles, the slowest, and with the session's kernel trace each "
                     + "span's wall time split into user, system, IRQ, waiting for a CPU, I/O wait and blocked by cause "
-                    + "and waker";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return SpanTables.TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new SpansAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return SpansHighlights.of(report);
-        }
-    };
+                    + "and waker",
+            () -> SpanTables.TABLES, SpansAnalysis::new)
+            .withHighlights(SpansHighlights::of);
 
     private final AnalysisOptions options;
     private final ProcessPass pass;

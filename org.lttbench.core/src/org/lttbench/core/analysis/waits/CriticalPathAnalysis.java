@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
@@ -49,28 +50,10 @@ import org.lttbench.core.trace.TraceSet;
  */
 public final class CriticalPathAnalysis implements ProcessPass.User {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "critical-path";
-        }
-
-        @Override
-        public String description() {
-            return "The critical path of one thread (--thread TID|NAME): what its progress waited on at every moment, "
-                    + "followed through its wakers' own waits (LTTng kernel traces)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new CriticalPathAnalysis(options);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("critical-path",
+            "The critical path of one thread (--thread TID|NAME): what its progress waited on at every moment, "
+                    + "followed through its wakers' own waits (LTTng kernel traces)",
+            () -> CriticalPathAnalysis.TABLES, CriticalPathAnalysis::new);
 
     /** What a moment of the path is. */
     public enum PathState {

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
@@ -19,7 +19,6 @@ import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
-import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -36,33 +35,11 @@ import org.lttbench.core.trace.TraceSet;
  */
 public final class WaitsAnalysis implements ProcessPass.User {
 
-    public static final AnalysisProvider PROVIDER = new AnalysisProvider() {
-        @Override
-        public String name() {
-            return "waits";
-        }
-
-        @Override
-        public String description() {
-            return "Per thread or process: blocked time by cause (the system call it slept in, a page fault, a kernel "
-                    + "thread's wait) and by waker (thread, IRQ, softirq, timer) (LTTng kernel traces)";
-        }
-
-        @Override
-        public AnalysisTables tables() {
-            return TABLES;
-        }
-
-        @Override
-        public Analysis create(AnalysisOptions options) {
-            return new WaitsAnalysis(options);
-        }
-
-        @Override
-        public List<Highlight> highlights(Report report) {
-            return WaitsHighlights.of(report);
-        }
-    };
+    public static final AnalysisProvider PROVIDER = new AnalysisDescriptor("waits",
+            "Per thread or process: blocked time by cause (the system call it slept in, a page fault, a kernel "
+                    + "thread's wait) and by waker (thread, IRQ, softirq, timer) (LTTng kernel traces)",
+            () -> WaitsAnalysis.TABLES, WaitsAnalysis::new)
+            .withHighlights(WaitsHighlights::of);
 
     private final AnalysisOptions options;
     private final ProcessPass pass;
