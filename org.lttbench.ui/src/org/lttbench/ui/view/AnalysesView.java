@@ -59,6 +59,11 @@ public final class AnalysesView extends ReportView {
         panels.values().forEach(p -> p.render(reports));
     }
 
+    /** The text of the first tab, what stands out. */
+    public String summaryText() {
+        return summary.control().getText();
+    }
+
     /** The tables shown of that analysis's report, by table key (null: the analysis is not shown here). */
     public List<String> tableKeys(String analysis) {
         AnalysisPanel p = panels.get(analysis);

@@ -8,11 +8,11 @@ import java.util.Map;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.latency.LatencyAnalysis;
 import org.lttbench.core.analysis.latency.LongestKept;
+import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.trace.KernelLayout;
-import org.lttbench.core.trace.KernelLayout.Role;
 
 /**
  * The I/O system calls ({@link IoSyscalls}) as lttng-analyses' I/O commands list them: the longest of each category.
@@ -36,8 +36,7 @@ final class IoSyscallLatencies extends LatencyAnalysis {
 
     @Override
     protected String lacks(KernelLayout layout) {
-        return layout.declares(Role.SYSCALL_ENTRY) && layout.declares(Role.SYSCALL_EXIT) ? null
-                : "the kernel trace has no system call events (record them: lttng enable-event -k --syscall -a)";
+        return SyscallLatencyAnalysis.lacksSyscalls(layout);
     }
 
     @Override

@@ -172,6 +172,14 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     @Override
     protected String lacks(KernelLayout layout) {
+        return lacksSyscalls(layout);
+    }
+
+    /**
+     * Why an analysis of system calls does not apply to a kernel trace of this layout, with what to record, or null
+     * when it declares the entries and exits.
+     */
+    public static String lacksSyscalls(KernelLayout layout) {
         return layout.declares(Role.SYSCALL_ENTRY) && layout.declares(Role.SYSCALL_EXIT) ? null
                 : "the kernel trace has no system call events (record them: lttng enable-event -k --syscall -a)";
     }

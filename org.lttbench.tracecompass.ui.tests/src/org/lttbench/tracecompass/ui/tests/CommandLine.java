@@ -89,6 +89,19 @@ public final class CommandLine {
         }
     }
 
+    /**
+     * What {@code lttbench analyze [--begin B --end E] TRACE} prints in a terminal: what stands out, ranked across the
+     * analyses.
+     */
+    public static String standsOut(Path trace, String... rangeArguments) throws IOException, InterruptedException {
+        Run r = rangeArguments.length >= 2
+                ? analyzeRun(trace, rangeArguments[0], rangeArguments[1],
+                        java.util.Arrays.copyOfRange(rangeArguments, 2, rangeArguments.length))
+                : analyzeRun(trace, "--by", "thread"); // the default grouping: still the summary
+        assertEquals(0, r.exit(), r.command() + ": " + r.err());
+        return r.out();
+    }
+
     /** The range the reports cover ({@code begin}, {@code end} in ns): the trace's span for a whole-trace run. */
     public JsonObject range() {
         return json.getAsJsonObject("range");

@@ -34,12 +34,14 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
+import org.lttbench.tracecompass.ui.view.AnalysesTmfView;
 import org.lttbench.tracecompass.ui.view.CriticalPathView;
 import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
 import org.lttbench.tracecompass.ui.view.OverheadTmfView;
 import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
 import org.lttbench.tracecompass.ui.view.ThreadStatesView;
 import org.lttbench.ui.compute.ReportSet;
+import org.lttbench.ui.view.AnalysesView;
 import org.lttbench.ui.view.DiscardedView;
 import org.lttbench.ui.view.OverheadView;
 import org.lttbench.ui.view.ProcessTimeView;
@@ -349,5 +351,24 @@ class TraceContextMenuTest {
         DiscardedView dv = (DiscardedView) view.content();
         assertFalse(ui(() -> dv.timeline().model().isEmpty()), "a chart of the losses");
         Workbench.screenshot("discarded-events-lossy", view);
+    }
+
+    /**
+     * The Analyses view opens on what stands out: the lines {@code lttbench analyze} prints for the same range (Trace
+     * Compass's window), after its heading.
+     */
+    @Test
+    @Order(8)
+    void theAnalysesViewOpensOnTheCommandLinesSummary() throws Exception {
+        AnalysesTmfView view = openFromTheMenu("Analyses", "org.lttbench.tracecompass.view.analyses", AnalysesTmfView.class);
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        List<String> shown = ui(() -> ((AnalysesView) view.content()).summaryText()).lines().toList();
+        List<String> printed = CommandLine.standsOut(shared(TRACE), Views.rangeArguments(reports)).lines().toList();
+        assertTrue(printed.size() > 3, "something stands out: " + printed);
+        assertTrue(shown.get(0).startsWith("What stands out: "), shown.get(0));
+        assertEquals(printed.subList(1, printed.size()), shown.subList(1, shown.size()));
+        Workbench.screenshot("analyses-what-stands-out");
+        ui(() -> Workbench.page().hideView(view));
     }
 }
