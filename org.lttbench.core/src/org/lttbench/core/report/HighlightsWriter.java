@@ -46,7 +46,8 @@ public final class HighlightsWriter {
         if (lines.isEmpty()) {
             out.write("(nothing the analyses could tell stands out: every table with --all)\n");
         }
-        out.write("Every table of every analysis: --all; one analysis: --analysis NAME (lttbench analyze --help)\n");
+        out.write("Every table of every analysis: --all; one analysis: --analysis NAME; what its columns mean: "
+                + "lttbench help NAME\n");
         out.flush();
     }
 
