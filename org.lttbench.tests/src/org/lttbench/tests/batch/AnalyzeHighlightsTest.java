@@ -127,6 +127,43 @@ class AnalyzeHighlightsTest {
         assertFalse(r.out().contains("Lost:"), "nothing lost: " + r.out());
     }
 
+    /**
+     * A process whose longest blocked time has no known cause (waits begun before the trace) also names the cause the
+     * trace does tell most of: on kernel-many-threads, vlc's; each time the process's causes summed from the waits
+     * analysis's table.
+     */
+    @Test
+    void aBlockedProcessNamesItsLargestKnownCauseToo() {
+        String trace = TestPaths.trace("kernel-many-threads").toString();
+        Result r = InProcessCli.run("analyze", trace);
+        assertEquals(0, r.code(), r.err());
+        JsonObject waits = json("analyze", "--analysis", "waits", "--by", "process", "--format", "json", trace);
+        int checked = 0;
+        for (Shown blocked : shown(r.out())) {
+            if (!blocked.text().startsWith("Blocked: ")) {
+                continue;
+            }
+            String pid = blocked.text().replaceAll("^Blocked: .*? \\(PID (\\d+).*$", "$1");
+            java.util.Map<String, Long> causes = new java.util.HashMap<>();
+            for (var e : waits.getAsJsonArray("blocked_by_cause")) {
+                JsonObject c = e.getAsJsonObject();
+                if (!c.get("pid").isJsonNull() && c.get("pid").getAsString().equals(pid)) {
+                    causes.merge(c.get("cause").getAsString(), c.get("blocked_ns").getAsLong(), Long::sum);
+                }
+            }
+            var largest = causes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow();
+            if (!largest.getKey().startsWith("unknown")) {
+                continue;
+            }
+            var known = causes.entrySet().stream().filter(c -> !c.getKey().startsWith("unknown"))
+                    .max(java.util.Map.Entry.comparingByValue()).orElseThrow();
+            assertTrue(blocked.text().contains(", " + CellFormat.duration(largest.getValue()) + " " + largest.getKey() + ", "
+                    + CellFormat.duration(known.getValue()) + " " + known.getKey() + ";"), known + " in " + blocked.text());
+            checked++;
+        }
+        assertTrue(checked >= 1, "kernel-many-threads has a process blocked mostly since before the trace: " + r.out());
+    }
+
     /** A loss: its count as babeltrace2 gives it (967,700 events, shared traces' README), and the advised channel. */
     @Test
     void aLossComesFirstWithTheAdvice() {

@@ -30,6 +30,9 @@ final class WaitsHighlights {
     private WaitsHighlights() {
     }
 
+    /** How the causes' table names a wait whose cause the trace does not tell ({@code unknown: ...}). */
+    private static final String UNKNOWN = "unknown";
+
     /** One process's blocked time, in all, per cause and per waker. */
     private static final class Blocked {
         String name;
@@ -84,6 +87,14 @@ final class WaitsHighlights {
             Map.Entry<String, Long> cause = largest(b.causes);
             if (cause != null) {
                 line.append(", ").append(CellFormat.duration(cause.getValue())).append(' ').append(cause.getKey());
+                if (cause.getKey().startsWith(UNKNOWN)) { // what the trace does tell, too: the reader asked "on what"
+                    Map<String, Long> known = new HashMap<>(b.causes);
+                    known.keySet().removeIf(k -> k.startsWith(UNKNOWN));
+                    Map.Entry<String, Long> next = largest(known);
+                    if (next != null) {
+                        line.append(", ").append(CellFormat.duration(next.getValue())).append(' ').append(next.getKey());
+                    }
+                }
             }
             b.wakers.remove("none");
             b.wakers.remove("unknown");
