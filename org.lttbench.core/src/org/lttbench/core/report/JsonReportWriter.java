@@ -30,7 +30,8 @@ public final class JsonReportWriter {
         write(reports, out, "");
     }
 
-    private static void write(List<Report> reports, Writer out, String indent) throws IOException {
+    private static void write(List<Report> reports, Writer to, String indent) throws IOException {
+        Writer out = new BatchedWriter(to);
         JsonWriter json = new JsonWriter(out);
         json.setIndent(indent);
         json.beginObject();

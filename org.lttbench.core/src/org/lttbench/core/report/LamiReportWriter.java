@@ -76,7 +76,8 @@ public final class LamiReportWriter {
      *
      * @param declared the tables {@link #writeMetadata} described
      */
-    public static void writeResults(List<Report> reports, List<Table> declared, Writer out) throws IOException {
+    public static void writeResults(List<Report> reports, List<Table> declared, Writer to) throws IOException {
+        Writer out = new BatchedWriter(to);
         Map<String, Table> classes = new LinkedHashMap<>();
         for (Table t : withNotes(declared)) {
             classes.put(t.key(), t);
