@@ -86,14 +86,17 @@ final class WaitsHighlights {
             line.append(") ").append(CellFormat.duration(b.total));
             Map.Entry<String, Long> cause = largest(b.causes);
             if (cause != null) {
-                line.append(", ").append(CellFormat.duration(cause.getValue())).append(' ').append(cause.getKey());
+                Map.Entry<String, Long> known = null;
                 if (cause.getKey().startsWith(UNKNOWN)) { // what the trace does tell, too: the reader asked "on what"
-                    Map<String, Long> known = new HashMap<>(b.causes);
-                    known.keySet().removeIf(k -> k.startsWith(UNKNOWN));
-                    Map.Entry<String, Long> next = largest(known);
-                    if (next != null) {
-                        line.append(", ").append(CellFormat.duration(next.getValue())).append(' ').append(next.getKey());
-                    }
+                    Map<String, Long> told = new HashMap<>(b.causes);
+                    told.keySet().removeIf(k -> k.startsWith(UNKNOWN));
+                    known = largest(told);
+                }
+                // with a known cause after it, the unknown one's reason is left to the table: the line stays two lines
+                line.append(", ").append(CellFormat.duration(cause.getValue())).append(' ')
+                        .append(known != null ? UNKNOWN : cause.getKey());
+                if (known != null) {
+                    line.append(", ").append(CellFormat.duration(known.getValue())).append(' ').append(known.getKey());
                 }
             }
             b.wakers.remove("none");
