@@ -16,6 +16,7 @@ import org.eclipse.help.HelpSystem;
 import org.eclipse.help.IToc;
 import org.eclipse.help.ITopic;
 import org.junit.jupiter.api.Test;
+import org.lttbench.tracecompass.ui.view.ViewHelp;
 import org.osgi.framework.Bundle;
 
 /**
@@ -51,6 +52,38 @@ class HelpContentsTest {
             byte[] magic = png.readNBytes(4);
             assertEquals("PNG", new String(magic, 1, 3, StandardCharsets.US_ASCII));
         }
+    }
+
+    /**
+     * Each LTTbench view has its help (F1, the view's Help): a context for every view the bundle declares, whose topics
+     * are pages of the guide in the bundle; an opened view's content carries it.
+     */
+    @Test
+    void everyViewHasItsHelp() throws Exception {
+        List<String> views = new ArrayList<>();
+        for (var e : org.eclipse.core.runtime.Platform.getExtensionRegistry().getConfigurationElementsFor("org.eclipse.ui.views")) {
+            if (e.getName().equals("view") && e.getAttribute("id").startsWith("org.lttbench.tracecompass.view.")) {
+                views.add(e.getAttribute("id"));
+            }
+        }
+        assertTrue(views.size() >= 8, "LTTbench's views: " + views);
+        for (String view : views) {
+            org.eclipse.help.IContext context = HelpSystem.getContext(ViewHelp.context(view));
+            assertNotNull(context, view + ": its help context " + ViewHelp.context(view) + " in contexts.xml");
+            assertTrue(context.getRelatedTopics().length > 0, view + ": its help has pages");
+            for (org.eclipse.help.IHelpResource topic : context.getRelatedTopics()) {
+                String href = topic.getHref().startsWith("/") ? topic.getHref() : "/org.lttbench.tracecompass.ui/" + topic.getHref();
+                assertTrue(content(href).contains("<h1"), view + ": " + href + " is a page of the guide");
+            }
+        }
+        String id = "org.lttbench.tracecompass.view.process";
+        Object help = Workbench.ui(() -> {
+            var part = (org.lttbench.tracecompass.ui.view.LttbenchView) Workbench.page().showView(id);
+            Object data = part.content().getParent().getData("org.eclipse.ui.help");
+            Workbench.page().hideView(part);
+            return data;
+        });
+        assertEquals(ViewHelp.context(id), help, "the opened view's content carries its help");
     }
 
     private static void collect(ITopic[] topics, List<ITopic> into) {

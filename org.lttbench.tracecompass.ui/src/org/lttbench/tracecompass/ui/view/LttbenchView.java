@@ -55,6 +55,7 @@ public abstract class LttbenchView extends TmfView {
     public void createPartControl(Composite parent) {
         super.createPartControl(parent);
         content = createContent(parent);
+        ViewHelp.attach(parent, getViewSite());
         content.rangeBar().onRangeChosen(this::select);
         content.addListener(SWT.Resize, e -> fitBanner());
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();

@@ -1,6 +1,7 @@
 package org.lttbench.tracecompass.ui.view;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.internal.provisional.tmf.ui.widgets.timegraph.BaseDataProviderTimeGraphPresentationProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -22,6 +23,12 @@ public final class ThreadStatesView extends BaseDataProviderTimeGraphView {
 
     public ThreadStatesView() {
         super(ID, new BaseDataProviderTimeGraphPresentationProvider(), LttbenchDataProviders.THREAD_STATES);
+    }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        super.createPartControl(parent);
+        ViewHelp.attach(parent, getViewSite());
     }
 
     @Override
