@@ -28,6 +28,8 @@ public abstract class ReportView extends Composite implements SessionListener {
     private final LossBanner banner;
     private final ProgressBar progress;
     private final Label status;
+    /** How many lines the status shows at most; its tooltip holds it whole. */
+    static final int STATUS_LINES = 3;
     private AnalysisSession session;
 
     protected ReportView(Composite parent, int style) {
@@ -59,7 +61,7 @@ public abstract class ReportView extends Composite implements SessionListener {
         showProgress(false);
         status = new Label(statusRow, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        LabelWrap.follow(status, statusRow, 200);
+        LabelWrap.follow(status, statusRow, 200, STATUS_LINES);
         status.setText("No traces yet");
 
         Composite content = new Composite(this, SWT.NONE);
@@ -126,6 +128,7 @@ public abstract class ReportView extends Composite implements SessionListener {
             status.setText(live == null ? described : described.isEmpty() ? live : live + " " + described);
         }
         status.setToolTipText(status.getText());
+        LabelWrap.fit(status);
         // The fields keep what the user asked for; the status line says what the figures cover.
         boolean whole = reports.range().equals(TimeRange.ALL);
         rangeBar.showRange(!whole ? reports.range() : session != null && session.span() != null ? session.span() : reports.coveredRange(analyses()));
