@@ -118,6 +118,14 @@ public final class WaitCauses {
         });
     }
 
+    /**
+     * Whether a cause's label says the trace cannot tell the cause (a wait begun before it, no system call events...):
+     * every such label of {@link #FIXED} begins with {@code unknown:}.
+     */
+    public static boolean unknown(String label) {
+        return label.startsWith("unknown:");
+    }
+
     public String label(int code) {
         return code >= 0 && code < labels.size() ? labels.get(code) : "unknown cause " + code;
     }

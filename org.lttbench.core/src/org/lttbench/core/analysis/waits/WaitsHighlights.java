@@ -30,8 +30,6 @@ final class WaitsHighlights {
     private WaitsHighlights() {
     }
 
-    /** How the causes' table names a wait whose cause the trace does not tell ({@code unknown: ...}). */
-    private static final String UNKNOWN = "unknown";
 
     /** One process's blocked time, in all, per cause and per waker. */
     private static final class Blocked {
@@ -87,14 +85,14 @@ final class WaitsHighlights {
             Map.Entry<String, Long> cause = largest(b.causes);
             if (cause != null) {
                 Map.Entry<String, Long> known = null;
-                if (cause.getKey().startsWith(UNKNOWN)) { // what the trace does tell, too: the reader asked "on what"
+                if (WaitCauses.unknown(cause.getKey())) { // what the trace does tell, too: the reader asked "on what"
                     Map<String, Long> told = new HashMap<>(b.causes);
-                    told.keySet().removeIf(k -> k.startsWith(UNKNOWN));
+                    told.keySet().removeIf(WaitCauses::unknown);
                     known = largest(told);
                 }
                 // with a known cause after it, the unknown one's reason is left to the table: the line stays two lines
                 line.append(", ").append(CellFormat.duration(cause.getValue())).append(' ')
-                        .append(known != null ? UNKNOWN : cause.getKey());
+                        .append(known != null ? "unknown" : cause.getKey());
                 if (known != null) {
                     line.append(", ").append(CellFormat.duration(known.getValue())).append(' ').append(known.getKey());
                 }
