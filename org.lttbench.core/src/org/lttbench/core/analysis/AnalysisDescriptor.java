@@ -20,6 +20,8 @@ public class AnalysisDescriptor implements AnalysisProvider {
     private final Function<AnalysisOptions, ? extends Analysis> factory;
     private final Supplier<List<ChartSchema>> charts;
     private final Function<Report, List<Highlight>> highlights;
+    /** LAMI's tags, or null: the default ones. */
+    private final List<String> tags;
 
     /** An analysis with tables only: no charts, nothing that stands out. */
     public AnalysisDescriptor(String name, String description, Supplier<AnalysisTables> tables,
@@ -30,22 +32,34 @@ public class AnalysisDescriptor implements AnalysisProvider {
     public AnalysisDescriptor(String name, String description, Supplier<AnalysisTables> tables,
             Function<AnalysisOptions, ? extends Analysis> factory, Supplier<List<ChartSchema>> charts,
             Function<Report, List<Highlight>> highlights) {
+        this(name, description, tables, factory, charts, highlights, null);
+    }
+
+    private AnalysisDescriptor(String name, String description, Supplier<AnalysisTables> tables,
+            Function<AnalysisOptions, ? extends Analysis> factory, Supplier<List<ChartSchema>> charts,
+            Function<Report, List<Highlight>> highlights, List<String> tags) {
         this.name = name;
         this.description = description;
         this.tables = tables;
         this.factory = factory;
         this.charts = charts;
         this.highlights = highlights;
+        this.tags = tags;
     }
 
     /** The same analysis, with what stands out in its reports. */
     public AnalysisDescriptor withHighlights(Function<Report, List<Highlight>> standOut) {
-        return new AnalysisDescriptor(name, description, tables, factory, charts, standOut);
+        return new AnalysisDescriptor(name, description, tables, factory, charts, standOut, tags);
     }
 
     /** The same analysis, with the charts of its chart-data tables. */
     public AnalysisDescriptor withCharts(Supplier<List<ChartSchema>> declared) {
-        return new AnalysisDescriptor(name, description, tables, factory, declared, highlights);
+        return new AnalysisDescriptor(name, description, tables, factory, declared, highlights, tags);
+    }
+
+    /** The same analysis, with LAMI's tags for it. */
+    public AnalysisDescriptor withTags(List<String> lamiTags) {
+        return new AnalysisDescriptor(name, description, tables, factory, charts, highlights, List.copyOf(lamiTags));
     }
 
     @Override
@@ -76,5 +90,10 @@ public class AnalysisDescriptor implements AnalysisProvider {
     @Override
     public final List<Highlight> highlights(Report report) {
         return highlights.apply(report);
+    }
+
+    @Override
+    public final List<String> tags() {
+        return tags != null ? tags : AnalysisProvider.super.tags();
     }
 }

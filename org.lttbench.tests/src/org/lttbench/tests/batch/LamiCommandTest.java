@@ -64,6 +64,9 @@ class LamiCommandTest {
             LamiProtocol.checkMetadata(m);
             assertTrue(m.get("title").getAsString().startsWith("LTTbench: "), m.toString());
             assertEquals(a.description(), m.get("description").getAsString());
+            // its LAMI tags name the tool and the analysis (a drop-in's name lttng-analyses: DropInLamiTest)
+            String tags = m.getAsJsonArray("tags").toString();
+            assertTrue(tags.contains("\"lttbench\"") && tags.contains("\"" + a.name() + "\""), a.name() + ": " + tags);
         }
     }
 

@@ -75,11 +75,6 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
     }
 
     @Override
-    public String whyNotApplicableBriefly(TraceSet traces) {
-        return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
-    }
-
-    @Override
     public void start(TraceSet traceSet) {
         traces = traceSet;
         TimeRange span = traceSet.span();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisDescriptor;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
@@ -115,32 +116,7 @@ abstract class DropIn implements Analysis {
     /** A provider of a drop-in: lttng-analyses' command name, title, description and tags. */
     static AnalysisProvider provider(String name, String description, List<String> tags, AnalysisTables tables,
             java.util.function.Function<AnalysisOptions, Analysis> make) {
-        return new AnalysisProvider() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return description;
-            }
-
-            @Override
-            public AnalysisTables tables() {
-                return tables;
-            }
-
-            @Override
-            public Analysis create(AnalysisOptions options) {
-                return make.apply(options);
-            }
-
-            @Override
-            public List<String> tags() {
-                return tags;
-            }
-        };
+        return new AnalysisDescriptor(name, description, () -> tables, make).withTags(tags);
     }
 
     /** The cells of a row of a table by column key. */

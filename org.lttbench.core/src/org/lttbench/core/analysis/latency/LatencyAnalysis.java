@@ -55,7 +55,7 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
 
     @Override
     public String whyNotApplicableBriefly(TraceSet traces) {
-        String why = new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
+        String why = pass.whyNotApplicableBriefly(traces);
         return why != null ? why : whatLacks(traces);
     }
 

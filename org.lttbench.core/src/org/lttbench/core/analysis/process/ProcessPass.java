@@ -54,6 +54,12 @@ public final class ProcessPass {
             processPass().end();
         }
 
+        /** Left out without a word where the process analysis would be (a trace set without a kernel trace). */
+        @Override
+        default String whyNotApplicableBriefly(TraceSet traces) {
+            return processPass().whyNotApplicableBriefly(traces);
+        }
+
         /** Only the user whose pass feeds the process analysis (the run has none of its own) hears the records. */
         @Override
         default boolean hearsRecords() {
@@ -111,6 +117,11 @@ public final class ProcessPass {
     public String whyNotApplicable(TraceSet traces, String who) {
         String why = new ProcessAnalysis(options).whyNotApplicable(traces);
         return why == null ? null : why.replace("the process analysis", who);
+    }
+
+    /** The process analysis's brief reason. */
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
     }
 
     public void start(TraceSet traces) {

@@ -120,6 +120,12 @@ public final class CriticalPathAnalysis implements ProcessPass.User {
         return pass.whyNotApplicable(traces, "the critical path");
     }
 
+    /** Said whatever the trace set: the user asked for this thread's path. */
+    @Override
+    public String whyNotApplicableBriefly(TraceSet traces) {
+        return whyNotApplicable(traces);
+    }
+
     /** The thread the user named: that TID, or of that name the one that ran most (the others are said in a note). */
     private ThreadHistory.Changes target(List<String> notes) {
         String wanted = options.thread().trim();

@@ -73,11 +73,6 @@ public final class WaitsAnalysis implements ProcessPass.User {
     }
 
     @Override
-    public String whyNotApplicableBriefly(TraceSet traces) {
-        return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
-    }
-
-    @Override
     public Report report() {
         return report(options.groupBy());
     }
