@@ -191,14 +191,9 @@ public final class FedTraceSet implements TraceSet {
                 } else {
                     sink.quiet(r.key); // the front of the merge: every stream is at that time or past it
                 }
-                r.advance();
+                size = RecordMerge.advance(heap, size);
                 if (r.kind == StreamReader.DONE) {
-                    heap[0] = heap[--size];
-                    heap[size] = null;
                     readers.remove(r);
-                }
-                if (size > 1) {
-                    siftDown(0);
                 }
             }
         } finally {
@@ -233,11 +228,8 @@ public final class FedTraceSet implements TraceSet {
         if (added) {
             StreamReader[] all = readers.toArray(new StreamReader[0]);
             RecordMerge.rankTies(all);
-            heap = all;
-            size = all.length;
-            for (int i = size / 2 - 1; i >= 0; i--) {
-                siftDown(i);
-            }
+            heap = new StreamReader[all.length];
+            size = RecordMerge.heap(all, heap);
         }
     }
 
@@ -281,10 +273,6 @@ public final class FedTraceSet implements TraceSet {
         };
         return new CtfStream(trace, p.name(), StreamFileNames.channel(p.name(), cpu, false), cpu, streams.size(), instance,
                 sc, List.of(name), primed);
-    }
-
-    private void siftDown(int i) {
-        RecordMerge.siftDown(heap, size, i);
     }
 
     /** Nothing of its own to release: the source closes its connection. */

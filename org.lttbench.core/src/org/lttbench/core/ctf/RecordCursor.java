@@ -169,7 +169,7 @@ public final class RecordCursor {
         if (size == 0) {
             throw new IllegalStateException("the cursor is past the last record");
         }
-        step();
+        size = RecordMerge.advance(heap, size);
         skipPackets();
     }
 
@@ -181,38 +181,13 @@ public final class RecordCursor {
     }
 
     private void rebuild() throws IOException {
-        size = 0;
-        for (StreamReader r : readers) {
-            if (r.kind != StreamReader.DONE) {
-                heap[size++] = r;
-            }
-        }
-        for (int i = size / 2 - 1; i >= 0; i--) {
-            siftDown(i);
-        }
+        size = RecordMerge.heap(readers, heap);
         skipPackets();
     }
 
     private void skipPackets() throws IOException {
         while (size > 0 && heap[0].kind == StreamReader.PACKET) {
-            step();
+            size = RecordMerge.advance(heap, size);
         }
-    }
-
-    private void step() throws IOException {
-        StreamReader r = heap[0];
-        r.advance();
-        if (r.kind == StreamReader.DONE) {
-            heap[0] = heap[--size];
-            heap[size] = null;
-        }
-        if (size > 1) {
-            siftDown(0);
-        }
-    }
-
-    /** {@link RecordMerge}'s order: time, then the stream's place in the set. */
-    private void siftDown(int i) {
-        RecordMerge.siftDown(heap, size, i);
     }
 }

@@ -51,27 +51,43 @@ final class RecordMerge {
     }
 
     void run(RecordSink sink) throws IOException {
-        for (StreamReader r : heap) {
+        StreamReader[] readers = heap.clone();
+        for (StreamReader r : readers) {
             r.start();
+        }
+        size = heap(readers, heap);
+        while (size > 0) {
+            span.handOn(heap[0], sink);
+            size = advance(heap, size);
+        }
+    }
+
+    /** Puts the readers that hold a record into {@code heap}, in merge order: how many. */
+    static int heap(StreamReader[] readers, StreamReader[] heap) {
+        int size = 0;
+        for (StreamReader r : readers) {
             if (r.kind != StreamReader.DONE) {
                 heap[size++] = r;
             }
         }
         for (int i = size / 2 - 1; i >= 0; i--) {
-            siftDown(i);
+            siftDown(heap, size, i);
         }
-        while (size > 0) {
-            StreamReader r = heap[0];
-            span.handOn(r, sink);
-            r.advance();
-            if (r.kind == StreamReader.DONE) {
-                heap[0] = heap[--size];
-                heap[size] = null;
-            }
-            if (size > 1) {
-                siftDown(0);
-            }
+        return size;
+    }
+
+    /** Moves the heap's first reader to its next record and back to its place, or out when it is done: the size. */
+    static int advance(StreamReader[] heap, int size) throws IOException {
+        StreamReader r = heap[0];
+        r.advance();
+        if (r.kind == StreamReader.DONE) {
+            heap[0] = heap[--size];
+            heap[size] = null;
         }
+        if (size > 1) {
+            siftDown(heap, size, 0);
+        }
+        return size;
     }
 
     /** The earliest time of an event or a loss's range merged ({@code Long.MAX_VALUE} before any). */
@@ -84,12 +100,8 @@ final class RecordMerge {
         return span.last();
     }
 
-    private void siftDown(int i) {
-        siftDown(heap, size, i);
-    }
-
     /** Moves {@code heap[i]} down to its place in the first {@code size} readers of a heap in merge order. */
-    static void siftDown(StreamReader[] heap, int size, int i) {
+    private static void siftDown(StreamReader[] heap, int size, int i) {
         StreamReader r = heap[i];
         int half = size >>> 1;
         while (i < half) {
