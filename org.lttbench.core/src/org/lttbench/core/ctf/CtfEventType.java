@@ -5,16 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.NamedEventType;
 import org.lttbench.core.trace.FieldHandle;
-import org.lttbench.core.trace.Trace;
 
 /** An event class of a CTF trace, with its compiled context and payload decoders. */
-final class CtfEventType implements EventType {
-    private final String name;
-    private final long id;
-    private final int index;
-    private final CtfTrace trace;
+final class CtfEventType extends NamedEventType {
 
     StreamClassDecoder streamClass;
     StructDecoder context;
@@ -33,31 +28,12 @@ final class CtfEventType implements EventType {
     private final Map<String, CtfFieldHandle> contextHandles = new HashMap<>();
 
     CtfEventType(String name, long id, int index, CtfTrace trace) {
-        this.name = name;
-        this.id = id;
-        this.index = index;
-        this.trace = trace;
+        super(trace, name, id, index);
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public long id() {
-        return id;
-    }
 
-    @Override
-    public int index() {
-        return index;
-    }
 
-    @Override
-    public Trace trace() {
-        return trace;
-    }
 
     @Override
     public FieldHandle payloadField(String fieldName) {
@@ -100,10 +76,5 @@ final class CtfEventType implements EventType {
             i = scope.indexOf(key);
         }
         return i < 0 ? null : new CtfFieldHandle(key, scope.members[i], owner, streamClass, scope == payload);
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }

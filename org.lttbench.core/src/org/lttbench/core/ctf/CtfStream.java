@@ -2,16 +2,10 @@ package org.lttbench.core.ctf;
 
 import java.util.List;
 
-import org.lttbench.core.trace.Stream;
-import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.NamedStream;
 
 /** One stream of a CTF trace: its files in time order (several with tracefile rotation or session rotation). */
-final class CtfStream implements Stream {
-    private final CtfTrace trace;
-    private final String name;
-    private final String channel;
-    private final int cpu;
-    private final int index;
+final class CtfStream extends NamedStream {
     /** The packet header's {@code stream_instance_id}, or -1. */
     final long instanceId;
     final StreamClassDecoder streamClass;
@@ -26,40 +20,11 @@ final class CtfStream implements Stream {
 
     CtfStream(CtfTrace trace, String name, String channel, int cpu, int index, long instanceId,
             StreamClassDecoder streamClass, List<StreamFile> files, PacketFeed feed) {
+        super(trace, name, channel, cpu, index);
         this.feed = feed;
-        this.trace = trace;
         this.instanceId = instanceId;
-        this.name = name;
-        this.channel = channel;
-        this.cpu = cpu;
-        this.index = index;
         this.streamClass = streamClass;
         this.files = files;
-    }
-
-    @Override
-    public Trace trace() {
-        return trace;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String channel() {
-        return channel;
-    }
-
-    @Override
-    public int cpu() {
-        return cpu;
-    }
-
-    @Override
-    public int index() {
-        return index;
     }
 
     @Override
@@ -78,10 +43,5 @@ final class CtfStream implements Stream {
             n += f.size;
         }
         return n;
-    }
-
-    @Override
-    public String toString() {
-        return trace.path().resolve(name).toString();
     }
 }

@@ -15,29 +15,21 @@ import org.eclipse.tracecompass.ctf.core.event.types.IntegerDeclaration;
 import org.eclipse.tracecompass.ctf.core.event.types.StringDeclaration;
 import org.eclipse.tracecompass.ctf.core.event.types.StructDeclaration;
 import org.eclipse.tracecompass.tmf.ctf.core.CtfConstants;
-import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.NamedEventType;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.FieldHandle.FieldKind;
 import org.lttbench.core.trace.Trace;
 
 /** An event class of a trace as Trace Compass's CTF parser declares it, with its fields resolved once. */
-final class MetadataEventType implements EventType {
-    private final MetadataTrace trace;
-    private final String name;
-    private final long id;
+final class MetadataEventType extends NamedEventType {
     private final long streamId;
-    private final int index;
     private final Map<String, ContentField> payload = new LinkedHashMap<>();
     private final Map<String, ContentField> context = new LinkedHashMap<>();
 
     MetadataEventType(MetadataTrace trace, IEventDeclaration declaration, long streamId, StructDeclaration streamContext,
             int index) {
-        this.trace = trace;
-        this.name = declaration.getName();
-        Long declared = declaration.getId();
-        this.id = declared == null ? -1 : declared;
+        super(trace, declaration.getName(), declaration.getId() == null ? -1 : declaration.getId(), index);
         this.streamId = streamId;
-        this.index = index;
         StructDeclaration fields = declaration.getFields();
         if (fields != null) {
             for (String field : fields.getFieldsList()) {
@@ -83,29 +75,13 @@ final class MetadataEventType implements EventType {
         return FieldKind.COMPOUND;
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public long id() {
-        return id;
-    }
 
     long streamId() {
         return streamId;
     }
 
-    @Override
-    public int index() {
-        return index;
-    }
 
-    @Override
-    public Trace trace() {
-        return trace;
-    }
 
     @Override
     public FieldHandle payloadField(String field) {
@@ -120,10 +96,5 @@ final class MetadataEventType implements EventType {
     @Override
     public List<String> contextFieldNames() {
         return Collections.unmodifiableList(new ArrayList<>(context.keySet()));
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }

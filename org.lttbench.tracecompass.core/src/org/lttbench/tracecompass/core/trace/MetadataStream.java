@@ -3,56 +3,21 @@ package org.lttbench.tracecompass.core.trace;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.lttbench.core.trace.Stream;
-import org.lttbench.core.trace.Trace;
+import org.lttbench.core.trace.NamedStream;
 
 /**
  * One stream of a trace: in LTTng, one channel on one CPU, in one file or several (tracefile rotation). Its channel
  * and CPU come from LTTng's file names ({@code <channel>_<cpu>}, {@code <channel>_<cpu>_<n>} when rotated).
  */
-final class MetadataStream implements Stream {
-    private final MetadataTrace trace;
-    private final String name;
-    private final String channel;
-    private final int cpu;
-    private final int index;
+final class MetadataStream extends NamedStream {
     private final boolean discardedEventsCounter;
     final List<Path> files;
 
     MetadataStream(MetadataTrace trace, String name, String channel, int cpu, int index, boolean discardedEventsCounter,
             List<Path> files) {
-        this.trace = trace;
-        this.name = name;
-        this.channel = channel;
-        this.cpu = cpu;
-        this.index = index;
+        super(trace, name, channel, cpu, index);
         this.discardedEventsCounter = discardedEventsCounter;
         this.files = files;
-    }
-
-    @Override
-    public Trace trace() {
-        return trace;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String channel() {
-        return channel;
-    }
-
-    @Override
-    public int cpu() {
-        return cpu;
-    }
-
-    @Override
-    public int index() {
-        return index;
     }
 
     @Override
@@ -75,10 +40,5 @@ final class MetadataStream implements Stream {
             n += f.toFile().length();
         }
         return n;
-    }
-
-    @Override
-    public String toString() {
-        return trace.path().resolve(name).toString();
     }
 }
