@@ -25,7 +25,7 @@ public final class AnalysesView extends ReportView {
 
     /** @param shownElsewhere the analyses other views show (theirs are left out here) */
     public AnalysesView(Composite parent, int style, Set<String> shownElsewhere) {
-        super(parent, style);
+        super(parent, style, SummaryView.REQUESTS);
         CTabFolder folder = new CTabFolder(content, SWT.TOP | SWT.BORDER);
         summary = new SummaryPanel(folder);
         addTab(folder, "What stands out", summary.control());
@@ -41,11 +41,6 @@ public final class AnalysesView extends ReportView {
     /** The analyses shown, a tab each. */
     public List<String> analyses() {
         return List.copyOf(panels.keySet());
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return SummaryView.REQUESTS; // the summary reads every analysis, the tabs' among them
     }
 
     @Override

@@ -15,18 +15,13 @@ public final class AnalysisView extends ReportView {
     private Composite content;
 
     public AnalysisView(Composite parent, int style, String analysis) {
-        super(parent, style);
+        super(parent, style, List.of(AnalysisRequest.of(analysis)));
         this.analysis = analysis;
         this.panel = new AnalysisPanel(content, analysis);
     }
 
     public String analysis() {
         return analysis;
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return List.of(AnalysisRequest.of(analysis));
     }
 
     @Override

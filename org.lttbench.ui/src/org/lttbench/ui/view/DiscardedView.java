@@ -46,12 +46,7 @@ public final class DiscardedView extends ReportView {
     private Button copy;
 
     public DiscardedView(Composite parent, int style) {
-        super(parent, style);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return REQUESTS;
+        super(parent, style, REQUESTS);
     }
 
     @Override

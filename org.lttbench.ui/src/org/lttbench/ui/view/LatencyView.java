@@ -57,18 +57,18 @@ public final class LatencyView extends ReportView {
     /** Whether a category was chosen (by the first results, or by the user): later results keep it. */
     private boolean chosen;
 
-    public LatencyView(Composite parent, int style) {
-        super(parent, style);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
+    /** Each category's analysis, and the losses. */
+    private static List<AnalysisRequest> categoryRequests() {
         List<AnalysisRequest> requests = new ArrayList<>();
         for (Category c : CATEGORIES) {
             requests.add(AnalysisRequest.of(c.analysis()));
         }
         requests.add(AnalysisRequest.of("discarded"));
         return requests;
+    }
+
+    public LatencyView(Composite parent, int style) {
+        super(parent, style, categoryRequests());
     }
 
     @Override

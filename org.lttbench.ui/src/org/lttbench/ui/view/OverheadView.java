@@ -43,12 +43,7 @@ public final class OverheadView extends ReportView {
     private NoticeLine hidden;
 
     public OverheadView(Composite parent, int style) {
-        super(parent, style);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return REQUESTS;
+        super(parent, style, REQUESTS);
     }
 
     @Override

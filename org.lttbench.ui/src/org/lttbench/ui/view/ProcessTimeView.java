@@ -87,12 +87,7 @@ public final class ProcessTimeView extends ReportView {
             + "critical path: what its progress waited on, moment by moment, through the threads that woke it.";
 
     public ProcessTimeView(Composite parent, int style) {
-        super(parent, style);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return REQUESTS;
+        super(parent, style, REQUESTS);
     }
 
     @Override

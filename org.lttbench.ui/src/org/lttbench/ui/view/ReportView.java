@@ -31,9 +31,12 @@ public abstract class ReportView extends Composite implements SessionListener {
     /** How many lines the status shows at most; its tooltip holds it whole. */
     static final int STATUS_LINES = 3;
     private AnalysisSession session;
+    private final List<AnalysisRequest> requests;
 
-    protected ReportView(Composite parent, int style) {
+    /** @param requests the analyses this view shows (all computed in one read of the traces with those of others) */
+    protected ReportView(Composite parent, int style, List<AnalysisRequest> requests) {
         super(parent, style);
+        this.requests = List.copyOf(requests);
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = 4;
         layout.marginHeight = 4;
@@ -83,7 +86,9 @@ public abstract class ReportView extends Composite implements SessionListener {
     }
 
     /** The analyses this view shows (all computed in one read of the traces with those of other views). */
-    public abstract List<AnalysisRequest> requests();
+    public final List<AnalysisRequest> requests() {
+        return requests;
+    }
 
     /** Builds the tables and charts inside {@code parent} (a FillLayout composite). */
     protected abstract void createContent(Composite parent);

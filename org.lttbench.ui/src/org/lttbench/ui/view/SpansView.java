@@ -51,12 +51,7 @@ public final class SpansView extends ReportView {
     private DeclaredTables tables;
 
     public SpansView(Composite parent, int style) {
-        super(parent, style);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return REQUESTS;
+        super(parent, style, REQUESTS);
     }
 
     @Override

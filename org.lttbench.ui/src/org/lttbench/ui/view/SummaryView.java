@@ -17,13 +17,8 @@ public final class SummaryView extends ReportView {
     private final SummaryPanel panel;
 
     public SummaryView(Composite parent, int style) {
-        super(parent, style);
+        super(parent, style, REQUESTS);
         panel = new SummaryPanel(content);
-    }
-
-    @Override
-    public List<AnalysisRequest> requests() {
-        return REQUESTS;
     }
 
     @Override

@@ -1,18 +1,11 @@
 package org.lttbench.tracecompass.ui.view;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Composite;
 import org.lttbench.ui.view.DiscardedView;
-import org.lttbench.ui.view.ReportView;
 
 /** Trace Compass's view of what the trace lost and the buffers that would have kept it: hosts LTTbench's {@link DiscardedView}. */
 public final class DiscardedTmfView extends LttbenchView {
     public DiscardedTmfView() {
-        super("LTTbench Discarded events");
-    }
-
-    @Override
-    protected ReportView createContent(Composite parent) {
-        return new DiscardedView(parent, SWT.NONE);
+        super("LTTbench Discarded events", parent -> new DiscardedView(parent, SWT.NONE));
     }
 }

@@ -44,12 +44,23 @@ public abstract class LttbenchView extends TmfView {
     private TimeRange selection;
     private TimeRange window;
 
+    private final java.util.function.Function<Composite, ReportView> hosted;
+
+    /** A view that makes what it hosts itself ({@link #createContent}). */
     protected LttbenchView(String name) {
+        this(name, null);
+    }
+
+    /** @param hosted makes the LTTbench view this Trace Compass view hosts, in its parent */
+    protected LttbenchView(String name, java.util.function.Function<Composite, ReportView> hosted) {
         super(name);
+        this.hosted = hosted;
     }
 
     /** The LTTbench view this Trace Compass view hosts. */
-    protected abstract ReportView createContent(Composite parent);
+    protected ReportView createContent(Composite parent) {
+        return hosted.apply(parent);
+    }
 
     @Override
     public void createPartControl(Composite parent) {
