@@ -1,37 +1,21 @@
 package org.lttbench.tracecompass.core.provider;
 
-import java.util.Collection;
-import java.util.List;
-
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
-import org.eclipse.tracecompass.tmf.core.model.DataProviderDescriptor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.eclipse.tracecompass.tmf.core.model.ITmfDataProvider;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.TmfTimeGraphCompositeDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 
 /** Makes the thread states' time graph provider on LTTbench's module of a trace (per trace of an experiment). */
-public final class ThreadStatesDataProviderFactory implements IDataProviderFactory {
-    private static final IDataProviderDescriptor DESCRIPTOR = new DataProviderDescriptor.Builder()
-            .setId(LttbenchDataProviders.THREAD_STATES).setName("LTTbench: thread states")
-            .setDescription("Each thread's state over time as LTTbench's state machine tells it: user, system call, IRQ, "
-                    + "waiting for a CPU, blocked on disk I/O, blocked on anything else, unknown")
-            .setProviderType(IDataProviderDescriptor.ProviderType.TIME_GRAPH).build();
-
-    @Override
-    public ITmfDataProvider createDataProvider(ITmfTrace trace) {
-        if (trace instanceof TmfExperiment) {
-            return TmfTimeGraphCompositeDataProvider.create(TmfTraceManager.getTraceSet(trace), LttbenchDataProviders.THREAD_STATES);
-        }
-        LttbenchAnalysisModule module = LttbenchDataProviders.module(trace);
-        return module == null ? null : new ThreadStatesDataProvider(trace, module);
+public final class ThreadStatesDataProviderFactory extends ModuleProviderFactory {
+    public ThreadStatesDataProviderFactory() {
+        super(LttbenchDataProviders.THREAD_STATES, "LTTbench: thread states",
+                "Each thread's state over time as LTTbench's state machine tells it: user, system call, IRQ, "
+                        + "waiting for a CPU, blocked on disk I/O, blocked on anything else, unknown",
+                ProviderType.TIME_GRAPH, true);
     }
 
     @Override
-    public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        return LttbenchDataProviders.module(trace) == null ? List.of() : List.of(DESCRIPTOR);
+    protected ITmfDataProvider create(ITmfTrace trace, LttbenchAnalysisModule module) {
+        return new ThreadStatesDataProvider(trace, module);
     }
 }
