@@ -1,9 +1,5 @@
 package org.lttbench.tracecompass.core.latency;
 
-import java.util.List;
-
-import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
-import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.DiskLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.kernel.BlockDevice;
@@ -18,13 +14,14 @@ import org.lttbench.core.trace.Trace;
  */
 public final class DiskLatencyModule extends LatencyStoreModule {
     public static final String ID = "org.lttbench.tracecompass.analysis.io";
-    private static final List<ISegmentAspect> ASPECTS = LatencyAspects.of("Request",
-            "the device (major:minor) and the operation (read, write, discard, flush, other)",
-            "the thread that issued it (empty when the trace does not say)", "Bytes", "its size");
 
-    @Override
-    protected AnalysisProvider latencies() {
-        return DiskLatencyAnalysis.PROVIDER;
+    public DiskLatencyModule() {
+        super(DiskLatencyAnalysis.PROVIDER, LatencyAspects.of("Request",
+                "the device (major:minor) and the operation (read, write, discard, flush, other)",
+                "the thread that issued it (empty when the trace does not say)", "Bytes", "its size"),
+                "LTTbench: disk request latency, every block request LTTbench measures (issue to completion), with the "
+                        + "device, the operation, the issuing thread and the size. Trace Compass's latency table, scatter and "
+                        + "statistics views show it.");
     }
 
     /** A request's segment's name. */
@@ -42,17 +39,5 @@ public final class DiskLatencyModule extends LatencyStoreModule {
                         issuer == null ? null : issuer.name(), sectors * DiskLatencyAnalysis.SECTOR_BYTES);
             }
         };
-    }
-
-    @Override
-    public Iterable<ISegmentAspect> getSegmentAspects() {
-        return ASPECTS;
-    }
-
-    @Override
-    protected String getFullHelpText() {
-        return "LTTbench: disk request latency, every block request LTTbench measures (issue to completion), with the "
-                + "device, the operation, the issuing thread and the size. Trace Compass's latency table, scatter and "
-                + "statistics views show it.";
     }
 }

@@ -1,9 +1,5 @@
 package org.lttbench.tracecompass.core.latency;
 
-import java.util.List;
-
-import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
-import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.InterruptLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.kernel.ThreadStateSink;
@@ -20,14 +16,15 @@ public final class InterruptLatencyModule extends LatencyStoreModule {
     public static final String ID = "org.lttbench.tracecompass.analysis.irq";
     /** What a softirq's raise-to-entry segment's name adds to its handler's. */
     public static final String RAISED = " raised";
-    private static final List<ISegmentAspect> ASPECTS = LatencyAspects.of("Handler",
-            "the handler (hard IRQ or x86 vector and its number, softirq and its vector); \"raised\": a softirq's wait "
-                    + "from its raise to its entry", "none: handlers run in no thread of their own", "CPU",
-            "the CPU it ran on");
 
-    @Override
-    protected AnalysisProvider latencies() {
-        return InterruptLatencyAnalysis.PROVIDER;
+    public InterruptLatencyModule() {
+        super(InterruptLatencyAnalysis.PROVIDER, LatencyAspects.of("Handler",
+                "the handler (hard IRQ or x86 vector and its number, softirq and its vector); \"raised\": a softirq's wait "
+                        + "from its raise to its entry", "none: handlers run in no thread of their own", "CPU",
+                "the CPU it ran on"),
+                "LTTbench: interrupt latency, every hard IRQ, x86 vector and softirq handler run LTTbench measures (entry "
+                        + "to exit) and every softirq's wait from its raise to its entry, with the handler and the CPU. Trace "
+                        + "Compass's latency table, scatter and statistics views show it.");
     }
 
     /** A handler's segments' name. */
@@ -50,17 +47,5 @@ public final class InterruptLatencyModule extends LatencyStoreModule {
                 }
             }
         };
-    }
-
-    @Override
-    public Iterable<ISegmentAspect> getSegmentAspects() {
-        return ASPECTS;
-    }
-
-    @Override
-    protected String getFullHelpText() {
-        return "LTTbench: interrupt latency, every hard IRQ, x86 vector and softirq handler run LTTbench measures (entry "
-                + "to exit) and every softirq's wait from its raise to its entry, with the handler and the CPU. Trace "
-                + "Compass's latency table, scatter and statistics views show it.";
     }
 }

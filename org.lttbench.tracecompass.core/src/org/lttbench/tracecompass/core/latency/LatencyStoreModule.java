@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.OperationCanceledException;
-import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
 import org.eclipse.tracecompass.datastore.core.interval.IHTIntervalReader;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
@@ -15,14 +13,13 @@ import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.segmentstore.core.SegmentStoreFactory.SegmentStoreType;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.kernel.ThreadStateSink;
-import org.lttbench.core.run.AnalysisRun;
-import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tracecompass.core.analysis.DeferredPass;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
 
@@ -30,12 +27,13 @@ import org.lttbench.tracecompass.core.analysis.PassResults;
  * One kind of LTTbench's latencies as a Trace Compass segment-store analysis: every one, as LTTbench's process
  * analysis tells it (what its latency table counts), in an on-disk segment store, so that Trace Compass's generic
  * latency views (table, scatter, statistics, with the module's id as their secondary id) and its segment-store data
- * providers show them. It waits for the LTTbench module (for its traces), then writes the store with a read of its own
- * the first time a view asks ({@link #sink}: what it writes of the machine's calls), and opens it, or one an earlier
+ * providers show them. It waits for the LTTbench module (for its traces); the module's deferred read ({@link
+ * DeferredPass}, the first time a view asks for any of what the module's pass leaves out) writes the store ({@link
+ * #sink}: what it writes of the machine's calls) with the other stores of the trace, and it opens it, or one an earlier
  * session kept. LTTbench's module's pass does not write it: most users never open these views, and every latency on
  * disk would cost its pass what no other view needs.
  */
-public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisModule {
+public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisModule implements DeferredPass.Part {
     /** Bump when {@link LatencySegment}'s form on disk changes. */
     public static final int VERSION = 2;
     /** Every store's module, for their files. */
@@ -53,14 +51,38 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
     }
 
     /** LTTbench's analysis whose table these latencies are: there is a store where it applies. */
-    protected abstract AnalysisProvider latencies();
+    private final AnalysisProvider latencies;
+    private final List<ISegmentAspect> aspects;
+    private final String help;
+    /** The store being written by the deferred read, or null. */
+    private LatencySegmentWriter writing;
+
+    /**
+     * @param aspects what Trace Compass's segment table shows of each segment ({@link LatencyAspects#of})
+     * @param help    the module's help text in Trace Compass
+     */
+    protected LatencyStoreModule(AnalysisProvider latencies, List<ISegmentAspect> aspects, String help) {
+        this.latencies = latencies;
+        this.aspects = aspects;
+        this.help = help;
+    }
 
     /** What writes the machine's calls of this kind to the store, in a read whose process analysis is {@code read}. */
     protected abstract ThreadStateSink sink(LatencySegmentWriter segments, ProcessAnalysis read);
 
     /** Whether there is a store to write: where the latency analysis applies, as the module's pass found. */
     private boolean written(PassResults results) {
-        return results.whyNotApplicable(latencies().name()) == null;
+        return results.whyNotApplicable(latencies.name()) == null;
+    }
+
+    @Override
+    public final Iterable<ISegmentAspect> getSegmentAspects() {
+        return aspects;
+    }
+
+    @Override
+    protected final String getFullHelpText() {
+        return help;
     }
 
     @Override
@@ -122,40 +144,38 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
         PassResults results = pass.results();
         Path store = getDataFilePath();
         if (results != null && store != null && !Files.isRegularFile(store) && written(results)) {
-            write(results.traces(), store, monitor);
+            try {
+                DeferredPass.of(pass, results, monitor); // writes this store, and the others the trace has
+            } catch (IOException e) {
+                throw new TmfAnalysisException(e.getMessage(), e);
+            }
         }
         return super.executeAnalysis(monitor);
     }
 
-    private void write(TraceSet traces, Path store, IProgressMonitor monitor) throws TmfAnalysisException {
-        ProcessAnalysis read = new ProcessAnalysis(AnalysisOptions.DEFAULT);
-        LatencySegmentWriter segments;
-        try {
-            segments = new LatencySegmentWriter(store);
-        } catch (IOException | RuntimeException e) {
-            throw new TmfAnalysisException("cannot write LTTbench's latencies to " + store + ": " + e, e);
+    /** Its store, from the module's deferred read, unless it is on disk already or the trace lacks the events. */
+    @Override
+    public ThreadStateSink open(PassResults results, ProcessAnalysis read) throws IOException {
+        Path store = getDataFilePath();
+        if (store == null || Files.isRegularFile(store) || !written(results)) {
+            return null;
         }
-        read.observe(sink(segments, read));
-        SubMonitor progress = SubMonitor.convert(monitor, "LTTbench: " + getName(), 1000);
-        int[] shown = { 0 };
         try {
-            AnalysisRun.run(traces, List.of(read), (done, total) -> {
-                if (progress.isCanceled()) {
-                    throw new OperationCanceledException();
-                }
-                int now = total <= 0 ? 0 : (int) (1000 * done / total);
-                if (now > shown[0]) {
-                    progress.worked(now - shown[0]);
-                    shown[0] = now;
-                }
-            });
-            segments.finish();
-        } catch (OperationCanceledException e) {
-            segments.abandon();
-            throw e;
+            writing = new LatencySegmentWriter(store);
         } catch (IOException | RuntimeException e) {
-            segments.abandon();
-            throw new TmfAnalysisException("LTTbench could not read the traces: " + e.getMessage(), e);
+            throw new IOException("cannot write LTTbench's latencies to " + store + ": " + e, e);
+        }
+        return sink(writing, read);
+    }
+
+    @Override
+    public void close(boolean complete) throws IOException {
+        LatencySegmentWriter written = writing;
+        writing = null;
+        if (complete) {
+            written.finish();
+        } else {
+            written.abandon();
         }
     }
 

@@ -1,9 +1,5 @@
 package org.lttbench.tracecompass.core.latency;
 
-import java.util.List;
-
-import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
-import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.kernel.ThreadRecord;
@@ -15,13 +11,14 @@ import org.lttbench.core.kernel.ThreadStateSink;
  */
 public final class SchedulingLatencyModule extends LatencyStoreModule {
     public static final String ID = "org.lttbench.tracecompass.analysis.sched";
-    private static final List<ISegmentAspect> ASPECTS = LatencyAspects.of("Kind",
-            "woken (from its wakeup), new thread (from its first wakeup, else its fork) or preempted (from leaving the "
-                    + "CPU runnable)", "the thread that waited", "CPU", "the CPU it then ran on");
 
-    @Override
-    protected AnalysisProvider latencies() {
-        return SchedulingLatencyAnalysis.PROVIDER;
+    public SchedulingLatencyModule() {
+        super(SchedulingLatencyAnalysis.PROVIDER, LatencyAspects.of("Kind",
+                "woken (from its wakeup), new thread (from its first wakeup, else its fork) or preempted (from leaving the "
+                        + "CPU runnable)", "the thread that waited", "CPU", "the CPU it then ran on"),
+                "LTTbench: scheduling latency, every wait for a CPU LTTbench measures (from the wakeup, the fork, or "
+                        + "leaving the CPU runnable, to running), with its kind, the thread and the CPU. Trace Compass's latency "
+                        + "table, scatter and statistics views show it.");
     }
 
     @Override
@@ -34,17 +31,5 @@ public final class SchedulingLatencyModule extends LatencyStoreModule {
                         cpu);
             }
         };
-    }
-
-    @Override
-    public Iterable<ISegmentAspect> getSegmentAspects() {
-        return ASPECTS;
-    }
-
-    @Override
-    protected String getFullHelpText() {
-        return "LTTbench: scheduling latency, every wait for a CPU LTTbench measures (from the wakeup, the fork, or "
-                + "leaving the CPU runnable, to running), with its kind, the thread and the CPU. Trace Compass's latency "
-                + "table, scatter and statistics views show it.";
     }
 }

@@ -1,9 +1,5 @@
 package org.lttbench.tracecompass.core.latency;
 
-import java.util.List;
-
-import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
-import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.kernel.ThreadRecord;
@@ -12,13 +8,14 @@ import org.lttbench.core.kernel.ThreadStateSink;
 /** System calls, entry to exit, named by the call: the calls LTTbench's syscalls table counts. */
 public final class SyscallLatencyModule extends LatencyStoreModule {
     public static final String ID = "org.lttbench.tracecompass.analysis.syscalls";
-    private static final List<ISegmentAspect> ASPECTS = LatencyAspects.of("System Call",
-            "the system call, as the trace names it", "the thread that made the call", "Return Value",
-            "what the call returned (empty when the exit event has none)");
 
-    @Override
-    protected AnalysisProvider latencies() {
-        return SyscallLatencyAnalysis.PROVIDER;
+    public SyscallLatencyModule() {
+        super(SyscallLatencyAnalysis.PROVIDER, LatencyAspects.of("System Call",
+                "the system call, as the trace names it", "the thread that made the call", "Return Value",
+                "what the call returned (empty when the exit event has none)"),
+                "LTTbench: system call latency, entry to exit, every call LTTbench measures (calls whose entry the trace "
+                        + "showed, in process context), with the call, the thread and the return value. Trace Compass's "
+                        + "latency table, scatter and statistics views show it.");
     }
 
     @Override
@@ -30,17 +27,5 @@ public final class SyscallLatencyModule extends LatencyStoreModule {
                 segments.add(entry, exit, read.syscalls().name(syscall), thread.tid(), thread.name(), ret);
             }
         };
-    }
-
-    @Override
-    public Iterable<ISegmentAspect> getSegmentAspects() {
-        return ASPECTS;
-    }
-
-    @Override
-    protected String getFullHelpText() {
-        return "LTTbench: system call latency, entry to exit, every call LTTbench measures (calls whose entry the trace "
-                + "showed, in process context), with the call, the thread and the return value. Trace Compass's "
-                + "latency table, scatter and statistics views show it.";
     }
 }

@@ -17,17 +17,17 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.tracecompass.core.analysis.DeferredPass;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.analysis.PassResults;
-import org.lttbench.tracecompass.core.spans.SpanResults;
 import org.lttbench.tracecompass.core.trace.TmfTraceSet;
 
 /**
  * An analysis's report for any range of a trace, as the module's results answer it: the whole trace from the pass;
  * process time and the waits' tables over any range from the kept state system (the whole trace from the pass's
- * process analysis, while the module holds it); the other analyses over a part of the trace by one more
- * read (LTTbench's reader, or Trace Compass's where the trace has no files); the spans of the whole trace from
- * {@link SpanResults}, which the module's pass leaves out. The latest answer per analysis and
+ * process analysis, while the module holds it); the whole trace of the analyses the module's pass leaves out from its
+ * {@link DeferredPass}; the other analyses over a part of the trace, or grouped by process, by one more read
+ * (LTTbench's reader, or Trace Compass's where the trace has no files). The latest answer per analysis and
  * grouping is kept, so that the tables of one report (asked one by one by data providers) cost one computation.
  */
 public final class RangeReports {
@@ -81,10 +81,10 @@ public final class RangeReports {
                 report = analysis.equals("process") ? states.report(groupBy)
                         : WaitsAnalysis.over(states, new AnalysisOptions(asked, groupBy)).report(groupBy);
             }
-        } else if (whole && analysis.equals("spans")) {
-            report = SpanResults.of(module, pass).report(); // made once, with every span for the time graph
         } else if (whole && pass.report(analysis) != null) {
             report = pass.report(analysis);
+        } else if (whole && (groupBy == GroupBy.THREAD || analysis.equals("spans")) && deferred(analysis)) {
+            report = DeferredPass.of(module, pass, null).report(analysis); // one read for every left-out analysis
         } else {
             Analysis a = Analyses.byName(analysis).create(new AnalysisOptions(asked, groupBy));
             report = AnalysisRun.run(pass.traces(), List.of(a), ProgressListener.NONE).get(0);
@@ -94,6 +94,11 @@ public final class RangeReports {
         }
         latest.put(key, new Object[] { asked, report });
         return report;
+    }
+
+    /** Whether the module's deferred read makes that analysis's whole-trace report. */
+    private static boolean deferred(String analysis) {
+        return LttbenchAnalysisModule.leftOut().stream().anyMatch(p -> p.name().equals(analysis));
     }
 
     public String whyNotApplicable(String analysis) throws IOException {

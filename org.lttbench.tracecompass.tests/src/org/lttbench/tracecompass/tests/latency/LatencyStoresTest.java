@@ -15,6 +15,7 @@ import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lttbench.core.analysis.Analyses;
@@ -23,10 +24,12 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.tracecompass.core.analysis.PassResults;
 import org.lttbench.tracecompass.core.latency.DiskLatencyModule;
 import org.lttbench.tracecompass.core.latency.InterruptLatencyModule;
 import org.lttbench.tracecompass.core.latency.LatencyStoreModule;
 import org.lttbench.tracecompass.core.latency.SchedulingLatencyModule;
+import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
 
 /**
@@ -36,6 +39,30 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  * store is written the first time it is asked for, and reopened from disk after.
  */
 class LatencyStoresTest {
+
+    /**
+     * One read writes every store of the trace: after one view's store, the others are on disk (a view opened next
+     * opens its store without reading the trace again), and the module's other whole-trace reports are made.
+     */
+    @Test
+    void oneReadWritesEveryStore() throws Exception {
+        LttngKernelTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared("kernel-scp-src"));
+        try {
+            IAnalysisModule module = trace.getAnalysisModule(SchedulingLatencyModule.ID);
+            module.schedule();
+            assertTrue(module.waitForCompletion(), String.valueOf(module.getFailureCause()));
+            Map<String, String> analyses = Map.of(SyscallLatencyModule.ID, "syscalls", SchedulingLatencyModule.ID,
+                    "sched", InterruptLatencyModule.ID, "irq", DiskLatencyModule.ID, "io");
+            PassResults results = TraceCompassTraces.module(trace).results();
+            for (Map.Entry<String, String> e : analyses.entrySet()) {
+                assertEquals(results.whyNotApplicable(e.getValue()) == null,
+                        Files.isRegularFile(LatencyStoreModule.dataFile(trace, e.getKey())),
+                        e.getKey() + ": written by the same read where its analysis applies");
+            }
+        } finally {
+            TraceCompassTraces.close(trace);
+        }
+    }
 
     @ParameterizedTest
     @CsvSource({ "kernel-many-threads, sched", "kernel-many-threads, irq", "kernel-scp-src, sched",
