@@ -10,7 +10,6 @@ import java.util.WeakHashMap;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.SubMonitor;
-import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
@@ -66,10 +65,28 @@ public final class DeferredPass {
             IProgressMonitor monitor) throws IOException {
         Made made = MADE.get(module);
         if (made == null || made.pass() != pass) {
-            made = new Made(pass, read(module.getTrace(), pass, monitor));
+            ITmfTrace trace = module.getTrace();
+            List<Part> parts = new ArrayList<>();
+            if (trace != null) {
+                trace.getAnalysisModules().forEach(m -> {
+                    if (m instanceof Part p) {
+                        parts.add(p);
+                    }
+                });
+            }
+            made = new Made(pass, read(pass, parts, true, monitor));
             MADE.put(module, made);
         }
         return made.deferred();
+    }
+
+    /**
+     * A read for one part alone: one made after the module's deferred read (a module Trace Compass instantiated since),
+     * which had nothing to write then.
+     */
+    public static synchronized void writeAlone(Part part, PassResults pass, IProgressMonitor monitor)
+            throws IOException {
+        read(pass, List.of(part), false, monitor);
     }
 
     /** The whole-trace report of a left-out analysis that applies, or null. */
@@ -82,20 +99,22 @@ public final class DeferredPass {
         return everySpan;
     }
 
-    private static DeferredPass read(ITmfTrace trace, PassResults pass, IProgressMonitor monitor) throws IOException {
+    /** The read: the parts' writing, with the left-out analyses when {@code analyses}. */
+    private static DeferredPass read(PassResults pass, List<Part> parts, boolean analyses, IProgressMonitor monitor)
+            throws IOException {
         ProcessAnalysis read = new ProcessAnalysis(AnalysisOptions.DEFAULT);
         SpansAnalysis spans = new SpansAnalysis(AnalysisOptions.DEFAULT).keepingEvery();
-        AnalysisRun.Plan plan = AnalysisRun.plan(LttbenchAnalysisModule.leftOut(), pass.traces(),
-                p -> p == SpansAnalysis.PROVIDER ? spans : p.create(AnalysisOptions.DEFAULT));
+        AnalysisRun.Plan plan = AnalysisRun.plan(analyses ? LttbenchAnalysisModule.leftOut() : List.of(),
+                pass.traces(), p -> p == SpansAnalysis.PROVIDER ? spans : p.create(AnalysisOptions.DEFAULT));
         List<Part> opened = new ArrayList<>();
         boolean complete = false;
         try {
-            if (pass.whyNotApplicable(ProcessAnalysis.PROVIDER.name()) == null && trace != null) {
-                for (IAnalysisModule m : trace.getAnalysisModules()) {
-                    ThreadStateSink sink = m instanceof Part part ? part.open(pass, read) : null;
+            if (pass.whyNotApplicable(ProcessAnalysis.PROVIDER.name()) == null) {
+                for (Part part : parts) {
+                    ThreadStateSink sink = part.open(pass, read);
                     if (sink != null) {
                         read.observe(sink);
-                        opened.add((Part) m);
+                        opened.add(part);
                     }
                 }
             }

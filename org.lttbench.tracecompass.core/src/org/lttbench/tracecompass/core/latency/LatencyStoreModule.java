@@ -146,6 +146,9 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
         if (results != null && store != null && !Files.isRegularFile(store) && written(results)) {
             try {
                 DeferredPass.of(pass, results, monitor); // writes this store, and the others the trace has
+                if (!Files.isRegularFile(store)) {
+                    DeferredPass.writeAlone(this, results, monitor); // made after the module's deferred read
+                }
             } catch (IOException e) {
                 throw new TmfAnalysisException(e.getMessage(), e);
             }
