@@ -8,6 +8,8 @@ import java.util.Map;
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.EventType;
+import org.lttbench.core.trace.NamedEventType;
+import org.lttbench.core.trace.NamedStream;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.Stream;
@@ -49,27 +51,7 @@ final class Kernels {
             for (String name : events) {
                 Trace trace = this;
                 int index = types.size();
-                types.add(new EventType() {
-                    @Override
-                    public String name() {
-                        return name;
-                    }
-
-                    @Override
-                    public long id() {
-                        return index;
-                    }
-
-                    @Override
-                    public int index() {
-                        return index;
-                    }
-
-                    @Override
-                    public Trace trace() {
-                        return trace;
-                    }
-
+                types.add(new NamedEventType(trace, name, index, index) {
                     @Override
                     public FieldHandle payloadField(String field) {
                         return null;
@@ -89,33 +71,7 @@ final class Kernels {
             Trace trace = this;
             List<Stream> streams = new ArrayList<>();
             for (int cpu = 0; cpu < cpus; cpu++) {
-                int id = cpu;
-                streams.add(new Stream() {
-                    @Override
-                    public Trace trace() {
-                        return trace;
-                    }
-
-                    @Override
-                    public String name() {
-                        return "channel0_" + id;
-                    }
-
-                    @Override
-                    public String channel() {
-                        return "channel0";
-                    }
-
-                    @Override
-                    public int cpu() {
-                        return id;
-                    }
-
-                    @Override
-                    public int index() {
-                        return id;
-                    }
-
+                streams.add(new NamedStream(trace, "channel0_" + cpu, "channel0", cpu, cpu) {
                     @Override
                     public boolean hasDiscardedEventsCounter() {
                         return true;
