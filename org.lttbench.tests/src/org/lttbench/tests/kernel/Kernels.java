@@ -1,9 +1,9 @@
 package org.lttbench.tests.kernel;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
@@ -45,89 +45,58 @@ final class Kernels {
 
         @Override
         public List<? extends EventType> eventTypes() {
-            List<EventType> types = new ArrayList<>();
-            for (String name : events) {
-                Trace trace = this;
-                int index = types.size();
-                types.add(new EventType() {
-                    @Override
-                    public String name() {
-                        return name;
-                    }
-
-                    @Override
-                    public long id() {
-                        return index;
-                    }
-
-                    @Override
-                    public int index() {
-                        return index;
-                    }
-
-                    @Override
-                    public Trace trace() {
-                        return trace;
-                    }
-
-                    @Override
-                    public FieldHandle payloadField(String field) {
-                        return null;
-                    }
-
-                    @Override
-                    public FieldHandle contextField(String field) {
-                        return null;
-                    }
-                });
-            }
-            return types;
+            return IntStream.range(0, events.size()).mapToObj(i -> new Type(events.get(i), i, this)).toList();
         }
 
         @Override
         public List<? extends Stream> streams() {
-            Trace trace = this;
-            List<Stream> streams = new ArrayList<>();
-            for (int cpu = 0; cpu < cpus; cpu++) {
-                int id = cpu;
-                streams.add(new Stream() {
-                    @Override
-                    public Trace trace() {
-                        return trace;
-                    }
+            return IntStream.range(0, cpus).mapToObj(cpu -> new CpuStream(cpu, this)).toList();
+        }
+    }
 
-                    @Override
-                    public String name() {
-                        return "channel0_" + id;
-                    }
+    /** An event type as the metadata declares it, numbered in order; the tests give no event fields. */
+    private record Type(String name, int index, Trace trace) implements EventType {
+        @Override
+        public long id() {
+            return index;
+        }
 
-                    @Override
-                    public String channel() {
-                        return "channel0";
-                    }
+        @Override
+        public FieldHandle payloadField(String field) {
+            return null;
+        }
 
-                    @Override
-                    public int cpu() {
-                        return id;
-                    }
+        @Override
+        public FieldHandle contextField(String field) {
+            return null;
+        }
+    }
 
-                    @Override
-                    public int index() {
-                        return id;
-                    }
+    /** A CPU's stream of channel0, with the counters of lttng-modules' packets. */
+    private record CpuStream(int cpu, Trace trace) implements Stream {
+        @Override
+        public String name() {
+            return "channel0_" + cpu;
+        }
 
-                    @Override
-                    public boolean hasDiscardedEventsCounter() {
-                        return true;
-                    }
+        @Override
+        public String channel() {
+            return "channel0";
+        }
 
-                    @Override
-                    public boolean hasPacketSequenceNumber() {
-                        return true;
-                    }
-                });
-            }
-            return streams;
+        @Override
+        public int index() {
+            return cpu;
+        }
+
+        @Override
+        public boolean hasDiscardedEventsCounter() {
+            return true;
+        }
+
+        @Override
+        public boolean hasPacketSequenceNumber() {
+            return true;
         }
     }
 
