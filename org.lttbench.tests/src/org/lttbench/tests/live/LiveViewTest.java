@@ -189,8 +189,8 @@ class LiveViewTest {
                 assertEquals(emitted, LiveSessionTest.events(fromFiles.out()));
             } finally {
                 session.destroy();
-                if (viewer != null && !viewer.shell().isDisposed()) {
-                    viewer.shell().dispose();
+                if (viewer != null) {
+                    UiHarness.close(viewer.shell());
                 }
             }
         }
@@ -253,8 +253,8 @@ class LiveViewTest {
                 assertEquals(TimeRange.ALL, viewer.session().range());
             } finally {
                 session.destroy();
-                if (viewer != null && !viewer.shell().isDisposed()) {
-                    viewer.shell().dispose();
+                if (viewer != null) {
+                    UiHarness.close(viewer.shell());
                 }
             }
         }

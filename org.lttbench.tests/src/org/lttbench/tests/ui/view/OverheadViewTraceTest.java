@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
-import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
@@ -43,13 +41,7 @@ class OverheadViewTraceTest {
             assertTrue(view.shareChart().model().isEmpty());
             ui.screenshot(view, "overhead-view-ust-memory-libc");
 
-            TimeRange span = view.session().span();
-            TimeRange part = new TimeRange(span.begin() + span.duration() / 3, span.begin() + span.duration() * 2 / 3);
-            view.rangeBar().beginField().setText(WallClock.format(part.begin()));
-            view.rangeBar().endField().setText(Long.toString(part.end()));
-            view.rangeBar().beginField().notifyListeners(SWT.DefaultSelection, new Event());
-            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 60);
-            assertEquals(part, probe.last().range());
+            TimeRange part = probe.typeTheMiddleThird(ui, view, view.session().span(), 60);
             Report third = SessionProbe.reference(trace, "overhead", part, GroupBy.THREAD);
             assertTrue((Long) third.table("tracepoints").cell(0, "count") < (Long) whole.table("tracepoints").cell(0, "count"));
             SessionProbe.assertShows(third.table("tracepoints"), view.tracepointTable());

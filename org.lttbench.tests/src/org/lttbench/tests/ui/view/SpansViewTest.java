@@ -68,11 +68,7 @@ public class SpansViewTest {
 
     private static StandaloneViewer open(UiHarness ui, List<Path> traces, List<SpanDefinition> definitions) {
         StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "spans", () -> CtfTraceSet.open(traces), definitions);
-        SessionProbe probe = new SessionProbe();
-        viewer.session().addListener(probe);
-        viewer.open();
-        ui.waitUntil("the first results", () -> probe.count() == 1, 120);
-        assertNull(probe.last().failure());
+        assertNull(SessionProbe.openAndWait(ui, viewer).last().failure());
         return viewer;
     }
 
