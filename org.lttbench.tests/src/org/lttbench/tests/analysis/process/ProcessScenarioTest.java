@@ -20,6 +20,8 @@ import org.lttbench.tests.writer.WrittenTraceCheck;
 
 /** Every scenario trace, for every tracer version, is real CTF: babeltrace2 reads back exactly what was written. */
 class ProcessScenarioTest {
+    /** A parameterized test's {@code @MethodSource}: a case per scenario and tracer version. */
+    static final String EACH = "org.lttbench.tests.analysis.process.ProcessScenarioTest#scenarios";
 
     static Stream<Arguments> scenarios() {
         List<Arguments> all = new ArrayList<>();
