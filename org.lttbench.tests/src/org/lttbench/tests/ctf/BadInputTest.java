@@ -43,8 +43,8 @@ class BadInputTest {
     }
 
     /** Packet offsets of one stream file, as our reader sees them in the intact trace. */
-    private static List<Packet> packets(Path trace, String file) throws IOException {
-        List<Packet> packets = new ArrayList<>();
+    private static List<PacketCopy> packets(Path trace, String file) throws IOException {
+        List<PacketCopy> packets = new ArrayList<>();
         try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
             set.read(new RecordSink() {
                 @Override
@@ -63,41 +63,7 @@ class BadInputTest {
     }
 
     /** What we keep of a packet (the reader reuses its Packet object). */
-    private record PacketCopy(long fileOffset, long sizeBits, long contentBits) implements Packet {
-        @Override
-        public org.lttbench.core.trace.Stream stream() {
-            return null;
-        }
-
-        @Override
-        public long beginNs() {
-            return -1;
-        }
-
-        @Override
-        public long endNs() {
-            return -1;
-        }
-
-        @Override
-        public long sequenceNumber() {
-            return -1;
-        }
-
-        @Override
-        public long discardedEventsCounter() {
-            return -1;
-        }
-
-        @Override
-        public int cpu() {
-            return -1;
-        }
-
-        @Override
-        public Path file() {
-            return null;
-        }
+    private record PacketCopy(long fileOffset, long sizeBits, long contentBits) {
     }
 
     private static TraceFormatException readFails(Path trace) {
@@ -142,10 +108,10 @@ class BadInputTest {
     private static final long PACKET_SIZE_AT = 48;
 
     /** The second packet of channel0_0, after checking that our layout of its context is right. */
-    private static Packet middlePacket(Path trace) throws IOException {
-        List<Packet> packets = packets(trace, "channel0_0");
+    private static PacketCopy middlePacket(Path trace) throws IOException {
+        List<PacketCopy> packets = packets(trace, "channel0_0");
         assertTrue(packets.size() >= 3);
-        Packet p = packets.get(1);
+        PacketCopy p = packets.get(1);
         Path file = trace.resolve("channel0_0");
         assertEquals(p.sizeBits(), readLong(file, p.fileOffset() + PACKET_SIZE_AT), "packet_size where we expect it");
         assertEquals(p.contentBits(), readLong(file, p.fileOffset() + CONTENT_SIZE_AT), "content_size where we expect it");
@@ -156,8 +122,8 @@ class BadInputTest {
     void truncatedStreamFile() throws IOException {
         Path trace = copy(LIBC, "truncated");
         Path file = trace.resolve("channel0_0");
-        List<Packet> packets = packets(trace, "channel0_0");
-        Packet last = packets.get(packets.size() - 1);
+        List<PacketCopy> packets = packets(trace, "channel0_0");
+        PacketCopy last = packets.get(packets.size() - 1);
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.setLength(last.fileOffset() + last.sizeBits() / 8 - 1000);
         }
@@ -177,7 +143,7 @@ class BadInputTest {
     @Test
     void badMagic() throws IOException {
         Path trace = copy(LIBC, "magic");
-        Packet p = middlePacket(trace);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
         write(file, p.fileOffset(), new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
         assertNames(readFails(trace), file, p.fileOffset(), "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)");
@@ -186,7 +152,7 @@ class BadInputTest {
     @Test
     void wrongStreamId() throws IOException {
         Path trace = copy(LIBC, "stream-id");
-        Packet p = middlePacket(trace);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
         write(file, p.fileOffset() + 20, new byte[] { 9, 0, 0, 0 });
         assertNames(readFails(trace), file, p.fileOffset(), "stream_id 9");
@@ -203,7 +169,7 @@ class BadInputTest {
     @Test
     void packetSizeLargerThanTheFile() throws IOException {
         Path trace = copy(LIBC, "packet-size");
-        Packet p = middlePacket(trace);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
         writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 1L << 62);
         assertNames(readFails(trace), file, p.fileOffset(), "but the file has only");
@@ -212,7 +178,7 @@ class BadInputTest {
     @Test
     void contentLargerThanPacket() throws IOException {
         Path trace = copy(LIBC, "content-size");
-        Packet p = middlePacket(trace);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
         writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8);
         assertNames(readFails(trace), file, p.fileOffset(), "is larger than its packet_size");
@@ -221,7 +187,7 @@ class BadInputTest {
     @Test
     void zeroPacketSizeCannotLoopForever() throws IOException {
         Path trace = copy(LIBC, "zero-size");
-        Packet p = middlePacket(trace);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
         writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
         writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
