@@ -25,6 +25,7 @@ import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.core.run.ExitCode;
 import org.lttbench.tests.LttngRecording;
+import org.lttbench.tests.Workloads;
 import org.lttbench.tests.batch.InProcessCli;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
@@ -80,15 +81,9 @@ class LiveSessionTest {
         }
     }
 
+    /** Runs fieldzoo (within two minutes): the number of events it emitted. */
     static long fieldzoo(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>();
-        command.add(Path.of(System.getProperty("lttbench.workloads")).resolve("fieldzoo").toString());
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "fieldzoo finished");
-        assertEquals(0, p.exitValue(), "fieldzoo: " + out);
-        return Long.parseLong(out);
+        return Workloads.fieldzoo(2, args);
     }
 
     /** The session's address, with the host name the relay daemon lists it under. */
