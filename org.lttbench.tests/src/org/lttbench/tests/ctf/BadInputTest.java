@@ -21,6 +21,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.trace.Packet;
@@ -141,24 +144,6 @@ class BadInputTest {
     }
 
     @Test
-    void badMagic() throws IOException {
-        Path trace = copy(LIBC, "magic");
-        PacketCopy p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        write(file, p.fileOffset(), new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
-        assertNames(readFails(trace), file, p.fileOffset(), "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)");
-    }
-
-    @Test
-    void wrongStreamId() throws IOException {
-        Path trace = copy(LIBC, "stream-id");
-        PacketCopy p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        write(file, p.fileOffset() + 20, new byte[] { 9, 0, 0, 0 });
-        assertNames(readFails(trace), file, p.fileOffset(), "stream_id 9");
-    }
-
-    @Test
     void unknownStreamClassInTheFirstPacket() throws IOException {
         Path trace = copy(LIBC, "stream-id-first");
         Path file = trace.resolve("channel0_2");
@@ -166,32 +151,43 @@ class BadInputTest {
         assertNames(readFails(trace), file, 0, "stream_id 9, which the metadata does not declare");
     }
 
-    @Test
-    void packetSizeLargerThanTheFile() throws IOException {
-        Path trace = copy(LIBC, "packet-size");
-        PacketCopy p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 1L << 62);
-        assertNames(readFails(trace), file, p.fileOffset(), "but the file has only");
+    /** A corruption of a packet, in place in its stream file. */
+    @FunctionalInterface
+    private interface Corruption {
+        void apply(Path file, PacketCopy p) throws IOException;
     }
 
-    @Test
-    void contentLargerThanPacket() throws IOException {
-        Path trace = copy(LIBC, "content-size");
-        PacketCopy p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8);
-        assertNames(readFails(trace), file, p.fileOffset(), "is larger than its packet_size");
+    /**
+     * Corruptions of a packet's header (a zero packet size must not loop forever), each with what the error says;
+     * the name of each case is its copy's.
+     */
+    static Stream<Arguments> corruptHeaders() {
+        return Stream.of(
+                Arguments.of("magic", (Corruption) (file, p) -> write(file, p.fileOffset(),
+                        new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde }),
+                        "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)"),
+                Arguments.of("stream-id", (Corruption) (file, p) -> write(file, p.fileOffset() + 20,
+                        new byte[] { 9, 0, 0, 0 }), "stream_id 9"),
+                Arguments.of("packet-size", (Corruption) (file, p) -> writeLong(file,
+                        p.fileOffset() + PACKET_SIZE_AT, 1L << 62), "but the file has only"),
+                Arguments.of("content-size", (Corruption) (file, p) -> writeLong(file,
+                        p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8), "is larger than its packet_size"),
+                Arguments.of("zero-size", (Corruption) (file, p) -> {
+                    writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
+                    writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
+                }, "not a positive whole number of bytes"));
     }
 
-    @Test
-    void zeroPacketSizeCannotLoopForever() throws IOException {
-        Path trace = copy(LIBC, "zero-size");
+    /** The middle packet of a stream file corrupted: the error names the file and that packet's offset. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corruptHeaders")
+    void aCorruptPacketHeaderIsNamedAtItsPacket(String caseName, Corruption corruption, String expected)
+            throws IOException {
+        Path trace = copy(LIBC, caseName);
         PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
-        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
-        assertNames(readFails(trace), file, p.fileOffset(), "not a positive whole number of bytes");
+        corruption.apply(file, p);
+        assertNames(readFails(trace), file, p.fileOffset(), expected);
     }
 
     /** ust-hello-lost's tptest: {@code uint64 _seqfield1_length = 4} then {@code int8 seqfield1[] = "test"}. */
