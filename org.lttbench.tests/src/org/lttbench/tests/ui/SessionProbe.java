@@ -118,6 +118,11 @@ public final class SessionProbe implements SessionListener {
         return part;
     }
 
+    /** One analysis over the whole traces, per thread, run directly (not through any view code). */
+    public static Report reference(List<Path> traces, String analysis) throws IOException {
+        return reference(traces, analysis, TimeRange.ALL, GroupBy.THREAD);
+    }
+
     /** One analysis over the traces, run directly (not through any view code). */
     public static Report reference(List<Path> traces, String analysis, TimeRange range, GroupBy groupBy) throws IOException {
         try (TraceSet set = CtfTraceSet.open(traces)) {

@@ -9,10 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.ChartSchema;
 import org.lttbench.core.report.Report;
-import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
@@ -35,7 +33,7 @@ class AnalysisViewTest {
             assertNull(probe.last().failure());
             AnalysisView cpu = viewer.analysisViews().stream().filter(v -> v.analysis().equals("cpu")).findFirst()
                     .orElseThrow();
-            Report reference = SessionProbe.reference(trace, "cpu", TimeRange.ALL, GroupBy.THREAD);
+            Report reference = SessionProbe.reference(trace, "cpu");
             SessionProbe.assertShows(reference.table("cpus"), cpu.table("cpus"));
             List<ChartSchema> declared = Analyses.byName("cpu").charts();
             assertEquals(declared.size(), cpu.charts().size());

@@ -29,7 +29,7 @@ class OverheadViewTraceTest {
         try (UiHarness ui = new UiHarness(1300, 900)) {
             OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
             SessionProbe probe = SessionProbe.attach(ui, view, trace);
-            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(trace, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             assertHistogramShows(whole.table("tracepoint_gaps"), view.histogram().model());
             // This trace's malloc and free gaps have two modes (the analysis says so): the histogram has two humps.
@@ -60,7 +60,7 @@ class OverheadViewTraceTest {
             SessionProbe.attach(ui, view, trace);
             assertTrue(view.banner().showsLoss(), view.banner().text());
             assertEquals(728, view.banner().lostEvents(), "the shared traces' README counts 728 discarded events");
-            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(trace, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             ui.screenshot(view, "overhead-view-session-multi-domains");
             view.session().dispose();
@@ -80,7 +80,7 @@ class OverheadViewTraceTest {
             ChartModel share = view.shareChart().model();
             assertEquals(List.of("app (501)"), share.categories(), "process 701 never ran in the kernel trace: no bar");
             assertEquals(1_400 * 250.0 / 15_000_000 * 100, share.series().get(0).y()[0], 1e-9);
-            Report whole = SessionProbe.reference(traces, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(traces, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             ChartChecks.assertReadable(view.shareChart().chart());
             ui.screenshot(view, "overhead-view-session-scenario");

@@ -35,10 +35,10 @@ class StandaloneViewerTest {
             // It opens on what stands out, the command line's summary, and every tab saw the same results.
             assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl());
             assertSummaryIsTheCommandLines(trace, viewer);
-            Report reference = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            Report reference = SessionProbe.reference(trace, "process");
             SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
             // The same read gave the latency tab its system calls, per call and the longest, as the analysis gives them.
-            Report syscalls = SessionProbe.reference(trace, "syscalls", TimeRange.ALL, GroupBy.THREAD);
+            Report syscalls = SessionProbe.reference(trace, "syscalls");
             var calls = org.lttbench.ui.view.LatencyView.category("syscalls");
             assertEquals(calls, viewer.latencyView().shown(), "a trace with system calls: the latency tab opens on them");
             SessionProbe.assertShows(syscalls.table("syscalls"), viewer.latencyView().table(calls, "syscalls"));
