@@ -46,19 +46,6 @@ class LiveTopTest {
 
     private static final Pattern LOST_PACKETS = Pattern.compile("([\\d,]+) lost packets");
 
-    /** The first interval of a JSON line of top's ({@code {"interval": [{...}], "top": [...]}}). */
-    private static JsonObject firstInterval(String line) {
-        return JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0).getAsJsonObject();
-    }
-
-    /** What babeltrace2 counts in the relay daemon's trace of a session, and what {@code lttbench analyze} says. */
-    private record RelaysTrace(Bt2Losses.Counts bt2, Result analyzed) {
-        static RelaysTrace of(RelayedSession session) throws Exception {
-            Path trace = session.recorded();
-            return new RelaysTrace(Bt2Losses.total(traceDirs(trace)), InProcessCli.run("analyze", trace.toString()));
-        }
-    }
-
     private static long lostPacketsLine(String err) {
         return countOnLine(LOST_PACKETS, "packets were lost", err);
     }
@@ -72,6 +59,19 @@ class LiveTopTest {
         Matcher m = line.matcher(err);
         assertTrue(m.find(), "a line says how many " + what + ": " + err);
         return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    /** The first interval of a JSON line of top's ({@code {"interval": [{...}], "top": [...]}}). */
+    private static JsonObject firstInterval(String line) {
+        return JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0).getAsJsonObject();
+    }
+
+    /** What babeltrace2 counts in the relay daemon's trace of a session, and what {@code lttbench analyze} says. */
+    private record RelaysTrace(Bt2Losses.Counts bt2, Result analyzed) {
+        static RelaysTrace of(RelayedSession session) throws Exception {
+            Path trace = session.recorded();
+            return new RelaysTrace(Bt2Losses.total(traceDirs(trace)), InProcessCli.run("analyze", trace.toString()));
+        }
     }
 
     /**
