@@ -27,6 +27,11 @@ public final class Babeltrace2 {
         return messages;
     }
 
+    /** The event messages of {@link #messages} (those that name an event: not the losses). */
+    public static List<JsonObject> events(Path... traces) throws IOException, InterruptedException {
+        return messages(traces).stream().filter(m -> m.has("event")).toList();
+    }
+
     /** Runs one of {@code org.lttbench.tests/scripts/} on the traces and returns the lines it printed. */
     public static List<String> run(String script, List<Path> traces) throws IOException, InterruptedException {
         return ReferenceOutput.lines(script, traces);

@@ -48,17 +48,16 @@ class AnalyzeHighlightsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("traces")
     void theDefaultReportIsAtMostTwentyLinesOf120Columns(Path trace) {
-        Result r = InProcessCli.run("analyze", trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = r.out().lines().toList();
-        String what = trace.getFileName() + ":\n" + r.out();
+        String out = analyze(trace.toString());
+        List<String> lines = out.lines().toList();
+        String what = trace.getFileName() + ":\n" + out;
         assertTrue(lines.size() <= HighlightsWriter.MAX_LINES, lines.size() + " lines: " + what);
         assertTrue(lines.get(0).startsWith("What stands out: "), what);
         assertTrue(lines.get(lines.size() - 1).startsWith("Every table of every analysis: --all"), what);
         for (String line : lines) {
             assertTrue(line.codePointCount(0, line.length()) <= TextReportWriter.WIDTH, line);
         }
-        for (Shown s : shown(r.out())) {
+        for (Shown s : shown(out)) {
             assertTrue(s.detail().startsWith("--analysis "), "each line names the analysis that gives its detail: " + s);
         }
     }
@@ -70,10 +69,9 @@ class AnalyzeHighlightsTest {
      */
     @Test
     void theExampleSaysWhatItWasWrittenWith() {
-        Result r = InProcessCli.run("analyze", TestPaths.repository().resolve("examples/kernel-demo").toString());
-        assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("What stands out: kernel-demo (kernel), 1.00 s from "), r.out());
-        List<Shown> shown = shown(r.out());
+        String out = analyze(TestPaths.repository().resolve("examples/kernel-demo").toString());
+        assertTrue(out.startsWith("What stands out: kernel-demo (kernel), 1.00 s from "), out);
+        List<Shown> shown = shown(out);
         Shown lost = shown.get(0);
         assertTrue(lost.text().startsWith("Lost: 500 events (12.5% of those written) on channel0, CPU 1, from ")
                 && lost.text().contains("; would have kept them: lttng enable-channel --kernel "), lost.text());
@@ -86,18 +84,17 @@ class AnalyzeHighlightsTest {
                 "--analysis waits --by process");
         assertShown(shown, "Longest system call: epoll_wait 9.10 ms in web (TID 2000)", "--analysis syscalls");
         assertShown(shown, "Longest disk request: 8:0 write of 4.0 KiB, 4.13 ms, issued by backup (TID 3000)", "--analysis io");
-        assertFalse(r.out().contains("kworker"), "a kernel thread asleep the whole trace, woken by nothing, does not stand out");
+        assertFalse(out.contains("kworker"), "a kernel thread asleep the whole trace, woken by nothing, does not stand out");
         assertTrue(index(shown, "Busy: render") < index(shown, "Longest system call"),
-                "900 ms of running ranks above a 9.10 ms call:\n" + r.out());
+                "900 ms of running ranks above a 9.10 ms call:\n" + out);
     }
 
     /** On a real trace, each line says what the full tables of the same run say. */
     @Test
     void theLinesAreTheFullTablesFigures() {
         String trace = TestPaths.trace("kernel-many-threads").toString();
-        Result r = InProcessCli.run("analyze", trace);
-        assertEquals(0, r.code(), r.err());
-        List<Shown> shown = shown(r.out());
+        String out = analyze(trace);
+        List<Shown> shown = shown(out);
         JsonObject processes = json("analyze", "--analysis", "process", "--by", "process", "--format", "json", trace);
         JsonObject busiest = processes.getAsJsonArray("processes").asList().stream().map(e -> e.getAsJsonObject())
                 .filter(p -> !p.get("pid").isJsonNull() && p.get("pid").getAsLong() != 0)
@@ -124,7 +121,7 @@ class AnalyzeHighlightsTest {
                 .mapToLong(c -> c.get("blocked_ns").getAsLong()).sum();
         assertTrue(blocked.text().contains(") " + CellFormat.duration(total) + ", "),
                 "the process's blocked time, its causes summed: " + CellFormat.duration(total) + " in " + blocked.text());
-        assertFalse(r.out().contains("Lost:"), "nothing lost: " + r.out());
+        assertFalse(out.contains("Lost:"), "nothing lost: " + out);
     }
 
     /**
@@ -135,11 +132,10 @@ class AnalyzeHighlightsTest {
     @Test
     void aBlockedProcessNamesItsLargestKnownCauseToo() {
         String trace = TestPaths.trace("kernel-many-threads").toString();
-        Result r = InProcessCli.run("analyze", trace);
-        assertEquals(0, r.code(), r.err());
+        String out = analyze(trace);
         JsonObject waits = json("analyze", "--analysis", "waits", "--by", "process", "--format", "json", trace);
         int checked = 0;
-        for (Shown blocked : shown(r.out())) {
+        for (Shown blocked : shown(out)) {
             if (!blocked.text().startsWith("Blocked: ")) {
                 continue;
             }
@@ -163,16 +159,15 @@ class AnalyzeHighlightsTest {
             assertFalse(blocked.text().contains("…"), "the line is whole: " + blocked.text());
             checked++;
         }
-        assertTrue(checked >= 1, "kernel-many-threads has a process blocked mostly since before the trace: " + r.out());
+        assertTrue(checked >= 1, "kernel-many-threads has a process blocked mostly since before the trace: " + out);
     }
 
     /** A loss: its count as babeltrace2 gives it (967,700 events, shared traces' README), and the advised channel. */
     @Test
     void aLossComesFirstWithTheAdvice() {
         String trace = TestPaths.trace("ust-hello-lost").toString();
-        Result r = InProcessCli.run("analyze", trace);
-        assertEquals(0, r.code(), r.err());
-        List<Shown> shown = shown(r.out());
+        String out = analyze(trace);
+        List<Shown> shown = shown(out);
         JsonObject discarded = json("analyze", "--analysis", "discarded", "--format", "json", trace);
         String command = discarded.getAsJsonArray("advice").get(0).getAsJsonObject().get("command").getAsString();
         assertTrue(shown.get(0).text().startsWith("Lost: 967,700 events (96.8% of those written) on channel1, CPU 2, ")
@@ -202,6 +197,13 @@ class AnalyzeHighlightsTest {
     }
 
     /** The highlights of a default report: each first line's text and detail, with its indented continuation. */
+    /** What {@code lttbench analyze} prints of the trace (what stands out in it), asserting it succeeded. */
+    private static String analyze(String trace) {
+        Result r = InProcessCli.run("analyze", trace);
+        assertEquals(0, r.code(), r.err());
+        return r.out();
+    }
+
     static List<Shown> shown(String out) {
         List<String> lines = out.lines().toList();
         List<Shown> shown = new ArrayList<>();

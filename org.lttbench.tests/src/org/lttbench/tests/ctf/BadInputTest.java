@@ -21,6 +21,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordCounter;
 import org.lttbench.core.trace.Packet;
@@ -43,8 +46,8 @@ class BadInputTest {
     }
 
     /** Packet offsets of one stream file, as our reader sees them in the intact trace. */
-    private static List<Packet> packets(Path trace, String file) throws IOException {
-        List<Packet> packets = new ArrayList<>();
+    private static List<PacketCopy> packets(Path trace, String file) throws IOException {
+        List<PacketCopy> packets = new ArrayList<>();
         try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
             set.read(new RecordSink() {
                 @Override
@@ -63,41 +66,7 @@ class BadInputTest {
     }
 
     /** What we keep of a packet (the reader reuses its Packet object). */
-    private record PacketCopy(long fileOffset, long sizeBits, long contentBits) implements Packet {
-        @Override
-        public org.lttbench.core.trace.Stream stream() {
-            return null;
-        }
-
-        @Override
-        public long beginNs() {
-            return -1;
-        }
-
-        @Override
-        public long endNs() {
-            return -1;
-        }
-
-        @Override
-        public long sequenceNumber() {
-            return -1;
-        }
-
-        @Override
-        public long discardedEventsCounter() {
-            return -1;
-        }
-
-        @Override
-        public int cpu() {
-            return -1;
-        }
-
-        @Override
-        public Path file() {
-            return null;
-        }
+    private record PacketCopy(long fileOffset, long sizeBits, long contentBits) {
     }
 
     private static TraceFormatException readFails(Path trace) {
@@ -142,10 +111,10 @@ class BadInputTest {
     private static final long PACKET_SIZE_AT = 48;
 
     /** The second packet of channel0_0, after checking that our layout of its context is right. */
-    private static Packet middlePacket(Path trace) throws IOException {
-        List<Packet> packets = packets(trace, "channel0_0");
+    private static PacketCopy middlePacket(Path trace) throws IOException {
+        List<PacketCopy> packets = packets(trace, "channel0_0");
         assertTrue(packets.size() >= 3);
-        Packet p = packets.get(1);
+        PacketCopy p = packets.get(1);
         Path file = trace.resolve("channel0_0");
         assertEquals(p.sizeBits(), readLong(file, p.fileOffset() + PACKET_SIZE_AT), "packet_size where we expect it");
         assertEquals(p.contentBits(), readLong(file, p.fileOffset() + CONTENT_SIZE_AT), "content_size where we expect it");
@@ -156,8 +125,8 @@ class BadInputTest {
     void truncatedStreamFile() throws IOException {
         Path trace = copy(LIBC, "truncated");
         Path file = trace.resolve("channel0_0");
-        List<Packet> packets = packets(trace, "channel0_0");
-        Packet last = packets.get(packets.size() - 1);
+        List<PacketCopy> packets = packets(trace, "channel0_0");
+        PacketCopy last = packets.get(packets.size() - 1);
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.setLength(last.fileOffset() + last.sizeBits() / 8 - 1000);
         }
@@ -175,24 +144,6 @@ class BadInputTest {
     }
 
     @Test
-    void badMagic() throws IOException {
-        Path trace = copy(LIBC, "magic");
-        Packet p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        write(file, p.fileOffset(), new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
-        assertNames(readFails(trace), file, p.fileOffset(), "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)");
-    }
-
-    @Test
-    void wrongStreamId() throws IOException {
-        Path trace = copy(LIBC, "stream-id");
-        Packet p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        write(file, p.fileOffset() + 20, new byte[] { 9, 0, 0, 0 });
-        assertNames(readFails(trace), file, p.fileOffset(), "stream_id 9");
-    }
-
-    @Test
     void unknownStreamClassInTheFirstPacket() throws IOException {
         Path trace = copy(LIBC, "stream-id-first");
         Path file = trace.resolve("channel0_2");
@@ -200,32 +151,43 @@ class BadInputTest {
         assertNames(readFails(trace), file, 0, "stream_id 9, which the metadata does not declare");
     }
 
-    @Test
-    void packetSizeLargerThanTheFile() throws IOException {
-        Path trace = copy(LIBC, "packet-size");
-        Packet p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 1L << 62);
-        assertNames(readFails(trace), file, p.fileOffset(), "but the file has only");
+    /** A corruption of a packet, in place in its stream file. */
+    @FunctionalInterface
+    private interface Corruption {
+        void apply(Path file, PacketCopy p) throws IOException;
     }
 
-    @Test
-    void contentLargerThanPacket() throws IOException {
-        Path trace = copy(LIBC, "content-size");
-        Packet p = middlePacket(trace);
-        Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8);
-        assertNames(readFails(trace), file, p.fileOffset(), "is larger than its packet_size");
+    /**
+     * Corruptions of a packet's header (a zero packet size must not loop forever), each with what the error says;
+     * the name of each case is its copy's.
+     */
+    static Stream<Arguments> corruptHeaders() {
+        return Stream.of(
+                Arguments.of("magic", (Corruption) (file, p) -> write(file, p.fileOffset(),
+                        new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde }),
+                        "bad packet magic number 0xdeadbeef (expected 0xc1fc1fc1)"),
+                Arguments.of("stream-id", (Corruption) (file, p) -> write(file, p.fileOffset() + 20,
+                        new byte[] { 9, 0, 0, 0 }), "stream_id 9"),
+                Arguments.of("packet-size", (Corruption) (file, p) -> writeLong(file,
+                        p.fileOffset() + PACKET_SIZE_AT, 1L << 62), "but the file has only"),
+                Arguments.of("content-size", (Corruption) (file, p) -> writeLong(file,
+                        p.fileOffset() + CONTENT_SIZE_AT, p.sizeBits() + 8), "is larger than its packet_size"),
+                Arguments.of("zero-size", (Corruption) (file, p) -> {
+                    writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
+                    writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
+                }, "not a positive whole number of bytes"));
     }
 
-    @Test
-    void zeroPacketSizeCannotLoopForever() throws IOException {
-        Path trace = copy(LIBC, "zero-size");
-        Packet p = middlePacket(trace);
+    /** The middle packet of a stream file corrupted: the error names the file and that packet's offset. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corruptHeaders")
+    void aCorruptPacketHeaderIsNamedAtItsPacket(String caseName, Corruption corruption, String expected)
+            throws IOException {
+        Path trace = copy(LIBC, caseName);
+        PacketCopy p = middlePacket(trace);
         Path file = trace.resolve("channel0_0");
-        writeLong(file, p.fileOffset() + CONTENT_SIZE_AT, 0);
-        writeLong(file, p.fileOffset() + PACKET_SIZE_AT, 0);
-        assertNames(readFails(trace), file, p.fileOffset(), "not a positive whole number of bytes");
+        corruption.apply(file, p);
+        assertNames(readFails(trace), file, p.fileOffset(), expected);
     }
 
     /** ust-hello-lost's tptest: {@code uint64 _seqfield1_length = 4} then {@code int8 seqfield1[] = "test"}. */

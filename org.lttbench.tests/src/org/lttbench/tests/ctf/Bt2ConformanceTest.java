@@ -2,9 +2,7 @@ package org.lttbench.tests.ctf;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -18,15 +16,10 @@ import org.lttbench.tests.Comparisons.Reference;
  * name, CPU, stream, payload, contexts) and loss records (discarded events and packets, count and time range).
  */
 class Bt2ConformanceTest {
-
-    static List<Path> traces() throws IOException {
-        return SharedTraces.all();
-    }
-
     // Its cases run two at a time (each waits on babeltrace2 in its own process); the class still runs alone.
     @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest(name = "{0}")
-    @MethodSource("traces")
+    @MethodSource(SharedTraces.EACH)
     void recordsAreBabeltrace2s(Path dir) throws Exception {
         JsonlComparison.Counts c = JsonlComparison.compareAll(dir);
         assertTrue(c.traces() > 0 && c.streams() > 0, dir + ": no trace or stream compared");

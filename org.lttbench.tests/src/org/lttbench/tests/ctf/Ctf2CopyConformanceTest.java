@@ -27,14 +27,9 @@ import org.lttbench.tests.TestPaths;
  * discarded events, sequences, enumerations, variants, text arrays. Kernel layouts resolve as for the originals.
  */
 class Ctf2CopyConformanceTest {
-
-    static List<Path> traces() throws IOException {
-        return SharedTraces.all();
-    }
-
     @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest(name = "{0}")
-    @MethodSource("traces")
+    @MethodSource(SharedTraces.EACH)
     void ctf2CopyReadsAsBabeltrace2ReadsTheOriginal(Path original) throws Exception {
         Path copy = TestPaths.workDir("ctf2-copy-" + original.getFileName());
         List<Path> copies = Ctf2Copy.copy(original, copy);

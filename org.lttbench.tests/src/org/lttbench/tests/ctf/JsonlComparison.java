@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordPrinter;
@@ -157,14 +159,8 @@ public final class JsonlComparison {
                 path.add("{keys " + x.keySet() + " vs " + y.keySet() + "}");
                 return false;
             }
-            for (String k : x.keySet()) {
-                path.add(k);
-                if (!same(x.get(k), y.get(k), path)) {
-                    return false;
-                }
-                path.remove(path.size() - 1);
-            }
-            return true;
+            List<String> keys = List.copyOf(x.keySet());
+            return sameEach(keys, i -> x.get(keys.get(i)), i -> y.get(keys.get(i)), path);
         }
         if (a.isJsonArray() && b.isJsonArray()) {
             JsonArray x = a.getAsJsonArray();
@@ -173,14 +169,7 @@ public final class JsonlComparison {
                 path.add("[length " + x.size() + " vs " + y.size() + "]");
                 return false;
             }
-            for (int i = 0; i < x.size(); i++) {
-                path.add("[" + i + "]");
-                if (!same(x.get(i), y.get(i), path)) {
-                    return false;
-                }
-                path.remove(path.size() - 1);
-            }
-            return true;
+            return sameEach(IntStream.range(0, x.size()).mapToObj(i -> "[" + i + "]").toList(), x::get, y::get, path);
         }
         if (a.isJsonPrimitive() && b.isJsonPrimitive()) {
             JsonPrimitive x = a.getAsJsonPrimitive();
@@ -191,6 +180,19 @@ public final class JsonlComparison {
             return x.isNumber() == y.isNumber() && x.isBoolean() == y.isBoolean() && x.getAsString().equals(y.getAsString());
         }
         return a.isJsonNull() && b.isJsonNull();
+    }
+
+    /** Whether each child (its label in the path) is the same on both sides; the path ends at one that is not. */
+    private static boolean sameEach(List<String> labels, IntFunction<JsonElement> x, IntFunction<JsonElement> y,
+            List<String> path) {
+        for (int i = 0; i < labels.size(); i++) {
+            path.add(labels.get(i));
+            if (!same(x.apply(i), y.apply(i), path)) {
+                return false;
+            }
+            path.remove(path.size() - 1);
+        }
+        return true;
     }
 
     private static boolean sameNumber(String x, String y) {

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -26,6 +23,7 @@ import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.Workloads;
 
 /**
  * User-space traces recorded now with real LTTng (the fieldzoo workload: every kind of field LTTng-UST writes),
@@ -52,22 +50,11 @@ class RecordedConformanceTest {
             session.addUserContexts(channel.name(), "vpid", "vtid", "procname");
             session.start();
             for (int i = 0; i < processes; i++) {
-                emitted += runWorkload(args);
+                emitted += Workloads.fieldzoo(5, args);
             }
             session.stop();
         }
         return new Recording(out, emitted);
-    }
-
-    private static long runWorkload(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("lttbench.workloads")).resolve("fieldzoo").toString());
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "fieldzoo finished");
-        assertEquals(0, p.exitValue(), "fieldzoo: " + out);
-        return Long.parseLong(out);
     }
 
     /** Compares every trace of the recording with babeltrace2; returns events and loss totals from our reader. */

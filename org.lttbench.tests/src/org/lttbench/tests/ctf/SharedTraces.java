@@ -10,6 +10,9 @@ import org.lttbench.tests.TestPaths;
 
 /** The real traces of {@code ../shared/traces}: one test case per top-level directory. */
 final class SharedTraces {
+    /** A parameterized test's {@code @MethodSource}: a case per shared trace. */
+    static final String EACH = "org.lttbench.tests.ctf.SharedTraces#all";
+
     private SharedTraces() {
     }
 

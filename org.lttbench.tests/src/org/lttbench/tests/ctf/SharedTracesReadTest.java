@@ -36,11 +36,6 @@ import org.lttbench.tests.TestPaths;
  * packet's content.
  */
 class SharedTracesReadTest {
-
-    static List<Path> traces() throws IOException {
-        return SharedTraces.all();
-    }
-
     /** Checks the invariants record by record. */
     private static final class InvariantSink implements RecordSink {
         final Map<Stream, Long> bytesInPacket = new HashMap<>();
@@ -114,7 +109,7 @@ class SharedTracesReadTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("traces")
+    @MethodSource(SharedTraces.EACH)
     void readsToTheEndKeepingItsPromises(Path trace) throws IOException {
         try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
             InvariantSink sink = new InvariantSink();
@@ -135,7 +130,7 @@ class SharedTracesReadTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("traces")
+    @MethodSource(SharedTraces.EACH)
     void readsTheSameTwice(Path trace) throws IOException {
         try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
             long[] first = count(set);

@@ -56,12 +56,8 @@ class TextFormatTest {
     /** What babeltrace2 2.0.4's muxer says of a stream whose packets overlap in time (it stops there). */
     private static final String MUXER_REFUSES = "timestamp is less than muxer's message iterator's last returned timestamp";
 
-    static List<Path> traces() throws IOException {
-        return SharedTraces.all();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("traces")
+    @MethodSource(SharedTraces.EACH)
     void textIsBabeltrace2s(Path trace) throws Exception {
         if (!compare(trace, line -> true, false)) {
             compareStreamByStream(trace);

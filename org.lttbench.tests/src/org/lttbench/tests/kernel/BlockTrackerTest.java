@@ -12,24 +12,28 @@ import org.lttbench.core.kernel.BlockOperation;
 import org.lttbench.core.kernel.BlockTracker;
 import org.lttbench.core.kernel.Comm;
 import org.lttbench.core.kernel.ThreadStateMachine;
-import org.lttbench.core.kernel.Waker;
 
 /**
  * {@link BlockTracker}, by its typed calls: the block requests and the I/O waits their completions end, one story per
  * test, no trace file; {@code Heard} writes down what the sinks are told.
  */
-class BlockTrackerTest {
-    private static final Comm NONE = null;
-    /** The {@code dev_t} of 8:0 (sda). */
-    private static final long DISK = 8L << 20;
-    private static final int IRQ_16 = Waker.of(Waker.IRQ, 16);
+class BlockTrackerTest extends MachineFixture {
+    private final BlockTracker blocks = m.blocks();
 
     /** Thread 20 on CPU 0 from 1000, in a system call from 1100. */
-    private static ThreadStateMachine inASyscallOnCpu0(Heard heard) {
-        ThreadStateMachine m = Kernels.machine(heard);
+    private void inASyscallOnCpu0() {
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 20, Comm.of("dd"));
         m.syscalls().syscall(0, 1_100, true);
-        return m;
+    }
+
+    /**
+     * Thread 20 in a system call issues a request of 8 sectors (at sector 64) to that device at 1200, then sleeps
+     * uninterruptibly (D) from 1500.
+     */
+    private void sleepsOnARequestTo(long device) {
+        inASyscallOnCpu0();
+        blocks.block(0, 1_200, true, device, true, 64, 8);
+        m.states().schedSwitch(0, 1_500, 20, 0x2, Comm.of("dd"), 0, NONE);
     }
 
     /**
@@ -38,9 +42,7 @@ class BlockTrackerTest {
      */
     @Test
     void aRequestIsToldAtItsCompletion() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = inASyscallOnCpu0(heard);
-        BlockTracker blocks = m.blocks();
+        inASyscallOnCpu0();
         blocks.blockInserted(0, 1_150, DISK, 64);
         blocks.block(0, 1_200, true, DISK, true, 64, 8, BlockOperation.WRITE, ThreadStateMachine.UNTOLD);
         blocks.block(0, 1_300, true, DISK, true, 128, 8, BlockOperation.READ, 30);
@@ -57,9 +59,7 @@ class BlockTrackerTest {
     /** A partial completion leaves the rest of the request in flight: it is told when its last sectors complete. */
     @Test
     void aRequestCompletesWithItsLastSectors() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = inASyscallOnCpu0(heard);
-        BlockTracker blocks = m.blocks();
+        inASyscallOnCpu0();
         blocks.block(0, 1_200, true, DISK, true, 64, 16, BlockOperation.READ, ThreadStateMachine.UNTOLD);
         blocks.block(1, 3_000, false, DISK, true, 64, 8);
         assertEquals(List.of(), heard.of("request"));
@@ -69,14 +69,9 @@ class BlockTrackerTest {
 
     @Test
     void anUninterruptibleSleepIsAnIoWaitOnlyWhenACompletionInTheWakersContextEndsIt() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 20, Comm.of("dd"));
-        m.syscalls().syscall(0, 1_100, true);
-        m.blocks().block(0, 1_200, true, DISK, true, 64, 8);
-        m.states().schedSwitch(0, 1_500, 20, 0x2, Comm.of("dd"), 0, NONE);
+        sleepsOnARequestTo(DISK);
         m.interrupts().interruptEntry(1, 9_000);
-        m.blocks().block(1, 9_100, false, DISK, true, 64, 8);
+        blocks.block(1, 9_100, false, DISK, true, 64, 8);
         m.wakeups().wakeup(1, 9_200, 20, 0, Comm.of("dd"));
         m.interrupts().interruptExit(1, 9_300);
         m.states().schedSwitch(0, 10_000, 0, 0, NONE, 20, Comm.of("dd"));
@@ -94,11 +89,7 @@ class BlockTrackerTest {
     /** The I/O waits are checked against the time block requests were in flight. */
     @Test
     void ioWaitsAreCheckedAgainstTheRequestsInFlight() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = inASyscallOnCpu0(heard);
-        BlockTracker blocks = m.blocks();
-        blocks.block(0, 1_200, true, DISK, true, 64, 8);
-        m.states().schedSwitch(0, 1_500, 20, 0x2, Comm.of("dd"), 0, NONE);
+        sleepsOnARequestTo(DISK);
         m.interrupts().interruptEntry(1, 9_000, IRQ_16, IRQ_16);
         blocks.block(1, 9_100, false, DISK, true, 64, 8);
         m.wakeups().wakeup(1, 9_500, 20, 0, NONE);
@@ -110,11 +101,8 @@ class BlockTrackerTest {
     /** Without a disk (device 0: a command such as a CD-ROM's media poll) there is no disk I/O. */
     @Test
     void aRequestWithoutADiskIsNoDiskIo() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = inASyscallOnCpu0(heard);
-        m.blocks().block(0, 1_200, true, 0, true, 64, 8);
-        m.states().schedSwitch(0, 1_500, 20, 0x2, Comm.of("dd"), 0, NONE);
-        m.blocks().block(1, 2_000, false, 0, true, 64, 8);
+        sleepsOnARequestTo(0);
+        blocks.block(1, 2_000, false, 0, true, 64, 8);
         m.wakeups().wakeup(1, 2_100, 20, 0, NONE);
         m.end();
         assertEquals(List.of(), heard.of("request"));
@@ -126,8 +114,7 @@ class BlockTrackerTest {
     /** The statedump's device names hold for the whole trace. */
     @Test
     void devicesAreNamedByTheStatedump() {
-        ThreadStateMachine m = Kernels.machine(new Heard());
-        m.blocks().blockDeviceNamed(0, 1_000, DISK, "sda");
-        assertEquals(Map.of(DISK, "sda"), m.blocks().deviceNames());
+        blocks.blockDeviceNamed(0, 1_000, DISK, "sda");
+        assertEquals(Map.of(DISK, "sda"), blocks.deviceNames());
     }
 }

@@ -8,20 +8,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.kernel.Comm;
 import org.lttbench.core.kernel.CpuTracker;
-import org.lttbench.core.kernel.ThreadStateMachine;
 
 /**
  * {@link CpuTracker}, by its typed calls (and the switches that name what a CPU runs): one story per test, no trace
  * file; {@code Heard} writes down what the sinks are told.
  */
-class CpuTrackerTest {
-    private static final Comm NONE = null;
-
+class CpuTrackerTest extends MachineFixture {
     /** A CPU whose thread no event names runs a placeholder from its first event, its time user time at the end. */
     @Test
     void aCpuWhoseThreadIsNeverNamedRunsAPlaceholder() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         CpuTracker cpus = m.cpus();
         cpus.observe(0, 1_000);
         cpus.observe(0, 3_000);
@@ -36,8 +31,6 @@ class CpuTrackerTest {
      */
     @Test
     void theFirstSwitchNamesWhatTheCpuRanBefore() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 40, Comm.of("a"));
         m.interrupts().interruptEntry(1, 2_000);
         m.interrupts().interruptExit(1, 2_500);
@@ -55,7 +48,6 @@ class CpuTrackerTest {
     /** Each CPU counts its switches and keeps the time of its last. */
     @Test
     void eachCpuCountsItsSwitches() {
-        ThreadStateMachine m = Kernels.machine(new Heard());
         CpuTracker cpus = m.cpus();
         cpus.observe(1, 500);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
@@ -75,8 +67,6 @@ class CpuTrackerTest {
      */
     @Test
     void aThreadSwitchedOutElsewhereLeavesItsCpuUnknown() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         CpuTracker cpus = m.cpus();
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
         m.syscalls().syscall(0, 1_100, true);
@@ -94,8 +84,6 @@ class CpuTrackerTest {
     /** Time never goes back: a CPU first seen by an event earlier than the latest is observed at the latest time. */
     @Test
     void timeNeverGoesBack() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.cpus().observe(0, 1_000);
         m.cpus().observe(1, 900);
         m.cpus().observe(-1, 2_000);
@@ -109,7 +97,6 @@ class CpuTrackerTest {
     /** CPUs the events name but whose stream the trace lacks are missing. */
     @Test
     void cpusTheEventsNameWithoutAStreamAreMissing() {
-        ThreadStateMachine m = Kernels.machine(new Heard());
         m.wakeups().migrate(0, 1_000, 10, 1, 5);
         m.wakeups().wakeup(0, 1_100, 11, 3, NONE);
         assertEquals(List.of(3, 5), m.cpus().missingCpus());

@@ -10,24 +10,20 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.kernel.Comm;
 import org.lttbench.core.kernel.InterruptTracker;
-import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.Waker;
 
 /**
  * {@link InterruptTracker}, by its typed calls: the handlers and timer callbacks running on each CPU, one story per
  * test, no trace file; {@code Heard} writes down what the sinks are told.
  */
-class InterruptTrackerTest {
-    private static final Comm NONE = null;
-    private static final int IRQ_16 = Waker.of(Waker.IRQ, 16);
+class InterruptTrackerTest extends MachineFixture {
     private static final int NET_RX = Waker.of(Waker.SOFTIRQ, 3);
+    private final InterruptTracker interrupts = m.interrupts();
 
     /** Thread 10 in user space on CPU 0 from 1000. */
-    private static ThreadStateMachine userThreadOnCpu0(Heard heard) {
-        ThreadStateMachine m = Kernels.machine(heard);
+    private void userThreadOnCpu0() {
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("user"));
         m.syscalls().syscall(0, 1_000, false);
-        return m;
     }
 
     /**
@@ -35,9 +31,7 @@ class InterruptTrackerTest {
      */
     @Test
     void handlersAreIrqTimeOfTheThreadTheyInterrupt() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = userThreadOnCpu0(heard);
-        InterruptTracker interrupts = m.interrupts();
+        userThreadOnCpu0();
         interrupts.interruptEntry(0, 2_000, IRQ_16, IRQ_16);
         interrupts.interruptEntry(0, 2_010, NET_RX, NET_RX);
         interrupts.interruptExit(0, 2_050, NET_RX);
@@ -52,9 +46,7 @@ class InterruptTrackerTest {
     /** A softirq's run says when it was first raised on its CPU since its last run. */
     @Test
     void aSoftirqRunTellsWhenItWasRaised() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = userThreadOnCpu0(heard);
-        InterruptTracker interrupts = m.interrupts();
+        userThreadOnCpu0();
         interrupts.softirqRaise(0, 1_500, 3);
         interrupts.softirqRaise(0, 1_600, 3);
         interrupts.interruptEntry(0, 2_000, NET_RX, NET_RX);
@@ -71,9 +63,7 @@ class InterruptTrackerTest {
      */
     @Test
     void anExitWithoutItsEntryIsNotARun() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = userThreadOnCpu0(heard);
-        InterruptTracker interrupts = m.interrupts();
+        userThreadOnCpu0();
         interrupts.interruptExit(0, 1_500, IRQ_16);
         interrupts.interruptEntry(0, 2_000, IRQ_16, IRQ_16);
         interrupts.interruptExit(0, 2_100, NET_RX);
@@ -86,9 +76,8 @@ class InterruptTrackerTest {
     /** A switch inside a handler means its exit was lost: the next thread runs outside it. */
     @Test
     void aSwitchEndsAHandlerWhoseExitWasLost() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = userThreadOnCpu0(heard);
-        m.interrupts().interruptEntry(0, 2_000, IRQ_16, IRQ_16);
+        userThreadOnCpu0();
+        interrupts.interruptEntry(0, 2_000, IRQ_16, IRQ_16);
         m.states().schedSwitch(0, 3_000, 10, 0x1, Comm.of("user"), 11, Comm.of("next"));
         m.syscalls().syscall(0, 3_100, true);
         m.end();
@@ -103,9 +92,6 @@ class InterruptTrackerTest {
      */
     @Test
     void aTimerCallbackWakesAsTheTimer() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
-        InterruptTracker interrupts = m.interrupts();
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 50, Comm.of("sleeper"));
         m.states().schedSwitch(1, 1_000, 0, 0, NONE, 51, Comm.of("burner"));
         m.states().schedSwitch(0, 1_100, 50, 0x1, Comm.of("sleeper"), 0, NONE);
@@ -143,11 +129,10 @@ class InterruptTrackerTest {
     /** A timer callback changes no thread's state: the trace shows no interrupt it runs in. */
     @Test
     void aTimerCallbackIsNotIrqTime() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = userThreadOnCpu0(heard);
-        m.interrupts().timerExpiryEntry(0, 2_000);
-        m.interrupts().timerExpiryExit(0, 2_100);
-        m.interrupts().timerExpiryExit(0, 2_200);
+        userThreadOnCpu0();
+        interrupts.timerExpiryEntry(0, 2_000);
+        interrupts.timerExpiryExit(0, 2_100);
+        interrupts.timerExpiryExit(0, 2_200);
         m.end();
         assertEquals(List.of("1000 UNKNOWN", "1000 SYSCALL", "1000 USER"), heard.states("10"));
     }
@@ -155,8 +140,6 @@ class InterruptTrackerTest {
     /** An IRQ's name is kept once, by its number. */
     @Test
     void irqNamesAreKept() {
-        ThreadStateMachine m = Kernels.machine(new Heard());
-        InterruptTracker interrupts = m.interrupts();
         assertFalse(interrupts.irqNamed(16));
         interrupts.nameIrq(16, "eth0");
         assertTrue(interrupts.irqNamed(16));

@@ -1,15 +1,13 @@
 package org.lttbench.tests.kernel;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.EventType;
-import org.lttbench.core.trace.NamedEventType;
-import org.lttbench.core.trace.NamedStream;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.Stream;
@@ -47,43 +45,58 @@ final class Kernels {
 
         @Override
         public List<? extends EventType> eventTypes() {
-            List<EventType> types = new ArrayList<>();
-            for (String name : events) {
-                Trace trace = this;
-                int index = types.size();
-                types.add(new NamedEventType(trace, name, index, index) {
-                    @Override
-                    public FieldHandle payloadField(String field) {
-                        return null;
-                    }
-
-                    @Override
-                    public FieldHandle contextField(String field) {
-                        return null;
-                    }
-                });
-            }
-            return types;
+            return IntStream.range(0, events.size()).mapToObj(i -> new Type(events.get(i), i, this)).toList();
         }
 
         @Override
         public List<? extends Stream> streams() {
-            Trace trace = this;
-            List<Stream> streams = new ArrayList<>();
-            for (int cpu = 0; cpu < cpus; cpu++) {
-                streams.add(new NamedStream(trace, "channel0_" + cpu, "channel0", cpu, cpu) {
-                    @Override
-                    public boolean hasDiscardedEventsCounter() {
-                        return true;
-                    }
+            return IntStream.range(0, cpus).mapToObj(cpu -> new CpuStream(cpu, this)).toList();
+        }
+    }
 
-                    @Override
-                    public boolean hasPacketSequenceNumber() {
-                        return true;
-                    }
-                });
-            }
-            return streams;
+    /** An event type as the metadata declares it, numbered in order; the tests give no event fields. */
+    private record Type(String name, int index, Trace trace) implements EventType {
+        @Override
+        public long id() {
+            return index;
+        }
+
+        @Override
+        public FieldHandle payloadField(String field) {
+            return null;
+        }
+
+        @Override
+        public FieldHandle contextField(String field) {
+            return null;
+        }
+    }
+
+    /** A CPU's stream of channel0, with the counters of lttng-modules' packets. */
+    private record CpuStream(int cpu, Trace trace) implements Stream {
+        @Override
+        public String name() {
+            return "channel0_" + cpu;
+        }
+
+        @Override
+        public String channel() {
+            return "channel0";
+        }
+
+        @Override
+        public int index() {
+            return cpu;
+        }
+
+        @Override
+        public boolean hasDiscardedEventsCounter() {
+            return true;
+        }
+
+        @Override
+        public boolean hasPacketSequenceNumber() {
+            return true;
         }
     }
 

@@ -14,19 +14,13 @@ import org.lttbench.core.kernel.WaitCauses;
  * {@link StateTracker}, by its typed calls: the threads' states at each context switch, one story per test, no trace
  * file; {@code Heard} writes down what the sinks are told.
  */
-class StateTrackerTest {
-    private static final Comm NONE = null;
-    /** The {@code dev_t} of 8:0 (sda). */
-    private static final long DISK = 8L << 20;
-
+class StateTrackerTest extends MachineFixture {
     /**
      * What a switch out says, as lttng-modules 2.13 on Linux 5.15 encodes {@code prev_state}: preempted, asleep,
      * stopped, dead; a thread switched in runs.
      */
     @Test
     void theSwitchOutSaysWhyTheThreadLeft() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         StateTracker states = m.states();
         states.schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("t"));
         m.syscalls().syscall(0, 1_000, false);
@@ -48,8 +42,6 @@ class StateTrackerTest {
 
     @Test
     void aThreadPreemptedAfterItsExitIsOneThreadUntilItsDeadSwitch() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         StateTracker states = m.states();
         states.schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("worker"));
         m.syscalls().syscall(0, 1_100, false);
@@ -65,16 +57,15 @@ class StateTrackerTest {
     /** lttng-modules "2.11.0" on 4.18 writing raw bits: an idle worker's TASK_IDLE (0x402) is no I/O wait. */
     @Test
     void rawBitsUnderAReportVersionAreReadAsRawBits() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine("11", "4.18.0", heard, Kernels.EVENTS, 2);
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 30, Comm.of("kworker/0:1"));
-        m.blocks().block(0, 1_100, true, DISK, true, 8, 8);
-        m.states().schedSwitch(0, 1_500, 30, 0x402, Comm.of("kworker/0:1"), 0, NONE);
-        m.interrupts().interruptEntry(1, 5_000);
-        m.blocks().block(1, 5_100, false, DISK, true, 8, 8);
-        m.wakeups().wakeup(1, 5_200, 30, 0, NONE);
-        m.interrupts().interruptExit(1, 5_300);
-        m.end();
+        ThreadStateMachine raw = Kernels.machine("11", "4.18.0", heard, Kernels.EVENTS, 2);
+        raw.states().schedSwitch(0, 1_000, 0, 0, NONE, 30, Comm.of("kworker/0:1"));
+        raw.blocks().block(0, 1_100, true, DISK, true, 8, 8);
+        raw.states().schedSwitch(0, 1_500, 30, 0x402, Comm.of("kworker/0:1"), 0, NONE);
+        raw.interrupts().interruptEntry(1, 5_000);
+        raw.blocks().block(1, 5_100, false, DISK, true, 8, 8);
+        raw.wakeups().wakeup(1, 5_200, 30, 0, NONE);
+        raw.interrupts().interruptExit(1, 5_300);
+        raw.end();
         assertEquals(List.of("1000 UNKNOWN", "1000 USER", "1500 WAIT_BLOCKED", "5200 WAIT_CPU"), heard.states("30"));
         assertEquals(List.of(), heard.of("ioWait"));
     }
@@ -82,8 +73,6 @@ class StateTrackerTest {
     /** An idle thread off its CPU waits for nothing: it is parked, not waiting for a CPU. */
     @Test
     void anIdleThreadOffItsCpuIsParked() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("t"));
         m.states().schedSwitch(0, 2_000, 10, 0x1, Comm.of("t"), 0, NONE);
         m.end();
@@ -93,8 +82,6 @@ class StateTrackerTest {
     /** A sleep whose wakeup the trace does not show ends at the switch in, woken by what the trace cannot tell. */
     @Test
     void aSleepWithoutItsWakeupEndsAtTheSwitchIn() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("t"));
         m.syscalls().syscall(0, 1_100, true, WaitCauses.LOCK, 3, Long.MIN_VALUE);
         m.states().schedSwitch(0, 2_000, 10, 0x2, Comm.of("t"), 0, NONE);
@@ -107,8 +94,6 @@ class StateTrackerTest {
     /** A switch names the thread leaving: a new name is told, and the trace's events agree on which thread ran. */
     @Test
     void aSwitchRenamesTheThreadLeaving() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("old"));
         m.states().schedSwitch(0, 2_000, 10, 0x1, Comm.of("new"), 0, NONE);
         assertEquals(List.of("thread 10 1000 old pid -1", "thread 10 2000 new pid -1"), heard.of("thread"));

@@ -14,16 +14,13 @@ import org.lttbench.core.kernel.WaitCauses;
  * {@link SyscallTracker}, by its typed calls: the system calls and file descriptors, one story per test, no trace
  * file; {@code Heard} writes down what the sinks are told.
  */
-class SyscallTrackerTest {
-    private static final Comm NONE = null;
+class SyscallTrackerTest extends MachineFixture {
     /** System call ids as a run's {@code SyscallNames} would number them. */
     private static final int READ = 7, OPEN = 8, CLOSE = 9, SOCKET = 10;
 
     /** Thread 10 on CPU 0 from 1000 (in user space or a system call: no event has said). */
-    private static ThreadStateMachine onCpu0(Heard heard) {
-        ThreadStateMachine m = Kernels.machine(heard);
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("reader"));
-        return m;
+    private static void onCpu0(ThreadStateMachine machine) {
+        machine.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("reader"));
     }
 
     /**
@@ -32,8 +29,7 @@ class SyscallTrackerTest {
      */
     @Test
     void aCallIsToldAtItsExitWithItsTimeOffTheCpu() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = onCpu0(heard);
+        onCpu0(m);
         SyscallTracker syscalls = m.syscalls();
         syscalls.syscall(0, 1_100, true, WaitCauses.READING, READ, Long.MIN_VALUE);
         m.states().schedSwitch(0, 1_500, 10, 0x1, Comm.of("reader"), 0, NONE);
@@ -49,8 +45,7 @@ class SyscallTrackerTest {
      */
     @Test
     void theFirstSyscallEventTellsWhereTheThreadWas() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = onCpu0(heard);
+        onCpu0(m);
         m.states().schedSwitch(1, 1_000, 0, 0, NONE, 11, Comm.of("writer"));
         m.syscalls().syscall(0, 2_000, false, WaitCauses.READING, READ, 5);
         m.syscalls().syscall(1, 2_000, true, WaitCauses.READING, READ, Long.MIN_VALUE);
@@ -65,8 +60,7 @@ class SyscallTrackerTest {
      */
     @Test
     void aSleepWaitsInItsCall() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = onCpu0(heard);
+        onCpu0(m);
         SyscallTracker syscalls = m.syscalls();
         syscalls.syscall(0, 1_100, true, WaitCauses.NONE, SOCKET, Long.MIN_VALUE);
         syscalls.syscall(0, 1_200, false, WaitCauses.NONE, SOCKET, 4);
@@ -82,10 +76,11 @@ class SyscallTrackerTest {
     /** Reads and writes are told with what their descriptor is: a file opened, then nothing once closed. */
     @Test
     void readsAreToldWithWhatTheirDescriptorIs() {
-        Heard heard = new Heard(true);
-        ThreadStateMachine m = onCpu0(heard);
-        m.threads().runningThread(0, 1_000, 10, 10);
-        SyscallTracker syscalls = m.syscalls();
+        Heard files = new Heard(true);
+        ThreadStateMachine followed = Kernels.machine(files);
+        onCpu0(followed);
+        followed.threads().runningThread(0, 1_000, 10, 10);
+        SyscallTracker syscalls = followed.syscalls();
         syscalls.syscall(0, 1_100, true, WaitCauses.NONE, OPEN, Long.MIN_VALUE);
         syscalls.opening(0, 1_100, "/etc/hosts");
         syscalls.syscall(0, 1_200, false, WaitCauses.NONE, OPEN, 3);
@@ -101,30 +96,29 @@ class SyscallTrackerTest {
             syscalls.descriptorClosed(0, t + 300, 0);
         }
         assertEquals(List.of("fileIo 10 2100 fd 3 /etc/hosts DISK read 100",
-                "fileIo 10 4100 fd 3 null UNKNOWN read 100"), heard.of("fileIo"));
+                "fileIo 10 4100 fd 3 null UNKNOWN read 100"), files.of("fileIo"));
     }
 
     /** A forked process sees its parent's descriptors, the statedump's too. */
     @Test
     void aForkedProcessSeesItsParentsDescriptors() {
-        Heard heard = new Heard(true);
-        ThreadStateMachine m = Kernels.machine(heard, Kernels.withoutWakeupNew());
-        m.syscalls().statedumpDescriptor(0, 900, 10, 5, "pipe:[123]");
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("parent"));
-        m.threads().runningThread(0, 1_000, 10, 10);
-        m.threads().fork(0, 1_100, 10, 10, 12, 12, Comm.of("child"));
-        m.states().schedSwitch(0, 1_200, 10, 0x1, Comm.of("parent"), 12, Comm.of("child"));
-        m.syscalls().syscall(0, 2_000, true, WaitCauses.READING, READ, Long.MIN_VALUE);
-        m.syscalls().fileIoEntry(0, 2_000, 5, false);
-        m.syscalls().fileIo(0, 2_100, 10);
-        assertEquals(List.of("fileIo 12 2100 fd 5 pipe:[123] UNKNOWN read 10"), heard.of("fileIo"));
+        Heard files = new Heard(true);
+        ThreadStateMachine followed = Kernels.machine(files, Kernels.withoutWakeupNew());
+        followed.syscalls().statedumpDescriptor(0, 900, 10, 5, "pipe:[123]");
+        followed.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("parent"));
+        followed.threads().runningThread(0, 1_000, 10, 10);
+        followed.threads().fork(0, 1_100, 10, 10, 12, 12, Comm.of("child"));
+        followed.states().schedSwitch(0, 1_200, 10, 0x1, Comm.of("parent"), 12, Comm.of("child"));
+        followed.syscalls().syscall(0, 2_000, true, WaitCauses.READING, READ, Long.MIN_VALUE);
+        followed.syscalls().fileIoEntry(0, 2_000, 5, false);
+        followed.syscalls().fileIo(0, 2_100, 10);
+        assertEquals(List.of("fileIo 12 2100 fd 5 pipe:[123] UNKNOWN read 10"), files.of("fileIo"));
     }
 
     /** Calls in an interrupt handler are not the interrupted thread's. */
     @Test
     void callsInAHandlerAreNotTheThreads() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = onCpu0(heard);
+        onCpu0(m);
         m.syscalls().syscall(0, 1_100, true, WaitCauses.NONE, READ, Long.MIN_VALUE);
         m.interrupts().interruptEntry(0, 1_200);
         m.syscalls().syscall(0, 1_300, false, WaitCauses.NONE, READ, 0);
@@ -139,11 +133,10 @@ class SyscallTrackerTest {
     /** Without system call events, running time is user or system, for good; kernel threads' system. */
     @Test
     void withoutSyscallEventsRunningTimeIsUserOrSystem() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard, List.of("sched_switch", "sched_waking"));
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
-        m.states().schedSwitch(0, 2_000, 10, 0x1, Comm.of("a"), 0, NONE);
-        m.end();
+        ThreadStateMachine noSyscalls = Kernels.machine(heard, List.of("sched_switch", "sched_waking"));
+        noSyscalls.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
+        noSyscalls.states().schedSwitch(0, 2_000, 10, 0x1, Comm.of("a"), 0, NONE);
+        noSyscalls.end();
         assertEquals(List.of("1000 UNKNOWN", "1000 USER_OR_SYSTEM", "2000 WAIT_BLOCKED"), heard.states("10"));
         assertEquals(List.of("state 10 2000 WAIT_BLOCKED cause " + WaitCauses.NO_SYSCALL_EVENTS + " by none"),
                 heard.of("state", "10").subList(2, 3));

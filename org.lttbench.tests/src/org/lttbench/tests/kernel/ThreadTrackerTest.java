@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.kernel.Comm;
 import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadTracker;
@@ -15,49 +17,48 @@ import org.lttbench.core.trace.KernelLayout;
  * {@link ThreadTracker}, by its typed calls: the threads' lives and names, one story per test, no trace file;
  * {@code Heard} writes down what the sinks are told.
  */
-class ThreadTrackerTest {
-    private static final Comm NONE = null;
-
+class ThreadTrackerTest extends MachineFixture {
     /**
      * A forked thread is born runnable at its sched_wakeup_new (TASK_NEW before: not runnable, its parent still in
      * clone()), even when a migration names it before; at its fork in a trace that does not record that event, or
      * when another event names it first (the wakeup lost), or when the trace ends before it.
      */
-    @Test
-    void aForkedThreadIsBornAtItsWakeupNew() {
-        for (List<String> events : List.of(Kernels.EVENTS, Kernels.withoutWakeupNew())) {
-            boolean wakeupNew = events.contains("sched_wakeup_new");
-            Heard heard = new Heard();
-            ThreadStateMachine m = Kernels.machine(heard, events);
-            ThreadTracker threads = m.threads();
-            m.states().schedSwitch(0, 1_000, 0, 0, NONE, 60, Comm.of("parent"));
-            m.syscalls().syscall(0, 1_100, true);
-            threads.fork(0, 2_000, 60, 60, 61, 61, Comm.of("parent"));
-            m.wakeups().migrate(0, 2_010, 61, 0, 1);
-            if (wakeupNew) {
-                m.wakeups().wakeup(0, 2_050, 61, 1, Comm.of("parent"));
-            }
-            threads.fork(0, 2_100, 60, 60, 62, 62, Comm.of("parent"));
-            threads.fork(0, 2_200, 60, 60, 63, 63, Comm.of("parent"));
-            m.states().schedSwitch(1, 3_000, 0, 0, NONE, 61, Comm.of("parent"));
-            m.states().schedSwitch(0, 3_500, 60, 0x100, Comm.of("parent"), 62, Comm.of("parent"));
-            m.end();
-            assertEquals(List.of((wakeupNew ? "2050" : "2000") + " WAIT_CPU", "3000 SYSCALL"), heard.states("61"));
-            assertEquals(List.of("2100 WAIT_CPU", "3500 SYSCALL"), heard.states("62"), "switched in, its wakeup lost");
-            assertEquals(List.of("2200 WAIT_CPU"), heard.states("63"), "the trace ended before its wakeup");
-            assertEquals(List.of("thread 61 2000 parent pid 61"), heard.of("thread", "61"), "told at its fork");
+    @ParameterizedTest
+    @MethodSource("withAndWithoutWakeupNew")
+    void aForkedThreadIsBornAtItsWakeupNew(List<String> events) {
+        boolean wakeupNew = events.contains("sched_wakeup_new");
+        ThreadStateMachine machine = Kernels.machine(heard, events);
+        ThreadTracker threads = machine.threads();
+        machine.states().schedSwitch(0, 1_000, 0, 0, NONE, 60, Comm.of("parent"));
+        machine.syscalls().syscall(0, 1_100, true);
+        threads.fork(0, 2_000, 60, 60, 61, 61, Comm.of("parent"));
+        machine.wakeups().migrate(0, 2_010, 61, 0, 1);
+        if (wakeupNew) {
+            machine.wakeups().wakeup(0, 2_050, 61, 1, Comm.of("parent"));
         }
+        threads.fork(0, 2_100, 60, 60, 62, 62, Comm.of("parent"));
+        threads.fork(0, 2_200, 60, 60, 63, 63, Comm.of("parent"));
+        machine.states().schedSwitch(1, 3_000, 0, 0, NONE, 61, Comm.of("parent"));
+        machine.states().schedSwitch(0, 3_500, 60, 0x100, Comm.of("parent"), 62, Comm.of("parent"));
+        machine.end();
+        assertEquals(List.of((wakeupNew ? "2050" : "2000") + " WAIT_CPU", "3000 SYSCALL"), heard.states("61"));
+        assertEquals(List.of("2100 WAIT_CPU", "3500 SYSCALL"), heard.states("62"), "switched in, its wakeup lost");
+        assertEquals(List.of("2200 WAIT_CPU"), heard.states("63"), "the trace ended before its wakeup");
+        assertEquals(List.of("thread 61 2000 parent pid 61"), heard.of("thread", "61"), "told at its fork");
+    }
+
+    static List<List<String>> withAndWithoutWakeupNew() {
+        return List.of(Kernels.EVENTS, Kernels.withoutWakeupNew());
     }
 
     /** A kernel thread's child is a kernel thread, a process of its own; so is a child of kthreadd. */
     @Test
     void aChildOfKthreaddIsAKernelThread() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard, Kernels.withoutWakeupNew());
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, KernelLayout.KTHREADD_TID, Comm.of("kthreadd"));
-        m.threads().fork(0, 2_000, KernelLayout.KTHREADD_TID, 0, 80, -1, Comm.of("kworker/0:1"));
-        m.states().schedSwitch(0, 3_000, KernelLayout.KTHREADD_TID, 0x1, Comm.of("kthreadd"), 80, NONE);
-        m.end();
+        ThreadStateMachine noWakeupNew = Kernels.machine(heard, Kernels.withoutWakeupNew());
+        noWakeupNew.states().schedSwitch(0, 1_000, 0, 0, NONE, KernelLayout.KTHREADD_TID, Comm.of("kthreadd"));
+        noWakeupNew.threads().fork(0, 2_000, KernelLayout.KTHREADD_TID, 0, 80, -1, Comm.of("kworker/0:1"));
+        noWakeupNew.states().schedSwitch(0, 3_000, KernelLayout.KTHREADD_TID, 0x1, Comm.of("kthreadd"), 80, NONE);
+        noWakeupNew.end();
         assertEquals(List.of("thread 80 2000 kworker/0:1 pid 80 kernel"), heard.of("thread", "80"));
         // a kernel thread runs in the kernel: system time, with no system call event
         assertEquals(List.of("2000 WAIT_CPU", "3000 SYSCALL"), heard.states("80"));
@@ -69,8 +70,6 @@ class ThreadTrackerTest {
      */
     @Test
     void execRenamesTheThreadAndMakesItLeadItsProcess() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.threads().runningThread(0, 1_000, 71, 70);
         m.threads().exec(0, 2_000, 71, "/usr/local/bin/a-rather-long-program");
         assertEquals(List.of("thread 71 1000 null pid 70", "thread 71 2000 null pid 71",
@@ -80,8 +79,6 @@ class ThreadTrackerTest {
     /** From its {@code sched_process_exit}, a thread runs in the kernel: its user time ends there. */
     @Test
     void anExitingThreadRunsInTheKernel() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("worker"));
         m.syscalls().syscall(0, 1_100, false);
         m.threads().exit(0, 2_000, 10);
@@ -97,8 +94,6 @@ class ThreadTrackerTest {
      */
     @Test
     void aFreedThreadIsGone() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("sleeper"));
         m.syscalls().syscall(0, 1_100, true);
         m.states().schedSwitch(0, 1_500, 10, 0x2, Comm.of("sleeper"), 11, Comm.of("runner"));
@@ -115,14 +110,13 @@ class ThreadTrackerTest {
     /** A TID forked again while its thread lives: that thread ended unseen, and the TID names a new one. */
     @Test
     void aTidReusedNamesANewThread() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard, Kernels.withoutWakeupNew());
-        m.states().schedSwitch(0, 1_000, 0, 0, NONE, 60, Comm.of("parent"));
-        m.threads().fork(0, 2_000, 60, 60, 61, 61, Comm.of("first"));
-        m.threads().fork(0, 3_000, 60, 60, 61, 61, Comm.of("second"));
-        assertEquals("second", m.aliveThread(61).name());
+        ThreadStateMachine noWakeupNew = Kernels.machine(heard, Kernels.withoutWakeupNew());
+        noWakeupNew.states().schedSwitch(0, 1_000, 0, 0, NONE, 60, Comm.of("parent"));
+        noWakeupNew.threads().fork(0, 2_000, 60, 60, 61, 61, Comm.of("first"));
+        noWakeupNew.threads().fork(0, 3_000, 60, 60, 61, 61, Comm.of("second"));
+        assertEquals("second", noWakeupNew.aliveThread(61).name());
         assertEquals(List.of("2000 WAIT_CPU", "3000 NOT_ALIVE", "3000 WAIT_CPU"), heard.states("61"));
-        assertEquals(1, m.counters().inconsistencies());
+        assertEquals(1, noWakeupNew.counters().inconsistencies());
     }
 
     /**
@@ -131,16 +125,15 @@ class ThreadTrackerTest {
      */
     @Test
     void theStatedumpTellsTheThreadsAliveBeforeTheTrace() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard, List.of("sched_switch", "sched_waking",
+        ThreadStateMachine statedump = Kernels.machine(heard, List.of("sched_switch", "sched_waking",
                 "lttng_statedump_process_state", "lttng_statedump_end"));
-        m.threads().statedumpProcess(0, 1_000, 2, 0, Comm.of("kthreadd"), KernelLayout.KERNEL_THREAD,
+        statedump.threads().statedumpProcess(0, 1_000, 2, 0, Comm.of("kthreadd"), KernelLayout.KERNEL_THREAD,
                 KernelLayout.STATUS_WAIT, 0);
-        m.threads().statedumpProcess(0, 1_100, 90, 90, Comm.of("daemon"), 0, KernelLayout.STATUS_RUN, 1);
-        m.threads().statedumpProcess(0, 1_200, 91, 90, Comm.of("zombie"), 0, KernelLayout.STATUS_ZOMBIE, 1);
-        m.threads().statedumpEnd(0, 1_300);
-        m.states().schedSwitch(1, 2_000, 90, 0x1, Comm.of("daemon"), 0, NONE);
-        m.end();
+        statedump.threads().statedumpProcess(0, 1_100, 90, 90, Comm.of("daemon"), 0, KernelLayout.STATUS_RUN, 1);
+        statedump.threads().statedumpProcess(0, 1_200, 91, 90, Comm.of("zombie"), 0, KernelLayout.STATUS_ZOMBIE, 1);
+        statedump.threads().statedumpEnd(0, 1_300);
+        statedump.states().schedSwitch(1, 2_000, 90, 0x1, Comm.of("daemon"), 0, NONE);
+        statedump.end();
         assertEquals(List.of("thread 2 1000 kthreadd pid 2 kernel", "thread 90 1100 daemon pid 90"),
                 heard.of("thread"));
         // the statedump's wait: not an I/O wait, blocked since before the trace, its end unseen
@@ -154,8 +147,6 @@ class ThreadTrackerTest {
     /** A thread's priority is told when the trace first gives it and when it changes; not for idle threads. */
     @Test
     void aPriorityIsToldWhenItChanges() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         ThreadTracker threads = m.threads();
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
         threads.priority(0, 1_000, 10, 20);
@@ -170,8 +161,6 @@ class ThreadTrackerTest {
     /** A {@code tid} context names the CPU's thread before any switch, and a {@code pid} context its process. */
     @Test
     void contextsNameTheCpusThread() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.cpus().observe(0, 1_000);
         m.threads().runningThread(0, 2_000, 42, ThreadStateMachine.UNTOLD);
         assertEquals(42, m.cpus().onCpu(0).tid());

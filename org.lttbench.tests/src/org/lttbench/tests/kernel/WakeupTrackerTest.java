@@ -6,30 +6,24 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.kernel.Comm;
-import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.WakeupTracker;
 
 /**
  * {@link WakeupTracker}, by its typed calls: the wakeups and the waits for a CPU they start, one story per test, no
  * trace file; {@code Heard} writes down what the sinks are told.
  */
-class WakeupTrackerTest {
-    private static final Comm NONE = null;
-
+class WakeupTrackerTest extends MachineFixture {
     /** Thread 10 asleep from 1500 (switched out of CPU 0), thread 11 on CPU 1 from 1000. */
-    private static ThreadStateMachine asleep(Heard heard) {
-        ThreadStateMachine m = Kernels.machine(heard);
+    private void asleep() {
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("sleeper"));
         m.states().schedSwitch(1, 1_000, 0, 0, NONE, 11, Comm.of("waker"));
         m.states().schedSwitch(0, 1_500, 10, 0x1, Comm.of("sleeper"), 0, NONE);
-        return m;
     }
 
     /** A woken thread waits for its CPU from its wakeup until it runs: who woke it is told then. */
     @Test
     void aWokenThreadWaitsForItsCpu() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = asleep(heard);
+        asleep();
         m.wakeups().wakeup(1, 3_000, 10, 0, NONE);
         m.wakeups().wakeup(1, 3_100, 10, 0, NONE);
         m.states().schedSwitch(0, 3_500, 0, 0, NONE, 10, NONE);
@@ -44,8 +38,6 @@ class WakeupTrackerTest {
     /** A preempted thread waits for a CPU from its switch out, woken by nothing. */
     @Test
     void aPreemptedThreadWaitsWithoutAWaker() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
         m.states().schedSwitch(0, 2_000, 10, 0x100, Comm.of("a"), 11, Comm.of("b"));
         m.states().schedSwitch(0, 2_500, 11, 0x1, Comm.of("b"), 10, Comm.of("a"), 20);
@@ -55,8 +47,6 @@ class WakeupTrackerTest {
     /** A new thread waits for a CPU from its {@code sched_wakeup_new}, woken by the thread that made it. */
     @Test
     void aNewThreadWaitsFromItsWakeupNew() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 60, Comm.of("parent"));
         m.threads().fork(0, 2_000, 60, 60, 61, 61, Comm.of("child"));
         m.wakeups().wakeup(0, 2_050, 61, 1, NONE);
@@ -67,8 +57,7 @@ class WakeupTrackerTest {
     /** A thread woken to a CPU whose stream the trace lacks is unknown from then on. */
     @Test
     void aThreadWokenToAMissingCpuIsUnknown() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = asleep(heard);
+        asleep();
         m.wakeups().wakeup(1, 3_000, 10, 5, NONE);
         m.end();
         assertEquals(List.of("1000 UNKNOWN", "1000 USER", "1500 WAIT_BLOCKED", "3000 UNKNOWN"), heard.states("10"));
@@ -79,8 +68,7 @@ class WakeupTrackerTest {
     /** A migration is told; it moves a thread waiting for a CPU, to the unknown when the trace lacks that CPU. */
     @Test
     void aMigrationMovesAWaitingThread() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = asleep(heard);
+        asleep();
         m.wakeups().wakeup(1, 3_000, 10, 0, NONE);
         m.wakeups().migrate(1, 3_100, 10, 0, 1);
         m.wakeups().migrate(1, 3_200, 99, 0, 1);
@@ -102,8 +90,6 @@ class WakeupTrackerTest {
      */
     @Test
     void aWakeupWhileACpuIsUnnamedWaitsForItsFirstSwitch() {
-        Heard heard = new Heard();
-        ThreadStateMachine m = Kernels.machine(heard);
         m.cpus().observe(1, 1_000);
         m.states().schedSwitch(0, 1_000, 0, 0, NONE, 10, Comm.of("a"));
         m.wakeups().wakeup(0, 2_000, 12, 1, NONE);

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,7 +25,7 @@ import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.core.run.ExitCode;
 import org.lttbench.tests.LttngRecording;
-import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.Workloads;
 import org.lttbench.tests.batch.InProcessCli;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
@@ -39,14 +40,9 @@ import org.lttbench.tests.batch.LauncherTest.Result;
 class LiveSessionTest {
     private static final Pattern EVENTS = Pattern.compile("([\\d,]+) events of \\d+ tracepoints");
 
-    /** A live session streaming to {@code relayd}, recording fieldzoo's events with its contexts. */
-    static String createSession(RelayDaemon relayd, String scenario) throws IOException {
-        return createSession(relayd, scenario, List.of());
-    }
-
     /**
-     * The same, in a channel of these options ({@code --subbuf-size=4K}: one that loses events) when there are any,
-     * else in the default channel.
+     * A live session streaming to {@code relayd}, recording fieldzoo's events with its contexts, in a channel of these
+     * options ({@code --subbuf-size=4K}: one that loses events) when there are any, else in the default channel.
      */
     static String createSession(RelayDaemon relayd, String scenario, List<String> channelOptions) throws IOException {
         return createSession(relayd, scenario, channelOptions, "fieldzoo:*");
@@ -85,25 +81,22 @@ class LiveSessionTest {
         }
     }
 
+    /** Runs fieldzoo (within two minutes): the number of events it emitted. */
     static long fieldzoo(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>();
-        command.add(Path.of(System.getProperty("lttbench.workloads")).resolve("fieldzoo").toString());
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "fieldzoo finished");
-        assertEquals(0, p.exitValue(), "fieldzoo: " + out);
-        return Long.parseLong(out);
+        return Workloads.fieldzoo(2, args);
     }
 
     /** The session's address, with the host name the relay daemon lists it under. */
     static String sessionUrl(RelayDaemon relayd, String name) throws IOException {
-        for (LiveSession.Listed s : LiveSession.list(RelayUrl.parse(relayd.liveUrl()), 5000)) {
-            if (s.name().equals(name)) {
-                return relayd.liveUrl() + "/host/" + s.host() + "/" + name;
-            }
-        }
-        throw new AssertionError("the relay daemon does not list " + name);
+        LiveSession.Listed s = listed(relayd, name)
+                .orElseThrow(() -> new AssertionError("the relay daemon does not list " + name));
+        return relayd.liveUrl() + "/host/" + s.host() + "/" + name;
+    }
+
+    /** The relay daemon's listing of the session (its host, its viewers...), if it lists it. */
+    static Optional<LiveSession.Listed> listed(RelayDaemon relayd, String name) throws IOException {
+        return LiveSession.list(RelayUrl.parse(relayd.liveUrl()), 5000).stream().filter(s -> s.name().equals(name))
+                .findFirst();
     }
 
     static long events(String report) {
@@ -164,54 +157,56 @@ class LiveSessionTest {
     }
 
     /**
+     * What a live {@code analyze --all} of the session printed, counting {@code counted} events, is what babeltrace2
+     * and {@code lttbench analyze} read from the trace the relay daemon wrote: as many events, the same report.
+     * Returns babeltrace2's count.
+     */
+    private static long assertIsTheReportOfTheRelaysTrace(Result live, long counted, RelayedSession session)
+            throws Exception {
+        Path trace = session.recorded();
+        long bt2 = babeltrace2Count(trace);
+        assertEquals(bt2, counted, "as many events as babeltrace2 reads from the relay daemon's trace");
+        Result fromFiles = InProcessCli.run("analyze", "--all", trace.toString());
+        assertEquals(0, fromFiles.code(), fromFiles.err());
+        assertEquals(fromFiles.out(), live.out(), "the live report is the report of the trace the relay daemon wrote");
+        return bt2;
+    }
+
+    /**
      * Two live sessions record the same workload's events (every user-space session records the tracepoints it
      * enables), each through its own relay daemon: babeltrace2 follows one, LTTbench the other, at once, since a relay
      * daemon gives a session's past events to its first viewer only. Both were recording before either attached, and go on while they follow.
      */
     @Test
     void sessionStartedBeforeAttachingIsReportedAsItsRecordedTraceAndCountedAsBabeltrace2Does() throws Exception {
-        Path work = TestPaths.workDir("live-equal");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"));
-                RelayDaemon bt2Relayd = RelayDaemon.start(work.resolve("relayd-bt2"))) {
-            String ours = createSession(relayd, "equal");
-            String theirs = createSession(bt2Relayd, "equal-bt2");
-            try {
-                long before = fieldzoo("2000");
-                String url = sessionUrl(relayd, ours);
+        try (RelayedSession ours = RelayedSession.start("live-equal", "equal");
+                RelayedSession theirs = RelayedSession.start("live-equal/bt2", "equal-bt2")) {
+            long before = fieldzoo("2000");
+            String url = ours.url();
 
-                Result listed = InProcessCli.run("live", "--list", relayd.liveUrl());
-                assertEquals(0, listed.code(), listed.err());
-                assertTrue(listed.out().contains(url + " (timer = 100000, "), listed.out());
+            Result listed = InProcessCli.run("live", "--list", ours.relayd.liveUrl());
+            assertEquals(0, listed.code(), listed.err());
+            assertTrue(listed.out().contains(url + " (timer = 100000, "), listed.out());
 
-                Path log = work.resolve("babeltrace2-live.log");
-                CompletableFuture<Long> bt2 = babeltrace2Live(sessionUrl(bt2Relayd, theirs), log);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url), LiveSessionTest::ownThread);
-                Thread.sleep(1000);
-                long after = fieldzoo("1000"); // while both follow
-                Thread.sleep(500);
-                destroy(ours);
-                destroy(theirs);
-                Result r = live.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
-                long counted = events(r.out());
-                long bt2Count = bt2.get(60, TimeUnit.SECONDS);
-                System.out.printf("live: %d events counted live, babeltrace2 live %d (emitted %d before attaching, %d"
-                        + " while following)%n", counted, bt2Count, before, after);
-                // babeltrace2 2.0 attaches at the session's last position (LTTNG_VIEWER_SEEK_LAST), LTTbench from its
-                // beginning: babeltrace2 prints what came while it followed, LTTbench counts that and what came before
-                assertEquals(after, bt2Count, "babeltrace2 live prints the events emitted while it follows: "
-                        + Files.readString(log));
-                assertEquals(before + bt2Count, counted, "LTTbench counts those and every event recorded before");
-
-                Path trace = recorded(relayd, ours);
-                assertEquals(counted, babeltrace2Count(trace), "babeltrace2 reads as many events from the relay's trace");
-                Result fromFiles = InProcessCli.run("analyze", "--all", trace.toString());
-                assertEquals(0, fromFiles.code(), fromFiles.err());
-                assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
-            } finally {
-                destroy(ours);
-                destroy(theirs);
-            }
+            Path log = ours.work.resolve("babeltrace2-live.log");
+            CompletableFuture<Long> bt2 = babeltrace2Live(theirs.url(), log);
+            CompletableFuture<Result> live = RelayedSession.inBackground("analyze", "--all", url);
+            Thread.sleep(1000);
+            long after = fieldzoo("1000"); // while both follow
+            Thread.sleep(500);
+            ours.destroy();
+            theirs.destroy();
+            Result r = RelayedSession.succeeded(live);
+            long counted = events(r.out());
+            long bt2Count = bt2.get(60, TimeUnit.SECONDS);
+            System.out.printf("live: %d events counted live, babeltrace2 live %d (emitted %d before attaching, %d"
+                    + " while following)%n", counted, bt2Count, before, after);
+            // babeltrace2 2.0 attaches at the session's last position (LTTNG_VIEWER_SEEK_LAST), LTTbench from its
+            // beginning: babeltrace2 prints what came while it followed, LTTbench counts that and what came before
+            assertEquals(after, bt2Count, "babeltrace2 live prints the events emitted while it follows: "
+                    + Files.readString(log));
+            assertEquals(before + bt2Count, counted, "LTTbench counts those and every event recorded before");
+            assertIsTheReportOfTheRelaysTrace(r, counted, ours);
         }
     }
 
@@ -222,97 +217,69 @@ class LiveSessionTest {
      */
     @Test
     void sessionAttachedBeforeAnyApplicationFollowsTheStreamsThatAppearLater() throws Exception {
-        Path work = TestPaths.workDir("live-late");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = createSession(relayd, "late");
-            try {
-                String url = sessionUrl(relayd, name);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url),
-                        LiveSessionTest::ownThread);
-                Thread.sleep(1500);
-                assertTrue(!live.isDone(), "still waiting for a stream: " + (live.isDone() ? live.get().err() : ""));
-                long first = fieldzoo("1000");
-                Thread.sleep(500);
-                long second = fieldzoo("300"); // another application, into the same per-user buffers
-                Thread.sleep(500);
-                destroy(name);
-                Result r = live.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
-                long counted = events(r.out());
-                Path trace = recorded(relayd, name);
-                long bt2 = babeltrace2Count(trace);
-                System.out.printf("live: attached before any stream: %d events counted live, %d emitted, babeltrace2 "
-                        + "reads %d from the relay's trace%n", counted, first + second, bt2);
-                assertEquals(first + second, counted, "every event of both applications");
-                assertEquals(bt2, counted, "as many as babeltrace2 reads from the relay daemon's trace");
-                Result fromFiles = InProcessCli.run("analyze", "--all", trace.toString());
-                assertEquals(0, fromFiles.code(), fromFiles.err());
-                assertEquals(fromFiles.out(), r.out(), "the live report is the report of the trace the relay daemon wrote");
-            } finally {
-                destroy(name);
-            }
+        try (RelayedSession session = RelayedSession.start("live-late", "late")) {
+            CompletableFuture<Result> live = RelayedSession.inBackground("analyze", "--all", session.url());
+            Thread.sleep(1500);
+            assertTrue(!live.isDone(), "still waiting for a stream: " + (live.isDone() ? live.get().err() : ""));
+            long first = fieldzoo("1000");
+            Thread.sleep(500);
+            long second = fieldzoo("300"); // another application, into the same per-user buffers
+            Thread.sleep(500);
+            session.destroy();
+            Result r = RelayedSession.succeeded(live);
+            long counted = events(r.out());
+            long bt2 = assertIsTheReportOfTheRelaysTrace(r, counted, session);
+            System.out.printf("live: attached before any stream: %d events counted live, %d emitted, babeltrace2 "
+                    + "reads %d from the relay's trace%n", counted, first + second, bt2);
+            assertEquals(first + second, counted, "every event of both applications");
         }
     }
 
     @Test
     void relayDaemonKilledMidSessionEndsWithTheFiguresSoFarAndOneLine() throws Exception {
-        Path work = TestPaths.workDir("live-killed");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = createSession(relayd, "killed");
-            try {
-                long emitted = fieldzoo("500");
-                String url = sessionUrl(relayd, name);
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(() -> InProcessCli.run("analyze", "--all", url), LiveSessionTest::ownThread);
-                Thread.sleep(2000);
-                relayd.signal("KILL");
-                long killed = System.nanoTime();
-                Result r = live.get(30, TimeUnit.SECONDS);
-                double seconds = (System.nanoTime() - killed) / 1e9;
-                System.out.printf("live: relay daemon killed: LTTbench ended %.2f s later (exit %d): %s%n", seconds,
-                        r.code(), r.err().strip());
-                assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
-                String[] errLines = r.err().strip().split("\n");
-                assertTrue(errLines[errLines.length - 1].startsWith("lttbench analyze: lost the relay daemon at 127.0.0.1:"),
-                        r.err());
-                assertEquals(emitted, events(r.out()), "the report has every event that came before");
-            } finally {
-                destroy(name);
-            }
+        try (RelayedSession session = RelayedSession.start("live-killed", "killed")) {
+            long emitted = fieldzoo("500");
+            CompletableFuture<Result> live = RelayedSession.inBackground("analyze", "--all", session.url());
+            Thread.sleep(2000);
+            session.relayd.signal("KILL");
+            long killed = System.nanoTime();
+            Result r = live.get(30, TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - killed) / 1e9;
+            System.out.printf("live: relay daemon killed: LTTbench ended %.2f s later (exit %d): %s%n", seconds,
+                    r.code(), r.err().strip());
+            assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
+            String[] errLines = r.err().strip().split("\n");
+            assertTrue(errLines[errLines.length - 1].startsWith("lttbench analyze: lost the relay daemon at 127.0.0.1:"),
+                    r.err());
+            assertEquals(emitted, events(r.out()), "the report has every event that came before");
         }
     }
 
     @Test
     void stalledRelayDaemonTimesOutAndAnUnreachableOneIsOneLine() throws Exception {
-        Path work = TestPaths.workDir("live-stalled");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = createSession(relayd, "stalled");
+        try (RelayedSession session = RelayedSession.start("live-stalled", "stalled")) {
+            fieldzoo("100");
+            String url = session.url();
+
+            Result noSuch = InProcessCli.run("analyze", url + "-nonesuch");
+            assertEquals(ExitCode.UNREADABLE_TRACE, noSuch.code(), noSuch.err());
+            assertTrue(noSuch.err().contains("has no session " + session.name + "-nonesuch of host "), noSuch.err());
+
+            CompletableFuture<Result> live = RelayedSession.inBackground("analyze", "--all", "--timeout", "2", url);
+            Thread.sleep(1500);
+            session.relayd.signal("STOP");
+            long stalled = System.nanoTime();
+            Result r;
             try {
-                fieldzoo("100");
-                String url = sessionUrl(relayd, name);
-
-                Result noSuch = InProcessCli.run("analyze", url + "-nonesuch");
-                assertEquals(ExitCode.UNREADABLE_TRACE, noSuch.code(), noSuch.err());
-                assertTrue(noSuch.err().contains("has no session " + name + "-nonesuch of host "), noSuch.err());
-
-                CompletableFuture<Result> live = CompletableFuture.supplyAsync(
-                        () -> InProcessCli.run("analyze", "--all", "--timeout", "2", url), LiveSessionTest::ownThread);
-                Thread.sleep(1500);
-                relayd.signal("STOP");
-                long stalled = System.nanoTime();
-                Result r;
-                try {
-                    r = live.get(30, TimeUnit.SECONDS);
-                } finally {
-                    relayd.signal("CONT");
-                }
-                double seconds = (System.nanoTime() - stalled) / 1e9;
-                System.out.printf("live: relay daemon stopped: LTTbench ended %.2f s later: %s%n", seconds, r.err().strip());
-                assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
-                // ended by its 2 s timeout (how soon after is a speed, not checked here: live.get's 30 s catch a hang)
-                assertTrue(r.err().contains("did not answer within 2000 ms"), r.err());
+                r = live.get(30, TimeUnit.SECONDS);
             } finally {
-                destroy(name);
+                session.relayd.signal("CONT");
             }
+            double seconds = (System.nanoTime() - stalled) / 1e9;
+            System.out.printf("live: relay daemon stopped: LTTbench ended %.2f s later: %s%n", seconds, r.err().strip());
+            assertEquals(ExitCode.LIVE_CUT_SHORT, r.code(), r.err());
+            // ended by its 2 s timeout (how soon after is a speed, not checked here: live.get's 30 s catch a hang)
+            assertTrue(r.err().contains("did not answer within 2000 ms"), r.err());
         }
         Result unreachable = InProcessCli.run("live", "--list", "net://127.0.0.1:1");
         assertEquals(ExitCode.UNREADABLE_TRACE, unreachable.code());

@@ -61,46 +61,50 @@ class LiveTopTest {
         return Long.parseLong(m.group(1).replace(",", ""));
     }
 
+    /** The first interval of a JSON line of top's ({@code {"interval": [{...}], "top": [...]}}). */
+    private static JsonObject firstInterval(String line) {
+        return JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0).getAsJsonObject();
+    }
+
+    /** What babeltrace2 counts in the relay daemon's trace of a session, and what {@code lttbench analyze} says. */
+    private record RelaysTrace(Bt2Losses.Counts bt2, Result analyzed) {
+        static RelaysTrace of(RelayedSession session) throws Exception {
+            Path trace = session.recorded();
+            return new RelaysTrace(Bt2Losses.total(traceDirs(trace)), InProcessCli.run("analyze", trace.toString()));
+        }
+    }
+
     /**
      * Not on a terminal, top prints a report per interval, one after the other; with a window of one interval, the
      * intervals' events add up to every event of the session. Attached before any application registered.
      */
     @Test
     void onAPipeTopPrintsIntervalsThatAddUpToTheSession() throws Exception {
-        Path work = TestPaths.workDir("live-top-text");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "top-text");
-            try {
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                CompletableFuture<Result> top = CompletableFuture.supplyAsync(
-                        () -> InProcessCli.run("top", "--interval", "250ms", "--window", "250ms", url),
-                        LiveSessionTest::ownThread);
-                Thread.sleep(1000);
-                long emitted = 0;
-                for (int i = 0; i < 4; i++) {
-                    emitted += LiveSessionTest.fieldzoo("200");
-                    Thread.sleep(400);
-                }
-                LiveSessionTest.destroy(name);
-                Result r = top.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
-                List<Long> perInterval = new ArrayList<>();
-                Matcher m = INTERVAL_EVENTS.matcher(r.out());
-                while (m.find()) {
-                    perInterval.add(Long.parseLong(m.group(1).replace(",", "")));
-                }
-                long sum = perInterval.stream().mapToLong(Long::longValue).sum();
-                long busy = perInterval.stream().filter(n -> n > 0).count();
-                long bt2 = LiveSessionTest.babeltrace2Count(LiveSessionTest.recorded(relayd, name));
-                System.out.printf("live top: %d intervals (%d with events), %d events in all; emitted %d, babeltrace2 "
-                        + "reads %d from the relay's trace%n", perInterval.size(), busy, sum, emitted, bt2);
-                assertEquals(emitted, sum, "the intervals' events add up to every event emitted: " + r.out());
-                assertEquals(bt2, sum, "and to what babeltrace2 reads from the relay daemon's trace");
-                // how the bursts fall in the intervals depends on sleeps and the machine's load: printed, not checked
-                assertTrue(r.out().contains("fieldzoo"), "a row names the process: " + r.out());
-            } finally {
-                LiveSessionTest.destroy(name);
+        try (RelayedSession session = RelayedSession.start("live-top-text", "top-text")) {
+            CompletableFuture<Result> top = RelayedSession.inBackground("top", "--interval", "250ms", "--window",
+                    "250ms", session.url());
+            Thread.sleep(1000);
+            long emitted = 0;
+            for (int i = 0; i < 4; i++) {
+                emitted += LiveSessionTest.fieldzoo("200");
+                Thread.sleep(400);
             }
+            session.destroy();
+            Result r = RelayedSession.succeeded(top);
+            List<Long> perInterval = new ArrayList<>();
+            Matcher m = INTERVAL_EVENTS.matcher(r.out());
+            while (m.find()) {
+                perInterval.add(Long.parseLong(m.group(1).replace(",", "")));
+            }
+            long sum = perInterval.stream().mapToLong(Long::longValue).sum();
+            long busy = perInterval.stream().filter(n -> n > 0).count();
+            long bt2 = LiveSessionTest.babeltrace2Count(session.recorded());
+            System.out.printf("live top: %d intervals (%d with events), %d events in all; emitted %d, babeltrace2 "
+                    + "reads %d from the relay's trace%n", perInterval.size(), busy, sum, emitted, bt2);
+            assertEquals(emitted, sum, "the intervals' events add up to every event emitted: " + r.out());
+            assertEquals(bt2, sum, "and to what babeltrace2 reads from the relay daemon's trace");
+            // how the bursts fall in the intervals depends on sleeps and the machine's load: printed, not checked
+            assertTrue(r.out().contains("fieldzoo"), "a row names the process: " + r.out());
         }
     }
 
@@ -110,37 +114,29 @@ class LiveTopTest {
      */
     @Test
     void onATerminalTopRedrawsInPlace() throws Exception {
-        Path work = TestPaths.workDir("live-top-tty");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "top-tty");
+        try (RelayedSession session = RelayedSession.start("live-top-tty", "top-tty")) {
+            long emitted = LiveSessionTest.fieldzoo("100");
+            String url = session.url();
+            System.setProperty("lttbench.stdout.tty", "true");
+            CompletableFuture<Result> top;
             try {
-                long emitted = LiveSessionTest.fieldzoo("100");
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                System.setProperty("lttbench.stdout.tty", "true");
-                CompletableFuture<Result> top;
-                try {
-                    top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--interval", "250ms", url),
-                            LiveSessionTest::ownThread);
-                    Thread.sleep(1500);
-                } finally {
-                    System.clearProperty("lttbench.stdout.tty");
-                }
-                LiveSessionTest.destroy(name);
-                Result r = top.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
-                String clear = "\033[H\033[2J";
-                String drawn = r.out().replace(clear, ""); // each report's first line starts after the clear
-                long reports = INTERVAL_EVENTS.matcher(drawn).results().count();
-                long clears = r.out().split(Pattern.quote(clear), -1).length - 1;
-                assertTrue(r.out().startsWith(clear), r.out());
-                assertTrue(reports >= 2, r.out());
-                assertEquals(reports, clears, "the screen is cleared before each report");
-                long events = INTERVAL_EVENTS.matcher(drawn).results()
-                        .mapToLong(m -> Long.parseLong(m.group(1).replace(",", ""))).sum();
-                assertEquals(emitted, events, "every event, in the reports drawn");
+                top = RelayedSession.inBackground("top", "--interval", "250ms", url);
+                Thread.sleep(1500);
             } finally {
-                LiveSessionTest.destroy(name);
+                System.clearProperty("lttbench.stdout.tty");
             }
+            session.destroy();
+            Result r = RelayedSession.succeeded(top);
+            String clear = "\033[H\033[2J";
+            String drawn = r.out().replace(clear, ""); // each report's first line starts after the clear
+            long reports = INTERVAL_EVENTS.matcher(drawn).results().count();
+            long clears = r.out().split(Pattern.quote(clear), -1).length - 1;
+            assertTrue(r.out().startsWith(clear), r.out());
+            assertTrue(reports >= 2, r.out());
+            assertEquals(reports, clears, "the screen is cleared before each report");
+            long events = INTERVAL_EVENTS.matcher(drawn).results()
+                    .mapToLong(m -> Long.parseLong(m.group(1).replace(",", ""))).sum();
+            assertEquals(emitted, events, "every event, in the reports drawn");
         }
         Result shorter = InProcessCli.run("top", "--window", "1s", "--interval", "2s", "net://127.0.0.1:1/host/h/s");
         assertEquals(2, shorter.code());
@@ -162,37 +158,30 @@ class LiveTopTest {
      */
     @Test
     void endedBySignalTopReportsTheIntervalUnderWay() throws Exception {
-        Path work = TestPaths.workDir("live-top-signal");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "top-signal");
-            try {
-                long emitted = LiveSessionTest.fieldzoo("300");
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                Process top = new ProcessBuilder(TestPaths.repository().resolve("lttbench").toString(), "top", "--format",
-                        "json", "--interval", "10s", url).redirectError(work.resolve("top.err").toFile())
-                        .redirectOutput(work.resolve("top.out").toFile()).start();
-                Thread.sleep(4000);
-                emitted += LiveSessionTest.fieldzoo("200");
-                Thread.sleep(1000);
-                top.destroy(); // SIGTERM
-                assertTrue(top.waitFor(30, TimeUnit.SECONDS), "top ended");
-                String lines = Files.readString(work.resolve("top.out"));
-                long events = 0;
-                JsonObject last = null;
-                for (String line : lines.strip().split("\n")) {
-                    last = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
-                            .getAsJsonObject();
-                    events += last.get("events").getAsLong();
-                }
-                System.out.printf("live top: ended by SIGTERM (exit %d): %d events in %d report(s), %d emitted%n",
-                        top.exitValue(), events, lines.strip().split("\n").length, emitted);
-                assertEquals(143, top.exitValue(), "the JVM's status for SIGTERM: " + Files.readString(work.resolve("top.err")));
-                assertEquals(emitted, events, "the interval under way is reported: " + lines);
-                assertTrue(last.get("end").getAsLong() - last.get("begin").getAsLong() < 10_000_000_000L,
-                        "the last interval ends with its last record, not at its 10 s boundary: " + last);
-            } finally {
-                LiveSessionTest.destroy(name);
+        try (RelayedSession session = RelayedSession.start("live-top-signal", "top-signal")) {
+            Path work = session.work;
+            long emitted = LiveSessionTest.fieldzoo("300");
+            Process top = new ProcessBuilder(TestPaths.repository().resolve("lttbench").toString(), "top", "--format",
+                    "json", "--interval", "10s", session.url()).redirectError(work.resolve("top.err").toFile())
+                    .redirectOutput(work.resolve("top.out").toFile()).start();
+            Thread.sleep(4000);
+            emitted += LiveSessionTest.fieldzoo("200");
+            Thread.sleep(1000);
+            top.destroy(); // SIGTERM
+            assertTrue(top.waitFor(30, TimeUnit.SECONDS), "top ended");
+            String lines = Files.readString(work.resolve("top.out"));
+            long events = 0;
+            JsonObject last = null;
+            for (String line : lines.strip().split("\n")) {
+                last = firstInterval(line);
+                events += last.get("events").getAsLong();
             }
+            System.out.printf("live top: ended by SIGTERM (exit %d): %d events in %d report(s), %d emitted%n",
+                    top.exitValue(), events, lines.strip().split("\n").length, emitted);
+            assertEquals(143, top.exitValue(), "the JVM's status for SIGTERM: " + Files.readString(work.resolve("top.err")));
+            assertEquals(emitted, events, "the interval under way is reported: " + lines);
+            assertTrue(last.get("end").getAsLong() - last.get("begin").getAsLong() < 10_000_000_000L,
+                    "the last interval ends with its last record, not at its 10 s boundary: " + last);
         }
     }
 
@@ -204,62 +193,54 @@ class LiveTopTest {
      */
     @Test
     void jsonLinesOfASessionThatLosesEventsCountEveryDiscardedEvent() throws Exception {
-        Path work = TestPaths.workDir("live-top-lossy");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "top-lossy",
-                    List.of("--subbuf-size=4096", "--num-subbuf=2", "--discard"));
-            try {
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                CompletableFuture<Result> top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--format",
-                        "json", "--interval", "500ms", "--window", "1s", url), LiveSessionTest::ownThread);
-                Thread.sleep(1000);
-                long emitted = LiveSessionTest.fieldzoo("200000", "ticks");
-                Thread.sleep(700);
-                emitted += LiveSessionTest.fieldzoo("200000", "ticks");
-                Thread.sleep(700);
-                LiveSessionTest.destroy(name);
-                Result r = top.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
+        try (RelayedSession session = RelayedSession.start("live-top-lossy", "top-lossy",
+                List.of("--subbuf-size=4096", "--num-subbuf=2", "--discard"))) {
+            CompletableFuture<Result> top = RelayedSession.inBackground("top", "--format", "json", "--interval", "500ms",
+                    "--window", "1s", session.url());
+            Thread.sleep(1000);
+            long emitted = LiveSessionTest.fieldzoo("200000", "ticks");
+            Thread.sleep(700);
+            emitted += LiveSessionTest.fieldzoo("200000", "ticks");
+            Thread.sleep(700);
+            session.destroy();
+            Result r = RelayedSession.succeeded(top);
 
-                long events = 0;
-                long discarded = 0;
-                long previous = 0;
-                int lines = 0;
-                for (String line : r.out().strip().split("\n")) {
-                    JsonObject report = JsonParser.parseString(line).getAsJsonObject(); // one document per line
-                    JsonObject interval = report.getAsJsonArray("interval").get(0).getAsJsonObject();
-                    long n = interval.get("events").getAsLong();
-                    double seconds = (interval.get("end").getAsLong() - interval.get("begin").getAsLong()) / 1e9;
-                    if (n > 0) {
-                        assertEquals(n, interval.get("events_per_s").getAsDouble() * seconds, 1e-6 * n,
-                                "the interval's rate is its events over its duration: " + line);
-                    }
-                    long rows = 0;
-                    for (JsonElement row : report.getAsJsonArray("top")) {
-                        rows += row.getAsJsonObject().get("events").getAsLong();
-                    }
-                    assertEquals(n + previous, rows, "the window (two intervals) has the events of both: " + line);
-                    events += n;
-                    discarded += interval.get("discarded_events").getAsLong();
-                    previous = n;
-                    lines++;
+            long events = 0;
+            long discarded = 0;
+            long previous = 0;
+            int lines = 0;
+            for (String line : r.out().strip().split("\n")) {
+                JsonObject report = JsonParser.parseString(line).getAsJsonObject(); // one document per line
+                JsonObject interval = report.getAsJsonArray("interval").get(0).getAsJsonObject();
+                long n = interval.get("events").getAsLong();
+                double seconds = (interval.get("end").getAsLong() - interval.get("begin").getAsLong()) / 1e9;
+                if (n > 0) {
+                    assertEquals(n, interval.get("events_per_s").getAsDouble() * seconds, 1e-6 * n,
+                            "the interval's rate is its events over its duration: " + line);
                 }
-                Path session = LiveSessionTest.recorded(relayd, name);
-                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirs(session));
-                Result fromFiles = InProcessCli.run("analyze", session.toString());
-                System.out.printf("live top: %d JSON lines, %d events and %d discarded events in all (emitted %d); "
-                        + "babeltrace2 reads %d events and %d discarded from the relay's trace; analyze says %d "
-                        + "discarded%n", lines, events, discarded, emitted, bt2.events(), bt2.discardedEvents(),
-                        discardedLine(fromFiles.err()));
-                assertTrue(discarded > 0, "the session lost events: " + r.err());
-                assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
-                assertEquals(bt2.discardedEvents(), discarded, "and as many discarded events");
-                assertEquals(discardedLine(fromFiles.err()), discarded, "lttbench analyze of that trace says as many");
-                assertEquals(discarded, discardedLine(r.err()), "top's own loss line says the same at the end");
-                assertEquals(emitted, events + discarded, "every event emitted was recorded or discarded");
-            } finally {
-                LiveSessionTest.destroy(name);
+                long rows = 0;
+                for (JsonElement row : report.getAsJsonArray("top")) {
+                    rows += row.getAsJsonObject().get("events").getAsLong();
+                }
+                assertEquals(n + previous, rows, "the window (two intervals) has the events of both: " + line);
+                events += n;
+                discarded += interval.get("discarded_events").getAsLong();
+                previous = n;
+                lines++;
             }
+            RelaysTrace recorded = RelaysTrace.of(session);
+            Bt2Losses.Counts bt2 = recorded.bt2();
+            System.out.printf("live top: %d JSON lines, %d events and %d discarded events in all (emitted %d); "
+                    + "babeltrace2 reads %d events and %d discarded from the relay's trace; analyze says %d "
+                    + "discarded%n", lines, events, discarded, emitted, bt2.events(), bt2.discardedEvents(),
+                    discardedLine(recorded.analyzed().err()));
+            assertTrue(discarded > 0, "the session lost events: " + r.err());
+            assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
+            assertEquals(bt2.discardedEvents(), discarded, "and as many discarded events");
+            assertEquals(discardedLine(recorded.analyzed().err()), discarded,
+                    "lttbench analyze of that trace says as many");
+            assertEquals(discarded, discardedLine(r.err()), "top's own loss line says the same at the end");
+            assertEquals(emitted, events + discarded, "every event emitted was recorded or discarded");
         }
     }
 
@@ -270,41 +251,32 @@ class LiveTopTest {
      */
     @Test
     void jsonLinesOfAnOverwriteSessionCountEveryLostPacket() throws Exception {
-        Path work = TestPaths.workDir("live-top-overwrite");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "top-overwrite",
-                    List.of("--subbuf-size=4096", "--num-subbuf=2", "--overwrite"));
-            try {
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                CompletableFuture<Result> top = CompletableFuture.supplyAsync(() -> InProcessCli.run("top", "--format",
-                        "json", "--interval", "500ms", url), LiveSessionTest::ownThread);
-                Thread.sleep(1000);
-                LiveSessionTest.fieldzoo("200000", "ticks");
-                Thread.sleep(700);
-                LiveSessionTest.destroy(name);
-                Result r = top.get(60, TimeUnit.SECONDS);
-                assertEquals(0, r.code(), r.err());
-                long events = 0;
-                long lost = 0;
-                for (String line : r.out().strip().split("\n")) {
-                    JsonObject interval = JsonParser.parseString(line).getAsJsonObject().getAsJsonArray("interval").get(0)
-                            .getAsJsonObject();
-                    events += interval.get("events").getAsLong();
-                    lost += interval.get("lost_packets").getAsLong();
-                }
-                Path session = LiveSessionTest.recorded(relayd, name);
-                Bt2Losses.Counts bt2 = Bt2Losses.total(traceDirs(session));
-                Result fromFiles = InProcessCli.run("analyze", session.toString());
-                System.out.printf("live top: overwrite mode: %d events and %d lost packets in all; babeltrace2 reads %d "
-                        + "events and %d lost packets from the relay's trace%n", events, lost, bt2.events(),
-                        bt2.discardedPackets());
-                assertTrue(lost > 0, "the session lost packets: " + r.err());
-                assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
-                assertEquals(bt2.discardedPackets(), lost, "and as many lost packets");
-                assertEquals(lostPacketsLine(fromFiles.err()), lost, "lttbench analyze of that trace says as many");
-            } finally {
-                LiveSessionTest.destroy(name);
+        try (RelayedSession session = RelayedSession.start("live-top-overwrite", "top-overwrite",
+                List.of("--subbuf-size=4096", "--num-subbuf=2", "--overwrite"))) {
+            CompletableFuture<Result> top = RelayedSession.inBackground("top", "--format", "json", "--interval", "500ms",
+                    session.url());
+            Thread.sleep(1000);
+            LiveSessionTest.fieldzoo("200000", "ticks");
+            Thread.sleep(700);
+            session.destroy();
+            Result r = RelayedSession.succeeded(top);
+            long events = 0;
+            long lost = 0;
+            for (String line : r.out().strip().split("\n")) {
+                JsonObject interval = firstInterval(line);
+                events += interval.get("events").getAsLong();
+                lost += interval.get("lost_packets").getAsLong();
             }
+            RelaysTrace recorded = RelaysTrace.of(session);
+            Bt2Losses.Counts bt2 = recorded.bt2();
+            System.out.printf("live top: overwrite mode: %d events and %d lost packets in all; babeltrace2 reads %d "
+                    + "events and %d lost packets from the relay's trace%n", events, lost, bt2.events(),
+                    bt2.discardedPackets());
+            assertTrue(lost > 0, "the session lost packets: " + r.err());
+            assertEquals(bt2.events(), events, "babeltrace2 reads as many events from the relay daemon's trace");
+            assertEquals(bt2.discardedPackets(), lost, "and as many lost packets");
+            assertEquals(lostPacketsLine(recorded.analyzed().err()), lost,
+                    "lttbench analyze of that trace says as many");
         }
     }
 }

@@ -99,13 +99,11 @@ class LiveViewTest {
 
     @Test
     void followedSessionShowsItsFiguresSoFarThenItsRecordedTracesTables() throws Exception {
-        Path work = TestPaths.workDir("live-view");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd")); UiHarness ui = new UiHarness(10, 10)) {
-            String name = LiveSessionTest.createSession(relayd, "view");
+        try (RelayedSession session = RelayedSession.start("live-view", "view"); UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = null;
             try {
                 long before = LiveSessionTest.fieldzoo("2000");
-                String url = LiveSessionTest.sessionUrl(relayd, name);
+                String url = session.url();
                 viewer = open(url);
                 SessionProbe probe = new SessionProbe();
                 viewer.session().addListener(probe);
@@ -142,7 +140,7 @@ class LiveViewTest {
                 assertTrue(probe.count() > refreshesBefore, "refreshed as the session went on");
                 assertTrue(probe.last().liveStatus().startsWith("Live: following "), probe.last().liveStatus());
 
-                LiveSessionTest.destroy(name);
+                session.destroy();
                 ui.waitUntil("the session's end", () -> probe.last().liveStatus().startsWith("Live: the session ended"),
                         LIMIT_S);
                 ui50.stopped = true;
@@ -159,7 +157,7 @@ class LiveViewTest {
                         "the UI thread kept to its loop: " + ui50.longestNs / 1_000_000 + " ms");
 
                 // Ended: every table is that of `lttbench analyze` of the relay daemon's trace, cell by cell.
-                List<Path> trace = List.of(LiveSessionTest.recorded(relayd, name));
+                List<Path> trace = List.of(session.recorded());
                 assertEquals(emitted, LiveSessionTest.babeltrace2Count(trace.get(0)));
                 for (String analysis : List.of("overhead", "discarded")) {
                     Report reference = SessionProbe.reference(trace, analysis, TimeRange.ALL,
@@ -190,9 +188,9 @@ class LiveViewTest {
                 assertEquals(0, fromFiles.code(), fromFiles.err());
                 assertEquals(emitted, LiveSessionTest.events(fromFiles.out()));
             } finally {
-                LiveSessionTest.destroy(name);
-                if (viewer != null && !viewer.shell().isDisposed()) {
-                    viewer.shell().dispose();
+                session.destroy();
+                if (viewer != null) {
+                    UiHarness.close(viewer.shell());
                 }
             }
         }
@@ -222,18 +220,17 @@ class LiveViewTest {
 
     @Test
     void relayDaemonKilledMidSessionLeavesTheLastFiguresAndSaysSo() throws Exception {
-        Path work = TestPaths.workDir("live-view-killed");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd")); UiHarness ui = new UiHarness(10, 10)) {
-            String name = LiveSessionTest.createSession(relayd, "view-killed");
+        try (RelayedSession session = RelayedSession.start("live-view-killed", "view-killed");
+                UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = null;
             try {
                 long emitted = LiveSessionTest.fieldzoo("500");
-                viewer = open(LiveSessionTest.sessionUrl(relayd, name));
+                viewer = open(session.url());
                 SessionProbe probe = new SessionProbe();
                 viewer.session().addListener(probe);
                 viewer.open();
                 ui.waitUntil("the events so far", () -> probe.count() > 0 && events(probe.last()) == emitted, LIMIT_S);
-                relayd.signal("KILL");
+                session.relayd.signal("KILL");
                 ui.waitUntil("the relay daemon's end told", () -> probe.last().liveEndedEarly(), LIMIT_S);
                 ReportSet last = probe.last();
                 assertTrue(last.liveStatus().startsWith("Live: lost the relay daemon at 127.0.0.1:"), last.liveStatus());
@@ -255,9 +252,9 @@ class LiveViewTest {
                 assertEquals(shown, probe.count());
                 assertEquals(TimeRange.ALL, viewer.session().range());
             } finally {
-                LiveSessionTest.destroy(name);
-                if (viewer != null && !viewer.shell().isDisposed()) {
-                    viewer.shell().dispose();
+                session.destroy();
+                if (viewer != null) {
+                    UiHarness.close(viewer.shell());
                 }
             }
         }
@@ -269,29 +266,27 @@ class LiveViewTest {
      */
     @Test
     void theLauncherAttachesAndItsWindowOutlivesTheSession() throws Exception {
-        Path work = TestPaths.workDir("live-view-launcher");
-        try (RelayDaemon relayd = RelayDaemon.start(work.resolve("relayd"))) {
-            String name = LiveSessionTest.createSession(relayd, "view-launcher");
+        try (RelayedSession session = RelayedSession.start("live-view-launcher", "view-launcher")) {
             Process view = null;
             try {
                 LiveSessionTest.fieldzoo("200");
-                String url = LiveSessionTest.sessionUrl(relayd, name);
-                Path err = work.resolve("view.err");
+                String url = session.url();
+                Path err = session.work.resolve("view.err");
                 view = new ProcessBuilder("/bin/bash", TestPaths.repository().resolve("lttbench").toString(), "view", url)
-                        .redirectOutput(work.resolve("view.out").toFile()).redirectError(err.toFile()).start();
+                        .redirectOutput(session.work.resolve("view.out").toFile()).redirectError(err.toFile()).start();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_S);
-                while (clients(relayd, name) == 0) {
+                while (clients(session) == 0) {
                     assertTrue(view.isAlive(), "view ended: " + java.nio.file.Files.readString(err));
                     assertTrue(System.nanoTime() < deadline, "the relay daemon never counted the viewer");
                     Thread.sleep(100);
                 }
-                LiveSessionTest.destroy(name);
+                session.destroy();
                 Thread.sleep(2000);
                 assertTrue(view.isAlive(), "the window stays open after the session's end");
                 String errors = java.nio.file.Files.readString(err);
                 assertFalse(errors.contains("Exception") || errors.contains("lttbench view:"), errors);
             } finally {
-                LiveSessionTest.destroy(name);
+                session.destroy();
                 if (view != null) {
                     view.descendants().forEach(ProcessHandle::destroy);
                     view.destroy();
@@ -302,13 +297,8 @@ class LiveViewTest {
     }
 
     /** How many viewers the relay daemon says are attached to the session. */
-    private static long clients(RelayDaemon relayd, String name) throws Exception {
-        for (LiveSession.Listed s : LiveSession.list(org.lttbench.core.live.RelayUrl.parse(relayd.liveUrl()), 5000)) {
-            if (s.name().equals(name)) {
-                return s.clients();
-            }
-        }
-        return 0;
+    private static long clients(RelayedSession session) throws Exception {
+        return LiveSessionTest.listed(session.relayd, session.name).map(LiveSession.Listed::clients).orElse(0L);
     }
 
     @Test

@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
@@ -17,6 +20,7 @@ import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
@@ -26,6 +30,7 @@ import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.table.ReportTableViewer;
 import org.lttbench.ui.view.ReportView;
+import org.lttbench.ui.viewer.StandaloneViewer;
 
 /**
  * Watches a session from a test: every result it delivers, in order. And the reference a view is checked against:
@@ -82,6 +87,40 @@ public final class SessionProbe implements SessionListener {
         ui.waitUntil("the first results on " + traces, () -> probe.count() == 1, 120);
         assertNull(probe.last().failure(), "reading " + traces);
         return probe;
+    }
+
+    /** The window of {@code lttbench view} over these traces (not open yet), named after the first. */
+    public static StandaloneViewer viewer(List<Path> traces) {
+        return new StandaloneViewer(Display.getDefault(), traces.get(0).getFileName().toString(),
+                () -> CtfTraceSet.open(traces));
+    }
+
+    /** Opens the viewer and runs the event loop until its first results (two minutes at most), which it hears. */
+    public static SessionProbe openAndWait(UiHarness ui, StandaloneViewer viewer) {
+        SessionProbe probe = new SessionProbe();
+        viewer.session().addListener(probe);
+        viewer.open();
+        ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+        return probe;
+    }
+
+    /**
+     * Types the middle third of the span in the view's range bar (its begin as babeltrace2 prints times, its end in
+     * ns), presses Enter, and runs the event loop until that range's results (the second ones the probe hears).
+     */
+    public TimeRange typeTheMiddleThird(UiHarness ui, ReportView view, TimeRange span, int limitSeconds) {
+        TimeRange part = new TimeRange(span.begin() + span.duration() / 3, span.begin() + span.duration() * 2 / 3);
+        view.rangeBar().beginField().setText(WallClock.format(part.begin()));
+        view.rangeBar().endField().setText(Long.toString(part.end()));
+        view.rangeBar().beginField().notifyListeners(SWT.DefaultSelection, new Event());
+        ui.waitUntil("the results for the typed range", () -> count() == 2, limitSeconds);
+        assertEquals(part, last().range());
+        return part;
+    }
+
+    /** One analysis over the whole traces, per thread, run directly (not through any view code). */
+    public static Report reference(List<Path> traces, String analysis) throws IOException {
+        return reference(traces, analysis, TimeRange.ALL, GroupBy.THREAD);
     }
 
     /** One analysis over the traces, run directly (not through any view code). */

@@ -155,10 +155,14 @@ public final class UiHarness implements AutoCloseable {
 
     @Override
     public void close() {
-        if (!shell.isDisposed()) {
-            shell.dispose();
-        }
+        close(shell);
         pump();
     }
 
+    /** Closes a window, unless it is closed already (a viewer's, which the test may have closed). */
+    public static void close(Shell window) {
+        if (!window.isDisposed()) {
+            window.dispose();
+        }
+    }
 }

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.Workloads;
 
 /** One real LTTng-UST recording of the burst workload, and what the workload says it emitted (the ground truth). */
 record BurstRecording(Path trace, long emitted) {
@@ -36,7 +37,7 @@ record BurstRecording(Path trace, long emitted) {
 
     private static long runBurst(String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("lttbench.workloads"), "burst").toString());
+        command.add(Workloads.program("burst").toString());
         command.addAll(List.of(arguments));
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

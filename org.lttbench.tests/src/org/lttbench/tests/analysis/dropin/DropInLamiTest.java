@@ -148,6 +148,14 @@ class DropInLamiTest {
         }
     }
 
+    /** {@code lttbench lami cputop}'s rows on a trace, every thread's (no limit). */
+    private static JsonArray cputopRows(Path dir) {
+        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        return LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
+                .getAsJsonArray("data");
+    }
+
     /**
      * cputop's migrations: each TID's {@code sched_migrate_task} events as babeltrace2 reads them (the events' own
      * {@code tid} field), for every TID cputop lists; on the shared traces that have migrations (equal to
@@ -158,17 +166,13 @@ class DropInLamiTest {
     void cputopCountsEachThreadsMigrations(String trace) throws Exception {
         Path dir = TestPaths.trace(trace);
         Map<Long, Long> expected = new java.util.HashMap<>();
-        for (JsonObject m : Babeltrace2.messages(dir)) {
-            if (m.has("event") && m.get("event").getAsString().equals("sched_migrate_task")) {
+        for (JsonObject m : Babeltrace2.events(dir)) {
+            if (m.get("event").getAsString().equals("sched_migrate_task")) {
                 expected.merge(m.getAsJsonObject("payload").get("tid").getAsLong(), 1L, Long::sum);
             }
         }
-        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
-        assertEquals(0, r.code(), r.err());
-        JsonArray perTid = LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
-                .getAsJsonArray("data");
         long listed = 0;
-        for (JsonElement row : perTid) {
+        for (JsonElement row : cputopRows(dir)) {
             long tid = row.getAsJsonArray().get(0).getAsJsonObject().get("tid").getAsLong();
             long migrations = Long.parseLong(plain(row.getAsJsonArray().get(1)));
             assertEquals(expected.getOrDefault(tid, 0L), migrations, "TID " + tid + "'s migrations");
@@ -195,10 +199,7 @@ class DropInLamiTest {
                 changes.computeIfAbsent(tid, k -> new java.util.TreeMap<>()).merge(prio, 1, Integer::sum);
             }
         };
-        for (JsonObject m : Babeltrace2.messages(dir)) {
-            if (!m.has("event")) {
-                continue;
-            }
+        for (JsonObject m : Babeltrace2.events(dir)) {
             JsonObject p = m.getAsJsonObject("payload");
             switch (m.get("event").getAsString()) {
             case "sched_switch" -> {
@@ -213,12 +214,8 @@ class DropInLamiTest {
             }
             }
         }
-        Result r = InProcessCli.run("lami", "cputop", "--limit", "1000000", dir.toString());
-        assertEquals(0, r.code(), r.err());
-        JsonArray perTid = LamiProtocol.parseOneLine(r.out()).getAsJsonArray("results").get(0).getAsJsonObject()
-                .getAsJsonArray("data");
         int listed = 0;
-        for (JsonElement row : perTid) {
+        for (JsonElement row : cputopRows(dir)) {
             long tid = row.getAsJsonArray().get(0).getAsJsonObject().get("tid").getAsLong();
             StringBuilder expected = new StringBuilder();
             changes.getOrDefault(tid, new java.util.TreeMap<>()).forEach((prio, n) -> expected

@@ -177,10 +177,7 @@ class LttngAnalysesTest {
     /** Per TID, whether its first sched_switch or sched_migrate_task (as babeltrace2 reads them) switches it in. */
     private static Map<Long, Boolean> firstSwitchIsIn(Path trace) throws Exception {
         Map<Long, Boolean> first = new HashMap<>();
-        for (JsonObject m : Babeltrace2.messages(trace)) {
-            if (!m.has("event")) {
-                continue;
-            }
+        for (JsonObject m : Babeltrace2.events(trace)) {
             JsonObject p = m.getAsJsonObject("payload");
             switch (m.get("event").getAsString()) {
             case "sched_switch" -> {
@@ -290,8 +287,8 @@ class LttngAnalysesTest {
                     describe(k, theirs, ours) + "; babeltrace2's calls across a missing CPU: " + across.get(k));
         }
         if (theirs.isEmpty() && ours.isEmpty()) {
-            assertTrue(Babeltrace2.messages(trace).stream().noneMatch(m -> m.has("event")
-                    && Bt2Replay.syscallEntry(m.get("event").getAsString()) != null),
+            assertTrue(Babeltrace2.events(trace).stream()
+                    .noneMatch(m -> Bt2Replay.syscallEntry(m.get("event").getAsString()) != null),
                     "no system call on either side: babeltrace2 reads none in the trace");
         }
         counted(Math.max(1, Math.max(theirs.size(), ours.size())), "syscallstats on " + name
@@ -327,18 +324,12 @@ class LttngAnalysesTest {
         Map<List<Object>, Stats> theirs = new HashMap<>();
         Map<List<Object>, Stats> ours = new HashMap<>();
         for (var side : List.of(Map.entry(t, theirs), Map.entry(o, ours))) {
-            for (Table table : LttngAnalyses.tables(side.getKey(), "hard-stats")) {
-                for (JsonElement r : table.data()) {
-                    JsonArray row = r.getAsJsonArray();
-                    add(side.getValue(), List.of("hard", nr(row)), Stats.of(row, 1));
-                }
+            for (JsonArray row : rows(side.getKey(), "hard-stats")) {
+                add(side.getValue(), List.of("hard", nr(row)), Stats.of(row, 1));
             }
-            for (Table table : LttngAnalyses.tables(side.getKey(), "soft-stats")) {
-                for (JsonElement r : table.data()) {
-                    JsonArray row = r.getAsJsonArray();
-                    add(side.getValue(), List.of("soft", nr(row)), Stats.of(row, 1));
-                    add(side.getValue(), List.of("raise", nr(row)), Stats.of(row, 6));
-                }
+            for (JsonArray row : rows(side.getKey(), "soft-stats")) {
+                add(side.getValue(), List.of("soft", nr(row)), Stats.of(row, 1));
+                add(side.getValue(), List.of("raise", nr(row)), Stats.of(row, 6));
             }
         }
         Set<String> declared = DeclaredEvents.of(trace).events();
@@ -358,6 +349,17 @@ class LttngAnalysesTest {
         }
         counted(Math.max(1, Math.max(theirs.size(), ours.size())) + (notCompared > 0 ? 1 : 0), "irqstats on " + name
                 + (notCompared > 0 ? " (" + notCompared + " softirq rows of irq_softirq_* events left out)" : ""));
+    }
+
+    /** The rows of every table of that class in a LAMI result. */
+    private static List<JsonArray> rows(JsonObject result, String tableClass) {
+        List<JsonArray> rows = new ArrayList<>();
+        for (Table table : LttngAnalyses.tables(result, tableClass)) {
+            for (JsonElement r : table.data()) {
+                rows.add(r.getAsJsonArray());
+            }
+        }
+        return rows;
     }
 
     private static long nr(JsonArray row) {
@@ -381,11 +383,8 @@ class LttngAnalysesTest {
         Map<Long, Stats> theirs = new HashMap<>();
         Map<Long, Stats> ours = new HashMap<>();
         for (var side : List.of(Map.entry(t, theirs), Map.entry(o, ours))) {
-            for (Table table : LttngAnalyses.tables(side.getKey(), "per_tid_stats")) {
-                for (JsonElement r : table.data()) {
-                    JsonArray row = r.getAsJsonArray();
-                    add(side.getValue(), row.get(0).getAsJsonObject().get("tid").getAsLong(), Stats.of(row, 1));
-                }
+            for (JsonArray row : rows(side.getKey(), "per_tid_stats")) {
+                add(side.getValue(), row.get(0).getAsJsonObject().get("tid").getAsLong(), Stats.of(row, 1));
             }
         }
         List<Long> differ = differing(theirs, ours);
@@ -421,13 +420,10 @@ class LttngAnalysesTest {
                 Map<Object, Stats> a = new HashMap<>();
                 Map<Object, Stats> b = new HashMap<>();
                 for (var side : List.of(Map.entry(t, a), Map.entry(o, b))) {
-                    for (Table table : LttngAnalyses.tables(side.getKey(), cls)) {
-                        for (JsonElement r : table.data()) {
-                            JsonArray row = r.getAsJsonArray();
-                            boolean total = cls.equals("total_stats");
-                            add(side.getValue(), total ? "total" : LttngAnalyses.number(row.get(0)),
-                                    Stats.of(row, total ? 0 : 1));
-                        }
+                    for (JsonArray row : rows(side.getKey(), cls)) {
+                        boolean total = cls.equals("total_stats");
+                        add(side.getValue(), total ? "total" : LttngAnalyses.number(row.get(0)),
+                                Stats.of(row, total ? 0 : 1));
                     }
                 }
                 for (Object k : differing(a, b)) {
@@ -453,13 +449,10 @@ class LttngAnalysesTest {
         for (var side : List.of(Map.entry(theirs("iolatencystats", trace), theirs),
                 Map.entry(ours("iolatencystats", trace), ours))) {
             for (String cls : List.of("syscall-latency-stats", "disk-latency-stats")) {
-                for (Table table : LttngAnalyses.tables(side.getKey(), cls)) {
-                    for (JsonElement r : table.data()) {
-                        JsonArray row = r.getAsJsonArray();
-                        Stats s = Stats.of(row, 1);
-                        if (s.count() > 0) {
-                            add(side.getValue(), List.of(cls, LttngAnalyses.text(row.get(0))), s);
-                        }
+                for (JsonArray row : rows(side.getKey(), cls)) {
+                    Stats s = Stats.of(row, 1);
+                    if (s.count() > 0) {
+                        add(side.getValue(), List.of(cls, LttngAnalyses.text(row.get(0))), s);
                     }
                 }
             }
@@ -600,10 +593,7 @@ class LttngAnalysesTest {
             Map<Long, Long> pids = new HashMap<>();
             Map<Long, Object[]> calls = new HashMap<>(); // tid -> name, fd
             Map<Long, Set<Long>> accepted = new HashMap<>(); // pid -> descriptors
-            for (JsonObject m : Babeltrace2.messages(trace)) {
-                if (!m.has("event")) {
-                    continue;
-                }
+            for (JsonObject m : Babeltrace2.events(trace)) {
                 String e = m.get("event").getAsString();
                 JsonObject p = m.getAsJsonObject("payload");
                 long cpu = m.get("cpu").getAsLong();

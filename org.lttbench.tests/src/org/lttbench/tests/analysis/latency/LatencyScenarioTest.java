@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +51,26 @@ class LatencyScenarioTest {
         return Stream.concat(LatencyScenarios.TRACERS.stream(), Stream.of(LatencyScenarios.PERF));
     }
 
+    /** A story of {@link LatencyScenarios}: its events, written for a tracer into a directory. */
+    @FunctionalInterface
+    interface Story {
+        KernelTraceWriter write(Path dir, KernelTracer tracer) throws IOException;
+    }
+
+    /**
+     * Writes the story for that tracer into a fresh work directory named after the tracer and what the test makes of
+     * it ({@code use}: {@code "irq"}...).
+     */
+    static KernelTraceWriter write(String use, Story story, KernelTracer tracer) throws IOException {
+        return story.write(TestPaths.workDir("latency-" + use + "-" + LatencyScenarios.name(tracer)), tracer);
+    }
+
     /** Runs one analysis over a written trace. */
+    static Report run(KernelTraceWriter w, Analysis analysis) throws Exception {
+        return run(w.ctf().directory(), analysis);
+    }
+
+    /** Runs one analysis over a trace. */
     static Report run(Path dir, Analysis analysis) throws Exception {
         try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
             List<Report> reports = AnalysisRun.run(traces, List.of(analysis), ProgressListener.NONE);
@@ -93,9 +113,8 @@ class LatencyScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tracers")
     void systemCalls(KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir("latency-syscalls-" + LatencyScenarios.name(tracer));
-        KernelTraceWriter w = LatencyScenarios.syscalls(dir, tracer);
-        Report report = run(dir, new SyscallLatencyAnalysis(AnalysisOptions.DEFAULT));
+        KernelTraceWriter w = write("syscalls", LatencyScenarios::syscalls, tracer);
+        Report report = run(w, new SyscallLatencyAnalysis(AnalysisOptions.DEFAULT));
         Table calls = report.table("syscalls");
         assertEquals(List.of("read", "futex", "write"), column(calls, "syscall"), "the most time first");
         int read = row(calls, Map.of("syscall", "read"));
@@ -144,12 +163,11 @@ class LatencyScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tracers")
     void systemCallsPerProcessAndInARange(KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir("latency-syscalls-range-" + LatencyScenarios.name(tracer));
-        KernelTraceWriter w = LatencyScenarios.syscalls(dir, tracer);
+        KernelTraceWriter w = write("syscalls-range", LatencyScenarios::syscalls, tracer);
         long o = w.clockOffset();
         // the calls that end in [20 µs, 45 µs]: the second read (33 µs) and the waker's futex (30.5 µs)
         AnalysisOptions range = new AnalysisOptions(new TimeRange(20_000 + o, 45_000 + o), GroupBy.PROCESS);
-        Report report = run(dir, new SyscallLatencyAnalysis(range));
+        Report report = run(w, new SyscallLatencyAnalysis(range));
         Table calls = report.table("syscalls");
         assertStats(calls, row(calls, Map.of("syscall", "read")), "calls", 13_000);
         assertStats(calls, row(calls, Map.of("syscall", "futex")), "calls", 1_500);
@@ -162,9 +180,8 @@ class LatencyScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tracersAndPerf")
     void interrupts(KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir("latency-irq-" + LatencyScenarios.name(tracer));
-        KernelTraceWriter w = LatencyScenarios.interrupts(dir, tracer);
-        Report report = run(dir, new InterruptLatencyAnalysis(AnalysisOptions.DEFAULT));
+        KernelTraceWriter w = write("irq", LatencyScenarios::interrupts, tracer);
+        Report report = run(w, new InterruptLatencyAnalysis(AnalysisOptions.DEFAULT));
         Table handlers = report.table("interrupts");
         boolean vectors = tracer.newSoftirqNames(); // the x86 vector events came with 2.7's softirq names
         assertEquals(6, handlers.rows().size());
@@ -200,9 +217,8 @@ class LatencyScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tracersAndPerf")
     void scheduling(KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir("latency-sched-" + LatencyScenarios.name(tracer));
-        KernelTraceWriter w = LatencyScenarios.scheduling(dir, tracer);
-        Report report = run(dir, new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT));
+        KernelTraceWriter w = write("sched", LatencyScenarios::scheduling, tracer);
+        Report report = run(w, new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT));
         Table total = report.table("sched_latency");
         assertEquals(List.of("woken", "new thread", "preempted"), column(total, "kind"));
         assertStats(total, 0, "waits", 3_000);
@@ -231,9 +247,8 @@ class LatencyScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("tracersAndPerf")
     void diskRequests(KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir("latency-disk-" + LatencyScenarios.name(tracer));
-        KernelTraceWriter w = LatencyScenarios.disk(dir, tracer);
-        Report report = run(dir, new DiskLatencyAnalysis(AnalysisOptions.DEFAULT));
+        KernelTraceWriter w = write("disk", LatencyScenarios::disk, tracer);
+        Report report = run(w, new DiskLatencyAnalysis(AnalysisOptions.DEFAULT));
         String sda = tracer.perf() ? "8:0" : "sda (8:0)"; // perf has no statedump to name it
         Table devices = report.table("disk_requests");
         assertEquals(3, devices.rows().size());
@@ -284,14 +299,13 @@ class LatencyScenarioTest {
     void babeltraceReadsTheStories() throws Exception {
         for (KernelTracer tracer : List.of(LatencyScenarios.TRACERS.get(0), LatencyScenarios.TRACERS.get(4),
                 LatencyScenarios.PERF)) {
-            String n = LatencyScenarios.name(tracer);
             List<KernelTraceWriter> written = new ArrayList<>();
             if (!tracer.perf()) {
-                written.add(LatencyScenarios.syscalls(TestPaths.workDir("latency-bt2-syscalls-" + n), tracer));
+                written.add(write("bt2-syscalls", LatencyScenarios::syscalls, tracer));
             }
-            written.add(LatencyScenarios.interrupts(TestPaths.workDir("latency-bt2-irq-" + n), tracer));
-            written.add(LatencyScenarios.scheduling(TestPaths.workDir("latency-bt2-sched-" + n), tracer));
-            written.add(LatencyScenarios.disk(TestPaths.workDir("latency-bt2-disk-" + n), tracer));
+            written.add(write("bt2-irq", LatencyScenarios::interrupts, tracer));
+            written.add(write("bt2-sched", LatencyScenarios::scheduling, tracer));
+            written.add(write("bt2-disk", LatencyScenarios::disk, tracer));
             for (KernelTraceWriter w : written) {
                 assertTrue(WrittenTraceCheck.assertBabeltraceReadsWhatWasWritten(w.ctf()) > 5);
             }

@@ -28,6 +28,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.Workloads;
 import org.lttbench.tests.batch.LauncherTest;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
@@ -167,7 +168,7 @@ class TracerCostAccuracyTest {
         if ("root".equals(System.getProperty("user.name")) && java.nio.file.Files.isExecutable(Path.of("/usr/bin/chrt"))) {
             command.addAll(List.of("/usr/bin/chrt", "-f", "1"));
         }
-        command.add(Path.of(System.getProperty("lttbench.workloads"), "work").toString());
+        command.add(Workloads.program("work").toString());
         command.addAll(args);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] out = p.getInputStream().readAllBytes();

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -31,11 +29,6 @@ import org.lttbench.tests.writer.KernelTracer;
  * waits-chain story: a client waiting on a server that waits on the disk), it is that path, segment by segment.
  */
 class CriticalPathScenarioTest {
-
-    static Stream<Arguments> scenarios() {
-        return ProcessScenarioTest.scenarios();
-    }
-
     /** The path's segments, consecutive ones of one state and thread merged: {from, to, state, tid}. */
     static List<List<Object>> path(Report report) {
         Table t = report.table("critical_path_segments");
@@ -98,16 +91,15 @@ class CriticalPathScenarioTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("scenarios")
+    @MethodSource(ProcessScenarioTest.EACH)
     void pathsCoverEachThreadsLife(String label, Scenario scenario, KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-path");
-        Written w = scenario.write(dir, tracer);
+        Written w = scenario.writeFor("-path", tracer);
         long offset = w.writer().clockOffset();
         for (String key : w.intended().threads().keySet()) {
             if (key.startsWith("idle/")) {
                 continue;
             }
-            Report report = criticalPath(dir, key);
+            Report report = criticalPath(w.dir(), key);
             List<List<Object>> path = path(report);
             assertTrue(!path.isEmpty(), label + ": a path for " + key);
             assertEquals(report.range().begin(), path.get(0).get(0), label + " " + key + ": from its start");

@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,13 +19,10 @@ import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
-import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
 import org.lttbench.tests.writer.CtfTraceWriter.WrittenEvent;
 import org.lttbench.tests.writer.KernelTracer;
-
-import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The process analysis, over scenario traces read by our CTF reader, gives each thread exactly the times the
@@ -35,27 +30,21 @@ import org.junit.jupiter.params.provider.Arguments;
  * follow from the intended timeline clipped to the range: a second, independent computation).
  */
 class ProcessAnalysisScenarioTest {
-
-    static Stream<Arguments> scenarios() {
-        return ProcessScenarioTest.scenarios();
-    }
-
     static final String[] KEYS = { "user_ns", "system_ns", "irq_ns", "wait_cpu_ns", "wait_io_ns", "wait_blocked_ns",
             "unknown_ns" };
     static final ThreadState[] STATES = { ThreadState.USER, ThreadState.SYSCALL, ThreadState.IRQ, ThreadState.WAIT_CPU,
             ThreadState.WAIT_IO, ThreadState.WAIT_BLOCKED, ThreadState.UNKNOWN };
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("scenarios")
+    @MethodSource(ProcessScenarioTest.EACH)
     void wholeTrace(String label, Scenario scenario, KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-analysis");
-        Written w = scenario.write(dir, tracer);
+        Written w = scenario.writeFor("-analysis", tracer);
         long offset = w.writer().clockOffset();
         long first = Long.MAX_VALUE;
         for (WrittenEvent e : w.writer().ctf().writtenEvents()) {
             first = Math.min(first, e.timestamp());
         }
-        Report report = ProcessRun.run(dir, AnalysisOptions.DEFAULT);
+        Report report = ProcessRun.run(w.dir(), AnalysisOptions.DEFAULT);
         assertEquals(new TimeRange(first, offset + w.intended().end()), report.range(), "the range the report covers");
         boolean io = ioKnown(tracer);
         assertRows(w.intended(), report.table("threads"), Long.MIN_VALUE, Long.MAX_VALUE, report.range().duration(), io);
@@ -185,10 +174,9 @@ class ProcessAnalysisScenarioTest {
 
     /** Ranges cut across states at arbitrary points: the analysis equals the intended timeline clipped to them. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("scenarios")
+    @MethodSource(ProcessScenarioTest.EACH)
     void timeRanges(String label, Scenario scenario, KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-ranges");
-        Written w = scenario.write(dir, tracer);
+        Written w = scenario.writeFor("-ranges", tracer);
         long offset = w.writer().clockOffset();
         long start = 1_000;
         long end = w.intended().end();
@@ -196,7 +184,7 @@ class ProcessAnalysisScenarioTest {
                 { start + (end - start) * 3 / 7, end }, { start + 333, start + (end - start) / 2 + 17 } };
         for (long[] cut : cuts) {
             TimeRange range = new TimeRange(offset + cut[0], offset + cut[1]);
-            Report report = ProcessRun.run(dir, new AnalysisOptions(range, AnalysisOptions.GroupBy.THREAD));
+            Report report = ProcessRun.run(w.dir(), new AnalysisOptions(range, AnalysisOptions.GroupBy.THREAD));
             assertEquals(range, report.range(), "covered range");
             assertRows(w.intended(), report.table("threads"), cut[0], cut[1], range.duration(), ioKnown(tracer));
         }

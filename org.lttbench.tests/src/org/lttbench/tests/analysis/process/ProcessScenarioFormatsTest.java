@@ -6,10 +6,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.report.JsonReportWriter;
@@ -27,13 +25,8 @@ import org.lttbench.tests.writer.KernelTracer;
  * are the times the scenario meant. The CTF 2 trace's data streams are the CTF 1.8 one's (only the trace UUID differs).
  */
 class ProcessScenarioFormatsTest {
-
-    static Stream<Arguments> scenarios() {
-        return ProcessScenarioTest.scenarios();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("scenarios")
+    @MethodSource(ProcessScenarioTest.EACH)
     void ctf2GivesTheCtf18Figures(String label, Scenario scenario, KernelTracer tracer) throws Exception {
         String name = ProcessScenarioTest.dirName(scenario, tracer);
         Path dir18 = TestPaths.workDir(name + "-ctf1.8");

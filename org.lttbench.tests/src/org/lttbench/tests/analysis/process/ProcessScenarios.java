@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
@@ -74,6 +75,14 @@ final class ProcessScenarios {
             this(name, story, SYSCALLS);
         }
 
+        /**
+         * Writes this scenario for that tracer into a fresh work directory named after both and what the test makes of
+         * it ({@code use}: {@code "-path"}...).
+         */
+        Written writeFor(String use, KernelTracer tracer) throws IOException {
+            return write(TestPaths.workDir(ProcessScenarioTest.dirName(this, tracer) + use), tracer);
+        }
+
         /** Writes this scenario for that tracer into {@code dir}; returns the writer (closed) and the intent. */
         Written write(Path dir, KernelTracer tracer) throws IOException {
             return write(dir, tracer, CtfTraceWriter.Format.CTF_1_8);
@@ -91,6 +100,10 @@ final class ProcessScenarios {
     }
 
     record Written(KernelTraceWriter writer, IntendedTimeline intended) {
+        /** The trace's directory. */
+        Path dir() {
+            return writer.ctf().directory();
+        }
     }
 
     /** The writer plus the encodings that depend on the kernel version. */

@@ -8,10 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -22,7 +20,6 @@ import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceSet;
-import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
 import org.lttbench.tests.writer.KernelTracer;
@@ -34,17 +31,11 @@ import org.lttbench.tests.writer.KernelTracer;
  * the tables give exactly those causes and wakers, their times and counts.
  */
 class WaitsScenarioTest {
-
-    static Stream<Arguments> scenarios() {
-        return ProcessScenarioTest.scenarios();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("scenarios")
+    @MethodSource(ProcessScenarioTest.EACH)
     void causesAndWakersAddUpToBlocked(String label, Scenario scenario, KernelTracer tracer) throws Exception {
-        Path dir = TestPaths.workDir(ProcessScenarioTest.dirName(scenario, tracer) + "-waits");
-        Written w = scenario.write(dir, tracer);
-        Map<String, Report> reports = run(dir, AnalysisOptions.DEFAULT);
+        Written w = scenario.writeFor("-waits", tracer);
+        Map<String, Report> reports = run(w.dir(), AnalysisOptions.DEFAULT);
         assertAddUp(reports);
         List<IntendedTimeline.Wait> intended = w.intended().waits();
         if (intended.isEmpty()) {

@@ -23,10 +23,7 @@ public record Bt2Callbacks(long starts, Map<String, long[]> endedBySymbol) {
         Map<Long, Deque<long[]>> open = new HashMap<>(); // vtid -> (callback, start)
         Map<String, long[]> ended = new HashMap<>();
         long starts = 0;
-        for (JsonObject m : Babeltrace2.messages(trace)) {
-            if (!m.has("event")) {
-                continue;
-            }
+        for (JsonObject m : Babeltrace2.events(trace)) {
             JsonObject p = m.getAsJsonObject("payload");
             long ts = m.get("ts").getAsLong();
             switch (m.get("event").getAsString()) {

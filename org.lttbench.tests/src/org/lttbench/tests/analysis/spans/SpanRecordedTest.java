@@ -22,6 +22,7 @@ import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.Workloads;
 
 /**
  * A real program built with {@code -finstrument-functions}, recorded by LTTng through
@@ -47,7 +48,7 @@ class SpanRecordedTest {
             session.addUserContexts("spans", "vpid", "vtid", "procname");
             session.start();
             ProcessBuilder pb = new ProcessBuilder(
-                    Path.of(System.getProperty("lttbench.workloads")).resolve("spans").toString(),
+                    Workloads.program("spans").toString(),
                     Integer.toString(calls)).redirectErrorStream(true);
             pb.environment().put("LD_PRELOAD", CYG_PROFILE);
             Process p = pb.start();

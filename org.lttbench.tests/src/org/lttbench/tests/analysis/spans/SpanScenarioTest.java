@@ -240,12 +240,7 @@ class SpanScenarioTest {
             WaitsAnalysis waits = new WaitsAnalysis(options());
             List<Report> reports = AnalysisRun.run(set, List.of(process, waits, spans), ProgressListener.NONE);
             Report shared = reports.get(2);
-            for (String key : List.of("spans", "spans_slowest", "span_blocked_by_cause", "span_blocked_by_waker")) {
-                assertEquals(alone.table(key).rows().size(), shared.table(key).rows().size(), key);
-                for (int i = 0; i < alone.table(key).rows().size(); i++) {
-                    assertArrayEquals(alone.table(key).rows().get(i), shared.table(key).rows().get(i), key + " row " + i);
-                }
-            }
+            assertSameSpans(alone, shared);
         }
     }
 
@@ -278,10 +273,16 @@ class SpanScenarioTest {
         Path example = TestPaths.repository().resolve("examples/spans-session");
         Report fromExample = run(List.of(example.resolve("kernel"), example.resolve("ust")), options());
         Report written = run(List.of(session(SpanScenarios.TRACERS.get(2))), options());
+        assertSameSpans(written, fromExample);
+    }
+
+    /** The two reports' span tables (per name, slowest, blocked by cause and by waker) hold the same rows. */
+    private static void assertSameSpans(Report expected, Report actual) {
         for (String key : List.of("spans", "spans_slowest", "span_blocked_by_cause", "span_blocked_by_waker")) {
-            assertEquals(written.table(key).rows().size(), fromExample.table(key).rows().size(), key);
-            for (int i = 0; i < written.table(key).rows().size(); i++) {
-                assertArrayEquals(written.table(key).rows().get(i), fromExample.table(key).rows().get(i), key + " row " + i);
+            assertEquals(expected.table(key).rows().size(), actual.table(key).rows().size(), key);
+            List<Object[]> rows = actual.table(key).rows();
+            for (int i = 0; i < rows.size(); i++) {
+                assertArrayEquals(expected.table(key).rows().get(i), rows.get(i), key + " row " + i);
             }
         }
     }

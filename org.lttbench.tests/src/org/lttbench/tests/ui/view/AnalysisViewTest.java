@@ -7,14 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.swt.widgets.Display;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.Analyses;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.ChartSchema;
 import org.lttbench.core.report.Report;
-import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
@@ -31,16 +27,13 @@ class AnalysisViewTest {
     @Test
     void theCpuAnalysisHasATabOfItsDeclaredChartsAndTables() throws Exception {
         List<Path> trace = List.of(TestPaths.repository().resolve("examples/kernel-demo"));
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-demo", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = SessionProbe.viewer(trace);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = new SessionProbe();
-            viewer.session().addListener(probe);
-            viewer.open();
-            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
             assertNull(probe.last().failure());
             AnalysisView cpu = viewer.analysisViews().stream().filter(v -> v.analysis().equals("cpu")).findFirst()
                     .orElseThrow();
-            Report reference = SessionProbe.reference(trace, "cpu", TimeRange.ALL, GroupBy.THREAD);
+            Report reference = SessionProbe.reference(trace, "cpu");
             SessionProbe.assertShows(reference.table("cpus"), cpu.table("cpus"));
             List<ChartSchema> declared = Analyses.byName("cpu").charts();
             assertEquals(declared.size(), cpu.charts().size());

@@ -5,10 +5,8 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.core.report.Report;
-import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
@@ -25,7 +23,7 @@ class Ctf2ViewTest {
         try (UiHarness ui = new UiHarness(1400, 900)) {
             ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
             SessionProbe.attach(ui, view, List.of(copy));
-            Report threads = SessionProbe.reference(List.of(original), "process", TimeRange.ALL, GroupBy.THREAD);
+            Report threads = SessionProbe.reference(List.of(original), "process");
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
         }
     }

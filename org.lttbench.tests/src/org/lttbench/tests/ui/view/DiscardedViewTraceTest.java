@@ -34,7 +34,7 @@ class DiscardedViewTraceTest {
             DiscardedView view = new DiscardedView(ui.shell(), SWT.NONE);
             SessionProbe probe = SessionProbe.attach(ui, view, trace);
 
-            Report whole = SessionProbe.reference(trace, "discarded", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(trace, "discarded");
             assertShowsReport(whole, view);
             assertTrue(view.banner().showsLoss());
             assertEquals(DISCARDED, view.banner().lostEvents());

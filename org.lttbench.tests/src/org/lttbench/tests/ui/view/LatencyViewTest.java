@@ -12,16 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
-import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
-import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.Comparisons.Reference;
@@ -49,12 +44,9 @@ public class LatencyViewTest {
 
     @Test
     void kernelScpSrcWholeTraceThenATypedRange() throws Exception {
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-scp-src", () -> CtfTraceSet.open(TRACE));
+        StandaloneViewer viewer = SessionProbe.viewer(TRACE);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = new SessionProbe();
-            viewer.session().addListener(probe);
-            viewer.open();
-            ui.waitUntil("the first results", () -> probe.count() == 1, 120);
+            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
             LatencyView view = viewer.latencyView();
             viewer.tabs().setSelection(List.of(viewer.tabs().getItems()).stream().filter(i -> i.getControl() == view).findFirst().orElseThrow());
             ui.settle(300);
@@ -105,22 +97,14 @@ public class LatencyViewTest {
             }
 
             // A typed range: every category recomputed over it, as the analyses give it for that range.
-            TimeRange span = viewer.session().span();
-            TimeRange part = new TimeRange(span.begin() + span.duration() / 3, span.begin() + span.duration() * 2 / 3);
-            view.rangeBar().beginField().setText(WallClock.format(part.begin()));
-            view.rangeBar().endField().setText(Long.toString(part.end()));
-            view.rangeBar().beginField().notifyListeners(SWT.DefaultSelection, new Event());
-            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 120);
-            assertEquals(part, probe.last().range());
+            TimeRange part = probe.typeTheMiddleThird(ui, view, viewer.session().span(), 120);
             for (String analysis : List.of("irq", "sched", "io")) {
                 assertShowsTheAnalysis(view, LatencyView.category(analysis), part);
             }
             assertTrue(seriesTotal(view, "irq", "softirq 1 TIMER") < bt2[0], "fewer timer softirqs in a third of the trace");
             assertEquals("io", view.shown().analysis(), "a new range keeps the category shown");
         } finally {
-            if (!viewer.shell().isDisposed()) {
-                viewer.shell().dispose();
-            }
+            UiHarness.close(viewer.shell());
         }
     }
 

@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
-import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
@@ -31,7 +29,7 @@ class OverheadViewTraceTest {
         try (UiHarness ui = new UiHarness(1300, 900)) {
             OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
             SessionProbe probe = SessionProbe.attach(ui, view, trace);
-            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(trace, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             assertHistogramShows(whole.table("tracepoint_gaps"), view.histogram().model());
             // This trace's malloc and free gaps have two modes (the analysis says so): the histogram has two humps.
@@ -43,13 +41,7 @@ class OverheadViewTraceTest {
             assertTrue(view.shareChart().model().isEmpty());
             ui.screenshot(view, "overhead-view-ust-memory-libc");
 
-            TimeRange span = view.session().span();
-            TimeRange part = new TimeRange(span.begin() + span.duration() / 3, span.begin() + span.duration() * 2 / 3);
-            view.rangeBar().beginField().setText(WallClock.format(part.begin()));
-            view.rangeBar().endField().setText(Long.toString(part.end()));
-            view.rangeBar().beginField().notifyListeners(SWT.DefaultSelection, new Event());
-            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 60);
-            assertEquals(part, probe.last().range());
+            TimeRange part = probe.typeTheMiddleThird(ui, view, view.session().span(), 60);
             Report third = SessionProbe.reference(trace, "overhead", part, GroupBy.THREAD);
             assertTrue((Long) third.table("tracepoints").cell(0, "count") < (Long) whole.table("tracepoints").cell(0, "count"));
             SessionProbe.assertShows(third.table("tracepoints"), view.tracepointTable());
@@ -68,7 +60,7 @@ class OverheadViewTraceTest {
             SessionProbe.attach(ui, view, trace);
             assertTrue(view.banner().showsLoss(), view.banner().text());
             assertEquals(728, view.banner().lostEvents(), "the shared traces' README counts 728 discarded events");
-            Report whole = SessionProbe.reference(trace, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(trace, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             ui.screenshot(view, "overhead-view-session-multi-domains");
             view.session().dispose();
@@ -88,7 +80,7 @@ class OverheadViewTraceTest {
             ChartModel share = view.shareChart().model();
             assertEquals(List.of("app (501)"), share.categories(), "process 701 never ran in the kernel trace: no bar");
             assertEquals(1_400 * 250.0 / 15_000_000 * 100, share.series().get(0).y()[0], 1e-9);
-            Report whole = SessionProbe.reference(traces, "overhead", TimeRange.ALL, GroupBy.THREAD);
+            Report whole = SessionProbe.reference(traces, "overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             ChartChecks.assertReadable(view.shareChart().chart());
             ui.screenshot(view, "overhead-view-session-scenario");

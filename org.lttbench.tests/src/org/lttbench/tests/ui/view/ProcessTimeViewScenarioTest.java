@@ -70,7 +70,7 @@ class ProcessTimeViewScenarioTest {
             ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
             SessionProbe.attach(ui, view, trace);
 
-            Report threads = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            Report threads = SessionProbe.reference(trace, "process");
             Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             ProcessTimeViewTraceTest.assertTree(processes.table("processes"), threads.table("threads"), view.tree());

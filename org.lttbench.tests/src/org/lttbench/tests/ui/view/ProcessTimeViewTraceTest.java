@@ -36,7 +36,7 @@ class ProcessTimeViewTraceTest {
             SessionProbe probe = SessionProbe.attach(ui, view, trace);
             AnalysisSession session = view.session();
 
-            Report threads = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            Report threads = SessionProbe.reference(trace, "process");
             Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             assertTree(processes.table("processes"), threads.table("threads"), view.tree());

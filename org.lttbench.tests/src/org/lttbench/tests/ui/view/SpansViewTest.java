@@ -68,11 +68,7 @@ public class SpansViewTest {
 
     private static StandaloneViewer open(UiHarness ui, List<Path> traces, List<SpanDefinition> definitions) {
         StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "spans", () -> CtfTraceSet.open(traces), definitions);
-        SessionProbe probe = new SessionProbe();
-        viewer.session().addListener(probe);
-        viewer.open();
-        ui.waitUntil("the first results", () -> probe.count() == 1, 120);
-        assertNull(probe.last().failure());
+        assertNull(SessionProbe.openAndWait(ui, viewer).last().failure());
         return viewer;
     }
 
@@ -157,11 +153,7 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, REQUEST);
             try {
-                SpansView view = viewer.spansView();
-                assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "it opens on what stands out");
-                viewer.tabs().setSelection(viewer.spansTab());
-                ui.settle(300);
-                assertShowsTheAnalysis(view, reference);
+                SpansView view = openSpansTab(ui, viewer, reference);
                 ChartModel names = view.namesChart().model();
                 assertEquals(List.of("Wall (no kernel trace to split it)"), names.series().stream().map(s -> s.name()).toList());
                 assertEquals(60.0, names.series().get(0).y()[names.categories().indexOf("request")], 1e-9);
@@ -198,11 +190,7 @@ public class SpansViewTest {
         try (UiHarness ui = new UiHarness(10, 10)) {
             StandaloneViewer viewer = open(ui, traces, List.of());
             try {
-                SpansView view = viewer.spansView();
-                assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "it opens on what stands out");
-                viewer.tabs().setSelection(viewer.spansTab());
-                ui.settle(300);
-                assertShowsTheAnalysis(view, reference);
+                SpansView view = openSpansTab(ui, viewer, reference);
                 ChartModel names = view.namesChart().model();
                 assertEquals(reference.table("spans").rows().size(), names.categories().size());
                 assertEquals(names.categories().size(), names.categories().stream().distinct().count(), names.categories().toString());
@@ -229,6 +217,19 @@ public class SpansViewTest {
                 viewer.shell().dispose();
             }
         }
+    }
+
+    /**
+     * From what stands out (where the viewer opens), to the Spans tab: it shows every table of the analysis as the
+     * reference run made them.
+     */
+    private static SpansView openSpansTab(UiHarness ui, StandaloneViewer viewer, Report reference) {
+        SpansView view = viewer.spansView();
+        assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "it opens on what stands out");
+        viewer.tabs().setSelection(viewer.spansTab());
+        ui.settle(300);
+        assertShowsTheAnalysis(view, reference);
+        return view;
     }
 
     /** Every table of the analysis (but its charts' data), in the report's order, cell by cell. */

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 
-import org.eclipse.swt.widgets.Display;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.ctf.CtfTraceSet;
@@ -24,32 +23,22 @@ import org.lttbench.ui.viewer.StandaloneViewer;
 
 /** The window of {@code lttbench view}: four views fed by one session, one read per range. */
 class StandaloneViewerTest {
-
-    /** Opens the window as {@code lttbench view} does and runs the event loop until the first results are in. */
-    static SessionProbe openAndWait(UiHarness ui, StandaloneViewer viewer) {
-        SessionProbe probe = new SessionProbe();
-        viewer.session().addListener(probe);
-        viewer.open();
-        ui.waitUntil("the first results", () -> probe.count() == 1, 120);
-        return probe;
-    }
-
     @Test
     void oneReadFeedsEveryTabAndANewRangeAbandonsTheRunInProgress() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-many-threads", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = SessionProbe.viewer(trace);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = openAndWait(ui, viewer);
+            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
             assertNull(probe.last().failure());
             assertEquals(List.of("What stands out", "Process time", "Latency", "Tracepoint overhead", "Discarded events",
                     "CPU usage"), java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
             // It opens on what stands out, the command line's summary, and every tab saw the same results.
             assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl());
             assertSummaryIsTheCommandLines(trace, viewer);
-            Report reference = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.THREAD);
+            Report reference = SessionProbe.reference(trace, "process");
             SessionProbe.assertShows(reference.table("threads"), viewer.processView().threadTable());
             // The same read gave the latency tab its system calls, per call and the longest, as the analysis gives them.
-            Report syscalls = SessionProbe.reference(trace, "syscalls", TimeRange.ALL, GroupBy.THREAD);
+            Report syscalls = SessionProbe.reference(trace, "syscalls");
             var calls = org.lttbench.ui.view.LatencyView.category("syscalls");
             assertEquals(calls, viewer.latencyView().shown(), "a trace with system calls: the latency tab opens on them");
             SessionProbe.assertShows(syscalls.table("syscalls"), viewer.latencyView().table(calls, "syscalls"));
@@ -97,18 +86,16 @@ class StandaloneViewerTest {
             SessionProbe.assertShows(secondHalf.table("threads"), viewer.processView().threadTable());
             assertTrue(viewer.processView().rangeBar().beginField().getText().length() > 0);
         } finally {
-            if (!viewer.shell().isDisposed()) {
-                viewer.shell().dispose();
-            }
+            UiHarness.close(viewer.shell());
         }
     }
 
     @Test
     void aUserSpaceTraceOpensOnWhatStandsOutAndEveryTabSaysWhatItCan() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "ust-hello-lost", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = SessionProbe.viewer(trace);
         try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = openAndWait(ui, viewer);
+            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
             ui.pump();
             assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "what stands out, whatever the traces");
             assertSummaryIsTheCommandLines(trace, viewer);
@@ -148,9 +135,7 @@ class StandaloneViewerTest {
                 ui.screenshotForDocs(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
             }
         } finally {
-            if (!viewer.shell().isDisposed()) {
-                viewer.shell().dispose();
-            }
+            UiHarness.close(viewer.shell());
         }
     }
 
@@ -163,7 +148,7 @@ class StandaloneViewerTest {
             span = set.span();
         }
         TimeRange range = new TimeRange(span.begin() + span.duration() / 3, span.begin() + 2 * (span.duration() / 3));
-        StandaloneViewer viewer = new StandaloneViewer(Display.getDefault(), "kernel-many-threads", () -> CtfTraceSet.open(trace));
+        StandaloneViewer viewer = SessionProbe.viewer(trace);
         try (UiHarness ui = new UiHarness(10, 10)) {
             SessionProbe probe = new SessionProbe();
             viewer.session().addListener(probe);
@@ -176,9 +161,7 @@ class StandaloneViewerTest {
             String begin = viewer.processView().rangeBar().beginField().getText();
             assertEquals(range.begin(), TimeBound.parse("--begin", begin).resolve(span, ZoneId.systemDefault(), false), begin);
         } finally {
-            if (!viewer.shell().isDisposed()) {
-                viewer.shell().dispose();
-            }
+            UiHarness.close(viewer.shell());
         }
     }
 
