@@ -60,8 +60,11 @@ public final class Calibration {
 
     /** Rounds of work of the run that measures how long one takes on this machine. */
     private static final long SPIN_PROBE = 1_000;
-    /** About this long per repetition of a paired run, ns: long enough for the clock, short against the drift. */
-    private static final double REPETITION_NS = 1_000_000;
+    /**
+     * About this long per repetition of a paired run, ns: long against the clock's resolution, short enough that few
+     * repetitions hold a timer tick or another program's turn on the CPU.
+     */
+    private static final double REPETITION_NS = 500_000;
     /** An event's cost assumed when sizing a paired run, ns (a repetition's length need not be exact). */
     private static final double ASSUMED_EVENT_NS = 200;
 

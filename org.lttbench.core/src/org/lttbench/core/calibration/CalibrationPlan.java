@@ -44,7 +44,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         }
         points.add(point(4 << 10, 4, true, true));
         points.add(point(1 << 20, 4, true, true));
-        return new CalibrationPlan(200_000, 3, 10_000, points, QUICK_GAP_WORK_NS, 101);
+        return new CalibrationPlan(200_000, 3, 10_000, points, QUICK_GAP_WORK_NS, 201);
     }
 
     /**
@@ -65,7 +65,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         // Small sub-buffers, but enough of them to hold the whole run: the cost of switches, without loss.
         points.add(point(4 << 10, 8192, false, true));
         return new CalibrationPlan(500_000, 3, 10_000, points,
-                List.of(0L, 125L, 250L, 500L, 1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 32_000L), 201);
+                List.of(0L, 125L, 250L, 500L, 1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 32_000L), 401);
     }
 
     private static SweepPoint point(long subbufSize, int count, boolean overwrite, boolean contexts) {

@@ -58,7 +58,7 @@ public final class CalibrationReport {
         }
         if (!result.gapCosts().isEmpty()) {
             report.note(GAP_COST + ": what an event with vpid, vtid, procname costs with work between events (a chain "
-                    + "of xorshift rounds), from " + result.plan().pairs() + " pairs of repetitions of about 1 ms, one "
+                    + "of xorshift rounds), from " + result.plan().pairs() + " pairs of repetitions of about 0.5 ms, one "
                     + "firing the tracepoint and one not: cost_ns is the median of the pairs' difference in CPU time per "
                     + "iteration, gap_ns the median gap between the thread's consecutive events in the run's trace. The "
                     + "overhead analysis reads the cost at the gaps before each tracepoint's events from it");
