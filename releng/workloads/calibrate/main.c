@@ -20,7 +20,10 @@
  *   lttbench-calibrate kind=pair repeat=0 iterations=N spins=S traced_cpu_ns=T untraced_cpu_ns=U
  *   lttbench-calibrate kind=pairs build=tracepoint tracing=active pairs=R iterations=N spins=S
  *       traced_cpu_ns_per_iteration=median untraced_cpu_ns_per_iteration=median cost_ns=D pid=P tid=T
- * (D: the median over the pairs of their difference, per iteration). Only iteration events are fired.
+ * (D: the median over the pairs of their difference, per iteration). Only iteration events are fired. With -f it
+ * first asks for the real-time policy SCHED_FIFO (granted to root) and stays on the CPU it started on: a thread
+ * preempted or moved between two events finds the caches cold, which is the machine's load, not the tracer's cost;
+ * the summary says policy=fifo or policy=other (not granted).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -123,7 +126,8 @@ static void usage(FILE *out)
                  "  -w  untimed iterations first, to fault in the ring buffer (default 10000)\n"
                  "  -c  pin the thread to this CPU (default: not pinned)\n"
                  "  -p  paired mode: REPEATS pairs of repetitions, traced and not (traced build only)\n"
-                 "  -s  with -p: rounds of work before each event (default 0)\n");
+                 "  -s  with -p: rounds of work before each event (default 0)\n"
+                 "  -f  with -p: real-time policy (SCHED_FIFO) when permitted, on the CPU it starts on\n");
 }
 
 #ifndef LTTBENCH_NO_TRACEPOINT
@@ -134,9 +138,16 @@ static int compare_i64(const void *a, const void *b)
 }
 
 /* Paired mode: the cost of an event with SPINS rounds of work before it. */
-static void paired(uint64_t iterations, uint64_t pairs, uint64_t warmup, uint64_t spins, long pid, long tid)
+static void paired(uint64_t iterations, uint64_t pairs, uint64_t warmup, uint64_t spins, int fifo, long pid, long tid)
 {
     static uint64_t traced[1000], untraced[1000];
+    if (fifo) {
+        struct sched_param param = { .sched_priority = 1 };
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(sched_getcpu(), &set);
+        fifo = sched_setscheduler(0, SCHED_FIFO, &param) == 0 && sched_setaffinity(0, sizeof set, &set) == 0;
+    }
     static int64_t difference[1000];
     worked_loop(warmup, spins, 1);
     for (uint64_t r = 0; r < pairs; r++) {
@@ -157,9 +168,9 @@ static void paired(uint64_t iterations, uint64_t pairs, uint64_t warmup, uint64_
     double u = (untraced[(pairs - 1) / 2] + untraced[pairs / 2]) / 2.0;
     double d = (difference[(pairs - 1) / 2] + difference[pairs / 2]) / 2.0;
     printf("lttbench-calibrate kind=pairs build=%s tracing=%s pairs=%" PRIu64 " iterations=%" PRIu64 " spins=%" PRIu64
-           " traced_cpu_ns_per_iteration=%.4f untraced_cpu_ns_per_iteration=%.4f cost_ns=%.4f pid=%ld tid=%ld"
-           " state=%" PRIu64 "\n", BUILD, tracing_state(), pairs, iterations, spins, t / iterations, u / iterations,
-           d / iterations, pid, tid, work_state);
+           " traced_cpu_ns_per_iteration=%.4f untraced_cpu_ns_per_iteration=%.4f cost_ns=%.4f policy=%s pid=%ld"
+           " tid=%ld state=%" PRIu64 "\n", BUILD, tracing_state(), pairs, iterations, spins, t / iterations,
+           u / iterations, d / iterations, fifo ? "fifo" : "other", pid, tid, work_state);
 }
 #endif
 
@@ -167,8 +178,8 @@ int main(int argc, char **argv)
 {
     uint64_t iterations = 1000000, repeats = 5, warmup = 10000, spins = 0;
     long cpu = -1;
-    int opt, pairs = 0;
-    while ((opt = getopt(argc, argv, "n:r:w:c:s:ph")) != -1) {
+    int opt, pairs = 0, fifo = 0;
+    while ((opt = getopt(argc, argv, "n:r:w:c:s:pfh")) != -1) {
         switch (opt) {
         case 'n': iterations = parse_count("-n", optarg, 1); break;
         case 'r': repeats = parse_count("-r", optarg, 1); break;
@@ -176,11 +187,12 @@ int main(int argc, char **argv)
         case 'c': cpu = (long) parse_count("-c", optarg, 0); break;
         case 's': spins = parse_count("-s", optarg, 0); break;
         case 'p': pairs = 1; break;
+        case 'f': fifo = 1; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (optind != argc || repeats > 1000 || (spins > 0 && !pairs)) {
+    if (optind != argc || repeats > 1000 || ((spins > 0 || fifo) && !pairs)) {
         usage(stderr);
         return 2;
     }
@@ -203,7 +215,7 @@ int main(int argc, char **argv)
     uint64_t wall[1000], cputime[1000];
 #ifndef LTTBENCH_NO_TRACEPOINT
     if (pairs) {
-        paired(iterations, repeats, warmup, spins, pid, tid);
+        paired(iterations, repeats, warmup, spins, fifo, pid, tid);
         return 0;
     }
 #endif

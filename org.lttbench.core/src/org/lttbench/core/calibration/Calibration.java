@@ -108,13 +108,16 @@ public final class Calibration {
         List<GapCostResult> gapCosts = new ArrayList<>();
         if (!plan.gapWorkNs().isEmpty()) {
             double nsPerSpin = workload.runPaired(2_000, 3, 0, SPIN_PROBE).untracedCpuNsPerIteration() / SPIN_PROBE;
-            for (int i = 0; i < plan.gapWorkNs().size(); i++) {
-                long work = plan.gapWorkNs().get(i);
-                long spins = nsPerSpin > 0 ? Math.round(work / nsPerSpin) : 0;
-                log.println(String.format(java.util.Locale.ROOT, "calibrate: [%d/%d] cost by gap: %d ns of work between "
-                        + "events (%d rounds), %d pairs traced and not", i + 1, plan.gapWorkNs().size(), work, spins,
-                        plan.pairs()));
-                gapCosts.add(runGapPoint(i, work, spins, bytesPerEvent(sweep, true)));
+            int runs = plan.rounds() * plan.gapWorkNs().size();
+            for (int round = 1; round <= plan.rounds(); round++) {
+                for (int i = 0; i < plan.gapWorkNs().size(); i++) {
+                    long work = plan.gapWorkNs().get(i);
+                    long spins = nsPerSpin > 0 ? Math.round(work / nsPerSpin) : 0;
+                    log.println(String.format(java.util.Locale.ROOT, "calibrate: [%d/%d] cost by gap, round %d: %d ns "
+                            + "of work between events (%d rounds of work), %d pairs traced and not", gapCosts.size() + 1,
+                            runs, round, work, spins, plan.pairs()));
+                    gapCosts.add(runGapPoint(round, i, work, spins, bytesPerEvent(sweep, true)));
+                }
             }
         }
         return new Result(plan, untraced, inactive, sweep, gapCosts,
@@ -122,13 +125,14 @@ public final class Calibration {
     }
 
     /** One paired run with some work between events, in a buffer that holds every event of it, with the contexts. */
-    private GapCostResult runGapPoint(int index, long workNs, long spins, double bytesPerEvent) throws IOException {
-        Path dir = output.resolve(String.format("gap-%02d-%dns", index, workNs));
+    private GapCostResult runGapPoint(int round, int index, long workNs, long spins, double bytesPerEvent)
+            throws IOException {
+        Path dir = output.resolve(String.format("gap-%d-%02d-%dns", round, index, workNs));
         Path traceRoot = dir.resolve("trace");
         long iterations = Math.max(100, Math.round(REPETITION_NS / (workNs + ASSUMED_EVENT_NS)));
         long events = iterations * (plan.pairs() + 1);
         PairedMeasurement m;
-        try (LttngSession session = LttngSession.create(sessionPrefix + "-gap-" + index, traceRoot)) {
+        try (LttngSession session = LttngSession.create(sessionPrefix + "-gap-" + round + "-" + index, traceRoot)) {
             session.enableChannel(holding(events * bytesPerEvent * 2));
             session.enableUserEvents(CalibrationPlan.CHANNEL, CalibrationWorkload.PROVIDER + ":*");
             session.addUserContexts(CalibrationPlan.CHANNEL, SweepPoint.CONTEXTS.toArray(new String[0]));
@@ -148,7 +152,7 @@ public final class Calibration {
         OverheadAnalysis overhead = read(traces);
         TracepointStats it = overhead.tracepoint(CalibrationWorkload.ITERATION_EVENT);
         double gap = it == null ? Double.NaN : it.allGaps().percentile(0.5);
-        return new GapCostResult(workNs, m, traces, it == null ? 0 : it.events(), overhead.discardedEvents(),
+        return new GapCostResult(round, workNs, m, traces, it == null ? 0 : it.events(), overhead.discardedEvents(),
                 Double.isNaN(gap) ? null : gap);
     }
 

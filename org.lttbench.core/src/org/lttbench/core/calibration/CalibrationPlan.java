@@ -9,10 +9,12 @@ import org.lttbench.core.lttng.ChannelConfig;
  * How much to run: iterations per timed repetition, repetitions (the workload reports their median), and the channel
  * configurations to trace. The untraced baselines run {@value #BASELINE_FACTOR} times more iterations, since an
  * iteration without tracing takes well under a nanosecond. Then the cost by the gap between events: at each amount of
- * work between events ({@code gapWorkNs}, 0 for back to back), {@code pairs} pairs of repetitions, traced and not.
+ * work between events ({@code gapWorkNs}, 0 for back to back), {@code pairs} pairs of repetitions, traced and not, in
+ * {@code rounds} rounds over the amounts (a burst of the machine's load then touches one round of an amount, and the
+ * median over the rounds leaves it out).
  */
 public record CalibrationPlan(long iterations, int repeats, long warmup, List<SweepPoint> points, List<Long> gapWorkNs,
-        int pairs) {
+        int pairs, int rounds) {
     static final int BASELINE_FACTOR = 50;
     static final String CHANNEL = "calib";
     /** Work between events of the quick plan, ns: back to back, then four times more each step. */
@@ -25,7 +27,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
 
     /** A plan of the channel sweep only, without the cost by gap. */
     public CalibrationPlan(long iterations, int repeats, long warmup, List<SweepPoint> points) {
-        this(iterations, repeats, warmup, points, List.of(), 0);
+        this(iterations, repeats, warmup, points, List.of(), 0, 0);
     }
 
     public long baselineIterations() {
@@ -44,7 +46,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         }
         points.add(point(4 << 10, 4, true, true));
         points.add(point(1 << 20, 4, true, true));
-        return new CalibrationPlan(200_000, 3, 10_000, points, QUICK_GAP_WORK_NS, 201);
+        return new CalibrationPlan(200_000, 3, 10_000, points, QUICK_GAP_WORK_NS, 101, 3);
     }
 
     /**
@@ -65,7 +67,7 @@ public record CalibrationPlan(long iterations, int repeats, long warmup, List<Sw
         // Small sub-buffers, but enough of them to hold the whole run: the cost of switches, without loss.
         points.add(point(4 << 10, 8192, false, true));
         return new CalibrationPlan(500_000, 3, 10_000, points,
-                List.of(0L, 125L, 250L, 500L, 1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 32_000L), 401);
+                List.of(0L, 125L, 250L, 500L, 1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 32_000L), 201, 3);
     }
 
     private static SweepPoint point(long subbufSize, int count, boolean overwrite, boolean contexts) {

@@ -59,17 +59,23 @@ public final class CalibrationReport {
         if (!result.gapCosts().isEmpty()) {
             report.note(GAP_COST + ": what an event with vpid, vtid, procname costs with work between events (a chain "
                     + "of xorshift rounds), from " + result.plan().pairs() + " pairs of repetitions of about 0.5 ms, one "
-                    + "firing the tracepoint and one not: cost_ns is the median of the pairs' difference in CPU time per "
-                    + "iteration, gap_ns the median gap between the thread's consecutive events in the run's trace. The "
-                    + "overhead analysis reads the cost at the gaps before each tracepoint's events from it");
+                    + "firing the tracepoint and one not, in " + result.plan().rounds() + " rounds over the amounts: cost_ns is "
+                    + "the median of the pairs' difference in CPU time per iteration, gap_ns the median gap between the "
+                    + "thread's consecutive events in the run's trace. The overhead analysis takes the median of each "
+                    + "over the rounds of an amount, and reads the cost at the gaps before each tracepoint's events");
+            if (result.gapCosts().stream().anyMatch(g -> !g.measurement().realTime())) {
+                report.note(GAP_COST + ": the paired runs were not granted the real-time policy (run as root for it): "
+                        + "on a busy machine, other programs running between two events chill the caches, which adds "
+                        + "their load to the cost at long gaps");
+            }
             for (GapCostResult g : result.gapCosts()) {
                 if (g.measurement().costNs() < 0) {
-                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, the repetitions that fired the "
-                            + "tracepoint measured faster than those that did not (noise): its cost reads 0");
+                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, round " + g.round() + ", the "
+                            + "repetitions that fired the tracepoint measured faster than those that did not (noise): its cost reads 0");
                 }
                 if (!g.measures()) {
-                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, the trace did not keep every event "
-                            + "(the machine was too busy?): that row is left out of the cost by gap");
+                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, round " + g.round() + ", the trace "
+                            + "did not keep every event (the machine was too busy?): that row is left out of the cost by gap");
                 }
             }
         }
@@ -184,6 +190,7 @@ public final class CalibrationReport {
     private static Table gapCost(Calibration.Result result) {
         Table t = new Table(GAP_COST, "Tracing overhead per event by the work between events", List.of(
                 col("work_ns", "Work asked", ColumnKind.FRACTIONAL_DURATION, "work between two events asked for"),
+                col("round", "Round", ColumnKind.INTEGER, "round over the amounts of work, from 1"),
                 col("spins", "Rounds", ColumnKind.INTEGER, "rounds of work that came to on this machine").asDetail(),
                 col("untraced_ns", "Work", ColumnKind.FRACTIONAL_DURATION, "median CPU ns per iteration of the "
                         + "repetitions that did not fire the tracepoint: the work alone"),
@@ -198,7 +205,7 @@ public final class CalibrationReport {
                 col("discarded", "Discarded", ColumnKind.INTEGER, "events the tracer counted as discarded")));
         for (GapCostResult g : result.gapCosts()) {
             PairedMeasurement m = g.measurement();
-            t.addRow((double) g.workNs(), m.spins(), m.untracedCpuNsPerIteration(), g.gapNs(), Math.max(0, m.costNs()),
+            t.addRow((double) g.workNs(), (long) g.round(), m.spins(), m.untracedCpuNsPerIteration(), g.gapNs(), Math.max(0, m.costNs()),
                     (long) m.pairs(), m.iterations(), m.events(), g.captured(), g.discarded());
         }
         return t;

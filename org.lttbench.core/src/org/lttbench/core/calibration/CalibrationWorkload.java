@@ -122,10 +122,11 @@ public final class CalibrationWorkload {
 
     /**
      * Runs the traced build in paired mode: {@code spins} rounds of work before each event, {@code pairs} pairs of
-     * repetitions of {@code iterations}, one firing the tracepoint and one not.
+     * repetitions of {@code iterations}, one firing the tracepoint and one not; under the real-time policy where it is
+     * granted, so that the load of the machine does not chill the caches between events.
      */
     public PairedMeasurement runPaired(long iterations, int pairs, long warmup, long spins) throws IOException {
-        return PairedMeasurement.parse(output(traced, List.of("-p", "-s", Long.toString(spins), "-n",
+        return PairedMeasurement.parse(output(traced, List.of("-p", "-f", "-s", Long.toString(spins), "-n",
                 Long.toString(iterations), "-r", Integer.toString(pairs), "-w", Long.toString(warmup))), warmup);
     }
 

@@ -8,12 +8,13 @@ import java.util.List;
  * cost with that work, and the gap the trace shows between its thread's consecutive events (the work and the tracer
  * together, as the overhead analysis sees a program's gaps).
  *
+ * @param round     which round over the plan's amounts of work, from 1
  * @param workNs    the work between events asked for, ns (as {@code spins} rounds came to on this machine)
  * @param captured  iteration events found in the trace
  * @param discarded events the tracer counted as discarded
  * @param gapNs     median gap from an iteration event to the thread's next event on the same CPU, or null
  */
-public record GapCostResult(long workNs, PairedMeasurement measurement, List<Path> traces, long captured,
+public record GapCostResult(int round, long workNs, PairedMeasurement measurement, List<Path> traces, long captured,
         long discarded, Double gapNs) {
 
     public GapCostResult {

@@ -14,11 +14,12 @@ import java.util.Map;
  * @param tracedCpuNsPerIteration    median CPU ns per iteration of the repetitions that fired the tracepoint
  * @param untracedCpuNsPerIteration  median CPU ns per iteration of those that did not: the work alone
  * @param costNs                     median over the pairs of their difference, per iteration
+ * @param realTime                   whether it ran under the real-time policy it asks for (granted to root)
  * @param output                     everything the workload printed
  */
 public record PairedMeasurement(String tracing, long spins, int pairs, long iterations, long warmup,
-        double tracedCpuNsPerIteration, double untracedCpuNsPerIteration, double costNs, long pid, long tid,
-        String output) {
+        double tracedCpuNsPerIteration, double untracedCpuNsPerIteration, double costNs, boolean realTime, long pid,
+        long tid, String output) {
 
     /** Events the run emitted: the warm-up iterations and the traced half of every pair. */
     public long events() {
@@ -42,7 +43,8 @@ public record PairedMeasurement(String tracing, long spins, int pairs, long iter
                     Integer.parseInt(summary.get("pairs")), Long.parseLong(summary.get("iterations")), warmup,
                     Double.parseDouble(summary.get("traced_cpu_ns_per_iteration")),
                     Double.parseDouble(summary.get("untraced_cpu_ns_per_iteration")),
-                    Double.parseDouble(summary.get("cost_ns")), Long.parseLong(summary.get("pid")),
+                    Double.parseDouble(summary.get("cost_ns")), "fifo".equals(summary.get("policy")),
+                    Long.parseLong(summary.get("pid")),
                     Long.parseLong(summary.get("tid")), output);
         } catch (NumberFormatException | NullPointerException e) {
             throw new IOException("malformed paired summary line from the calibration workload: " + summary, e);

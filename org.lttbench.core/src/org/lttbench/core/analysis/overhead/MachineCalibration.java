@@ -142,22 +142,40 @@ public record MachineCalibration(String host, double withoutContextsNs, double w
         return new MachineCalibration(host, best[0], best[1], gapCost(json), file);
     }
 
-    /** The cost by gap, from the rows whose trace kept every event; null when the calibration has none. */
+    /**
+     * The cost by gap, from the rows whose trace kept every event: per amount of work ({@code work_ns}), the median gap
+     * and the median cost over its rounds. Null when the calibration has none.
+     */
     private static GapCostCurve gapCost(JsonObject json) {
         if (!json.has(GAP_COST_TABLE) || !json.get(GAP_COST_TABLE).isJsonArray()) {
             return null;
         }
-        List<GapCostCurve.Point> points = new java.util.ArrayList<>();
+        java.util.Map<Double, List<double[]>> byWork = new java.util.TreeMap<>();
         for (JsonElement e : json.getAsJsonArray(GAP_COST_TABLE)) {
             if (!e.isJsonObject()) {
                 continue;
             }
             JsonObject row = e.getAsJsonObject();
-            if (number(row, "discarded") == 0 && number(row, "captured") == number(row, "emitted")) {
-                points.add(new GapCostCurve.Point(number(row, "gap_ns"), number(row, "cost_ns")));
+            double gap = number(row, "gap_ns");
+            double cost = number(row, "cost_ns");
+            if (number(row, "discarded") == 0 && number(row, "captured") == number(row, "emitted")
+                    && Double.isFinite(gap) && Double.isFinite(cost)) {
+                double work = number(row, "work_ns");
+                byWork.computeIfAbsent(Double.isNaN(work) ? gap : work, w -> new java.util.ArrayList<>())
+                        .add(new double[] { gap, cost });
             }
         }
+        List<GapCostCurve.Point> points = new java.util.ArrayList<>();
+        for (List<double[]> rounds : byWork.values()) {
+            points.add(new GapCostCurve.Point(median(rounds, 0), median(rounds, 1)));
+        }
         return GapCostCurve.of(points);
+    }
+
+    /** The median of one component of the rows (the mean of the middle two of an even count). */
+    private static double median(List<double[]> rows, int component) {
+        double[] v = rows.stream().mapToDouble(r -> r[component]).sorted().toArray();
+        return (v[(v.length - 1) / 2] + v[v.length / 2]) / 2;
     }
 
     private static String text(JsonObject row, String key) {

@@ -68,7 +68,7 @@ class GapCostCurveTest {
     }
 
     @Test
-    void anOlderCalibrationHasNoCostByGapANewerOneLeavesOutItsLossyRows() throws Exception {
+    void anOlderCalibrationHasNoCostByGapANewerOneTakesTheMedianOfRoundsAndLeavesOutLossyRows() throws Exception {
         Path dir = TestPaths.workDir("gap-cost-calibrations");
         String tracing = """
                 "calibration_machine": [{"host": "m", "cpus": 2, "cpu_model": null}],
@@ -91,11 +91,15 @@ class GapCostCurveTest {
         Files.writeString(newer.resolve(MachineCalibration.FILE), "{" + tracing + """
                 , "calibration_gap_cost": [
                  {"work_ns": 0.0, "gap_ns": 125.0, "cost_ns": 200.0, "emitted": 10, "captured": 10, "discarded": 0},
+                 {"work_ns": 0.0, "gap_ns": 130.0, "cost_ns": 5000.0, "emitted": 10, "captured": 10, "discarded": 0},
+                 {"work_ns": 0.0, "gap_ns": 120.0, "cost_ns": 190.0, "emitted": 10, "captured": 10, "discarded": 0},
                  {"work_ns": 250.0, "gap_ns": 250.0, "cost_ns": 9999.0, "emitted": 10, "captured": 4, "discarded": 6},
                  {"work_ns": 500.0, "gap_ns": 500.0, "cost_ns": 400.0, "emitted": 10, "captured": 10, "discarded": 0}]}
                 """);
         MachineCalibration after = MachineCalibration.read(newer);
-        assertArrayEquals(new double[] { 125, 500 }, after.gapCost().gapNs(), "the lossy row is left out");
+        assertArrayEquals(new double[] { 125, 500 }, after.gapCost().gapNs(), "the lossy row is left out; an amount "
+                + "of work measured in three rounds is their median gap and cost (a burst of load in one is left out)");
+        assertArrayEquals(new double[] { 200, 400 }, after.gapCost().costNs());
         // 300 ns at 250 ns (half way in log gap) with the three contexts; two contexts: less a third of their 30 ns
         assertEquals(290, after.eventNs(List.of("vpid", "vtid"), gaps).ns(), 1e-9);
         assertEquals(300, after.eventNs(List.of("vpid", "vtid", "procname"), gaps).ns(), 1e-9);
