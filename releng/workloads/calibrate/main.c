@@ -65,24 +65,18 @@ static void __attribute__((noinline)) timed_loop(uint64_t n)
 #ifndef LTTBENCH_NO_TRACEPOINT
 static uint64_t work_state = 0x9e3779b97f4a7c15u;
 
-/* Work between two events: a chain of xorshift rounds, each on the last one's result. */
-static inline uint64_t spin(uint64_t x, uint64_t spins)
-{
-    for (uint64_t k = 0; k < spins; k++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        __asm__ __volatile__("" : "+r"(x));
-    }
-    return x;
-}
-
-/* The loop of paired mode: work, then the tracepoint when emit is set. */
+/* The loop of paired mode: work (a chain of xorshift rounds, each on the last one's result), then the tracepoint
+ * when emit is set. */
 static void __attribute__((noinline)) worked_loop(uint64_t n, uint64_t spins, int emit)
 {
     uint64_t x = work_state;
     for (uint64_t i = 0; i < n; i++) {
-        x = spin(x, spins);
+        for (uint64_t k = spins; k > 0; k--) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            __asm__ __volatile__("" : "+r"(x));
+        }
         if (emit) {
             lttng_ust_tracepoint(lttbench_calibrate, iteration, i);
         }
