@@ -58,8 +58,9 @@ final class OverheadReport {
                     + calibration.describe() + "), for the event's contexts, plus the tracepoint's share of sub-buffer "
                     + "switches seen in the trace");
             report.note("the calibration has no cost by the gap between events (an older lttbench calibrate wrote it): "
-                    + "cost_ns is its tight loop's, back to back, which is low for a program that works between its "
-                    + "events (the tracer's code and buffer leave the caches); run lttbench calibrate again");
+                    + "cost_ns is its tight loop's, back to back, which can be far from what a program that works "
+                    + "between its events pays (the tracer's code and buffer leave the caches); run lttbench calibrate "
+                    + "again");
         } else if (calibration != null) {
             report.note("cost_ns: what an event costs the tracer on the machine, from its calibration ("
                     + calibration.describe() + "), at the gaps the trace shows before the tracepoint's events (the time "
