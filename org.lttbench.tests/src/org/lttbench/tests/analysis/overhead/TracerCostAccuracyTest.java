@@ -43,11 +43,11 @@ import org.lttbench.tests.batch.LauncherTest.Result;
  * tracepoint, read at the trace's gaps, stays within a factor of {@value #FACTOR} of the program's own figure for every
  * amount of work (so at 8 µs of work it is not the work: the bound, which holds it, is 20 to 80 times either figure),
  * and is in aggregate (the mean of |log(cost / program's figure)| over the amounts) no further from the program's
- * figures than the calibration's tight loop alone, back to back, within {@value #AGGREGATE_SLACK} (a ratio); the trace
+ * figures than the calibration's tight loop alone, back to back, but for a factor {@value #AGGREGATE_SLACK}; the trace
  * alone only bounds it, and without the calibration the cost is not given and the report says why.
  *
  * <p>Why a factor and not a percentage: the calibration and the program's measurement are two timings minutes apart.
- * On a quiet machine they agree within 25 % (docs/validation.md), but on a shared 2-core machine each moves by half
+ * Where 25 % held and where it did not is in docs/validation.md; on a shared 2-core machine each moves by half
  * from one run to the next (calibration 190 to 280 ns, the program 120 to 460 ns, seen in one CI run): a percentage
  * there would test the machine's neighbours, not the analysis. The test prints every figure it saw: the program's, the
  * gap-aware cost_ns and the tight loop's.
