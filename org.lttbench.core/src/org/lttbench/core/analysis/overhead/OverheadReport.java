@@ -151,20 +151,20 @@ final class OverheadReport {
         }
         if (!longer.isEmpty()) {
             report.note("cost_ns beyond the calibrated gaps: events that came more than "
-                    + GapCostCurve.microseconds(curve.longestGapNs()) + " after their thread's previous event ("
-                    + named(longer) + " of their events) are costed as at " + GapCostCurve.microseconds(curve
-                            .longestGapNs()) + "; after longer gaps the caches are colder still, so their cost may be "
-                    + "higher");
+                    + GapCostCurve.microseconds(curve.longestGapNs()) + " after their thread's previous event are "
+                    + "costed as at " + GapCostCurve.microseconds(curve.longestGapNs()) + "; after longer gaps the "
+                    + "caches are colder still, so their cost may be higher (share of such events: " + named(longer)
+                    + ")");
         }
         if (!shorter.isEmpty()) {
             report.note("cost_ns below the calibrated gaps: events that came less than "
-                    + GapCostCurve.microseconds(curve.shortestGapNs()) + " after their thread's previous event ("
-                    + named(shorter) + " of their events) are costed as at " + GapCostCurve.microseconds(curve
-                            .shortestGapNs()) + ", the calibration's tight loop");
+                    + GapCostCurve.microseconds(curve.shortestGapNs()) + " after their thread's previous event are "
+                    + "costed as at " + GapCostCurve.microseconds(curve.shortestGapNs()) + ", the calibration's tight "
+                    + "loop (share of such events: " + named(shorter) + ")");
         }
         if (!tight.isEmpty()) {
-            report.note("cost_ns of " + named(tight) + " is the calibration's tight loop's (back to back): the trace "
-                    + "has no gap before their events (a thread context, vtid, gives them)");
+            report.note("cost_ns is the calibration's tight loop's (back to back) where the trace has no gap before "
+                    + "a tracepoint's events (a thread context, vtid, gives them): " + named(tight));
         }
     }
 
