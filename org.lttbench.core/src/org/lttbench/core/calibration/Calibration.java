@@ -23,7 +23,9 @@ import org.lttbench.core.trace.TraceSet;
 /**
  * The calibration experiment: the workload without a tracepoint, with an inactive one, then traced under each channel
  * configuration of the plan (one real LTTng session each, destroyed afterwards), each trace read back to count what it
- * captured and lost and to estimate the cost per event from the trace alone.
+ * captured and lost and to estimate the cost per event from the trace alone. Then the cost by the gap between events:
+ * the workload in paired mode at each amount of work of the plan, with the contexts, in a buffer that holds the run,
+ * each trace read back for the gaps between the thread's events.
  */
 public final class Calibration {
     private final CalibrationWorkload workload;
@@ -46,11 +48,25 @@ public final class Calibration {
         this.log = log;
     }
 
-    /** Everything the experiment measured. */
-    /** @param when wall-clock time of the experiment, ns since the epoch */
+    /**
+     * Everything the experiment measured.
+     *
+     * @param gapCosts the cost by gap, one run per amount of work of the plan
+     * @param when     wall-clock time of the experiment, ns since the epoch
+     */
     public record Result(CalibrationPlan plan, WorkloadMeasurement untraced, WorkloadMeasurement inactive,
-            List<SweepResult> sweep, TimeRange when) {
+            List<SweepResult> sweep, List<GapCostResult> gapCosts, TimeRange when) {
     }
+
+    /** Rounds of work of the run that measures how long one takes on this machine. */
+    private static final long SPIN_PROBE = 1_000;
+    /**
+     * About this long per repetition of a paired run, ns: long against the clock's resolution, short enough that few
+     * repetitions hold a timer tick or another program's turn on the CPU.
+     */
+    private static final double REPETITION_NS = 500_000;
+    /** An event's cost assumed when sizing a paired run, ns (a repetition's length need not be exact). */
+    private static final double ASSUMED_EVENT_NS = 200;
 
     public Result run() throws IOException {
         long begin = System.currentTimeMillis() * 1_000_000;
@@ -89,7 +105,74 @@ public final class Calibration {
                             .get(sweep.size() - 1).point().channel().bytesPerCpu()) + " per CPU): the machine is too busy "
                     + "to measure; no calibration written (run lttbench calibrate again on a quieter machine)");
         }
-        return new Result(plan, untraced, inactive, sweep, new TimeRange(begin, System.currentTimeMillis() * 1_000_000));
+        List<GapCostResult> gapCosts = new ArrayList<>();
+        if (!plan.gapWorkNs().isEmpty()) {
+            double nsPerSpin = workload.runPaired(2_000, 3, 0, SPIN_PROBE).untracedCpuNsPerIteration() / SPIN_PROBE;
+            int runs = plan.rounds() * plan.gapWorkNs().size();
+            for (int round = 1; round <= plan.rounds(); round++) {
+                for (int i = 0; i < plan.gapWorkNs().size(); i++) {
+                    long work = plan.gapWorkNs().get(i);
+                    long spins = nsPerSpin > 0 ? Math.round(work / nsPerSpin) : 0;
+                    log.println(String.format(java.util.Locale.ROOT, "calibrate: [%d/%d] cost by gap, round %d: %d ns "
+                            + "of work between events (%d rounds of work), %d pairs traced and not", gapCosts.size() + 1,
+                            runs, round, work, spins, plan.pairs()));
+                    gapCosts.add(runGapPoint(round, i, work, spins, bytesPerEvent(sweep, true)));
+                }
+            }
+        }
+        return new Result(plan, untraced, inactive, sweep, gapCosts,
+                new TimeRange(begin, System.currentTimeMillis() * 1_000_000));
+    }
+
+    /** One paired run with some work between events, in a buffer that holds every event of it, with the contexts. */
+    private GapCostResult runGapPoint(int round, int index, long workNs, long spins, double bytesPerEvent)
+            throws IOException {
+        Path dir = output.resolve(String.format("gap-%d-%02d-%dns", round, index, workNs));
+        Path traceRoot = dir.resolve("trace");
+        long iterations = Math.max(100, Math.round(REPETITION_NS / (workNs + ASSUMED_EVENT_NS)));
+        long events = iterations * (plan.pairs() + 1);
+        PairedMeasurement m;
+        try (LttngSession session = LttngSession.create(sessionPrefix + "-gap-" + round + "-" + index, traceRoot)) {
+            session.enableChannel(holding(events * bytesPerEvent * 2));
+            session.enableUserEvents(CalibrationPlan.CHANNEL, CalibrationWorkload.PROVIDER + ":*");
+            session.addUserContexts(CalibrationPlan.CHANNEL, SweepPoint.CONTEXTS.toArray(new String[0]));
+            session.start();
+            m = workload.runPaired(iterations, plan.pairs(), iterations, spins);
+            session.stop();
+        }
+        Files.writeString(dir.resolve("workload.txt"), m.output());
+        if (!"active".equals(m.tracing())) {
+            throw new IOException("the workload was not traced in its paired run (it says tracing=" + m.tracing()
+                    + "): is lttng-sessiond running as this user or root?");
+        }
+        List<Path> traces = traceDirectories(traceRoot);
+        if (traces.isEmpty()) {
+            throw new IOException("the session wrote no trace under " + traceRoot);
+        }
+        OverheadAnalysis overhead = read(traces);
+        TracepointStats it = overhead.tracepoint(CalibrationWorkload.ITERATION_EVENT);
+        double gap = it == null ? Double.NaN : it.allGaps().percentile(0.5);
+        return new GapCostResult(round, workNs, m, traces, it == null ? 0 : it.events(), overhead.discardedEvents(),
+                Double.isNaN(gap) ? null : gap);
+    }
+
+    /** Mean bytes per iteration event of the sweep's runs with (or without) contexts; 64 when none says. */
+    private static double bytesPerEvent(List<SweepResult> sweep, boolean contexts) {
+        double bytes = 64;
+        for (SweepResult r : sweep) {
+            if (r.point().contexts() == contexts && r.bytesPerEvent() != null) {
+                bytes = r.bytesPerEvent();
+            }
+        }
+        return bytes;
+    }
+
+    private static OverheadAnalysis read(List<Path> traces) throws IOException {
+        OverheadAnalysis overhead = new OverheadAnalysis(AnalysisOptions.DEFAULT);
+        try (TraceSet set = CtfTraceSet.open(traces)) {
+            AnalysisRun.run(set, List.of(overhead), ProgressListener.NONE);
+        }
+        return overhead;
     }
 
     /** How many times a buffer holding the whole run is tried (twice as large each time). */
@@ -115,20 +198,20 @@ public final class Calibration {
      * lossy runs' events took, doubled at each attempt), in 1 MiB sub-buffers of a power-of-two count as LTTng wants.
      */
     private static SweepPoint wholeRun(List<SweepResult> sweep, boolean contexts, int attempt) {
-        double bytesPerEvent = 64;
         long events = 0;
         for (SweepResult r : sweep) {
             if (r.point().contexts() == contexts) {
                 events = Math.max(events, r.measurement().allEvents());
-                if (r.bytesPerEvent() != null) {
-                    bytesPerEvent = r.bytesPerEvent();
-                }
             }
         }
+        return new SweepPoint(holding(events * bytesPerEvent(sweep, contexts) * 2 * (1L << attempt)), contexts);
+    }
+
+    /** A discard-mode channel of 1 MiB sub-buffers, a power-of-two count of them (4 at least) holding {@code bytes}. */
+    private static ChannelConfig holding(double bytes) {
         long subbuf = 1 << 20;
-        double needed = events * bytesPerEvent * 2 * (1L << attempt);
-        int count = Integer.highestOneBit((int) Math.max(4, Math.ceil(needed / subbuf)) - 1) << 1;
-        return new SweepPoint(new ChannelConfig(CalibrationPlan.CHANNEL, subbuf, count, false), contexts);
+        int count = Integer.highestOneBit((int) Math.max(4, Math.ceil(bytes / subbuf)) - 1) << 1;
+        return new ChannelConfig(CalibrationPlan.CHANNEL, subbuf, count, false);
     }
 
     private SweepResult runPoint(int index, SweepPoint point) throws IOException {
@@ -154,10 +237,7 @@ public final class Calibration {
         if (traces.isEmpty()) {
             throw new IOException("the session wrote no trace under " + traceRoot);
         }
-        OverheadAnalysis overhead = new OverheadAnalysis(AnalysisOptions.DEFAULT);
-        try (TraceSet set = CtfTraceSet.open(traces)) {
-            AnalysisRun.run(set, List.of(overhead), ProgressListener.NONE);
-        }
+        OverheadAnalysis overhead = read(traces);
         long all = 0;
         for (TracepointStats t : overhead.tracepoints()) {
             if (t.name().startsWith(CalibrationWorkload.PROVIDER + ":")) {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.lttbench.core.analysis.overhead.CostEstimate;
+import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
@@ -22,6 +23,7 @@ public final class CalibrationReport {
     public static final String INSTRUMENTATION = "calibration_instrumentation";
     public static final String TRACING = "calibration_tracing";
     public static final String LOSS = "calibration_loss";
+    public static final String GAP_COST = MachineCalibration.GAP_COST_TABLE;
 
     private CalibrationReport() {
     }
@@ -32,6 +34,9 @@ public final class CalibrationReport {
         report.add(instrumentation(result));
         report.add(tracing(result));
         report.add(loss(result));
+        if (!result.gapCosts().isEmpty()) {
+            report.add(gapCost(result));
+        }
         report.note("ns per iteration are the workload's own measurements: the median over " + result.plan().repeats()
                 + " repetitions of the CPU time of its thread (cpu) and of the wall-clock time (wall)");
         report.note("overhead_ns = traced cpu ns per iteration - cpu ns per iteration without a tracepoint. "
@@ -49,6 +54,29 @@ public final class CalibrationReport {
             if (overheadNs(result, r) < 0) {
                 report.note(r.point().label() + ": the traced loop measured faster than the loop without a tracepoint "
                         + "(the machine was busy while the untraced loop ran?): its overhead reads 0");
+            }
+        }
+        if (!result.gapCosts().isEmpty()) {
+            report.note(GAP_COST + ": what an event with vpid, vtid, procname costs with work between events (a chain "
+                    + "of xorshift rounds), from " + result.plan().pairs() + " pairs of repetitions of about 0.5 ms, one "
+                    + "firing the tracepoint and one not, in " + result.plan().rounds() + " rounds over the amounts: cost_ns is "
+                    + "the median of the pairs' difference in CPU time per iteration, gap_ns the median gap between the "
+                    + "thread's consecutive events in the run's trace. The overhead analysis takes the median of each "
+                    + "over the rounds of an amount, and reads the cost at the gaps before each tracepoint's events");
+            if (result.gapCosts().stream().anyMatch(g -> !g.measurement().realTime())) {
+                report.note(GAP_COST + ": the paired runs were not granted the real-time policy (run as root for it): "
+                        + "on a busy machine, other programs running between two events chill the caches, which adds "
+                        + "their load to the cost at long gaps");
+            }
+            for (GapCostResult g : result.gapCosts()) {
+                if (g.measurement().costNs() < 0) {
+                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, round " + g.round() + ", the "
+                            + "repetitions that fired the tracepoint measured faster than those that did not (noise): its cost reads 0");
+                }
+                if (!g.measures()) {
+                    report.note(GAP_COST + ": with " + g.workNs() + " ns of work, round " + g.round() + ", the trace "
+                            + "did not keep every event (the machine was too busy?): that row is left out of the cost by gap");
+                }
             }
         }
         report.summary(String.format(java.util.Locale.ROOT, "Calibration: %d channel configurations traced, %d "
@@ -155,6 +183,30 @@ public final class CalibrationReport {
                     r.discarded(), r.overwritten(), r.lostPackets(), r.lostFirstPackets(), r.lossShare(), r.bytesPerEvent(), est,
                     est == null || overhead <= 0 || r.capturedAll() < r.measurement().allEvents() ? null : est / overhead,
                     why);
+        }
+        return t;
+    }
+
+    private static Table gapCost(Calibration.Result result) {
+        Table t = new Table(GAP_COST, "Tracing overhead per event by the work between events", List.of(
+                col("work_ns", "Work asked", ColumnKind.FRACTIONAL_DURATION, "work between two events asked for"),
+                col("round", "Round", ColumnKind.INTEGER, "round over the amounts of work, from 1"),
+                col("spins", "Rounds", ColumnKind.INTEGER, "rounds of work that came to on this machine").asDetail(),
+                col("untraced_ns", "Work", ColumnKind.FRACTIONAL_DURATION, "median CPU ns per iteration of the "
+                        + "repetitions that did not fire the tracepoint: the work alone"),
+                col("gap_ns", "Gap", ColumnKind.FRACTIONAL_DURATION, "median gap from an event to the thread's next "
+                        + "one in the trace: the work and the tracer's cost, as the overhead analysis sees gaps"),
+                col("cost_ns", "Overhead", ColumnKind.FRACTIONAL_DURATION, "median over the pairs of the CPU ns per "
+                        + "iteration that firing the tracepoint added (0 where the measurement's noise made it negative)"),
+                col("pairs", "Pairs", ColumnKind.INTEGER, "pairs of repetitions, one traced and one not").asDetail(),
+                col("iterations", "Iterations", ColumnKind.INTEGER, "iterations per repetition").asDetail(),
+                col("emitted", "Emitted", ColumnKind.INTEGER, "events the workload emitted"),
+                col("captured", "Captured", ColumnKind.INTEGER, "events found in the trace"),
+                col("discarded", "Discarded", ColumnKind.INTEGER, "events the tracer counted as discarded")));
+        for (GapCostResult g : result.gapCosts()) {
+            PairedMeasurement m = g.measurement();
+            t.addRow((double) g.workNs(), (long) g.round(), m.spins(), m.untracedCpuNsPerIteration(), g.gapNs(), Math.max(0, m.costNs()),
+                    (long) m.pairs(), m.iterations(), m.events(), g.captured(), g.discarded());
         }
         return t;
     }

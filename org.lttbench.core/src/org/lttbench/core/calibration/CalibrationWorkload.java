@@ -67,10 +67,24 @@ public final class CalibrationWorkload {
             throw new IOException("no calibration workload sources in " + sources.resolve(TRACED));
         }
         CalibrationWorkload w = new CalibrationWorkload(sources.resolve("target").resolve("bin"));
-        if (!Files.isExecutable(w.traced) || !Files.isExecutable(w.untraced)) {
+        if (!Files.isExecutable(w.traced) || !Files.isExecutable(w.untraced) || olderThanSources(w, sources)) {
             build(sources);
         }
         return w;
+    }
+
+    /** Whether a binary was built before its sources last changed (a checkout updated since: paired mode is new). */
+    private static boolean olderThanSources(CalibrationWorkload w, Path sources) throws IOException {
+        long built = Math.min(Files.getLastModifiedTime(w.traced).toMillis(),
+                Files.getLastModifiedTime(w.untraced).toMillis());
+        try (var files = Files.list(sources.resolve(TRACED))) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (Files.getLastModifiedTime(f).toMillis() > built) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Builds both binaries with make, after checking for what they need so a failure says what is missing. */
@@ -102,14 +116,30 @@ public final class CalibrationWorkload {
     /** Runs one build and returns what it measured. */
     public WorkloadMeasurement run(Build build, long iterations, int repeats, long warmup) throws IOException {
         Path binary = build == Build.TRACED ? traced : untraced;
-        List<String> command = List.of(binary.toString(), "-n", Long.toString(iterations), "-r",
-                Integer.toString(repeats), "-w", Long.toString(warmup));
+        return WorkloadMeasurement.parse(output(binary, List.of("-n", Long.toString(iterations), "-r",
+                Integer.toString(repeats), "-w", Long.toString(warmup))), warmup);
+    }
+
+    /**
+     * Runs the traced build in paired mode: {@code spins} rounds of work before each event, {@code pairs} pairs of
+     * repetitions of {@code iterations}, one firing the tracepoint and one not; under the real-time policy where it is
+     * granted, so that the load of the machine does not chill the caches between events.
+     */
+    public PairedMeasurement runPaired(long iterations, int pairs, long warmup, long spins) throws IOException {
+        return PairedMeasurement.parse(output(traced, List.of("-p", "-f", "-s", Long.toString(spins), "-n",
+                Long.toString(iterations), "-r", Integer.toString(pairs), "-w", Long.toString(warmup))), warmup);
+    }
+
+    private static String output(Path binary, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(binary.toString());
+        command.addAll(args);
         Result r = finish(start(command, binary.getParent(), binary.toString()), binary.getFileName().toString(),
                 RUN_TIMEOUT_S);
         if (r.exit != 0) {
             throw new IOException(binary + " failed (exit " + r.exit + "): " + lastLine(r.output));
         }
-        return WorkloadMeasurement.parse(r.output, warmup);
+        return r.output;
     }
 
     private record Result(int exit, String output) {

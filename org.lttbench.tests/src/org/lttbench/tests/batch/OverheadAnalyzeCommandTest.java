@@ -91,6 +91,24 @@ class OverheadAnalyzeCommandTest {
         assertEquals(110.0, tick.get("cost_ns").getAsDouble(), 1e-9);
         JsonObject share = out.getAsJsonArray("tracing_share").get(0).getAsJsonObject();
         assertEquals(1_400 * 110.0 / share.get("cpu_ns").getAsLong(), share.get("share").getAsDouble(), 1e-12);
+        assertTrue(out.toString().contains("the calibration has no cost by the gap between events"), out.toString());
+
+        // A calibration with the cost by gap: the ticks come 250 ns apart, half way in log(gap) from 125 to 500 ns:
+        // 300 ns with the three contexts, less a third of their 30 ns for the one the events do not record
+        String json = java.nio.file.Files.readString(dir.resolve("calibration.json")).strip();
+        Path byGap = java.nio.file.Files.createDirectories(dir.resolve("by-gap"));
+        java.nio.file.Files.writeString(byGap.resolve("calibration.json"), json.substring(0, json.length() - 1) + """
+                , "calibration_gap_cost": [
+                 {"work_ns": 0.0, "gap_ns": 125.0, "cost_ns": 200.0, "emitted": 10, "captured": 10, "discarded": 0},
+                 {"work_ns": 400.0, "gap_ns": 500.0, "cost_ns": 400.0, "emitted": 10, "captured": 10, "discarded": 0}]}
+                """);
+        JsonObject gapAware = json(AnalyzeCommandTest.analyze("--format", "json", "--calibration", byGap.toString(),
+                traces[0].toString(), traces[1].toString()));
+        assertEquals(290.0, gapAware.getAsJsonArray("tracepoints").get(0).getAsJsonObject().get("cost_ns")
+                .getAsDouble(), 1e-9);
+        JsonObject gapShare = gapAware.getAsJsonArray("tracing_share").get(0).getAsJsonObject();
+        assertEquals(1_400 * 290.0 / gapShare.get("cpu_ns").getAsLong(), gapShare.get("share").getAsDouble(), 1e-12);
+        assertTrue(!gapAware.toString().contains("no cost by the gap"), gapAware.toString());
 
         AnalyzeCommandTest.Run missing = AnalyzeCommandTest.analyze("--calibration", traces[1].toString(),
                 traces[1].toString());

@@ -41,8 +41,13 @@ class CalibrationTest {
 
     /** The fields of the workload's summary line in a file it printed. */
     static Map<String, String> summary(Path file) throws IOException {
+        return line(file, "summary");
+    }
+
+    /** The fields of the workload's line of this kind ({@code summary}, or {@code pairs} in paired mode). */
+    static Map<String, String> line(Path file, String kind) throws IOException {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (line.startsWith("lttbench-calibrate kind=summary ")) {
+            if (line.startsWith("lttbench-calibrate kind=" + kind + " ")) {
                 Map<String, String> fields = new HashMap<>();
                 for (String token : line.split(" ")) {
                     int eq = token.indexOf('=');
@@ -53,7 +58,7 @@ class CalibrationTest {
                 return fields;
             }
         }
-        throw new AssertionError("no summary line in " + file);
+        throw new AssertionError("no " + kind + " line in " + file);
     }
 
     static double number(Map<String, String> fields, String key) {
@@ -153,6 +158,42 @@ class CalibrationTest {
         }
         assertTrue(sawContexts && sawOverwrite);
         assertEquals(tracing.size(), report.getAsJsonArray("calibration_loss").size());
+
+        // The cost by gap: a paired run per amount of work of the plan, each row what the workload printed, its trace
+        // whole, its gap the work and the tracer's cost together
+        JsonArray gapCost = report.getAsJsonArray(MachineCalibration.GAP_COST_TABLE);
+        List<Path> gapRuns;
+        try (Stream<Path> list = Files.list(out)) {
+            gapRuns = list.filter(p -> p.getFileName().toString().matches("gap-\\d-\\d\\d-.*")).sorted().toList();
+        }
+        assertEquals(3 * 5, gapCost.size(), "5 amounts of work, 3 rounds: " + gapCost);
+        assertEquals(gapCost.size(), gapRuns.size());
+        double previousWork = -1;
+        long round = 1;
+        for (int i = 0; i < gapCost.size(); i++) {
+            JsonObject row = gapCost.get(i).getAsJsonObject();
+            Map<String, String> printed = line(gapRuns.get(i).resolve("workload.txt"), "pairs");
+            String what = gapRuns.get(i).getFileName() + ": " + row;
+            assertEquals("active", printed.get("tracing"), what);
+            double work = row.get("work_ns").getAsDouble();
+            if (work < previousWork) {
+                round++;
+            }
+            assertEquals(round, row.get("round").getAsLong(), what);
+            assertTrue(work != previousWork, what);
+            previousWork = work;
+            assertEquals(Math.max(0, number(printed, "cost_ns")), row.get("cost_ns").getAsDouble(), 1e-9, what);
+            double untracedNs = number(printed, "untraced_cpu_ns_per_iteration");
+            assertEquals(untracedNs, row.get("untraced_ns").getAsDouble(), what);
+            long emitted = row.get("emitted").getAsLong();
+            assertEquals(Long.parseLong(printed.get("iterations")) * (Long.parseLong(printed.get("pairs")) + 1), emitted,
+                    what);
+            assertEquals(emitted, row.get("captured").getAsLong(), what + ": the buffer holds the run");
+            assertEquals(0, row.get("discarded").getAsLong(), what);
+            assertTrue(row.get("gap_ns").getAsDouble() > 0.9 * untracedNs, what);
+        }
+        assertEquals(5, calibration.gapCost().gapNs().length, "an amount's rounds make one point: "
+                + calibration.describe());
     }
 
     private static double row(JsonArray table, int index, String key) {

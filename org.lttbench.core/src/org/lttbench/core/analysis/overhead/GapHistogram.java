@@ -43,7 +43,11 @@ public final class GapHistogram {
     private long total;
 
     public void add(long gapNs) {
-        int b = bin(gapNs);
+        addInBin(bin(gapNs), gapNs);
+    }
+
+    /** Adds a gap whose {@link #bin} the caller already knows (one gap going into two histograms). */
+    void addInBin(int b, long gapNs) {
         counts[b]++;
         sums[b] += gapNs;
         total++;
@@ -133,6 +137,21 @@ public final class GapHistogram {
             n += counts[b];
         }
         return n;
+    }
+
+    /** What {@link #forEachBin} tells of each bin that holds gaps. */
+    public interface BinVisitor {
+        /** @param meanNs the exact mean of the bin's gaps */
+        void bin(long count, double meanNs);
+    }
+
+    /** Visits the bins that hold gaps, shortest first. */
+    public void forEachBin(BinVisitor visitor) {
+        for (int b = 0; b < BINS; b++) {
+            if (counts[b] > 0) {
+                visitor.bin(counts[b], sums[b] / counts[b]);
+            }
+        }
     }
 
     /** Sum of all gaps, ns. */

@@ -20,19 +20,34 @@ import com.google.gson.JsonParser;
  * CPU time per iteration with the tracepoint traced, less without it, in the largest lossless discard-mode channel of
  * the sweep, without contexts and with the contexts {@code vpid}, {@code vtid}, {@code procname}. This is the
  * tracer's cost alone, which a trace of a real program cannot isolate from the program's work between its events.
+ * And, from calibrations that measured it (those {@code lttbench calibrate} writes since it does), what an event with
+ * the three contexts costs after a gap of some work since its thread's previous event ({@link GapCostCurve}): more
+ * than back to back, since the tracer's code and buffer have left the caches.
  *
  * @param host             the machine it was measured on (its hostname), or null when the file does not say
- * @param withoutContextsNs ns per event without contexts
- * @param withContextsNs   ns per event with the three contexts
+ * @param withoutContextsNs ns per event without contexts, back to back (the tight loop)
+ * @param withContextsNs   ns per event with the three contexts, back to back
+ * @param gapCost          ns per event with the three contexts by the gap before it, or null: an older calibration
  * @param source           the calibration file
  */
-public record MachineCalibration(String host, double withoutContextsNs, double withContextsNs, Path source) {
+public record MachineCalibration(String host, double withoutContextsNs, double withContextsNs, GapCostCurve gapCost,
+        Path source) {
+
+    /** A calibration of the tight loop only, as older {@code lttbench calibrate} wrote them. */
+    public MachineCalibration(String host, double withoutContextsNs, double withContextsNs, Path source) {
+        this(host, withoutContextsNs, withContextsNs, null, source);
+    }
 
     /** The contexts the calibration measures with (and without). */
     public static final List<String> CONTEXTS = List.of("vpid", "vtid", "procname");
 
     /** The file {@code lttbench calibrate --out DIR} writes the calibration to. */
     public static final String FILE = "calibration.json";
+    /**
+     * The calibration's table of costs by the gap between events: {@code gap_ns} (the median gap from an event to its
+     * thread's next one in the run's trace), {@code cost_ns}, and the counts that say the trace kept every event.
+     */
+    public static final String GAP_COST_TABLE = "calibration_gap_cost";
 
     /**
      * What an event costs with these context fields: the cost without contexts, plus a third of the three contexts'
@@ -43,10 +58,26 @@ public record MachineCalibration(String host, double withoutContextsNs, double w
         return withoutContextsNs + (withContextsNs - withoutContextsNs) * n / CONTEXTS.size();
     }
 
+    /**
+     * What an event with these contexts costs after the gaps of a histogram (the time since its thread's previous
+     * event): the cost by gap with the three contexts, averaged over the gaps, less a third of the contexts' cost (as
+     * the tight loop measured it) per context it does not record. Null without the cost by gap or without gaps.
+     */
+    public GapCostCurve.Reading eventNs(Collection<String> contexts, GapHistogram gapsBefore) {
+        GapCostCurve.Reading r = gapCost == null ? null : gapCost.over(gapsBefore);
+        if (r == null) {
+            return null;
+        }
+        double fewerContexts = withContextsNs - eventNs(contexts);
+        return new GapCostCurve.Reading(Math.max(0, r.ns() - fewerContexts), r.shortShare(), r.longShare());
+    }
+
     /** One line saying where the figures come from, for notes. */
     public String describe() {
         return String.format(Locale.ROOT, "%s%s: %.1f ns per event without contexts, %.1f ns with vpid, vtid, procname",
-                source, host == null ? "" : " (host " + host + ")", withoutContextsNs, withContextsNs);
+                source, host == null ? "" : " (host " + host + ")", withoutContextsNs, withContextsNs)
+                + (gapCost == null ? "" : " back to back; by the gap since the thread's previous event, with them: "
+                        + gapCost.describe());
     }
 
     /**
@@ -108,7 +139,43 @@ public record MachineCalibration(String host, double withoutContextsNs, double w
                 && json.getAsJsonArray("calibration_machine").size() > 0) {
             host = text(json.getAsJsonArray("calibration_machine").get(0).getAsJsonObject(), "host");
         }
-        return new MachineCalibration(host, best[0], best[1], file);
+        return new MachineCalibration(host, best[0], best[1], gapCost(json), file);
+    }
+
+    /**
+     * The cost by gap, from the rows whose trace kept every event: per amount of work ({@code work_ns}), the median gap
+     * and the median cost over its rounds. Null when the calibration has none.
+     */
+    private static GapCostCurve gapCost(JsonObject json) {
+        if (!json.has(GAP_COST_TABLE) || !json.get(GAP_COST_TABLE).isJsonArray()) {
+            return null;
+        }
+        java.util.Map<Double, List<double[]>> byWork = new java.util.TreeMap<>();
+        for (JsonElement e : json.getAsJsonArray(GAP_COST_TABLE)) {
+            if (!e.isJsonObject()) {
+                continue;
+            }
+            JsonObject row = e.getAsJsonObject();
+            double gap = number(row, "gap_ns");
+            double cost = number(row, "cost_ns");
+            if (number(row, "discarded") == 0 && number(row, "captured") == number(row, "emitted")
+                    && Double.isFinite(gap) && Double.isFinite(cost)) {
+                double work = number(row, "work_ns");
+                byWork.computeIfAbsent(Double.isNaN(work) ? gap : work, w -> new java.util.ArrayList<>())
+                        .add(new double[] { gap, cost });
+            }
+        }
+        List<GapCostCurve.Point> points = new java.util.ArrayList<>();
+        for (List<double[]> rounds : byWork.values()) {
+            points.add(new GapCostCurve.Point(median(rounds, 0), median(rounds, 1)));
+        }
+        return GapCostCurve.of(points);
+    }
+
+    /** The median of one component of the rows (the mean of the middle two of an even count). */
+    private static double median(List<double[]> rows, int component) {
+        double[] v = rows.stream().mapToDouble(r -> r[component]).sorted().toArray();
+        return (v[(v.length - 1) / 2] + v[v.length / 2]) / 2;
     }
 
     private static String text(JsonObject row, String key) {

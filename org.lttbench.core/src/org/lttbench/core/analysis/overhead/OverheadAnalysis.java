@@ -278,7 +278,12 @@ public final class OverheadAnalysis implements Analysis {
         boolean measurable = inRange && c.tracepoint != null && c.slot == slot && c.epoch == slotEpoch[slot]
                 && ts >= c.timestamp;
         if (measurable) {
-            (c.openedPacket ? c.tracepoint.switchGaps : c.tracepoint.gaps).add(ts - c.timestamp);
+            long gap = ts - c.timestamp;
+            int bin = GapHistogram.bin(gap);
+            (c.openedPacket ? c.tracepoint.switchGaps : c.tracepoint.gaps).addInBin(bin, gap);
+            if (!tp.kernel) {
+                tp.gapsBefore.addInBin(bin, gap);
+            }
         }
         int[] ids = ec.counterIds;
         if (ids.length > 0) {

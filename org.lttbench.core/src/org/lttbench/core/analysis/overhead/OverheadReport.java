@@ -53,10 +53,23 @@ final class OverheadReport {
             report.note("give the kernel trace of the same session too (with sched_switch) to get each process's "
                     + "share of CPU time spent tracing");
         }
-        if (calibration != null) {
+        if (calibration != null && calibration.gapCost() == null) {
             report.note("cost_ns: what an event costs the tracer on the machine, from its calibration ("
                     + calibration.describe() + "), for the event's contexts, plus the tracepoint's share of sub-buffer "
                     + "switches seen in the trace");
+            report.note("the calibration has no cost by the gap between events (an older lttbench calibrate wrote it): "
+                    + "cost_ns is its tight loop's, back to back, which can be far from what a program that works "
+                    + "between its events pays (the tracer's code and buffer leave the caches); run lttbench calibrate "
+                    + "again");
+        } else if (calibration != null) {
+            report.note("cost_ns: what an event costs the tracer on the machine, from its calibration ("
+                    + calibration.describe() + "), at the gaps the trace shows before the tracepoint's events (the time "
+                    + "since the thread's previous event: the cost at each gap, interpolated between the calibrated "
+                    + "ones, averaged over them), for the event's contexts, plus the tracepoint's share of sub-buffer "
+                    + "switches seen in the trace");
+            gapCostNotes(report, tracepoints, calibration);
+        }
+        if (calibration != null) {
             hostCheck(report, analysis, calibration);
             calibrationCheck(report, tracepoints, calibration);
         } else {
@@ -106,6 +119,61 @@ final class OverheadReport {
         return line.toString();
     }
 
+    /** A share of the gaps beyond the calibrated ones worth saying. */
+    private static final double OUTSIDE_SHARE_NOTED = 0.01;
+    /** At most this many tracepoints are named in one note. */
+    private static final int NAMED = 3;
+
+    /**
+     * Where the cost by gap was read outside the calibrated gaps (clamped to its ends), or could not be read (no gap
+     * before the events: then the tight loop's cost is given), say which tracepoints and how much.
+     */
+    private static void gapCostNotes(Report report, List<TracepointStats> tracepoints, MachineCalibration calibration) {
+        GapCostCurve curve = calibration.gapCost();
+        List<String> longer = new java.util.ArrayList<>();
+        List<String> shorter = new java.util.ArrayList<>();
+        List<String> tight = new java.util.ArrayList<>();
+        for (TracepointStats tp : tracepoints) {
+            TracerCost cost = tp.cost(calibration);
+            GapCostCurve.Reading r = cost.byGap();
+            if (cost.ns() == null) {
+                continue;
+            } else if (r == null) {
+                tight.add(tp.name());
+            } else {
+                if (r.longShare() >= OUTSIDE_SHARE_NOTED) {
+                    longer.add(String.format(java.util.Locale.ROOT, "%s %.0f%%", tp.name(), 100 * r.longShare()));
+                }
+                if (r.shortShare() >= OUTSIDE_SHARE_NOTED) {
+                    shorter.add(String.format(java.util.Locale.ROOT, "%s %.0f%%", tp.name(), 100 * r.shortShare()));
+                }
+            }
+        }
+        if (!longer.isEmpty()) {
+            report.note("cost_ns beyond the calibrated gaps: events that came more than "
+                    + GapCostCurve.microseconds(curve.longestGapNs()) + " after their thread's previous event are "
+                    + "costed as at " + GapCostCurve.microseconds(curve.longestGapNs()) + "; after longer gaps the "
+                    + "caches are colder still, so their cost may be higher (share of such events: " + named(longer)
+                    + ")");
+        }
+        if (!shorter.isEmpty()) {
+            report.note("cost_ns below the calibrated gaps: events that came less than "
+                    + GapCostCurve.microseconds(curve.shortestGapNs()) + " after their thread's previous event are "
+                    + "costed as at " + GapCostCurve.microseconds(curve.shortestGapNs()) + ", the calibration's tight "
+                    + "loop (share of such events: " + named(shorter) + ")");
+        }
+        if (!tight.isEmpty()) {
+            report.note("cost_ns is the calibration's tight loop's (back to back) where the trace has no gap before "
+                    + "a tracepoint's events (a thread context, vtid, gives them): " + named(tight));
+        }
+    }
+
+    /** The first few of a list, and how many more. */
+    private static String named(List<String> items) {
+        String shown = String.join(", ", items.subList(0, Math.min(NAMED, items.size())));
+        return items.size() > NAMED ? shown + " and " + (items.size() - NAMED) + " more tracepoints" : shown;
+    }
+
     /** A calibration from another machine says little of this trace: say so when the hostnames differ. */
     private static void hostCheck(Report report, OverheadAnalysis analysis, MachineCalibration calibration) {
         if (calibration.host() == null) {
@@ -148,8 +216,8 @@ final class OverheadReport {
             col("rate_hz", "Rate", ColumnKind.RATE, "events per second over the range"),
             col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
             col("cost_ns", "Cost", ColumnKind.FRACTIONAL_DURATION, "what one event costs the tracer: the machine's "
-                    + "calibration for the event's contexts, plus the tracepoint's share of sub-buffer switches; "
-                    + "empty without a calibration (see why)"),
+                    + "calibration for the event's contexts at the gaps before its events, plus the tracepoint's share "
+                    + "of sub-buffer switches; empty without a calibration (see why)"),
             col("cost_bound_ns", "Cost at most", ColumnKind.FRACTIONAL_DURATION, "an upper bound of the cost from the trace "
                     + "alone: the back-to-back gap (the cost itself only where events come back to back)"),
             col("gaps", "Gaps", ColumnKind.INTEGER, "gaps measured from an event to its thread's next event on that CPU").asDetail(),

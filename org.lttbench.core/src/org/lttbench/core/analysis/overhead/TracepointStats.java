@@ -16,6 +16,11 @@ public final class TracepointStats {
     final GapHistogram gaps = new GapHistogram();
     /** Gaps after an event that opened a packet: they hold the sub-buffer switch. */
     final GapHistogram switchGaps = new GapHistogram();
+    /**
+     * User-space tracepoints: the gaps before its events (from the thread's previous event, of any tracepoint, on the
+     * same CPU): how long since the tracer last ran in the thread, which its cost depends on.
+     */
+    final GapHistogram gapsBefore = new GapHistogram();
     /** Whether its events come from a kernel trace. */
     boolean kernel;
     /** The context fields its events record (those of the first event class of this name seen). */
@@ -57,7 +62,7 @@ public final class TracepointStats {
 
     /** What an event costs the tracer, from the machine's calibration (null: none given). */
     public TracerCost cost(MachineCalibration calibration) {
-        return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate());
+        return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate(), gapsBefore);
     }
 
     CounterDeltas counter(int id) {

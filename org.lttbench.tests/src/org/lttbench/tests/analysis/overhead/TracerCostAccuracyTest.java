@@ -21,6 +21,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.overhead.MachineCalibration;
 import org.lttbench.core.analysis.overhead.OverheadAnalysis;
 import org.lttbench.core.analysis.overhead.TracepointStats;
+import org.lttbench.core.analysis.overhead.TracerCost;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.lttng.ChannelConfig;
 import org.lttbench.core.lttng.LttngSession;
@@ -33,26 +34,40 @@ import org.lttbench.tests.batch.LauncherTest;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
 /**
- * The headline cost per event is the tracer's, not the program's work between events. A program that does a known
- * amount of work between two tracepoints (0.5, 2 and 10 µs: {@code releng/workloads/work}) measures for itself what
- * tracing costs it per event: the median, over 201 pairs of repetitions of the same loop with and without the
- * tracepoint, of their difference in CPU time per step. Recorded with real LTTng (vpid, vtid and procname contexts),
- * and given the machine's calibration as a user makes it ({@code lttbench calibrate --quick --out DIR}), the overhead
- * analysis's {@code cost_ns} for that tracepoint stays within a factor of {@value #FACTOR} of the program's own figure
- * for every amount of work (so at 10 µs of work it is not the work: the bound, which holds it, is 20 to 80 times
- * either figure), while the trace alone only bounds it and without the calibration the cost is not given and the
- * report says why.
+ * The headline cost per event is the tracer's, not the program's work between events, and it is read at the program's
+ * gaps between events. A program that does a known amount of work between two tracepoints (0.5, 2 and 8 µs:
+ * {@code releng/workloads/work}, a multiply-add chain) measures for itself what tracing costs it per event: the median,
+ * over 201 pairs of repetitions of the same loop with and without the tracepoint, of their difference in CPU time per
+ * step. Recorded with real LTTng (vpid, vtid and procname contexts), and given the machine's calibration as a user makes
+ * it ({@code lttbench calibrate --quick --out DIR}: its cost by gap measured with 0, 0.25, 1, 4 and 16 µs of another
+ * kind of work between events, none of the amounts tested here), the overhead analysis's {@code cost_ns} for that
+ * tracepoint, read at the trace's gaps, stays within a factor of {@value #FACTOR} of the program's own figure for every
+ * amount of work (so at 8 µs of work it is not the work: the bound, which holds it, is 20 to 80 times either figure),
+ * and is in aggregate (the mean of |log(cost / program's figure)| over the amounts) no further from the program's
+ * figures than the calibration's tight loop alone, back to back, but for a factor {@value #AGGREGATE_SLACK}; the trace
+ * alone only bounds it, and without the calibration the cost is not given and the report says why.
  *
  * <p>Why a factor and not a percentage: the calibration and the program's measurement are two timings minutes apart.
- * On a quiet machine they agree within 25 % (README), but on a shared 2-core CI machine each moves by half from one
- * run to the next (calibration 190 to 280 ns, the program 120 to 460 ns, seen in one CI run): a percentage there
- * would test the machine's neighbours, not the analysis. The test prints every figure it saw.
+ * Where 25 % held and where it did not is in docs/validation.md; on a shared 2-core machine each moves by half
+ * from one run to the next (calibration 190 to 280 ns, the program 120 to 460 ns, seen in one CI run): a percentage
+ * there would test the machine's neighbours, not the analysis. The test prints every figure it saw: the program's, the
+ * gap-aware cost_ns and the tight loop's.
  */
 @ExtendWith(LttngRecording.class)
 @Isolated
 class TracerCostAccuracyTest {
     /** How far apart (as a ratio, either way) the calibrated cost and the program's own figure may be. */
     static final double FACTOR = 3;
+    /**
+     * How much further (as a ratio) from the program's figures the gap-aware cost may be in aggregate than the tight
+     * loop's. On the shared 2-core machine the program's own figure and each calibrated point move by a third or more
+     * from one run to the next (docs/validation.md), more than the gap changes the cost there: the gap-aware cost was
+     * closer in 3 of 4 hand runs, and at most a factor 1.15 further in the other; this holds robustly, a strict
+     * "closer" does not.
+     */
+    static final double AGGREGATE_SLACK = 1.25;
+    /** Work between events, ns: none is an amount the quick calibration measures its cost by gap at. */
+    private static final double[] WORK_NS = { 500, 2_000, 8_000 };
     private static final Pattern SUMMARY = Pattern.compile(
             "kind=summary .*untraced_cpu_ns_per_step=([0-9.]+) cost_ns=(-?[0-9.]+)");
 
@@ -93,11 +108,18 @@ class TracerCostAccuracyTest {
             return List.of("calibration: " + e.getMessage());
         }
         assertNotNull(calibration.host(), "the calibration names its machine");
+        assertNotNull(calibration.gapCost(), "calibrate measures the cost by gap: " + calibration.describe());
         seen.add(calibration.describe());
+        MachineCalibration tightLoop = new MachineCalibration(calibration.host(), calibration.withoutContextsNs(),
+                calibration.withContextsNs(), calibration.source());
+        java.util.Set<Double> calibratedWork = calibratedWork(calibrationDir);
 
         double nsPerSpin = untracedNsPerStep(run(List.of("-n", "2000", "-s", "1000", "-r", "5"))) / 1000;
         List<String> misses = new ArrayList<>();
-        for (double workNs : new double[] { 500, 2_000, 10_000 }) {
+        double gapAwareError = 0;
+        double tightError = 0;
+        for (double workNs : WORK_NS) {
+            assertTrue(!calibratedWork.contains(workNs), "the premise: " + workNs + " ns is not a calibrated amount");
             long spins = Math.max(1, Math.round(workNs / nsPerSpin));
             long steps = Math.max(100, Math.round(1_000_000 / workNs)); // about 1 ms per repetition
             Path trace = dir.resolve("trace-" + (long) workNs);
@@ -120,13 +142,17 @@ class TracerCostAccuracyTest {
             assertEquals(0, withCalibration.discardedEvents(), "the trace kept every event");
             TracepointStats step = withCalibration.tracepoint("lttbench_work:step");
             assertEquals(PAIRS * steps + steps / 10 + 1, step.events(), "every traced step is in the trace");
-            Double cost = step.cost(calibration).ns();
+            TracerCost gapAware = step.cost(calibration);
+            Double cost = gapAware.ns();
+            Double tight = step.cost(tightLoop).ns();
             Double bound = step.estimate().boundNs();
-            assertNotNull(cost, step.cost(calibration).why());
+            assertNotNull(cost, gapAware.why());
+            assertNotNull(gapAware.byGap(), "read at the trace's gaps");
             assertNotNull(bound);
             String line = String.format(java.util.Locale.ROOT, "work %.0f ns (%d spins, untraced %.1f ns/step): "
-                    + "the program measured %.1f ns per event, cost_ns %.1f (%+.0f%%), cost_bound_ns %.1f", workNs,
-                    spins, untraced, direct, cost, 100 * (cost - direct) / direct, bound);
+                    + "the program measured %.1f ns per event; cost_ns %.1f (%+.0f%%), the tight loop's %.1f (%+.0f%%); "
+                    + "cost_bound_ns %.1f", workNs, spins, untraced, direct, cost, 100 * (cost - direct) / direct, tight,
+                    100 * (tight - direct) / direct, bound);
             seen.add(line);
             if (workNs >= 2_000) {
                 assertTrue(cost < bound / 4, "cost_ns is not the work between events: " + line);
@@ -135,12 +161,35 @@ class TracerCostAccuracyTest {
                 misses.add(line);
             }
             assertTrue(bound > untraced * 0.9, "the trace alone sees the work between events: " + line);
+            // a program's figure at or below 0 is noise: it says nothing of which estimate is closer
+            if (direct > 0) {
+                gapAwareError += Math.abs(Math.log(cost / direct)) / WORK_NS.length;
+                tightError += Math.abs(Math.log(tight / direct)) / WORK_NS.length;
+            }
 
             TracepointStats alone = analyze(trace, null).tracepoint("lttbench_work:step");
             assertNull(alone.cost(null).ns(), "no cost without a calibration");
             assertTrue(alone.cost(null).why().contains("calibration"), alone.cost(null).why());
         }
+        String aggregate = String.format(java.util.Locale.ROOT, "mean |log(cost / program's figure)|: cost_ns %.3f "
+                + "(a factor %.2f), the tight loop's %.3f (a factor %.2f)", gapAwareError, Math.exp(gapAwareError),
+                tightError, Math.exp(tightError));
+        seen.add(aggregate);
+        if (gapAwareError > tightError + Math.log(AGGREGATE_SLACK)) {
+            misses.add(aggregate);
+        }
         return misses;
+    }
+
+    /** The amounts of work the calibration measured its cost by gap at. */
+    private static java.util.Set<Double> calibratedWork(Path calibrationDir) throws IOException {
+        java.util.Set<Double> work = new java.util.HashSet<>();
+        com.google.gson.JsonObject json = com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(
+                calibrationDir.resolve(MachineCalibration.FILE))).getAsJsonObject();
+        for (com.google.gson.JsonElement row : json.getAsJsonArray(MachineCalibration.GAP_COST_TABLE)) {
+            work.add(row.getAsJsonObject().get("work_ns").getAsDouble());
+        }
+        return work;
     }
 
     private static OverheadAnalysis analyze(Path trace, MachineCalibration calibration) throws IOException {
