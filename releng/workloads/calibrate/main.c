@@ -36,6 +36,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#define WORKLOAD "calibrate"
+#include "../common/workload.h"
+
 #ifndef LTTBENCH_NO_TRACEPOINT
 #include "tp.h"
 #define BUILD "tracepoint"
@@ -94,24 +97,6 @@ static const char *tracing_state(void)
 #endif
 }
 
-static int compare_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-    return x < y ? -1 : x > y;
-}
-
-static uint64_t parse_count(const char *option, const char *text, uint64_t min)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || end == text || v < min) {
-        fprintf(stderr, "calibrate: %s wants an integer >= %" PRIu64 ", got '%s'\n", option, min, text);
-        exit(2);
-    }
-    return v;
-}
-
 static void usage(FILE *out)
 {
     fprintf(out, "usage: calibrate [-n ITERATIONS] [-r REPEATS] [-w WARMUP_ITERATIONS] [-c CPU]\n"
@@ -125,12 +110,6 @@ static void usage(FILE *out)
 }
 
 #ifndef LTTBENCH_NO_TRACEPOINT
-static int compare_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
-    return x < y ? -1 : x > y;
-}
-
 /* Paired mode: the cost of an event with SPINS rounds of work before it. */
 static void paired(uint64_t iterations, uint64_t pairs, uint64_t warmup, uint64_t spins, int fifo, long pid, long tid)
 {

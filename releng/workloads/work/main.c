@@ -25,6 +25,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#define WORKLOAD "work"
+#include "../common/workload.h"
+
 #include "tp.h"
 
 #define REPEATS_MAX 10000
@@ -58,30 +61,6 @@ static void __attribute__((noinline)) steps_loop(uint64_t n, uint64_t spins, int
         }
     }
     chain = x;
-}
-
-static int compare_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-    return x < y ? -1 : x > y;
-}
-
-static int compare_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
-    return x < y ? -1 : x > y;
-}
-
-static uint64_t parse_count(const char *option, const char *text, uint64_t min)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || end == text || v < min) {
-        fprintf(stderr, "work: %s wants an integer >= %" PRIu64 ", got '%s'\n", option, min, text);
-        exit(2);
-    }
-    return v;
 }
 
 static void usage(FILE *out)
