@@ -73,14 +73,22 @@ public final class CalibrationWorkload {
         return w;
     }
 
-    /** Whether a binary was built before its sources last changed (a checkout updated since: paired mode is new). */
+    /**
+     * Whether a binary was built before its sources (its own, and what the workloads share) last changed: a checkout
+     * updated since.
+     */
     private static boolean olderThanSources(CalibrationWorkload w, Path sources) throws IOException {
         long built = Math.min(Files.getLastModifiedTime(w.traced).toMillis(),
                 Files.getLastModifiedTime(w.untraced).toMillis());
-        try (var files = Files.list(sources.resolve(TRACED))) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                if (Files.getLastModifiedTime(f).toMillis() > built) {
-                    return true;
+        for (Path dir : List.of(sources.resolve(TRACED), sources.resolve("common"))) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (var files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    if (Files.getLastModifiedTime(f).toMillis() > built) {
+                        return true;
+                    }
                 }
             }
         }

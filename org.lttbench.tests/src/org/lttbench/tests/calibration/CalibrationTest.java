@@ -212,9 +212,11 @@ class CalibrationTest {
         Path tree = TestPaths.workDir(name);
         Files.createDirectories(tree.resolve("releng/scripts"));
         Files.createDirectories(tree.resolve("releng/workloads/calibrate"));
+        Files.createDirectories(tree.resolve("releng/workloads/common"));
         Files.createDirectories(tree.resolve("org.lttbench.ui"));
         for (String f : List.of("lttbench", "releng/scripts/find-jdk", "releng/workloads/Makefile",
-                "releng/workloads/calibrate/main.c", "releng/workloads/calibrate/tp.c", "releng/workloads/calibrate/tp.h")) {
+                "releng/workloads/calibrate/main.c", "releng/workloads/calibrate/tp.c", "releng/workloads/calibrate/tp.h",
+                "releng/workloads/common/workload.h")) {
             Files.copy(repo.resolve(f), tree.resolve(f));
         }
         tree.resolve("releng/scripts/find-jdk").toFile().setExecutable(true);
