@@ -24,7 +24,8 @@ public final class ComparisonWriter {
             + "percentiles as they are";
     public static final String TESTS = String.format(Locale.ROOT, "counts: two Poisson rates (conditional binomial "
             + "test); total times: two compound Poisson rates where the row counts its durations, else Poisson rates of "
-            + "%d ms samples; means and percentiles: Mann-Whitney U on the rows' histograms; significant below %.2g over "
+            + "%d ms samples; means: Mann-Whitney U on the rows' histograms; percentiles: the share of values above the "
+            + "pooled percentile, as two proportions (Mood's test); significant below %.2g over "
             + "the number of tests (Bonferroni: a %.0f%% chance of any false change in a comparison)",
             RunComparison.SAMPLE_NS / 1_000_000, RunComparison.FAMILY_RATE, RunComparison.FAMILY_RATE * 100);
 
@@ -44,7 +45,8 @@ public final class ComparisonWriter {
         StringBuilder s = new StringBuilder(c.analysis()).append(": ").append(c.column().title()).append(" of ")
                 .append(c.subject());
         if (c.grouped()) {
-            s.append(" (").append(c.rowsA()).append(" rows in A, ").append(c.rowsB()).append(" in B)");
+            s.append(" (").append(c.rowsA()).append(c.rowsA() == 1 ? " row" : " rows").append(" in A, ").append(c.rowsB())
+                    .append(" in B)");
         }
         s.append(' ').append(signed(c.column(), c.change(), c.perSecond()));
         Double rel = c.relative();

@@ -179,10 +179,18 @@ public final class RunComparison {
                     if ((x != null && dx == null) || (y != null && dy == null) || (dx == null && dy == null)) {
                         continue; // a table whose rows do not carry their values: its distributions are not compared
                     }
-                    if (rankP == null) {
-                        rankP = dx == null || dy == null ? 1.0 : SignificanceTests.rankSum(dx, dy);
+                    double p;
+                    if (dx == null || dy == null) {
+                        p = 1;
+                    } else if (role.kind() == ColumnRole.Kind.PERCENTILE) {
+                        p = SignificanceTests.quantile(dx, dy, role.quantile());
+                    } else {
+                        if (rankP == null) {
+                            rankP = SignificanceTests.rankSum(dx, dy);
+                        }
+                        p = rankP;
                     }
-                    f = distribution(analysis, ta.key(), subject, c, x, dx, y, dy, i, sa, sb, rankP);
+                    f = distribution(analysis, ta.key(), subject, c, x, dx, y, dy, i, sa, sb, p);
                 }
                 if (f != null) {
                     out.add(f);
@@ -247,10 +255,14 @@ public final class RunComparison {
         }
         double rate = ((dx == null ? 0 : dx.count() / Math.max(sa, 1e-9)) + (dy == null ? 0 : dy.count() / Math.max(sb,
                 1e-9))) / 2;
-        double stake = va == null || vb == null ? 0 : Math.abs(vb - va) * rate;
+        // the time the change adds or saves per second: the mean's over every value, a percentile's over the values
+        // beyond it (at least)
+        double share = c.role().kind() == ColumnRole.Kind.PERCENTILE ? 1 - c.role().quantile() : 1;
+        double stake = va == null || vb == null ? 0 : Math.abs(vb - va) * rate * share;
         boolean tested = dx != null && dy != null;
         return new FigureChange(analysis, table, subject, c, va == null ? null : number(c, va),
-                vb == null ? null : number(c, vb), va, vb, tested ? p : 1, false, tested ? "mann-whitney" : null,
+                vb == null ? null : number(c, vb), va, vb, tested ? p : 1, false, !tested ? null
+                        : c.role().kind() == ColumnRole.Kind.PERCENTILE ? "quantile" : "mann-whitney",
                 x == null ? 0 : x.rows, y == null ? 0 : y.rows, stake);
     }
 

@@ -114,6 +114,42 @@ final class SignificanceTests {
     }
 
     /**
+     * Whether two histograms have one {@code q}-quantile (Mood's median test, made for any quantile): the share of
+     * each run's values above the pooled quantile, compared as two proportions (normal approximation, pooled
+     * variance). Two-sided p-value; the values of the bucket that holds the pooled quantile count as half above (ties).
+     */
+    static double quantile(Distribution a, Distribution b, double q) {
+        long na = a.count();
+        long nb = b.count();
+        if (na == 0 || nb == 0) {
+            return 1;
+        }
+        Long pooled = a.plus(b).quantile(q);
+        double aboveA = above(a, pooled);
+        double aboveB = above(b, pooled);
+        double share = (aboveA + aboveB) / (na + nb);
+        double variance = share * (1 - share) * (1.0 / na + 1.0 / nb);
+        double difference = Math.abs(aboveA / na - aboveB / nb);
+        if (difference == 0) {
+            return 1;
+        }
+        return variance <= 0 ? 0 : Math.min(1, 2 * upperTail(difference / Math.sqrt(variance)));
+    }
+
+    /** How many values lie above {@code value}, those of its bucket counted as half. */
+    private static double above(Distribution d, long value) {
+        double n = 0;
+        for (int i = 0; i < d.lower().length; i++) {
+            if (d.lower()[i] > value) {
+                n += d.counts()[i];
+            } else if (d.lower()[i] + d.width()[i] > value) {
+                n += d.counts()[i] / 2.0;
+            }
+        }
+        return n;
+    }
+
+    /**
      * P(Z > z) of a standard normal, accurate in relative terms far into the tail (small p-values are compared with
      * small thresholds): a series below 3, a continued fraction above.
      */
