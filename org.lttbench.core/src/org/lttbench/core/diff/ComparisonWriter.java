@@ -79,7 +79,9 @@ public final class ComparisonWriter {
         };
     }
 
+    /** @param rowsPerAnalysis at most that many figures per analysis; negative: all */
     public static void text(Run run, PrintWriter out, int rowsPerAnalysis) {
+        int shown = rowsPerAnalysis < 0 ? Integer.MAX_VALUE : rowsPerAnalysis;
         RunComparison.Outcome o = run.outcome();
         out.println("A: " + run.whatA());
         out.println("B: " + run.whatB());
@@ -106,7 +108,7 @@ public final class ComparisonWriter {
                     o.secondsA().get(e.getKey()), o.secondsB().get(e.getKey())));
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] { "Subject", "Figure", "A", "B", "Change", "%", "p", "" });
-            for (FigureChange c : e.getValue().subList(0, Math.min(rowsPerAnalysis, e.getValue().size()))) {
+            for (FigureChange c : e.getValue().subList(0, Math.min(shown, e.getValue().size()))) {
                 Double rel = c.relative();
                 rows.add(new String[] { c.subject() + (c.ambiguous() ? " (?)" : c.grouped() ? " (group)" : ""),
                         c.column().title() + (c.perSecond() ? " /s" : ""),
@@ -117,8 +119,8 @@ public final class ComparisonWriter {
                         c.significant() ? "significant" : "" });
             }
             align(rows, out);
-            if (e.getValue().size() > rowsPerAnalysis) {
-                out.println("(" + (e.getValue().size() - rowsPerAnalysis) + " more: --rows all, --format csv|json)");
+            if (e.getValue().size() > shown) {
+                out.println("(" + (e.getValue().size() - shown) + " more: --rows all, --format csv|json)");
             }
         }
         if (o.changes().stream().anyMatch(FigureChange::ambiguous)) {

@@ -177,5 +177,17 @@ class DiffCommandTest {
         assertTrue(list > 0, r.out());
         assertTrue(lines[list + 1].matches("  (io|process|syscalls): .*(backup|read).*\\+.*"), lines[list + 1]);
         assertTrue(r.out().contains("per second of traced time"), r.out());
+        LauncherTest.Result all = diff("--rows", "all", a.toString(), b.toString());
+        assertEquals(ExitCode.OK, all.code(), all.err());
+        assertFalse(all.out().contains(" more: --rows all"), all.out());
+        assertTrue(all.out().lines().count() > r.out().lines().count());
+    }
+
+    @Test
+    void aMissingRunIsOneLine() {
+        LauncherTest.Result r = diff("/nonexistent/run", TestPaths.repository().resolve("examples/kernel-demo").toString());
+        assertEquals(ExitCode.UNREADABLE_TRACE, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("lttbench diff: "), r.err());
     }
 }
