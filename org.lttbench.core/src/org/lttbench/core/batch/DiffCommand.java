@@ -98,7 +98,7 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
-            List<AnalysisProvider> providers = providers();
+            List<AnalysisProvider> providers = AnalyzeCommand.providers(analysisNames);
             times.parse();
             TimeBound bBegin = beginB == null ? null : TimeBound.parse("--b-begin", beginB);
             TimeBound bEnd = endB == null ? null : TimeBound.parse("--b-end", endB);
@@ -159,12 +159,6 @@ public final class DiffCommand implements Callable<Integer> {
     private static String describe(Path trace, String begin, String end) {
         return trace + (begin != null || end != null ? ", range " + (begin == null ? "start" : begin) + " to "
                 + (end == null ? "end" : end) : "");
-    }
-
-    private List<AnalysisProvider> providers() throws RunFailure {
-        AnalyzeCommand names = new AnalyzeCommand();
-        names.analysisNames = analysisNames;
-        return names.providers();
     }
 
     /** The thresholds, each naming a figure some compared table of those analyses declares. */

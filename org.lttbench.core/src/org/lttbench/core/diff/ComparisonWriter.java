@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
@@ -169,22 +170,27 @@ public final class ComparisonWriter {
         }
     }
 
-    private static final String[] CSV_HEADER = { "rank", "analysis", "table", "subject", "figure", "a", "b",
-            "per_second", "a_compared", "b_compared", "change", "relative", "p", "test", "significant", "rows_a",
-            "rows_b", "ambiguous" };
+    /** A change's fields in CSV and JSON, in their order: the contract's first. */
+    private static final List<Map.Entry<String, Function<FigureChange, Object>>> FIELDS = List.of(
+            Map.entry("analysis", FigureChange::analysis), Map.entry("table", FigureChange::table),
+            Map.entry("subject", FigureChange::subject), Map.entry("figure", c -> c.column().key()),
+            Map.entry("a", FigureChange::a), Map.entry("b", FigureChange::b),
+            Map.entry("significant", FigureChange::significant), Map.entry("per_second", FigureChange::perSecond),
+            Map.entry("a_compared", FigureChange::comparedA), Map.entry("b_compared", FigureChange::comparedB),
+            Map.entry("change", FigureChange::change), Map.entry("relative", FigureChange::relative),
+            Map.entry("p", FigureChange::p), Map.entry("test", FigureChange::test),
+            Map.entry("rows_a", FigureChange::rowsA), Map.entry("rows_b", FigureChange::rowsB),
+            Map.entry("ambiguous", FigureChange::ambiguous), Map.entry("line", ComparisonWriter::line));
 
     public static void csv(Run run, PrintWriter out) {
-        out.println(String.join(",", CSV_HEADER));
+        List<String> header = new ArrayList<>(List.of("rank"));
+        FIELDS.forEach(f -> header.add(f.getKey()));
+        out.println(String.join(",", header));
         int rank = 1;
         for (FigureChange c : run.outcome().changes()) {
-            Object[] cells = { rank++, c.analysis(), c.table(), c.subject(), c.column().key(), c.a(), c.b(),
-                    c.perSecond(), c.comparedA(), c.comparedB(), c.change(), c.relative(), c.p(), c.test(),
-                    c.significant(), c.rowsA(), c.rowsB(), c.ambiguous() };
-            List<String> s = new ArrayList<>();
-            for (Object x : cells) {
-                s.add(csvCell(x));
-            }
-            out.println(String.join(",", s));
+            List<String> cells = new ArrayList<>(List.of(Integer.toString(rank++)));
+            FIELDS.forEach(f -> cells.add(csvCell(f.getValue().apply(c))));
+            out.println(String.join(",", cells));
         }
         out.flush();
     }
@@ -226,24 +232,17 @@ public final class ComparisonWriter {
         j.name("changes").beginArray();
         for (FigureChange c : o.changes()) {
             j.beginObject();
-            j.name("analysis").value(c.analysis());
-            j.name("table").value(c.table());
-            j.name("subject").value(c.subject());
-            j.name("figure").value(c.column().key());
-            j.name("a").value(c.a());
-            j.name("b").value(c.b());
-            j.name("significant").value(c.significant());
-            j.name("per_second").value(c.perSecond());
-            j.name("a_compared").value(c.comparedA());
-            j.name("b_compared").value(c.comparedB());
-            j.name("change").value(c.change());
-            j.name("relative").value(c.relative());
-            j.name("p").value(c.p());
-            j.name("test").value(c.test());
-            j.name("rows_a").value(c.rowsA());
-            j.name("rows_b").value(c.rowsB());
-            j.name("ambiguous").value(c.ambiguous());
-            j.name("line").value(line(c));
+            for (var f : FIELDS) {
+                j.name(f.getKey());
+                Object v = f.getValue().apply(c);
+                if (v instanceof Number n) {
+                    j.value(n);
+                } else if (v instanceof Boolean b) {
+                    j.value(b);
+                } else {
+                    j.value((String) v);
+                }
+            }
             j.endObject();
         }
         j.endArray();

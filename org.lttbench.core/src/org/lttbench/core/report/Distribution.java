@@ -62,27 +62,22 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
 
     /** The mean of the buckets' midpoints; null when empty. */
     public Double mean() {
-        long n = count();
-        if (n == 0) {
-            return null;
-        }
-        double sum = 0;
-        for (int i = 0; i < counts.length; i++) {
-            sum += (lower[i] + (width[i] - 1) / 2.0) * counts[i];
-        }
-        return sum / n;
+        return moment(1);
     }
 
     /** The mean of the buckets' midpoints squared (ns^2 for durations); null when empty. */
     public Double meanSquare() {
+        return moment(2);
+    }
+
+    private Double moment(int power) {
         long n = count();
         if (n == 0) {
             return null;
         }
         double sum = 0;
         for (int i = 0; i < counts.length; i++) {
-            double mid = lower[i] + (width[i] - 1) / 2.0;
-            sum += mid * mid * counts[i];
+            sum += Math.pow(lower[i] + (width[i] - 1) / 2.0, power) * counts[i];
         }
         return sum / n;
     }
