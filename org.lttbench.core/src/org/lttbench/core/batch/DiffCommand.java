@@ -131,6 +131,15 @@ public final class DiffCommand implements Callable<Integer> {
                 if (!planB.reasons().equals(planA.reasons())) {
                     RunNotes.skipped(planB, err);
                 }
+                List<String> alone = new ArrayList<>();
+                planA.analyses().keySet().stream().filter(n -> !planB.analyses().containsKey(n))
+                        .forEach(n -> alone.add(n + " (A only)"));
+                planB.analyses().keySet().stream().filter(n -> !planA.analyses().containsKey(n))
+                        .forEach(n -> alone.add(n + " (B only)"));
+                if (!alone.isEmpty()) {
+                    err.println("note: not compared, since they ran on one run only: " + String.join(", ", alone));
+                    err.flush();
+                }
                 RunComparison.Outcome outcome = RunComparison.compare(reportsA, reportsB);
                 Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();
                 for (RegressionThreshold t : thresholds) {

@@ -184,6 +184,18 @@ class DiffCommandTest {
     }
 
     @Test
+    void analysesOfOneRunOnlyAreSaidNotCompared() {
+        Path examples = TestPaths.repository().resolve("examples");
+        LauncherTest.Result r = diff("--format", "json", examples.resolve("kernel-demo").toString(),
+                examples.resolve("ust-calibrate").toString());
+        assertTrue(r.err().contains("note: not compared, since they ran on one run only: process (A only)"), r.err());
+        for (JsonElement e : json(r).getAsJsonArray("changes")) {
+            String analysis = e.getAsJsonObject().get("analysis").getAsString();
+            assertTrue(analysis.equals("overhead") || analysis.equals("discarded"), analysis);
+        }
+    }
+
+    @Test
     void aMissingRunIsOneLine() {
         LauncherTest.Result r = diff("/nonexistent/run", TestPaths.repository().resolve("examples/kernel-demo").toString());
         assertEquals(ExitCode.UNREADABLE_TRACE, r.code(), r.err());
