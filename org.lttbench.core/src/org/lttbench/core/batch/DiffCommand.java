@@ -62,6 +62,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Mixin
     RangeOptions times;
 
+    @Mixin
+    SpanOption spans;
+
     @Option(names = "--b-begin", paramLabel = "TIME", description = "B's own range start (default: --begin)")
     String beginB;
 
@@ -109,9 +112,9 @@ public final class DiffCommand implements Callable<Integer> {
                 TimeRange rangeB = beginB != null || endB != null ? TimeBound.range(bBegin, bEnd, traceB)
                         : times.range(traceB);
                 AnalysisRun.Plan planA = AnalysisRun.select(providers, asked, traceA, new AnalysisOptions(rangeA,
-                        AnalysisOptions.GroupBy.THREAD));
+                        AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
-                        AnalysisOptions.GroupBy.THREAD));
+                        AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 // the two passes at once, each on its own thread: A's on a new one, B's on this one
                 CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
                     try {

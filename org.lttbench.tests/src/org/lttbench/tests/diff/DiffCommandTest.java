@@ -114,6 +114,25 @@ class DiffCommandTest {
         }
     }
 
+    @Test
+    void aSlowerSpanRanksFirstAndNothingElseIsSignificant() throws IOException {
+        Path a = DiffScenarios.spans(TestPaths.workDir("diff-spans-a"), 1, 1);
+        Path same = DiffScenarios.spans(TestPaths.workDir("diff-spans-same"), 2, 1);
+        Path slower = DiffScenarios.spans(TestPaths.workDir("diff-spans-slower"), 2, 1.5);
+        JsonObject noise = json(diff("--format", "json", "--span", DiffScenarios.REQUEST, a.toString(), same.toString()));
+        assertEquals(List.of(), significant(noise));
+        assertTrue(noise.getAsJsonArray("changes").asList().stream()
+                .anyMatch(c -> c.getAsJsonObject().get("analysis").getAsString().equals("spans")), noise.toString());
+        JsonObject d = json(diff("--format", "json", "--span", DiffScenarios.REQUEST, a.toString(), slower.toString()));
+        JsonObject first = d.getAsJsonArray("changes").get(0).getAsJsonObject();
+        assertEquals("spans", first.get("analysis").getAsString(), first.toString());
+        assertEquals("request", first.get("subject").getAsString(), first.toString());
+        assertTrue(first.get("significant").getAsBoolean(), first.toString());
+        for (JsonObject c : significant(d)) {
+            assertEquals("request", c.get("subject").getAsString(), c.toString());
+        }
+    }
+
     /** Whether a change is about one of those subjects (a wait's cause is named after its thread). */
     private static boolean about(JsonObject change, List<String> subjects) {
         String s = change.get("subject").getAsString();

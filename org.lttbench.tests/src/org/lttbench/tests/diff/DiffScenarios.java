@@ -6,8 +6,15 @@ import java.util.List;
 import java.util.Random;
 
 import org.lttbench.tests.analysis.latency.LatencyScenarios;
+import org.lttbench.tests.writer.CtfStreamWriter;
+import org.lttbench.tests.writer.CtfTraceWriter;
+import org.lttbench.tests.writer.CtfType;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
+import org.lttbench.tests.writer.TraceMetadata;
+import org.lttbench.tests.writer.TraceMetadata.HeaderKind;
+import org.lttbench.tests.writer.TraceMetadata.StreamClass;
+import org.lttbench.tests.writer.UstMetadata;
 
 /**
  * Runs of one small system, written as kernel traces, whose differences are known by construction: two seeds give two
@@ -155,5 +162,39 @@ public final class DiffScenarios {
             w.syscallExit(t, 2, "futex", 0);
             holder = next;
         }
+    }
+
+    /** The span a {@code --span} of {@link #spans} opens and closes: {@value}. */
+    static final String REQUEST = "request=app:request_begin..app:request_end";
+
+    /**
+     * A user-space run (lttng-ust 2.13) of "app" serving a request every 2 ms for 2 s: the request takes 300 to 900 µs,
+     * times {@code slowerRequest}, and calls function 0x401000 (-finstrument-functions), 50 to 150 µs, at its start.
+     */
+    public static Path spans(Path dir, long seed, double slowerRequest) throws IOException {
+        Random random = new Random(seed);
+        TraceMetadata m = UstMetadata.metadata(2, 13, "scenario", new java.util.UUID(seed, seed));
+        StreamClass channel = m.streamClass(HeaderKind.LARGE,
+                List.of(UstMetadata.vpid(), UstMetadata.vtid(), UstMetadata.procname()), true);
+        channel.event("app:request_begin", TraceMetadata.field("id", CtfType.u64()));
+        channel.event("app:request_end", TraceMetadata.field("id", CtfType.u64()));
+        channel.event("lttng_ust_cyg_profile:func_entry", TraceMetadata.field("addr", CtfType.u64()),
+                TraceMetadata.field("call_site", CtfType.u64()));
+        channel.event("lttng_ust_cyg_profile:func_exit", TraceMetadata.field("addr", CtfType.u64()),
+                TraceMetadata.field("call_site", CtfType.u64()));
+        try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true)) {
+            CtfStreamWriter app = w.stream(channel, "channel0", 0);
+            long id = 1;
+            for (long t = START; t < START + LENGTH; t += 2_000_000, id++) {
+                app.event(t, "app:request_begin", 701L, 701L, "app", id);
+                long f = t + 1_000;
+                app.event(f, "lttng_ust_cyg_profile:func_entry", 701L, 701L, "app", 0x401000L, 0x400100L);
+                app.event(f + between(random, 50_000, 150_000), "lttng_ust_cyg_profile:func_exit", 701L, 701L, "app",
+                        0x401000L, 0x400100L);
+                app.event(t + (long) (between(random, 300_000, 900_000) * slowerRequest), "app:request_end", 701L, 701L,
+                        "app", id);
+            }
+        }
+        return dir;
     }
 }
