@@ -76,6 +76,20 @@ class DiffCommandTest {
         }
     }
 
+    /** The built-in example's workload is steady (examples/README.md): its two halves are two runs of it. */
+    @Test
+    void twoRangesOfOneTraceAreTwoRuns() {
+        String demo = TestPaths.repository().resolve("examples/kernel-demo").toString();
+        String half = "1700000000500000000"; // its first event is at 1700000000000010000, its last 1 s later
+        LauncherTest.Result r = diff("--format", "json", "--end", half, "--b-begin", half, demo, demo);
+        JsonObject d = json(r);
+        assertEquals(List.of(), significant(d));
+        assertTrue(d.get("a").getAsString().endsWith("range start to " + half), d.get("a").toString());
+        assertTrue(d.get("b").getAsString().endsWith("range " + half + " to end"), d.get("b").toString());
+        double seconds = d.getAsJsonObject("seconds").getAsJsonObject("syscalls").get("a").getAsDouble();
+        assertEquals(0.5, seconds, 0.01);
+    }
+
     private static Path written(String name, Workload work) throws IOException {
         return DiffScenarios.write(TestPaths.workDir("diff-" + name), work);
     }
