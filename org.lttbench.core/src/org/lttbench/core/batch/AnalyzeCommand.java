@@ -219,6 +219,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     /** The analyses asked for, or every one; unknown names are a usage error. */
     List<AnalysisProvider> providers() throws RunFailure {
+        return providers(analysisNames);
+    }
+
+    /** The analyses of these {@code --analysis} names, or every one when none is given; unknown names are a usage error. */
+    static List<AnalysisProvider> providers(List<String> analysisNames) throws RunFailure {
         if (analysisNames == null || analysisNames.isEmpty()) {
             return Analyses.all();
         }

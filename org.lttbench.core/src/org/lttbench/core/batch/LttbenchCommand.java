@@ -31,6 +31,7 @@ public final class LttbenchCommand implements Runnable {
     static {
         SUBCOMMANDS.put("dump", DumpCommand::new);
         SUBCOMMANDS.put("analyze", AnalyzeCommand::new);
+        SUBCOMMANDS.put("diff", DiffCommand::new);
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("lami", LamiCommand::new);
         SUBCOMMANDS.put("live", LiveCommand::new);

@@ -26,7 +26,7 @@ import com.google.gson.stream.JsonWriter;
  */
 public final class ReportArchive {
     /** Bump when the layout below changes: an archive of another version is not read. */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4; // 4: columns keep the role their kind does not say
     private static final String FORMAT = "lttbench-reports";
 
     /** What was read: the reports, and the properties written with them. */
@@ -89,7 +89,12 @@ public final class ReportArchive {
         json.name("columns").beginArray();
         for (Column c : t.columns()) {
             json.beginArray().value(c.key()).value(c.title()).value(c.kind().name()).value(c.description())
-                    .value(c.detail()).endArray();
+                    .value(c.detail());
+            if (!c.role().equals(ColumnRole.of(c.kind()))) { // a role its kind does not say
+                json.beginArray().value(c.role().kind().name()).value(c.role().quantile()).value(c.role().count())
+                        .endArray();
+            }
+            json.endArray();
         }
         json.endArray();
         json.name("rows").beginArray();
@@ -182,8 +187,15 @@ public final class ReportArchive {
         List<Column> columns = new ArrayList<>();
         for (JsonElement e : o.getAsJsonArray("columns")) {
             JsonArray c = e.getAsJsonArray();
-            columns.add(new Column(c.get(0).getAsString(), c.get(1).getAsString(), ColumnKind.valueOf(c.get(2).getAsString()),
-                    c.get(3).isJsonNull() ? null : c.get(3).getAsString(), c.get(4).getAsBoolean()));
+            Column column = new Column(c.get(0).getAsString(), c.get(1).getAsString(),
+                    ColumnKind.valueOf(c.get(2).getAsString()), c.get(3).isJsonNull() ? null : c.get(3).getAsString(),
+                    c.get(4).getAsBoolean());
+            if (c.size() > 5) {
+                JsonArray role = c.get(5).getAsJsonArray();
+                column = column.as(new ColumnRole(ColumnRole.Kind.valueOf(role.get(0).getAsString()),
+                        role.get(1).getAsDouble(), role.get(2).isJsonNull() ? null : role.get(2).getAsString()));
+            }
+            columns.add(column);
         }
         Table t = new Table(o.get("key").getAsString(), o.get("title").getAsString(), columns);
         if (o.get("chart_data").getAsBoolean()) {

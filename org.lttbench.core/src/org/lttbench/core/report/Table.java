@@ -37,6 +37,8 @@ public final class Table {
         }
     };
     private final List<Warning> warnings = new ArrayList<>();
+    /** The distributions of rows added with one ({@link #addSampledRow}), by row. Guarded by this table. */
+    private final java.util.Map<Integer, Distribution> distributions = new java.util.HashMap<>();
     private boolean chartData;
 
     /**
@@ -108,6 +110,23 @@ public final class Table {
         make(unmade);
         rows.add(checked(cells).clone());
         return this;
+    }
+
+    /**
+     * Adds a row with the values its figures summarise (its durations), for comparisons of two runs; no writer shows
+     * them.
+     */
+    public synchronized Table addSampledRow(Distribution values, Object... cells) {
+        addRow(cells);
+        if (values != null) {
+            distributions.put(rows.size() - 1, values);
+        }
+        return this;
+    }
+
+    /** The values a row summarises, when it was added with them; else null. */
+    public synchronized Distribution distribution(int row) {
+        return distributions.get(row);
     }
 
     /**

@@ -22,6 +22,11 @@ public final class ExitCode {
      * report of what came before is printed, then the error line.
      */
     public static final int LIVE_CUT_SHORT = 7;
+    /**
+     * {@code lttbench diff --fail-if}: done, and a significant change passed a threshold (the output says which, and
+     * the change).
+     */
+    public static final int REGRESSION = 8;
 
     private ExitCode() {
     }

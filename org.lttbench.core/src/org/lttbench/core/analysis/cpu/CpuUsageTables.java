@@ -7,6 +7,7 @@ import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.ChartSchema;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.TimeRange;
@@ -31,8 +32,9 @@ final class CpuUsageTables {
     private static TableSchema perCpuSchema(boolean hosts) {
         List<Column> c = head(hosts);
         c.add(new Column("busy_ns", "Busy", ColumnKind.DURATION,
-                "time running a thread other than the CPU's idle thread, or an interrupt handler"));
-        c.add(new Column("irq_ns", "IRQ", ColumnKind.DURATION, "of which in hard IRQ and softirq handlers"));
+                "time running a thread other than the CPU's idle thread, or an interrupt handler").as(ColumnRole.TOTAL));
+        c.add(new Column("irq_ns", "IRQ", ColumnKind.DURATION, "of which in hard IRQ and softirq handlers")
+                .as(ColumnRole.TOTAL));
         c.add(new Column("known_ns", "Known", ColumnKind.DURATION,
                 "time the trace says what the CPU runs (idle or not) in the range"));
         c.add(new Column("unknown_ns", "Unknown", ColumnKind.DURATION,

@@ -19,6 +19,7 @@ import org.lttbench.core.kernel.BlockOperation;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -166,8 +167,14 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static TableSchema devices(boolean hosts) {
-        List<Column> c = deviceColumns(hosts);
-        c.addAll(requestColumns());
+        List<Column> c = new ArrayList<>();
+        for (Column d : deviceColumns(hosts)) {
+            c.add(d.key().equals("host") ? d : d.as(ColumnRole.SUBJECT));
+        }
+        List<Column> requests = requestColumns();
+        List<Column> compared = StatsColumns.compared("requests", "Requests", "request latency (issue to completion)");
+        c.addAll(compared);
+        c.addAll(requests.subList(compared.size(), requests.size()));
         return new TableSchema("disk_requests", "Disk request latency per device and operation", c);
     }
 
@@ -285,7 +292,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
             RequestRow row = byDevice.get(k);
             List<Object> cells = deviceCells(k.trace(), k.device(), k.op(), hosts);
             cells.addAll(requestCells(row));
-            devices.addRow(cells.toArray());
+            devices.addSampledRow(row.latency.distribution(), cells.toArray());
             requests += row.latency.count();
             bytes += row.bytes;
             for (long[] bar : row.latency.octaves()) {

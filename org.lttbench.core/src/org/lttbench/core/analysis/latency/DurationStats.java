@@ -159,4 +159,19 @@ public class DurationStats extends DurationHistogram {
         });
         return bars;
     }
+
+    /** Its durations as the buckets hold them, for comparisons of two runs. */
+    public org.lttbench.core.report.Distribution distribution() {
+        java.util.List<long[]> buckets = new java.util.ArrayList<>();
+        forEach((bucket, n) -> buckets.add(new long[] { lower(bucket), width(bucket), n }));
+        long[] l = new long[buckets.size()];
+        long[] w = new long[l.length];
+        long[] c = new long[l.length];
+        for (int i = 0; i < l.length; i++) {
+            l[i] = buckets.get(i)[0];
+            w[i] = buckets.get(i)[1];
+            c[i] = buckets.get(i)[2];
+        }
+        return new org.lttbench.core.report.Distribution(l, w, c);
+    }
 }

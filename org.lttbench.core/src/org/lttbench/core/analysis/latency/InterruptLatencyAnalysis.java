@@ -16,6 +16,7 @@ import org.lttbench.core.kernel.KernelEventBinder;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -134,8 +135,16 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static TableSchema handlers(boolean hosts) {
-        List<Column> c = handlerColumns(hosts);
-        c.addAll(StatsColumns.of("runs", "Runs", "handler duration (entry to exit)"));
+        List<Column> c = new ArrayList<>();
+        // matched by kind and name across runs: an IRQ's number may differ between machines
+        for (Column h : handlerColumns(hosts)) {
+            c.add(switch (h.key()) {
+                case "kind", "name" -> h.as(ColumnRole.SUBJECT);
+                case "number" -> h.as(ColumnRole.IDENTITY);
+                default -> h;
+            });
+        }
+        c.addAll(StatsColumns.compared("runs", "Runs", "handler duration (entry to exit)"));
         c.add(new Column("rate", "Rate", ColumnKind.RATE, "runs per second of the range"));
         return new TableSchema("interrupts", "Interrupt handler durations", c);
     }
@@ -203,7 +212,7 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
             List<Object> cells = new ArrayList<>(who);
             cells.addAll(StatsColumns.cells(h.runs));
             cells.add(seconds > 0 ? h.runs.count() / seconds : null);
-            handlers.addRow(cells.toArray());
+            handlers.addSampledRow(h.runs.distribution(), cells.toArray());
             runs += h.runs.count();
             if (Waker.kind(h.handler) == Waker.SOFTIRQ) {
                 List<Object> raised = new ArrayList<>();

@@ -17,6 +17,7 @@ import org.lttbench.core.kernel.ThreadStateMachine;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -165,7 +166,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static final TableSchema TOTAL = new TableSchema("sched_latency", "Scheduling latency", listOf(
-            kindColumn(), StatsColumns.of("waits", "Waits", "wait for a CPU")));
+            kindColumn().as(ColumnRole.SUBJECT), StatsColumns.compared("waits", "Waits", "wait for a CPU")));
 
     private static TableSchema perThread(boolean byProcess, boolean hosts) {
         List<Column> c = whoColumns(byProcess, hosts);
@@ -328,7 +329,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         long waits = 0;
         for (int k = 1; k < KINDS.length; k++) {
             if (total[k].count() > 0) {
-                totals.addRow(row(List.of(), KINDS[k], total[k]));
+                totals.addSampledRow(total[k].distribution(), row(List.of(), KINDS[k], total[k]));
                 waits += total[k].count();
             }
         }

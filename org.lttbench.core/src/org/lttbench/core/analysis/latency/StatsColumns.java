@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 
 /**
  * The columns every latency table's rows have, written once: how many, total, min, mean, max, standard deviation and
@@ -44,6 +45,22 @@ final class StatsColumns {
             Column p = new Column(QUANTILE_KEYS[i], QUANTILE_TITLES[i], ColumnKind.DURATION,
                     QUANTILE_TITLES[i] + " of the " + what + "s: " + PERCENTILE_ERROR);
             c.add(QUANTILES[i] == 0.99 ? p : p.asDetail());
+        }
+        return c;
+    }
+
+    /**
+     * The same columns, with their roles in a comparison of two runs ({@link ColumnRole}): the count, the total,
+     * the mean and the percentiles are compared; min, max and the deviation are not (one extreme duration moves them).
+     * For the tables of one row per name, whose rows carry their durations ({@link StatsColumns#distribution}).
+     */
+    static List<Column> compared(String countKey, String countTitle, String what) {
+        List<Column> c = of(countKey, countTitle, what);
+        c.set(0, c.get(0).as(ColumnRole.COUNT));
+        c.set(1, c.get(1).as(ColumnRole.total(countKey)));
+        c.set(3, c.get(3).as(ColumnRole.MEAN));
+        for (int i = 0; i < QUANTILES.length; i++) {
+            c.set(6 + i, c.get(6 + i).as(ColumnRole.percentile(QUANTILES[i])));
         }
         return c;
     }

@@ -17,6 +17,7 @@ import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -230,9 +231,11 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     private static TableSchema perCall() {
         List<Column> c = new ArrayList<>();
-        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call, as the trace names it"));
-        c.addAll(StatsColumns.of("calls", "Calls", "call duration (entry to exit)"));
-        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error (-4095 to -1)"));
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call, as the trace names it")
+                .as(ColumnRole.SUBJECT));
+        c.addAll(StatsColumns.compared("calls", "Calls", "call duration (entry to exit)"));
+        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error (-4095 to -1)")
+                .as(ColumnRole.COUNT));
         c.addAll(split());
         c.add(new Column("cause", "Blocked in", ColumnKind.TEXT,
                 "what a thread asleep in this call waits for, as the waits analysis groups it").asDetail());
@@ -353,7 +356,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             cells.add(names.name(id));
             cells.addAll(rowCells(byCall[id]));
             cells.add(id == SyscallNames.UNNAMED ? null : causes.label(causes.ofSyscall(names.name(id))));
-            calls.addRow(cells.toArray());
+            calls.addSampledRow(byCall[id].distribution(), cells.toArray());
         }
         r.add(calls);
         r.add(perThread);

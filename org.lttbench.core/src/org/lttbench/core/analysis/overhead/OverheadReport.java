@@ -5,6 +5,7 @@ import java.util.List;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -211,8 +212,9 @@ final class OverheadReport {
 
     static final TableSchema TRACEPOINTS_TABLE = new TableSchema(TRACEPOINTS,
             "Tracepoints: rate, size, what an event costs, gaps between a thread's events", List.of(
-            col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)"),
-            col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range"),
+            col("name", "Tracepoint", ColumnKind.TEXT, "provider:event (the event name for kernel tracepoints)")
+                    .as(ColumnRole.SUBJECT),
+            col("count", "Events", ColumnKind.INTEGER, "events of this tracepoint in the range").as(ColumnRole.COUNT),
             col("rate_hz", "Rate", ColumnKind.RATE, "events per second over the range"),
             col("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes per record (header, contexts, payload)"),
             col("cost_ns", "Cost", ColumnKind.FRACTIONAL_DURATION, "what one event costs the tracer: the machine's "

@@ -13,6 +13,7 @@ import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.TimeRange;
@@ -177,8 +178,12 @@ final class ProcessTables {
             columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads of the process seen in the range"));
         }
         for (ThreadState state : TIME_COLUMNS) {
-            columns.add(state == null ? ProcessAnalysis.RUNNING
-                    : new Column(state.columnKey(), state.title(), ColumnKind.DURATION, state.description()));
+            Column time = state == null ? ProcessAnalysis.RUNNING
+                    : new Column(state.columnKey(), state.title(), ColumnKind.DURATION, state.description());
+            // compared: the time on a CPU or waiting for one, and I/O wait; not what the trace could not tell, nor blocked
+            // time, whose waits a thread asleep all along makes one long one (compared per cause, with the waits
+            // counted, in the waits analysis)
+            columns.add(state == ThreadState.UNKNOWN || state == ThreadState.WAIT_BLOCKED ? time : time.as(ColumnRole.TOTAL));
         }
         columns.add(new Column("running_ratio", "CPU", ColumnKind.RATIO, byProcess
                 ? "running time over the range's duration, as top counts it: 100% is one CPU, so a process with several "

@@ -14,6 +14,7 @@ import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 
@@ -65,20 +66,25 @@ final class SpanTables {
         List<Column> c = new ArrayList<>();
         c.add(new Column("span", "Span", ColumnKind.TEXT, "the span's name: a --span definition's, a function's "
                 + "address (-finstrument-functions), or a ROS 2 callback's registered symbol (else what it was added "
-                + "as, and its address)"));
-        c.add(new Column("spans", "Count", ColumnKind.INTEGER, "spans that ended in the range"));
+                + "as, and its address)").as(ColumnRole.SUBJECT));
+        c.add(new Column("spans", "Count", ColumnKind.INTEGER, "spans that ended in the range").as(ColumnRole.COUNT));
         c.add(new Column("unfinished", "Unfinished", ColumnKind.INTEGER,
                 "spans begun in the range that the trace never closed (it ended, or lost their end)").asDetail());
         c.add(new Column("abandoned", "Abandoned", ColumnKind.INTEGER, "spans left open when an outer one closed (a "
                 + "function whose exit the trace lost), or begun again with the same key before their end").asDetail());
-        c.add(new Column("wall_ns", "Total", ColumnKind.DURATION, "sum of their wall times (begin to end)"));
+        c.add(new Column("wall_ns", "Total", ColumnKind.DURATION, "sum of their wall times (begin to end)")
+                .as(ColumnRole.total("spans")));
         c.add(new Column("min_ns", "Min", ColumnKind.DURATION, "shortest wall time").asDetail());
-        c.add(new Column("mean_ns", "Mean", ColumnKind.FRACTIONAL_DURATION, "mean wall time").asDetail());
+        c.add(new Column("mean_ns", "Mean", ColumnKind.FRACTIONAL_DURATION, "mean wall time").asDetail()
+                .as(ColumnRole.MEAN));
         String error = String.format(Locale.ROOT, "(nearest rank, from a log-linear histogram within %.2f%%)", 100
                 * org.lttbench.core.analysis.latency.DurationHistogram.RELATIVE_ERROR);
-        c.add(new Column("p50_ns", "p50", ColumnKind.DURATION, "median wall time " + error));
-        c.add(new Column("p90_ns", "p90", ColumnKind.DURATION, "90th percentile of the wall times " + error).asDetail());
-        c.add(new Column("p99_ns", "p99", ColumnKind.DURATION, "99th percentile of the wall times " + error));
+        c.add(new Column("p50_ns", "p50", ColumnKind.DURATION, "median wall time " + error)
+                .as(ColumnRole.percentile(QUANTILES[0])));
+        c.add(new Column("p90_ns", "p90", ColumnKind.DURATION, "90th percentile of the wall times " + error).asDetail()
+                .as(ColumnRole.percentile(QUANTILES[1])));
+        c.add(new Column("p99_ns", "p99", ColumnKind.DURATION, "99th percentile of the wall times " + error)
+                .as(ColumnRole.percentile(QUANTILES[2])));
         c.add(new Column("max_ns", "Max", ColumnKind.DURATION, "longest wall time"));
         c.add(new Column("self_ns", "Self", ColumnKind.DURATION,
                 "sum of their self times: wall time minus that of the spans closed inside them"));
@@ -143,7 +149,7 @@ final class SpanTables {
         cells.add(t.wall.max());
         cells.add(t.self);
         addParts(cells, t.parts, kernel);
-        perName.addRow(cells.toArray());
+        perName.addSampledRow(t.wall.distribution(), cells.toArray());
     }
 
     /** A span as a row of the slowest spans' table. */

@@ -19,6 +19,7 @@ import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.kernel.Waker;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
@@ -91,7 +92,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
         if (byCause) {
             c.add(new Column("cause", "Cause", ColumnKind.TEXT, "what the thread waited in: the system call it slept "
                     + "in (grouped: lock, events, reading, writing, sleeping, a child; others by name), or outside one a "
-                    + "page fault or a kernel thread's own wait"));
+                    + "page fault or a kernel thread's own wait").as(ColumnRole.SUBJECT));
         } else {
             c.add(new Column("waker_kind", "Waker kind", ColumnKind.TEXT,
                     "what ended the waits: thread, irq, softirq, timer, unknown (no wakeup seen), none (the trace ended)"));
@@ -100,9 +101,12 @@ public final class WaitsAnalysis implements ProcessPass.User {
                     : "the waking thread (TID and name, its process when another), IRQ (number and name), softirq "
                             + "vector, or timer"));
         }
-        c.add(new Column("blocked_ns", "Blocked", ColumnKind.DURATION, "blocked time for that "
-                + (byCause ? "cause" : "waker") + " in the range (the causes, and the wakers, add up to Blocked)"));
-        c.add(new Column("waits", "Waits", ColumnKind.INTEGER, "waits with a part in the range"));
+        Column blocked = new Column("blocked_ns", "Blocked", ColumnKind.DURATION, "blocked time for that "
+                + (byCause ? "cause" : "waker") + " in the range (the causes, and the wakers, add up to Blocked)");
+        Column waits = new Column("waits", "Waits", ColumnKind.INTEGER, "waits with a part in the range");
+        // compared by cause only: a waker's name holds its TID, which differs between runs
+        c.add(byCause ? blocked.as(ColumnRole.total("waits")) : blocked);
+        c.add(byCause ? waits.as(ColumnRole.COUNT) : waits);
         return c;
     }
 

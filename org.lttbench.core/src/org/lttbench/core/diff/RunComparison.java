@@ -1,0 +1,294 @@
+package org.lttbench.core.diff;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lttbench.core.report.CellFormat;
+import org.lttbench.core.report.Column;
+import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.report.ColumnRole;
+import org.lttbench.core.report.Distribution;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+
+/**
+ * Two runs' reports compared, generic over the declared tables: every table whose columns declare a subject and
+ * figures ({@link ColumnRole}) is matched by subject (rows of one subject in one run, such as a thread pool's threads,
+ * summed as a group), each figure compared (counts and totals per second of traced time, distributions as they are)
+ * and tested, and all the changes ranked, the significant and the largest first.
+ */
+public final class RunComparison {
+    /**
+     * The chance, when nothing changed, that a comparison calls any change significant: each of its m tests is held
+     * to this over m (Bonferroni), under each test's model (Poisson counts, independent durations).
+     */
+    public static final double FAMILY_RATE = 0.01;
+    /** A total time is tested as counts of samples this long, as a sampling profiler would see it. */
+    public static final long SAMPLE_NS = 1_000_000;
+
+    /**
+     * What a comparison found.
+     *
+     * @param changes   every figure compared, ranked: significant first, then by the time at stake
+     * @param tests     how many tests were made
+     * @param threshold the p-value below which a change is significant ({@link #FAMILY_RATE} over {@code tests})
+     * @param secondsA  A's traced time, in seconds, per analysis
+     * @param secondsB  the same for B
+     */
+    public record Outcome(List<FigureChange> changes, int tests, double threshold, Map<String, Double> secondsA,
+            Map<String, Double> secondsB) {
+    }
+
+    private RunComparison() {
+    }
+
+    public static Outcome compare(List<Report> a, List<Report> b) {
+        List<FigureChange> all = new ArrayList<>();
+        Map<String, Double> secondsA = new LinkedHashMap<>();
+        Map<String, Double> secondsB = new LinkedHashMap<>();
+        for (Report ra : a) {
+            Report rb = b.stream().filter(r -> r.analysis().equals(ra.analysis())).findFirst().orElse(null);
+            if (rb == null) {
+                continue;
+            }
+            double sa = ra.range().duration() / 1e9;
+            double sb = rb.range().duration() / 1e9;
+            secondsA.put(ra.analysis(), sa);
+            secondsB.put(ra.analysis(), sb);
+            for (Table ta : ra.tables()) {
+                Table tb = rb.tables().stream().filter(t -> t.key().equals(ta.key())).findFirst().orElse(null);
+                if (tb != null && !ta.isChartData() && compared(ta)) {
+                    all.addAll(compareTables(ra.analysis(), ta, sa, tb, sb));
+                }
+            }
+        }
+        int tests = (int) all.stream().filter(c -> c.test() != null).count();
+        double threshold = FAMILY_RATE / Math.max(1, tests);
+        List<FigureChange> judged = new ArrayList<>();
+        for (FigureChange c : all) {
+            Double change = c.change();
+            judged.add(c.withSignificance(c.test() != null && c.p() < threshold && change != null && change != 0));
+        }
+        judged.sort(Comparator.comparing(FigureChange::significant).reversed()
+                .thenComparing(Comparator.comparingDouble(FigureChange::stake).reversed()));
+        return new Outcome(List.copyOf(judged), tests, threshold, secondsA, secondsB);
+    }
+
+    /** Whether a table declares what a comparison needs: a subject and a figure. */
+    static boolean compared(Table t) {
+        return t.columns().stream().anyMatch(c -> c.role().kind() == ColumnRole.Kind.SUBJECT)
+                && t.columns().stream().anyMatch(c -> c.role().figure());
+    }
+
+    /** The rows of one subject in one run, summed. */
+    private static final class Group {
+        int rows;
+        final double[] sums;
+        final boolean[] known;
+        Distribution values;
+        boolean allSampled = true;
+        Object[] only;
+
+        Group(int columns) {
+            sums = new double[columns];
+            known = new boolean[columns];
+        }
+
+        void add(Object[] row, Distribution d) {
+            rows++;
+            only = rows == 1 ? row : null;
+            for (int i = 0; i < row.length; i++) {
+                if (row[i] instanceof Number n) {
+                    sums[i] += n.doubleValue();
+                    known[i] = true;
+                }
+            }
+            if (d == null) {
+                allSampled = false;
+            } else {
+                values = values == null ? d : values.plus(d);
+            }
+        }
+
+        Distribution distribution() {
+            return allSampled ? values : null;
+        }
+    }
+
+    private static Map<String, Group> groups(Table t, List<Column> columns) {
+        Map<String, Group> groups = new LinkedHashMap<>();
+        List<Integer> subject = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).role().kind() == ColumnRole.Kind.SUBJECT) {
+                subject.add(i);
+            }
+        }
+        for (int r = 0; r < t.rows().size(); r++) {
+            Object[] row = t.rows().get(r);
+            List<String> names = new ArrayList<>();
+            for (int i : subject) {
+                if (row[i] != null) {
+                    Column c = columns.get(i);
+                    names.add((c.kind() == ColumnKind.CPU ? "CPU " : "") + CellFormat.text(c, row[i]));
+                }
+            }
+            if (names.isEmpty()) {
+                continue;
+            }
+            groups.computeIfAbsent(String.join(", ", names), k -> new Group(columns.size())).add(row, t.distribution(r));
+        }
+        return groups;
+    }
+
+    private static List<FigureChange> compareTables(String analysis, Table ta, double sa, Table tb, double sb) {
+        List<Column> columns = ta.columns();
+        if (!columns.equals(tb.columns())) {
+            return List.of(); // several machines in one run and not the other: not the same table
+        }
+        Map<String, Group> ga = groups(ta, columns);
+        Map<String, Group> gb = groups(tb, columns);
+        Map<String, Group> subjects = new LinkedHashMap<>(ga);
+        gb.forEach(subjects::putIfAbsent);
+        int total = -1;
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).role().kind() == ColumnRole.Kind.TOTAL && total < 0) {
+                total = i;
+            }
+        }
+        List<String> keys = columns.stream().map(Column::key).toList();
+        List<FigureChange> out = new ArrayList<>();
+        for (String subject : subjects.keySet()) {
+            Group x = ga.get(subject);
+            Group y = gb.get(subject);
+            Distribution dx = x == null ? null : x.distribution();
+            Distribution dy = y == null ? null : y.distribution();
+            Double rankP = null;
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                ColumnRole role = c.role();
+                if (!role.figure()) {
+                    continue;
+                }
+                FigureChange f;
+                if (role.kind() == ColumnRole.Kind.COUNT || role.kind() == ColumnRole.Kind.TOTAL) {
+                    f = rate(analysis, ta.key(), subject, keys, c, x, y, i, sa, sb, total);
+                } else {
+                    if ((x != null && dx == null) || (y != null && dy == null) || (dx == null && dy == null)) {
+                        continue; // a table whose rows do not carry their values: its distributions are not compared
+                    }
+                    double p;
+                    if (dx == null || dy == null) {
+                        p = 1;
+                    } else if (role.kind() == ColumnRole.Kind.PERCENTILE) {
+                        p = SignificanceTests.quantile(dx, dy, role.quantile());
+                    } else {
+                        if (rankP == null) {
+                            rankP = SignificanceTests.rankSum(dx, dy);
+                        }
+                        p = rankP;
+                    }
+                    f = distribution(analysis, ta.key(), subject, c, x, dx, y, dy, i, sa, sb, p);
+                }
+                if (f != null) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static FigureChange rate(String analysis, String table, String subject, List<String> columns, Column c,
+            Group x, Group y, int i, double sa, double sb, int total) {
+        boolean inA = x != null && x.known[i];
+        boolean inB = y != null && y.known[i];
+        if (!inA && !inB) {
+            return null;
+        }
+        double va = inA ? x.sums[i] : 0;
+        double vb = inB ? y.sums[i] : 0;
+        if (va == 0 && vb == 0) {
+            return null;
+        }
+        double ra = sa > 0 ? va / sa : 0;
+        double rb = sb > 0 ? vb / sb : 0;
+        boolean time = c.role().kind() == ColumnRole.Kind.TOTAL;
+        int count = time && c.role().count() != null ? columns.indexOf(c.role().count()) : -1;
+        double p;
+        String test;
+        if (count >= 0) {
+            Distribution dx = x == null ? null : x.distribution();
+            Distribution dy = y == null ? null : y.distribution();
+            p = SignificanceTests.compoundRates(va, x == null ? 0 : (long) x.sums[count], dx == null ? null
+                    : dx.meanSquare(), sa, vb, y == null ? 0 : (long) y.sums[count], dy == null ? null : dy.meanSquare(), sb);
+            test = "compound-poisson-rates";
+        } else if (time) {
+            p = SignificanceTests.poissonRates(Math.round(va / SAMPLE_NS), sa, Math.round(vb / SAMPLE_NS), sb);
+            test = "poisson-rates(1 ms samples)";
+        } else {
+            p = SignificanceTests.poissonRates((long) va, sa, (long) vb, sb);
+            test = "poisson-rates";
+        }
+        double stake;
+        if (time) {
+            stake = Math.abs(rb - ra);
+        } else if (total >= 0 && va + vb > 0) {
+            double ta = x != null && x.known[total] ? x.sums[total] : 0;
+            double tb = y != null && y.known[total] ? y.sums[total] : 0;
+            stake = Math.abs(rb - ra) * (ta + tb) / (va + vb);
+        } else {
+            stake = relativeStake(ra, rb);
+        }
+        return new FigureChange(analysis, table, subject, c, inA ? number(c, va) : null, inB ? number(c, vb) : null, ra, rb,
+                p, false, test, x == null ? 0 : x.rows,
+                y == null ? 0 : y.rows, stake);
+    }
+
+    private static FigureChange distribution(String analysis, String table, String subject, Column c, Group x,
+            Distribution dx, Group y, Distribution dy, int i, double sa, double sb, double p) {
+        Double va = value(c, x, dx, i);
+        Double vb = value(c, y, dy, i);
+        if (va == null && vb == null) {
+            return null;
+        }
+        double rate = ((dx == null ? 0 : dx.count() / Math.max(sa, 1e-9)) + (dy == null ? 0 : dy.count() / Math.max(sb,
+                1e-9))) / 2;
+        // the time the change adds or saves per second: the mean's over every value, a percentile's over the values
+        // beyond it (at least)
+        double share = c.role().kind() == ColumnRole.Kind.PERCENTILE ? 1 - c.role().quantile() : 1;
+        double stake = va == null || vb == null ? 0 : Math.abs(vb - va) * rate * share;
+        boolean tested = dx != null && dy != null;
+        return new FigureChange(analysis, table, subject, c, va == null ? null : number(c, va),
+                vb == null ? null : number(c, vb), va, vb, tested ? p : 1, false, !tested ? null
+                        : c.role().kind() == ColumnRole.Kind.PERCENTILE ? "quantile" : "mann-whitney",
+                x == null ? 0 : x.rows, y == null ? 0 : y.rows, stake);
+    }
+
+    /** A group's mean or percentile: its one row's cell, else from the group's values together. */
+    private static Double value(Column c, Group g, Distribution d, int i) {
+        if (g == null || d == null || d.count() == 0) {
+            return null;
+        }
+        if (g.only != null && g.only[i] instanceof Number n) {
+            return n.doubleValue();
+        }
+        if (c.role().kind() == ColumnRole.Kind.MEAN) {
+            return d.mean();
+        }
+        Long q = d.quantile(c.role().quantile());
+        return q == null ? null : q.doubleValue();
+    }
+
+    /** A sum as its column's cells are: a whole number for integer kinds. */
+    private static Number number(Column c, double v) {
+        return c.kind().cellType() == Long.class ? (Number) Math.round(v) : (Number) v;
+    }
+
+    /** How large a change is that is about no time, for ranking: after most changes of time. */
+    private static double relativeStake(double a, double b) {
+        double base = Math.max(Math.abs(a), Math.abs(b));
+        return base == 0 ? 0 : Math.abs(b - a) / base * 1e3;
+    }
+}
