@@ -34,11 +34,11 @@ public final class DeferredPass {
      * modules that are parts are asked when the read starts.
      */
     public interface Part {
-        /**
-         * The sink of what it writes, told the read's process analysis's calls; null when it has nothing to write
-         * (written already, or its analysis does not apply, as {@code pass} says).
-         */
-        ThreadStateSink open(PassResults pass, ProcessAnalysis read) throws IOException;
+        /** Whether it has something to write: not written yet, and its analysis applies, as {@code pass} says. */
+        boolean toWrite(PassResults pass);
+
+        /** The sink of what it writes, told the read's process analysis's calls. */
+        ThreadStateSink open(ProcessAnalysis read) throws IOException;
 
         /** After the read, of each part that opened: {@code complete} false when the read failed or was cancelled. */
         void close(boolean complete) throws IOException;
@@ -81,12 +81,18 @@ public final class DeferredPass {
     }
 
     /**
-     * A read for one part alone: one made after the module's deferred read (a module Trace Compass instantiated since),
-     * which had nothing to write then.
+     * What one part has to write, written: by the module's deferred read (made now if it was not), else (a part made
+     * after it) by a read for it alone. Parts are written only under this class's lock, so that a part's file is
+     * either whole or not there when this returns.
      */
-    public static synchronized void writeAlone(Part part, PassResults pass, IProgressMonitor monitor)
-            throws IOException {
-        read(pass, List.of(part), false, monitor);
+    public static synchronized void write(LttbenchAnalysisModule module, PassResults pass, Part part,
+            IProgressMonitor monitor) throws IOException {
+        if (part.toWrite(pass)) {
+            of(module, pass, monitor);
+        }
+        if (part.toWrite(pass)) {
+            read(pass, List.of(part), false, monitor);
+        }
     }
 
     /** The whole-trace report of a left-out analysis that applies, or null. */
@@ -111,9 +117,8 @@ public final class DeferredPass {
         try {
             if (pass.whyNotApplicable(ProcessAnalysis.PROVIDER.name()) == null) {
                 for (Part part : parts) {
-                    ThreadStateSink sink = part.open(pass, read);
-                    if (sink != null) {
-                        read.observe(sink);
+                    if (part.toWrite(pass)) {
+                        read.observe(part.open(read));
                         opened.add(part);
                     }
                 }

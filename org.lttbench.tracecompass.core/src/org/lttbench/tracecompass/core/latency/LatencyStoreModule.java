@@ -142,13 +142,9 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
             return false;
         }
         PassResults results = pass.results();
-        Path store = getDataFilePath();
-        if (results != null && store != null && !Files.isRegularFile(store) && written(results)) {
+        if (results != null) {
             try {
-                DeferredPass.of(pass, results, monitor); // writes this store, and the others the trace has
-                if (!Files.isRegularFile(store)) {
-                    DeferredPass.writeAlone(this, results, monitor); // made after the module's deferred read
-                }
+                DeferredPass.write(pass, results, this, monitor); // with the others the trace has, if not on disk
             } catch (IOException e) {
                 throw new TmfAnalysisException(e.getMessage(), e);
             }
@@ -156,13 +152,16 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
         return super.executeAnalysis(monitor);
     }
 
-    /** Its store, from the module's deferred read, unless it is on disk already or the trace lacks the events. */
     @Override
-    public ThreadStateSink open(PassResults results, ProcessAnalysis read) throws IOException {
+    public boolean toWrite(PassResults results) {
         Path store = getDataFilePath();
-        if (store == null || Files.isRegularFile(store) || !written(results)) {
-            return null;
-        }
+        return store != null && !Files.isRegularFile(store) && written(results);
+    }
+
+    /** Its store, written by the module's deferred read. */
+    @Override
+    public ThreadStateSink open(ProcessAnalysis read) throws IOException {
+        Path store = getDataFilePath();
         try {
             writing = new LatencySegmentWriter(store);
         } catch (IOException | RuntimeException e) {
