@@ -18,7 +18,7 @@ import org.lttbench.ui.compute.ReportSet;
  * they declare themselves ({@link AnalysisPanel}): in Trace Compass, every analysis that none of the views it hosts
  * shows. The analyses are the run's, minus those given.
  */
-public final class AnalysesView extends ReportView {
+public final class AnalysesView extends SummaryHost {
     private final Map<String, AnalysisPanel> panels = new LinkedHashMap<>();
     private final SummaryPanel summary;
     private Composite content;
@@ -50,7 +50,7 @@ public final class AnalysesView extends ReportView {
 
     @Override
     protected void render(ReportSet reports) {
-        summary.render(reports);
+        summary.render(reports, requests());
         panels.values().forEach(p -> p.render(reports));
     }
 

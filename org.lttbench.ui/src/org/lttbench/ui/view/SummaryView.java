@@ -9,7 +9,7 @@ import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.ReportSet;
 
 /** What stands out across every analysis ({@link SummaryPanel}): the viewer's first tab. */
-public final class SummaryView extends ReportView {
+public final class SummaryView extends SummaryHost {
     /** Every analysis's report, as the summary of {@code lttbench analyze TRACE} reads them. */
     public static final List<AnalysisRequest> REQUESTS = Analyses.all().stream()
             .map(p -> AnalysisRequest.of(p.name())).toList();
@@ -28,8 +28,10 @@ public final class SummaryView extends ReportView {
 
     @Override
     protected void render(ReportSet reports) {
-        panel.render(reports);
+        panel.render(reports, requests());
     }
+
+
 
     /** The summary's text widget. */
     public Text text() {

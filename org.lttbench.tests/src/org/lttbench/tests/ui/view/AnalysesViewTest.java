@@ -68,8 +68,20 @@ class AnalysesViewTest {
             List<String> printed = cli.out().lines().toList();
             List<String> shown = ((Text) folder.getItem(0).getControl()).getText().lines().toList();
             assertTrue(printed.size() > 3, cli.out());
-            assertEquals(printed.subList(1, printed.size()), shown.subList(1, shown.size()));
+            int n = printed.size();
+            assertEquals(printed.subList(1, n), shown.subList(1, n));
             assertTrue(shown.get(0).startsWith("What stands out: kernel-scp-src"), shown.get(0));
+            // Then, after a blank line, each analysis that does not apply with the plan's reason (the trace has no
+            // system call events: the command line skipped syscalls too), where the status line would be cramped.
+            List<String> said = new ArrayList<>(List.of(""));
+            Analyses.all().stream().map(AnalysisProvider::name).filter(notApplicable::containsKey)
+                    .forEach(a -> said.add("The " + a + " analysis does not apply: " + notApplicable.get(a)));
+            assertEquals(said, shown.subList(n, shown.size()));
+            assertTrue(cli.err().contains("note: the syscalls analysis was skipped"), cli.err());
+            assertTrue(notApplicable.containsKey("syscalls"), notApplicable.toString());
+            // So the status line is one sentence: what the figures cover, the rest said below.
+            assertTrue(view.statusText().matches("The figures cover 23\\.0 s, from [^;]+; the [a-z, -]+ analys[ie]s do(es)? not apply \\(why below\\)"),
+                    view.statusText());
         }
     }
 

@@ -177,7 +177,18 @@ class StandaloneViewerTest {
         List<String> shown = viewer.summaryView().text().getText().lines().toList();
         List<String> printed = cli.out().lines().toList();
         assertTrue(shown.get(0).startsWith("What stands out: "), shown.get(0));
-        assertEquals(printed.subList(1, printed.size()), shown.subList(1, shown.size()), "the summary's lines");
+        int n = printed.size();
+        assertEquals(printed.subList(1, n), shown.subList(1, Math.min(n, shown.size())), "the summary's lines");
         assertTrue(printed.size() > 3, "something stands out: " + cli.out());
+        // Then what does not apply: at least every analysis the command line said it skipped, a line each.
+        List<String> whyNot = shown.subList(n, shown.size());
+        java.util.regex.Matcher skipped = java.util.regex.Pattern.compile("note: the ([a-z, -]+?) analys[ie]s (?:was|were) skipped").matcher(cli.err());
+        while (skipped.find()) {
+            for (String analysis : skipped.group(1).split(", | and ")) {
+                assertTrue(whyNot.stream().anyMatch(l -> l.startsWith("The " + analysis + " analysis does not apply: ")), analysis + ": " + whyNot);
+            }
+        }
+        assertTrue(whyNot.isEmpty() || whyNot.get(0).isEmpty() && whyNot.stream().skip(1).allMatch(l -> l.matches("The [a-z-]+ analysis does not apply: .+")),
+                whyNot.toString());
     }
 }

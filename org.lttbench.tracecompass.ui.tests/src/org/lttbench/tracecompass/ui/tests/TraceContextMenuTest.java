@@ -367,7 +367,17 @@ class TraceContextMenuTest {
         List<String> printed = CommandLine.standsOut(shared(TRACE), Views.rangeArguments(reports)).lines().toList();
         assertTrue(printed.size() > 3, "something stands out: " + printed);
         assertTrue(shown.get(0).startsWith("What stands out: "), shown.get(0));
-        assertEquals(printed.subList(1, printed.size()), shown.subList(1, shown.size()));
+        int n = printed.size();
+        assertEquals(printed.subList(1, n), shown.subList(1, n));
+        // Then why the syscalls analysis does not apply (the trace has no system call events), and the status line
+        // is one sentence, so the summary keeps the short bottom stack's height.
+        List<String> whyNot = shown.subList(n, shown.size());
+        assertEquals("", whyNot.get(0));
+        assertTrue(whyNot.stream().anyMatch(l -> l.startsWith("The syscalls analysis does not apply: the kernel trace has no system call events")),
+                whyNot.toString());
+        String status = ui(() -> view.content().statusText());
+        assertTrue(status.startsWith("The figures cover ") && status.endsWith("(why below)") && status.indexOf(';') == status.lastIndexOf(';'),
+                status);
         Workbench.screenshot("analyses-what-stands-out");
         ui(() -> Workbench.page().hideView(view));
     }
