@@ -58,7 +58,7 @@ public final class LossBanner extends Composite {
             unfolded = !unfolded;
             render();
         });
-        LabelWrap.follow(text, this, 2 * layout.marginWidth + 160);
+        LabelWrap.follow(text, 2 * layout.marginWidth + 160);
         setVisible(false);
     }
 

@@ -17,7 +17,7 @@ final class NoticeLine {
         GridData data = new GridData(SWT.FILL, SWT.TOP, true, false);
         data.exclude = true;
         label.setLayoutData(data);
-        LabelWrap.follow(label, box, 8);
+        LabelWrap.follow(label, 8);
     }
 
     Label label() {

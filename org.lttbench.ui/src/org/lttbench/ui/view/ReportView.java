@@ -64,7 +64,8 @@ public abstract class ReportView extends Composite implements SessionListener {
         showProgress(false);
         status = new Label(statusRow, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        LabelWrap.follow(status, statusRow, 200, STATUS_LINES);
+        // the progress bar stands beside it only while reading; a status wrapped for it would keep an empty line
+        LabelWrap.follow(status, () -> progress.getVisible() ? 200 : 8, STATUS_LINES);
         status.setText("No traces yet");
 
         Composite content = new Composite(this, SWT.NONE);
@@ -262,6 +263,9 @@ public abstract class ReportView extends Composite implements SessionListener {
         progress.setVisible(visible);
         ((GridData) progress.getLayoutData()).exclude = !visible;
         progress.requestLayout();
+        if (status != null) { // null while the constructor lays out
+            LabelWrap.rewrap(status);
+        }
     }
 
     /**
