@@ -14,6 +14,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
+import org.lttbench.core.analysis.waits.WaitStacks;
 import org.lttbench.core.analysis.waits.CriticalPathComparison;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.live.LiveSession;
@@ -104,6 +105,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "columns, in 120 columns). CSV, JSON and --out files always hold every column.")
     boolean wide;
 
+    @Option(names = "--folded", paramLabel = "FILE",
+            description = "Also write where the threads' time went as folded stacks for flame graphs: "
+                    + "process;thread;state[;cause;waker] and nanoseconds, a line each (the reports print as well)")
+    Path folded;
+
     @Mixin
     ProgressOptions progress;
 
@@ -130,6 +136,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 return live(providers, err);
             }
             tracePaths = traceArgs.stream().map(Path::of).toList();
+            if (folded != null && against.asked()) {
+                throw RunFailure.usage("--folded is not taken with --against (lttbench diff --folded DIR compares two runs' stacks)");
+            }
             if (against.asked()) {
                 return compare(providers, err);
             }
@@ -137,9 +146,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 TimeRange range = times.range(traces);
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
                         thread, limit.value(), spans.value()));
+                if (folded != null) {
+                    FoldedStacks.check(plan);
+                }
                 List<Report> reports = run(traces, plan.toRun());
                 RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line
                 write(reports, traces);
+                if (folded != null) {
+                    FoldedStacks.write("--folded", folded, WaitStacks.ofRun(plan.toRun())::write);
+                }
                 return PartialRead.warn(traces, err, "lttbench analyze");
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
@@ -155,8 +170,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (traceArgs.size() != 1) {
             throw RunFailure.usage("a live session is analysed alone: give one net:// address, no trace directory");
         }
-        if (against.asked() || times.given()) {
-            throw RunFailure.usage("--begin, --end and --against are not taken with a live session");
+        if (against.asked() || times.given() || folded != null) {
+            throw RunFailure.usage("--begin, --end, --against and --folded are not taken with a live session");
         }
         try (LiveSession live = timeout.attach(traceArgs.get(0))) {
             LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletionException;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.analysis.waits.WaitStacks;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.diff.ComparisonWriter;
 import org.lttbench.core.diff.FigureChange;
@@ -82,6 +83,11 @@ public final class DiffCommand implements Callable<Integer> {
             description = "Text: at most N figures per analysis after the ranked list (default: ${DEFAULT-VALUE})")
     int rows;
 
+    @Option(names = "--folded", paramLabel = "DIR",
+            description = "Also write where the threads' time went as folded stacks for flame graphs: DIR/a.folded, "
+                    + "DIR/b.folded (nanoseconds) and DIR/diff.folded (each run's nanoseconds per second, two columns)")
+    Path folded;
+
     @Option(names = "--fail-if", paramLabel = "ANALYSIS.FIGURE>+N%",
             description = "Exit with status 8 when a significant change passes this threshold, e.g. "
                     + "'syscalls.p99 > +10%' (a rise) or 'overhead.count < -20%' (a fall); repeat for several")
@@ -115,6 +121,10 @@ public final class DiffCommand implements Callable<Integer> {
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
+                if (folded != null) {
+                    FoldedStacks.check(planA);
+                    FoldedStacks.check(planB);
+                }
                 // the two passes at once, each on its own thread: A's on a new one, B's on this one
                 CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
                     try {
@@ -142,6 +152,13 @@ public final class DiffCommand implements Callable<Integer> {
                 if (!alone.isEmpty()) {
                     err.println("note: not compared, since they ran on one run only: " + String.join(", ", alone));
                     err.flush();
+                }
+                if (folded != null) {
+                    WaitStacks stacksA = WaitStacks.ofRun(planA.toRun());
+                    WaitStacks stacksB = WaitStacks.ofRun(planB.toRun());
+                    FoldedStacks.write("--folded", folded.resolve("a.folded"), stacksA::write);
+                    FoldedStacks.write("--folded", folded.resolve("b.folded"), stacksB::write);
+                    FoldedStacks.write("--folded", folded.resolve("diff.folded"), w -> WaitStacks.writeDifference(stacksA, stacksB, w));
                 }
                 RunComparison.Outcome outcome = RunComparison.compare(reportsA, reportsB);
                 Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();

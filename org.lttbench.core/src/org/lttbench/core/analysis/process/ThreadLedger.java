@@ -101,9 +101,9 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     private final TimeRange[] ranges;
-    /** Per range: blocked time by thread and cause, and by thread and waker. */
-    private final List<WaitTallies> byCause = new ArrayList<>();
-    private final List<WaitTallies> byWaker = new ArrayList<>();
+    /** Per range: blocked time by thread and reason (cause and waker together, as {@link #reasons} codes them). */
+    private final List<WaitTallies> byReason = new ArrayList<>();
+    private final WaitReasons reasons = new WaitReasons();
     private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
@@ -132,8 +132,7 @@ public final class ThreadLedger implements ThreadStateSink {
         rangeEnd = new long[this.ranges.length];
         for (int r = 0; r < this.ranges.length; r++) {
             deviceWaits.add(new LinkedHashMap<>());
-            byCause.add(new WaitTallies());
-            byWaker.add(new WaitTallies());
+            byReason.add(new WaitTallies());
             rangeBegin[r] = this.ranges[r].begin();
             rangeEnd[r] = this.ranges[r].end();
         }
@@ -206,13 +205,12 @@ public final class ThreadLedger implements ThreadStateSink {
         long from = book[at + SINCE];
         add(at, state, from, to);
         if (state == BLOCKED && to > from) {
-            long why = book[at + WHY];
+            int reason = reasons.code(book[at + WHY]);
             for (int r = 0; r < rangeBegin.length; r++) {
                 long b = Math.max(from, rangeBegin[r]);
                 long e = Math.min(to, rangeEnd[r]);
                 if (e > b) {
-                    byCause.get(r).add(thread.index(), ThreadStateSink.cause(why), e - b);
-                    byWaker.get(r).add(thread.index(), ThreadStateSink.waker(why), e - b);
+                    byReason.get(r).add(thread.index(), reason, e - b);
                 }
             }
         }
@@ -233,12 +231,36 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** Blocked time by thread and cause ({@link WaitCauses}) within range number {@code range}: they sum to WAIT_BLOCKED. */
     public List<WaitTally> blockedByCause(int range) {
-        return all(byCause.get(range));
+        return all(byPart(range, ThreadStateSink::cause));
     }
 
     /** Blocked time by thread and waker ({@link Waker}) within range number {@code range}: they sum to WAIT_BLOCKED. */
     public List<WaitTally> blockedByWaker(int range) {
-        return all(byWaker.get(range));
+        return all(byPart(range, ThreadStateSink::waker));
+    }
+
+    /** The reasons' tallies of that range summed by one part of the reason. */
+    private WaitTallies byPart(int range, java.util.function.LongToIntFunction part) {
+        WaitTallies by = new WaitTallies();
+        byReason.get(range).forEach((index, reason, ns, waits) -> by.add(index, part.applyAsInt(reasons.why(reason)), ns, waits));
+        return by;
+    }
+
+    /** Blocked time of one thread within one range for one cause and one waker together; waits with a part in it. */
+    public record BlockedTally(ThreadRecord thread, int cause, int waker, long ns, long waits) {
+    }
+
+    /**
+     * Blocked time by thread, cause and waker together within range number {@code range}, in the order of thread index:
+     * they sum to WAIT_BLOCKED, and to the tallies by cause and by waker.
+     */
+    public List<BlockedTally> blocked(int range) {
+        List<BlockedTally> all = new ArrayList<>();
+        byReason.get(range).forEach((index, reason, ns, waits) -> {
+            long why = reasons.why(reason);
+            all.add(new BlockedTally(byIndex[index], ThreadStateSink.cause(why), ThreadStateSink.waker(why), ns, waits));
+        });
+        return all;
     }
 
     /**

@@ -24,6 +24,10 @@ final class WaitTallies {
     }
 
     void add(int thread, int code, long time) {
+        add(thread, code, time, 1);
+    }
+
+    void add(int thread, int code, long time, long count) {
         int slot = slot(keys, key(thread, code));
         if (keys[slot] == EMPTY) {
             keys[slot] = key(thread, code);
@@ -33,7 +37,7 @@ final class WaitTallies {
             }
         }
         ns[slot] += time;
-        waits[slot]++;
+        waits[slot] += count;
     }
 
     private static int slot(long[] keys, long key) {

@@ -1,0 +1,50 @@
+package org.lttbench.core.batch;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.analysis.process.ProcessPass;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
+
+/**
+ * {@code --folded}: the threads' time as folded stacks ({@link org.lttbench.core.analysis.waits.WaitStacks}), written
+ * beside the reports.
+ */
+final class FoldedStacks {
+    private FoldedStacks() {
+    }
+
+    /** Before the pass: the plan must follow the threads' states, or {@code --folded} has nothing to write. */
+    static void check(AnalysisRun.Plan plan) throws RunFailure {
+        if (plan.toRun().stream().noneMatch(a -> a instanceof ProcessAnalysis || a instanceof ProcessPass.User)) {
+            String why = plan.reasons().get("process");
+            throw why != null
+                    ? new RunFailure(ExitCode.NOT_APPLICABLE, "--folded needs the process analysis, which does not apply: " + why)
+                    : RunFailure.usage("--folded needs the process analysis or one built on it (waits, critical-path, "
+                            + "syscalls, sched, irq, io): add one to --analysis");
+        }
+    }
+
+    interface Content {
+        void write(Writer out) throws IOException;
+    }
+
+    /** Writes a file, its directory made; a place that cannot be written is a usage error naming it. */
+    static void write(String option, Path file, Content content) throws RunFailure {
+        try {
+            if (file.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+            }
+            try (Writer w = Files.newBufferedWriter(file)) {
+                content.write(w);
+            }
+        } catch (IOException e) {
+            throw RunFailure.usage(option + " " + file + ": cannot write there: " + RunFailure.reason(e));
+        }
+    }
+}
