@@ -3,26 +3,21 @@ package org.lttbench.tests.analysis.spans;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.analysis.AnalysisOptions;
-import org.lttbench.core.lttng.ChannelConfig;
-import org.lttbench.core.lttng.LttngSession;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.Comparisons.Reference;
 import org.lttbench.tests.LttngRecording;
 import org.lttbench.tests.TestPaths;
-import org.lttbench.tests.Workloads;
 
 /**
  * A real program built with {@code -finstrument-functions}, recorded by LTTng through
@@ -33,7 +28,6 @@ import org.lttbench.tests.Workloads;
 @ExtendWith(LttngRecording.class)
 @Isolated
 class SpanRecordedTest {
-    private static final String CYG_PROFILE = "/usr/lib/x86_64-linux-gnu/liblttng-ust-cyg-profile.so";
     /** What tracing the entry and exit and reading the clock twice may cost a call, at most, on a loaded machine. */
     private static final long OVERHEAD_BOUND_NS = 200_000;
 
@@ -41,25 +35,9 @@ class SpanRecordedTest {
     void spansWallTimesAreWhatTheProgramMeasured() throws Exception {
         int calls = 30;
         Path out = TestPaths.workDir("spans-recorded");
-        List<String> printed;
-        try (LttngSession session = LttngSession.create("spans-" + ProcessHandle.current().pid(), out)) {
-            session.enableChannel(new ChannelConfig("spans", 1 << 20, 4, false));
-            session.enableUserEvents("spans", "lttng_ust_cyg_profile:*");
-            session.addUserContexts("spans", "vpid", "vtid", "procname");
-            session.start();
-            ProcessBuilder pb = new ProcessBuilder(
-                    Workloads.program("spans").toString(),
-                    Integer.toString(calls)).redirectErrorStream(true);
-            pb.environment().put("LD_PRELOAD", CYG_PROFILE);
-            Process p = pb.start();
-            printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().lines().toList();
-            assertTrue(p.waitFor(2, TimeUnit.MINUTES), "spans finished");
-            assertEquals(0, p.exitValue(), "spans: " + printed);
-            session.stop();
-        }
-        String request = "0x" + Long.toHexString(Long.parseUnsignedLong(printed.get(0).substring(2), 16));
-        List<Long> measured = printed.subList(1, printed.size()).stream().map(Long::parseLong).toList();
-        assertEquals(calls, measured.size());
+        SpansWorkload recorded = SpansWorkload.record(out, calls, 0, false);
+        String request = recorded.request();
+        List<Long> measured = recorded.measured();
 
         Report r = SpanScenarioTest.run(List.of(out), AnalysisOptions.DEFAULT.withLimit(1_000));
         Table perName = r.table("spans");

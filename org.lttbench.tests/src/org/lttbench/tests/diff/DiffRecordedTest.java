@@ -1,0 +1,56 @@
+package org.lttbench.tests.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.lttbench.tests.Comparisons;
+import org.lttbench.tests.Comparisons.Reference;
+import org.lttbench.tests.LttngRecording;
+import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.spans.SpansWorkload;
+
+import com.google.gson.JsonObject;
+
+/**
+ * {@code lttbench diff} on two real LTTng recordings of one program with a known change: the {@code spans} workload,
+ * whose requests sleep 3 ms more in B. The change is found, ranks first, and is the size the program measured itself
+ * (the difference of its own mean request times), within what tracing a call may cost.
+ */
+@ExtendWith(LttngRecording.class)
+@Isolated
+class DiffRecordedTest {
+    private static final int CALLS = 40;
+    private static final long EXTRA_US = 3_000;
+    /** What tracing a call's entry and exit and reading the clock twice may cost it, at most, on a loaded machine. */
+    private static final double OVERHEAD_BOUND_NS = 200_000;
+
+    @Test
+    void aLongerSleepPerRequestIsFoundFirstAndIsTheSizeTheProgramMeasured() throws Exception {
+        Path a = TestPaths.workDir("diff-recorded-a");
+        Path b = TestPaths.workDir("diff-recorded-b");
+        // the same addresses in both runs: spans are named by their function's address
+        SpansWorkload before = SpansWorkload.record(a, CALLS, 0, true);
+        SpansWorkload after = SpansWorkload.record(b, CALLS, EXTRA_US, true);
+        assertEquals(before.request(), after.request(), "one program, at fixed addresses");
+
+        JsonObject d = DiffCommandTest.json(DiffCommandTest.diff("--format", "json", "--analysis", "spans", a.toString(), b.toString()));
+        List<JsonObject> significant = DiffCommandTest.significant(d);
+        assertFalse(significant.isEmpty(), d.toString());
+        assertEquals(before.request(), significant.get(0).get("subject").getAsString(), "the request's change first: " + significant.get(0));
+        JsonObject mean = significant.stream().filter(c -> c.get("subject").getAsString().equals(before.request())
+                && c.get("figure").getAsString().equals("mean_ns")).findFirst().orElseThrow(() -> new AssertionError(significant.toString()));
+        double traced = mean.get("b").getAsDouble() - mean.get("a").getAsDouble();
+        double measured = after.measuredMean() - before.measuredMean();
+        System.out.printf("diff recorded: the request's mean +%.0f µs in the traces, +%.0f µs as the program measured (%d calls each, +%d µs of sleep)%n",
+                traced / 1e3, measured / 1e3, CALLS, EXTRA_US);
+        assertEquals(measured, traced, OVERHEAD_BOUND_NS, "the change is the size the program measured");
+        Comparisons.count(Reference.RECORDING, 2 * CALLS, "DiffRecordedTest: a known change between two recordings");
+    }
+}
