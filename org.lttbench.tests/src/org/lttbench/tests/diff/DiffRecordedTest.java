@@ -21,7 +21,8 @@ import com.google.gson.JsonObject;
 /**
  * {@code lttbench diff} on two real LTTng recordings of one program with a known change: the {@code spans} workload,
  * whose requests sleep 3 ms more in B. The change is found, ranks first, and is the size the program measured itself
- * (the difference of its own mean request times), within what tracing a call may cost.
+ * (the difference of its own mean request times), within what tracing a call may cost. A third recording without
+ * the change differs from the first in nothing significant (the comparison's stated false-change rate is 1%).
  */
 @ExtendWith(LttngRecording.class)
 @Isolated
@@ -51,6 +52,11 @@ class DiffRecordedTest {
         System.out.printf("diff recorded: the request's mean +%.0f µs in the traces, +%.0f µs as the program measured (%d calls each, +%d µs of sleep)%n",
                 traced / 1e3, measured / 1e3, CALLS, EXTRA_US);
         assertEquals(measured, traced, OVERHEAD_BOUND_NS, "the change is the size the program measured");
-        Comparisons.count(Reference.RECORDING, 2 * CALLS, "DiffRecordedTest: a known change between two recordings");
+
+        Path again = TestPaths.workDir("diff-recorded-c");
+        SpansWorkload.record(again, CALLS, 0, true);
+        JsonObject same = DiffCommandTest.json(DiffCommandTest.diff("--format", "json", "--analysis", "spans", a.toString(), again.toString()));
+        assertEquals(List.of(), DiffCommandTest.significant(same), "two recordings without a change");
+        Comparisons.count(Reference.RECORDING, 3 * CALLS, "DiffRecordedTest: a known change between two recordings, none between two others");
     }
 }
