@@ -147,7 +147,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
                         thread, limit.value(), spans.value()));
                 if (folded != null) {
-                    FoldedStacks.check(plan);
+                    FoldedStacks.check(plan, "--folded");
                 }
                 List<Report> reports = run(traces, plan.toRun());
                 RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line

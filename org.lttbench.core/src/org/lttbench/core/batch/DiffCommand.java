@@ -20,6 +20,7 @@ import org.lttbench.core.analysis.waits.WaitStacks;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.diff.ComparisonWriter;
 import org.lttbench.core.diff.FigureChange;
+import org.lttbench.core.diff.ProcessBreakdown;
 import org.lttbench.core.diff.RegressionThreshold;
 import org.lttbench.core.diff.RunComparison;
 import org.lttbench.core.report.Column;
@@ -88,6 +89,11 @@ public final class DiffCommand implements Callable<Integer> {
                     + "DIR/b.folded (nanoseconds) and DIR/diff.folded (each run's nanoseconds per second, two columns)")
     Path folded;
 
+    @Option(names = "--process", paramLabel = "NAME",
+            description = "Also break that process's change down (matched by command name in each run): running, "
+                    + "waiting for a CPU, I/O wait, blocked by cause and by waker, per second of traced time")
+    String process;
+
     @Option(names = "--fail-if", paramLabel = "ANALYSIS.FIGURE>+N%",
             description = "Exit with status 8 when a significant change passes this threshold, e.g. "
                     + "'syscalls.p99 > +10%' (a rise) or 'overhead.count < -20%' (a fall); repeat for several")
@@ -121,9 +127,9 @@ public final class DiffCommand implements Callable<Integer> {
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
-                if (folded != null) {
-                    FoldedStacks.check(planA);
-                    FoldedStacks.check(planB);
+                if (folded != null || process != null) {
+                    FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
+                    FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
                 }
                 // the two passes at once, each on its own thread: A's on a new one, B's on this one
                 CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
@@ -153,9 +159,13 @@ public final class DiffCommand implements Callable<Integer> {
                     err.println("note: not compared, since they ran on one run only: " + String.join(", ", alone));
                     err.flush();
                 }
+                WaitStacks stacksA = folded != null || process != null ? WaitStacks.ofRun(planA.toRun()) : null;
+                WaitStacks stacksB = folded != null || process != null ? WaitStacks.ofRun(planB.toRun()) : null;
+                ProcessBreakdown breakdown = process == null ? null : ProcessBreakdown.of(process, stacksA, stacksB);
+                if (process != null && breakdown == null) {
+                    throw RunFailure.usage("--process " + process + ": no process of that command name in A or B");
+                }
                 if (folded != null) {
-                    WaitStacks stacksA = WaitStacks.ofRun(planA.toRun());
-                    WaitStacks stacksB = WaitStacks.ofRun(planB.toRun());
                     FoldedStacks.write("--folded", folded.resolve("a.folded"), stacksA::write);
                     FoldedStacks.write("--folded", folded.resolve("b.folded"), stacksB::write);
                     FoldedStacks.write("--folded", folded.resolve("diff.folded"), w -> WaitStacks.writeDifference(stacksA, stacksB, w));
@@ -167,7 +177,7 @@ public final class DiffCommand implements Callable<Integer> {
                 }
                 write(new ComparisonWriter.Run(describe(a, times.begin, times.end),
                         describe(b, beginB != null || endB != null ? beginB : times.begin,
-                                beginB != null || endB != null ? endB : times.end), outcome, failed));
+                                beginB != null || endB != null ? endB : times.end), outcome, failed, breakdown));
                 int status = Math.max(PartialRead.warn(traceA, err, "lttbench diff"),
                         PartialRead.warn(traceB, err, "lttbench diff"));
                 if (!failed.isEmpty()) {

@@ -19,13 +19,13 @@ final class FoldedStacks {
     private FoldedStacks() {
     }
 
-    /** Before the pass: the plan must follow the threads' states, or {@code --folded} has nothing to write. */
-    static void check(AnalysisRun.Plan plan) throws RunFailure {
+    /** Before the pass: the plan must follow the threads' states, or {@code option} has nothing to tell. */
+    static void check(AnalysisRun.Plan plan, String option) throws RunFailure {
         if (plan.toRun().stream().noneMatch(a -> a instanceof ProcessAnalysis || a instanceof ProcessPass.User)) {
             String why = plan.reasons().get("process");
             throw why != null
-                    ? new RunFailure(ExitCode.NOT_APPLICABLE, "--folded needs the process analysis, which does not apply: " + why)
-                    : RunFailure.usage("--folded needs the process analysis or one built on it (waits, critical-path, "
+                    ? new RunFailure(ExitCode.NOT_APPLICABLE, option + " needs the process analysis, which does not apply: " + why)
+                    : RunFailure.usage(option + " needs the process analysis or one built on it (waits, critical-path, "
                             + "syscalls, sched, irq, io): add one to --analysis");
         }
     }

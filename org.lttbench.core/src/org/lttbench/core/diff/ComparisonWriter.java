@@ -35,7 +35,11 @@ public final class ComparisonWriter {
      * @param whatB   the same of B
      * @param failed  the thresholds passed ({@code --fail-if}), each with the change that passed it
      */
-    public record Run(String whatA, String whatB, RunComparison.Outcome outcome, Map<RegressionThreshold, FigureChange> failed) {
+    public record Run(String whatA, String whatB, RunComparison.Outcome outcome, Map<RegressionThreshold, FigureChange> failed,
+            ProcessBreakdown breakdown) {
+        public Run(String whatA, String whatB, RunComparison.Outcome outcome, Map<RegressionThreshold, FigureChange> failed) {
+            this(whatA, whatB, outcome, failed, null);
+        }
     }
 
     private ComparisonWriter() {
@@ -124,12 +128,34 @@ public final class ComparisonWriter {
                 out.println("(" + (e.getValue().size() - shown) + " more: --rows all, --format csv|json)");
             }
         }
+        if (run.breakdown() != null) {
+            breakdown(run.breakdown(), out);
+        }
         if (o.changes().stream().anyMatch(FigureChange::ambiguous)) {
             out.println();
             out.println("note: (?) a subject matched a different number of rows in A and B (a pool that grew or shrank, "
                     + "or two programs of one name): compared as groups, summed");
         }
         out.flush();
+    }
+
+    /** Where one process's time went in A and in B, per second of each run's traced time, part by part. */
+    private static void breakdown(ProcessBreakdown b, PrintWriter out) {
+        out.println();
+        out.println(String.format(Locale.ROOT, "Where %s's time went (its threads' time per second; %.3g s traced in A, "
+                + "%.3g s in B; %d tests, significant below %.2g)", b.process(), b.secondsA(), b.secondsB(), b.tests(),
+                b.threshold()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] { "Part", "", "A /s", "B /s", "Change", "%", "p", "" });
+        for (ProcessBreakdown.Part part : b.parts()) {
+            Double rel = part.relative();
+            rows.add(new String[] { part.name(), part.kind().equals("state") ? "" : part.kind(),
+                    CellFormat.duration(part.perSecondA()) + "/s", CellFormat.duration(part.perSecondB()) + "/s",
+                    (part.change() < 0 ? "-" : "+") + CellFormat.duration(Math.abs(part.change())) + "/s",
+                    rel == null ? (part.perSecondB() > 0 ? "new" : "-") : String.format(Locale.ROOT, "%+.0f%%", rel * 100),
+                    p(part.p()), part.significant() ? "significant" : "" });
+        }
+        align(rows, out);
     }
 
     /** A long line in lines of at most 120 columns, the others indented. */
@@ -246,6 +272,19 @@ public final class ComparisonWriter {
             j.endObject();
         }
         j.endArray();
+        if (run.breakdown() != null) {
+            ProcessBreakdown b = run.breakdown();
+            j.name("breakdown").beginObject();
+            j.name("process").value(b.process()).name("test_count").value(b.tests()).name("threshold_p").value(b.threshold());
+            j.name("parts").beginArray();
+            for (ProcessBreakdown.Part p : b.parts()) {
+                j.beginObject().name("kind").value(p.kind()).name("part").value(p.name()).name("a").value(p.nsA())
+                        .name("b").value(p.nsB()).name("a_per_second").value(p.perSecondA()).name("b_per_second")
+                        .value(p.perSecondB()).name("change").value(p.change()).name("relative").value(p.relative())
+                        .name("p").value(p.p()).name("significant").value(p.significant()).endObject();
+            }
+            j.endArray().endObject();
+        }
         j.endObject();
         j.flush();
         out.println();

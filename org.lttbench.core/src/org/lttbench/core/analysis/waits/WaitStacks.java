@@ -27,9 +27,11 @@ public final class WaitStacks {
     private static final String BLOCKED = frame(ThreadState.WAIT_BLOCKED.legend());
     private final Map<String, Long> ns = new TreeMap<>();
     private final long coveredNs;
+    private final boolean byHost;
 
-    private WaitStacks(long coveredNs) {
+    private WaitStacks(long coveredNs, boolean byHost) {
         this.coveredNs = coveredNs;
+        this.byHost = byHost;
     }
 
     /**
@@ -54,8 +56,8 @@ public final class WaitStacks {
     public static WaitStacks of(ProcessAnalysis done) {
         ThreadLedger ledger = done.ledger();
         TimeRange covered = ledger.covered(0);
-        WaitStacks stacks = new WaitStacks(covered == null ? 0 : covered.duration());
         boolean hosts = done.traceFacts().size() > 1;
+        WaitStacks stacks = new WaitStacks(covered == null ? 0 : covered.duration(), hosts);
         Map<Trace, Map<Integer, String>> processNames = new java.util.HashMap<>();
         for (ThreadRecord r : ledger.threads()) {
             if (r.tid() == r.pid() && r.name() != null) {
@@ -124,6 +126,11 @@ public final class WaitStacks {
     /** Each stack and its nanoseconds. */
     public Map<String, Long> stacks() {
         return java.util.Collections.unmodifiableMap(ns);
+    }
+
+    /** Whether each stack starts with its machine's frame (several kernel traces read together). */
+    public boolean byHost() {
+        return byHost;
     }
 
     /** The traced time the stacks cover, in ns (what a comparison normalises by). */
