@@ -26,6 +26,7 @@ import org.lttbench.core.diff.RunComparison;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.run.AnalysisRun;
 import org.lttbench.core.run.ExitCode;
@@ -89,6 +90,11 @@ public final class DiffCommand implements Callable<Integer> {
                     + "DIR/b.folded (nanoseconds) and DIR/diff.folded (each run's nanoseconds per second, two columns)")
     Path folded;
 
+    @Option(names = "--per-request", paramLabel = "SPAN",
+            description = "Compare counts and total times per request, each an instance of that span (a --span "
+                    + "definition's name, or a function's), instead of per second of traced time")
+    String perRequest;
+
     @Option(names = "--process", paramLabel = "NAME",
             description = "Also break that process's change down (matched by command name in each run): running, "
                     + "waiting for a CPU, I/O wait, blocked by cause and by waker, per second of traced time")
@@ -127,6 +133,10 @@ public final class DiffCommand implements Callable<Integer> {
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
+                if (perRequest != null) {
+                    requiresSpans(planA, "A");
+                    requiresSpans(planB, "B");
+                }
                 if (folded != null || process != null) {
                     FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
                     FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
@@ -170,7 +180,9 @@ public final class DiffCommand implements Callable<Integer> {
                     FoldedStacks.write("--folded", folded.resolve("b.folded"), stacksB::write);
                     FoldedStacks.write("--folded", folded.resolve("diff.folded"), w -> WaitStacks.writeDifference(stacksA, stacksB, w));
                 }
-                RunComparison.Outcome outcome = RunComparison.compare(reportsA, reportsB);
+                RunComparison.Per per = perRequest == null ? RunComparison.Per.SECOND
+                        : RunComparison.Per.request(perRequest, requests(reportsA, "A"), requests(reportsB, "B"));
+                RunComparison.Outcome outcome = RunComparison.compare(reportsA, reportsB, per);
                 Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();
                 for (RegressionThreshold t : thresholds) {
                     outcome.changes().stream().filter(t::passedBy).findFirst().ifPresent(c -> failed.put(t, c));
@@ -193,6 +205,34 @@ public final class DiffCommand implements Callable<Integer> {
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return RunFailure.tell("lttbench diff", e, err);
         }
+    }
+
+    /** {@code --per-request} counts a span's instances: the spans analysis must run on the run. */
+    private void requiresSpans(AnalysisRun.Plan plan, String run) throws RunFailure {
+        if (!plan.analyses().containsKey("spans")) {
+            String why = plan.reasons().get("spans");
+            throw why != null ? new RunFailure(ExitCode.NOT_APPLICABLE, "--per-request needs the spans analysis, which does "
+                    + "not apply to " + run + ": " + why) : RunFailure.usage("--per-request needs the spans analysis: add "
+                    + "spans to --analysis");
+        }
+    }
+
+    /** How many spans of the {@code --per-request} name the run's spans table counts, at least one. */
+    private long requests(List<Report> reports, String run) throws RunFailure {
+        List<String> names = new ArrayList<>();
+        for (Report r : reports) {
+            Table t = r.analysis().equals("spans") ? r.table("spans") : null;
+            for (int i = 0; t != null && i < t.rows().size(); i++) {
+                String name = String.valueOf(t.cell(i, "span"));
+                if (name.equals(perRequest) && t.cell(i, "spans") instanceof Long n && n > 0) {
+                    return n;
+                }
+                names.add(name);
+            }
+        }
+        throw RunFailure.usage("--per-request " + perRequest + ": no such span ended in " + run + (names.isEmpty() ? ""
+                : " (its spans: " + String.join(", ", names.subList(0, Math.min(10, names.size())))
+                        + (names.size() > 10 ? "..." : "") + ")"));
     }
 
     private static String describe(Path trace, String begin, String end) {
@@ -222,7 +262,7 @@ public final class DiffCommand implements Callable<Integer> {
                         if (c.role().figure()) {
                             figures.add(c.key());
                             known |= t.names(new FigureChange(p.name(), s.key(), "", c, null, null, null, null, 1,
-                                    false, null, 0, 0, 0));
+                                    false, null, 0, 0, 0, "second"));
                         }
                     }
                 }

@@ -20,9 +20,7 @@ import com.google.gson.stream.JsonWriter;
  * was compared, with which test and normalisation.
  */
 public final class ComparisonWriter {
-    /** What the output says of its normalisation and its tests. */
-    public static final String NORMALISATION = "counts and total times per second of traced time; means and "
-            + "percentiles as they are";
+    /** What the output says of its tests. */
     public static final String TESTS = String.format(Locale.ROOT, "counts: two Poisson rates (conditional binomial "
             + "test); total times: two compound Poisson rates where the row counts its durations, else Poisson rates of "
             + "%d ms samples; means: Mann-Whitney U on the rows' histograms; percentiles: the share of values above the "
@@ -53,7 +51,7 @@ public final class ComparisonWriter {
             s.append(" (").append(c.rowsA()).append(c.rowsA() == 1 ? " row" : " rows").append(" in A, ").append(c.rowsB())
                     .append(" in B)");
         }
-        s.append(' ').append(signed(c.column(), c.change(), c.perSecond()));
+        s.append(' ').append(signed(c.column(), c.change(), c.unit()));
         Double rel = c.relative();
         if (rel != null) {
             s.append(String.format(Locale.ROOT, " (%+.0f%%)", rel * 100));
@@ -63,23 +61,24 @@ public final class ComparisonWriter {
         return s.toString();
     }
 
-    /** A change with its sign and unit, per second where the figure is compared so. */
-    static String signed(Column c, Double change, boolean perSecond) {
+    /** A change with its sign and unit, per second (per request) where the figure is compared so. */
+    static String signed(Column c, Double change, String unit) {
         if (change == null) {
             return "-";
         }
         String sign = change < 0 ? "-" : "+";
-        return sign + value(c, Math.abs(change), perSecond);
+        return sign + value(c, Math.abs(change), unit);
     }
 
-    private static String value(Column c, Double v, boolean perSecond) {
+    /** @param unit {@code /s}, {@code /request}, or empty for a figure as it is */
+    private static String value(Column c, Double v, String unit) {
         if (v == null) {
             return "-";
         }
-        String unit = perSecond ? "/s" : "";
         return switch (c.kind()) {
             case DURATION, FRACTIONAL_DURATION -> CellFormat.duration(v) + unit;
-            case INTEGER -> perSecond ? CellFormat.rate(v) : String.format(Locale.ROOT, "%,.0f", v);
+            case INTEGER -> unit.equals("/s") ? CellFormat.rate(v) : unit.isEmpty() ? String.format(Locale.ROOT, "%,.0f", v)
+                    : String.format(Locale.ROOT, "%.3g", v) + unit;
             default -> String.format(Locale.ROOT, "%.3g", v) + unit;
         };
     }
@@ -90,7 +89,7 @@ public final class ComparisonWriter {
         RunComparison.Outcome o = run.outcome();
         out.println("A: " + run.whatA());
         out.println("B: " + run.whatB());
-        out.println("Compared: " + NORMALISATION + ".");
+        out.println("Compared: " + o.per().describe() + ".");
         long significant = o.changes().stream().filter(FigureChange::significant).count();
         wrap(String.format(Locale.ROOT, "Tests: %s. %,d tests; %,d significant changes.", TESTS, o.tests(),
                 significant), out);
@@ -116,9 +115,9 @@ public final class ComparisonWriter {
             for (FigureChange c : e.getValue().subList(0, Math.min(shown, e.getValue().size()))) {
                 Double rel = c.relative();
                 rows.add(new String[] { c.subject() + (c.ambiguous() ? " (?)" : c.grouped() ? " (group)" : ""),
-                        c.column().title() + (c.perSecond() ? " /s" : ""),
-                        value(c.column(), c.comparedA(), c.perSecond()), value(c.column(), c.comparedB(), c.perSecond()),
-                        signed(c.column(), c.change(), c.perSecond()),
+                        c.column().title() + (c.perSecond() ? " " + c.unit() : ""),
+                        value(c.column(), c.comparedA(), c.unit()), value(c.column(), c.comparedB(), c.unit()),
+                        signed(c.column(), c.change(), c.unit()),
                         rel == null ? "-" : String.format(Locale.ROOT, "%+.0f%%", rel * 100),
                         c.test() == null ? "-" : p(c.p()),
                         c.significant() ? "significant" : "" });
@@ -201,7 +200,7 @@ public final class ComparisonWriter {
             Map.entry("analysis", FigureChange::analysis), Map.entry("table", FigureChange::table),
             Map.entry("subject", FigureChange::subject), Map.entry("figure", c -> c.column().key()),
             Map.entry("a", FigureChange::a), Map.entry("b", FigureChange::b),
-            Map.entry("significant", FigureChange::significant), Map.entry("per_second", FigureChange::perSecond),
+            Map.entry("significant", FigureChange::significant), Map.entry("per_second", c -> c.perSecond() && c.per().equals("second")),
             Map.entry("a_compared", FigureChange::comparedA), Map.entry("b_compared", FigureChange::comparedB),
             Map.entry("change", FigureChange::change), Map.entry("relative", FigureChange::relative),
             Map.entry("p", FigureChange::p), Map.entry("test", FigureChange::test),
@@ -236,7 +235,11 @@ public final class ComparisonWriter {
         j.beginObject();
         j.name("a").value(run.whatA());
         j.name("b").value(run.whatB());
-        j.name("normalisation").value(NORMALISATION);
+        j.name("normalisation").value(o.per().describe());
+        if (o.per().span() != null) {
+            j.name("per").beginObject().name("unit").value(o.per().unit()).name("span").value(o.per().span())
+                    .name("a").value(o.per().a()).name("b").value(o.per().b()).endObject();
+        }
         j.name("tests").value(TESTS);
         j.name("test_count").value(o.tests());
         j.name("threshold_p").value(o.threshold());

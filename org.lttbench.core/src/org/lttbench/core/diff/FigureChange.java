@@ -18,12 +18,13 @@ import org.lttbench.core.report.Column;
  * @param test         the test made ({@code poisson-rates}, {@code mann-whitney})
  * @param rowsA        how many rows of A the subject matched (several: a group, such as a thread pool)
  * @param rowsB        the same in B
- * @param stake        how much of the traced system's time the change is about, in ns per second, for ranking (or
- *                     its relative size where it is about no time)
+ * @param stake        how much of the traced system's time the change is about, in ns per second (per request), for
+ *                     ranking (or its relative size where it is about no time)
+ * @param per          what counts and totals are compared per: {@code second} of traced time, or {@code request}
  */
 public record FigureChange(String analysis, String table, String subject, Column column, Number a, Number b,
         Double comparedA, Double comparedB, double p, boolean significant, String test, int rowsA, int rowsB,
-        double stake) {
+        double stake, String per) {
 
     /** B's compared value less A's, or null where one is missing. */
     public Double change() {
@@ -46,7 +47,12 @@ public record FigureChange(String analysis, String table, String subject, Column
         return rowsA != rowsB && rowsA > 0 && rowsB > 0;
     }
 
-    /** Whether the figure is compared per second of traced time. */
+    /** How a normalised figure's unit ends ({@code /s}, {@code /request}), or an empty string for one as it is. */
+    public String unit() {
+        return !perSecond() ? "" : per.equals("second") ? "/s" : "/" + per;
+    }
+
+    /** Whether the figure is normalised: per second of traced time, or per request ({@link #per}). */
     public boolean perSecond() {
         return switch (column.role().kind()) {
             case COUNT, TOTAL -> true;
@@ -56,6 +62,6 @@ public record FigureChange(String analysis, String table, String subject, Column
 
     FigureChange withSignificance(boolean isSignificant) {
         return new FigureChange(analysis, table, subject, column, a, b, comparedA, comparedB, p, isSignificant, test,
-                rowsA, rowsB, stake);
+                rowsA, rowsB, stake, per);
     }
 }

@@ -37,15 +37,42 @@ public final class RunComparison {
      * @param threshold the p-value below which a change is significant ({@link #FAMILY_RATE} over {@code tests})
      * @param secondsA  A's traced time, in seconds, per analysis
      * @param secondsB  the same for B
+     * @param per       what counts and totals were compared per
      */
     public record Outcome(List<FigureChange> changes, int tests, double threshold, Map<String, Double> secondsA,
-            Map<String, Double> secondsB) {
+            Map<String, Double> secondsB, Per per) {
+    }
+
+    /**
+     * What counts and total times are compared per: each run's traced time (per second, by default), or each run's
+     * number of one span's instances (per request: a workload that served more requests in B does more of everything).
+     *
+     * @param unit  {@code second} or {@code request}
+     * @param a     A's exposure (requests), or 0 per second (each analysis's own traced time)
+     */
+    public record Per(String unit, String span, long a, long b) {
+        public static final Per SECOND = new Per("second", null, 0, 0);
+
+        public static Per request(String span, long a, long b) {
+            return new Per("request", span, a, b);
+        }
+
+        /** What the output says of the normalisation. */
+        public String describe() {
+            return span == null ? "counts and total times per second of traced time; means and percentiles as they are"
+                    : String.format(java.util.Locale.ROOT, "counts and total times per request (each %s span: %,d in A, "
+                            + "%,d in B); means and percentiles as they are", span, a, b);
+        }
     }
 
     private RunComparison() {
     }
 
     public static Outcome compare(List<Report> a, List<Report> b) {
+        return compare(a, b, Per.SECOND);
+    }
+
+    public static Outcome compare(List<Report> a, List<Report> b, Per per) {
         List<FigureChange> all = new ArrayList<>();
         Map<String, Double> secondsA = new LinkedHashMap<>();
         Map<String, Double> secondsB = new LinkedHashMap<>();
@@ -58,10 +85,14 @@ public final class RunComparison {
             double sb = rb.range().duration() / 1e9;
             secondsA.put(ra.analysis(), sa);
             secondsB.put(ra.analysis(), sb);
+            if (per.span() != null) {
+                sa = per.a();
+                sb = per.b();
+            }
             for (Table ta : ra.tables()) {
                 Table tb = rb.tables().stream().filter(t -> t.key().equals(ta.key())).findFirst().orElse(null);
                 if (tb != null && !ta.isChartData() && compared(ta)) {
-                    all.addAll(compareTables(ra.analysis(), ta, sa, tb, sb));
+                    all.addAll(compareTables(ra.analysis(), ta, sa, tb, sb, per.unit()));
                 }
             }
         }
@@ -74,7 +105,7 @@ public final class RunComparison {
         }
         judged.sort(Comparator.comparing(FigureChange::significant).reversed()
                 .thenComparing(Comparator.comparingDouble(FigureChange::stake).reversed()));
-        return new Outcome(List.copyOf(judged), tests, threshold, secondsA, secondsB);
+        return new Outcome(List.copyOf(judged), tests, threshold, secondsA, secondsB, per);
     }
 
     /** Whether a table declares what a comparison needs: a subject and a figure. */
@@ -143,7 +174,7 @@ public final class RunComparison {
         return groups;
     }
 
-    private static List<FigureChange> compareTables(String analysis, Table ta, double sa, Table tb, double sb) {
+    private static List<FigureChange> compareTables(String analysis, Table ta, double sa, Table tb, double sb, String per) {
         List<Column> columns = ta.columns();
         if (!columns.equals(tb.columns())) {
             return List.of(); // several machines in one run and not the other: not the same table
@@ -174,7 +205,7 @@ public final class RunComparison {
                 }
                 FigureChange f;
                 if (role.kind() == ColumnRole.Kind.COUNT || role.kind() == ColumnRole.Kind.TOTAL) {
-                    f = rate(analysis, ta.key(), subject, keys, c, x, y, i, sa, sb, total);
+                    f = rate(analysis, ta.key(), subject, keys, c, x, y, i, sa, sb, total, per);
                 } else {
                     if ((x != null && dx == null) || (y != null && dy == null) || (dx == null && dy == null)) {
                         continue; // a table whose rows do not carry their values: its distributions are not compared
@@ -190,7 +221,7 @@ public final class RunComparison {
                         }
                         p = rankP;
                     }
-                    f = distribution(analysis, ta.key(), subject, c, x, dx, y, dy, i, sa, sb, p);
+                    f = distribution(analysis, ta.key(), subject, c, x, dx, y, dy, i, sa, sb, p, per);
                 }
                 if (f != null) {
                     out.add(f);
@@ -201,7 +232,7 @@ public final class RunComparison {
     }
 
     private static FigureChange rate(String analysis, String table, String subject, List<String> columns, Column c,
-            Group x, Group y, int i, double sa, double sb, int total) {
+            Group x, Group y, int i, double sa, double sb, int total, String per) {
         boolean inA = x != null && x.known[i];
         boolean inB = y != null && y.known[i];
         if (!inA && !inB) {
@@ -243,11 +274,11 @@ public final class RunComparison {
         }
         return new FigureChange(analysis, table, subject, c, inA ? number(c, va) : null, inB ? number(c, vb) : null, ra, rb,
                 p, false, test, x == null ? 0 : x.rows,
-                y == null ? 0 : y.rows, stake);
+                y == null ? 0 : y.rows, stake, per);
     }
 
     private static FigureChange distribution(String analysis, String table, String subject, Column c, Group x,
-            Distribution dx, Group y, Distribution dy, int i, double sa, double sb, double p) {
+            Distribution dx, Group y, Distribution dy, int i, double sa, double sb, double p, String per) {
         Double va = value(c, x, dx, i);
         Double vb = value(c, y, dy, i);
         if (va == null && vb == null) {
@@ -263,7 +294,7 @@ public final class RunComparison {
         return new FigureChange(analysis, table, subject, c, va == null ? null : number(c, va),
                 vb == null ? null : number(c, vb), va, vb, tested ? p : 1, false, !tested ? null
                         : c.role().kind() == ColumnRole.Kind.PERCENTILE ? "quantile" : "mann-whitney",
-                x == null ? 0 : x.rows, y == null ? 0 : y.rows, stake);
+                x == null ? 0 : x.rows, y == null ? 0 : y.rows, stake, per);
     }
 
     /** A group's mean or percentile: its one row's cell, else from the group's values together. */

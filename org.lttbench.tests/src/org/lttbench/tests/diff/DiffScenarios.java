@@ -172,6 +172,11 @@ public final class DiffScenarios {
      * times {@code slowerRequest}, and calls function 0x401000 (-finstrument-functions), 50 to 150 µs, at its start.
      */
     public static Path spans(Path dir, long seed, double slowerRequest) throws IOException {
+        return spans(dir, seed, slowerRequest, 2_000_000);
+    }
+
+    /** The same, a request every {@code periodNs} (a busier run serves more of the same requests per second). */
+    public static Path spans(Path dir, long seed, double slowerRequest, long periodNs) throws IOException {
         Random random = new Random(seed);
         TraceMetadata m = UstMetadata.metadata(2, 13, "scenario", new java.util.UUID(seed, seed));
         StreamClass channel = m.streamClass(HeaderKind.LARGE,
@@ -185,7 +190,7 @@ public final class DiffScenarios {
         try (CtfTraceWriter w = new CtfTraceWriter(dir, m, true)) {
             CtfStreamWriter app = w.stream(channel, "channel0", 0);
             long id = 1;
-            for (long t = START; t < START + LENGTH; t += 2_000_000, id++) {
+            for (long t = START; t < START + LENGTH; t += periodNs, id++) {
                 app.event(t, "app:request_begin", 701L, 701L, "app", id);
                 long f = t + 1_000;
                 app.event(f, "lttng_ust_cyg_profile:func_entry", 701L, 701L, "app", 0x401000L, 0x400100L);
