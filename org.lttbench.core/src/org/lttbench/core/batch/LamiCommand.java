@@ -12,6 +12,8 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.dropin.DropIns;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.diff.ChangesTable;
+import org.lttbench.core.diff.RunComparison;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
@@ -43,7 +45,7 @@ import picocli.CommandLine.Parameters;
 public final class LamiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "ANALYSIS", description = "The analysis: ${COMPLETION-CANDIDATES}; "
-            + "or one of lttng-analyses' commands, from LTTbench's analyses: ${sys:lttbench.dropins}",
+            + "or one of lttng-analyses' commands, from LTTbench's analyses: ${sys:lttbench.dropins}; or diff (two traces, A then B)",
             completionCandidates = AnalysisNames.class)
     String analysis;
 
@@ -117,6 +119,10 @@ public final class LamiCommand implements Callable<Integer> {
     }
 
     private void run(PrintWriter out, PrintWriter err) throws Exception {
+        if (DIFF.equals(analysis)) {
+            diff(out, err);
+            return;
+        }
         AnalysisProvider provider = lamiProvider(analysis);
         if (metadata) {
             LamiReportWriter.writeMetadata("LTTbench: " + provider.tables().title(), provider.description(),
@@ -150,6 +156,66 @@ public final class LamiCommand implements Callable<Integer> {
             LamiReportWriter.writeResults(reports, declared(provider), out);
             // Exit code 0 all the same: Trace Compass drops the results of any other; the Notes table says it.
             PartialRead.warn(set, err, "lttbench lami");
+        }
+    }
+
+    /**
+     * {@code lttbench lami diff A B}: what {@code lttbench diff A B} finds, as LAMI. Trace Compass gives the path of the
+     * trace it shows last, after the run's parameters: run on B, with A's directory as the parameter.
+     */
+    static final String DIFF = "diff";
+
+    private void diff(PrintWriter out, PrintWriter err) throws Exception {
+        List<Table> declared = List.of(ChangesTable.SCHEMA.table());
+        if (metadata) {
+            LamiReportWriter.writeMetadata("LTTbench: what changed between two runs", "Every analysis's figures in A "
+                    + "and B, what changed beyond noise, biggest first. Run it on B, the trace to examine, with the "
+                    + "directory of A, the baseline, as its parameter", LttbenchCommand.bundleVersion(), List.of("lttbench", DIFF),
+                    declared, out);
+            return;
+        }
+        times.parse();
+        if (testCompatibility && traces.size() == 1) {
+            // Trace Compass asks of the trace it shows alone (B): the baseline (A) comes with the run's parameters
+            try (TraceSet b = CtfTraceSet.open(traces)) {
+                AnalysisRun.Plan plan = AnalysisRun.plan(Analyses.all(), b, AnalysisOptions.DEFAULT);
+                if (plan.analyses().isEmpty()) {
+                    throw new RunFailure(ExitCode.NOT_APPLICABLE, plan.whyNot());
+                }
+                return;
+            }
+        }
+        if (traces.size() != 2) {
+            throw RunFailure.usage("lttbench lami diff compares two traces, A then B (in Trace Compass: run it on B "
+                    + "with A's directory as its parameter); " + traces.size() + " given");
+        }
+        try (TraceSet a = CtfTraceSet.open(List.of(traces.get(0))); TraceSet b = CtfTraceSet.open(List.of(traces.get(1)))) {
+            // a range is B's (the trace Trace Compass shows, where it was selected): A is read whole
+            AnalysisRun.Plan planA = AnalysisRun.plan(Analyses.all(), a, new AnalysisOptions(TimeRange.ALL, groupBy,
+                    calibration.read(), thread, limit.value(), spans.value()));
+            AnalysisRun.Plan planB = AnalysisRun.plan(Analyses.all(), b, new AnalysisOptions(times.range(b), groupBy,
+                    calibration.read(), thread, limit.value(), spans.value()));
+            if (planA.analyses().keySet().stream().noneMatch(planB.analyses()::containsKey)) {
+                throw new RunFailure(ExitCode.NOT_APPLICABLE, "no analysis applies to both traces: " + planA.whyNot());
+            }
+            if (testCompatibility) {
+                return;
+            }
+            LamiProgress progress = outputProgress ? new LamiProgress(out) : null;
+            if (progress != null) {
+                progress.start("Reading two traces at once, " + CellFormat.bytes(a.totalBytes() + b.totalBytes()));
+            }
+            List<List<Report>> both = DiffCommand.bothPasses(a, planA.toRun(), b, planB.toRun(),
+                    (traces, analyses) -> AnalysisRun.run(traces, analyses, ProgressListener.NONE));
+            if (progress != null) {
+                progress.finish();
+            }
+            RunComparison.Outcome outcome = RunComparison.compare(both.get(0), both.get(1));
+            // the results' range is B's, the trace Trace Compass shows
+            TimeRange covered = both.get(1).isEmpty() ? times.range(b) : both.get(1).get(0).range();
+            LamiReportWriter.writeResults(List.of(ChangesTable.of(outcome, covered)), declared, out);
+            PartialRead.warn(a, err, "lttbench lami");
+            PartialRead.warn(b, err, "lttbench lami");
         }
     }
 
