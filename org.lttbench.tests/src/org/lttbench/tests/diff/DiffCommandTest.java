@@ -107,7 +107,7 @@ class DiffCommandTest {
 
     static Stream<Workload> planted() {
         Workload b = Workload.base(2);
-        return Stream.of(b.withSlowerDisk(2), b.withSlowerWrite(3), b.withLockHolders(4));
+        return Stream.of(b.withSlowerDisk(2), b.withSlowerWrite(3), b.withLockHolders(4), b.withNeighbour());
     }
 
     @ParameterizedTest
@@ -116,8 +116,8 @@ class DiffCommandTest {
         Workload base = Workload.base(1);
         List<String> planted = DiffScenarios.plantedSubjects(base, changed);
         Path a = written("base", base);
-        Path b = written("planted-" + changed.slowerWrite() + "-" + changed.slowerDisk() + "-" + changed.lockHolders(),
-                changed);
+        Path b = written("planted-" + changed.slowerWrite() + "-" + changed.slowerDisk() + "-" + changed.lockHolders()
+                + (changed.neighbour() ? "-neighbour" : ""), changed);
         JsonObject d = json(diff("--format", "json", a.toString(), b.toString()));
         List<JsonObject> found = significant(d);
         assertFalse(found.isEmpty(), "the planted change is found");

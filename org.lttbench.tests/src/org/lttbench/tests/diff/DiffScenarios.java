@@ -43,22 +43,28 @@ public final class DiffScenarios {
      * @param slowerWrite how many times longer web's {@code write} takes
      * @param slowerDisk  how many times longer a disk request takes
      * @param lockHolders how many threads take the lock in turn
+     * @param neighbour   whether a noisy neighbour, "hog", runs on web's CPU whenever web does not: woken, web waits
+     *                    0.2 to 1 ms for the CPU while hog ends its slice
      */
-    public record Workload(long seed, double slowerWrite, double slowerDisk, int lockHolders) {
+    public record Workload(long seed, double slowerWrite, double slowerDisk, int lockHolders, boolean neighbour) {
         public static Workload base(long seed) {
-            return new Workload(seed, 1, 1, 3);
+            return new Workload(seed, 1, 1, 3, false);
         }
 
         public Workload withSlowerWrite(double times) {
-            return new Workload(seed, times, slowerDisk, lockHolders);
+            return new Workload(seed, times, slowerDisk, lockHolders, neighbour);
         }
 
         public Workload withSlowerDisk(double times) {
-            return new Workload(seed, slowerWrite, times, lockHolders);
+            return new Workload(seed, slowerWrite, times, lockHolders, neighbour);
         }
 
         public Workload withLockHolders(int n) {
-            return new Workload(seed, slowerWrite, slowerDisk, n);
+            return new Workload(seed, slowerWrite, slowerDisk, n, neighbour);
+        }
+
+        public Workload withNeighbour() {
+            return new Workload(seed, slowerWrite, slowerDisk, lockHolders, true);
         }
     }
 
@@ -79,6 +85,11 @@ public final class DiffScenarios {
         if (a.lockHolders() != b.lockHolders()) {
             return List.of("futex", "db-worker");
         }
+        if (a.neighbour() != b.neighbour()) {
+            // web waits for its CPU once woken (until hog's slice ends), so its epoll_wait returns later; hog runs
+            // every moment web leaves, where CPU 0's idle thread ran, and is preempted each time web runs
+            return List.of("web", "hog", "epoll_wait", "woken", "preempted", "CPU 0", "swapper/0");
+        }
         return List.of();
     }
 
@@ -97,21 +108,26 @@ public final class DiffScenarios {
     }
 
     private static void web(KernelTraceWriter w, Workload work, Random random) throws IOException {
+        // what runs on CPU 0 while web waits: the idle thread, or the noisy neighbour
+        String other = work.neighbour() ? "hog" : "swapper/0";
+        int otherTid = work.neighbour() ? 2100 : 0;
         w.schedSwitch(START, 0, "swapper/0", 0, 0, "web", 2000);
         w.syscallEntry(START + 1_000, 0, "epoll_wait");
-        w.schedSwitch(START + 2_000, 0, "web", 2000, SLEEPING, "swapper/0", 0);
+        w.schedSwitch(START + 2_000, 0, "web", 2000, SLEEPING, other, otherTid);
         for (long p = START + 4_000_000; p < START + LENGTH; p += 4_000_000) {
             w.irqEntry(p, 0, 19, "eth0");
             LatencyScenarios.wake(w, p + 500, 0, "web", 2000, 0);
             w.irqExit(p + 2_000, 0, 19);
-            w.schedSwitch(p + 3_000, 0, "swapper/0", 0, 0, "web", 2000);
-            w.syscallExit(p + 4_000, 0, "epoll_wait", 1);
-            long t = p + 4_000 + between(random, 300_000, 2_300_000);
+            long runs = p + 3_000 + (work.neighbour() ? between(random, 200_000, 1_000_000) : 0); // hog's slice ends
+            w.schedSwitch(runs, 0, other, otherTid, 0, "web", 2000);
+            long t = runs + 1_000; // the rest of the request as without a neighbour, from when web runs
+            w.syscallExit(t, 0, "epoll_wait", 1);
+            t += between(random, 300_000, 2_300_000);
             w.syscallEntry(t, 0, "write");
             t += (long) (between(random, 15_000, 25_000) * work.slowerWrite());
             w.syscallExit(t, 0, "write", 512);
             w.syscallEntry(t + 1_000, 0, "epoll_wait");
-            w.schedSwitch(t + 2_000, 0, "web", 2000, SLEEPING, "swapper/0", 0);
+            w.schedSwitch(t + 2_000, 0, "web", 2000, SLEEPING, other, otherTid);
         }
     }
 
