@@ -11,6 +11,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.discarded.LossTally;
+import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
@@ -130,9 +131,15 @@ public final class AnalysisRun {
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
             List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
         introduce(analyses);
+        ProcessPass.handOff(analyses);
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
-        traces.read(new RecordFanOut(sinks), progress);
+        try {
+            traces.read(new RecordFanOut(sinks), progress);
+        } catch (IOException | RuntimeException | Error e) {
+            ProcessPass.abandon(analyses);
+            throw e;
+        }
         String unread = UnreadFile.note(traces.unreadFiles());
         List<Report> reports = new ArrayList<>();
         for (Analysis a : analyses) {
