@@ -145,7 +145,7 @@ class OpenTraceWithLttbenchTest {
         // and LTTbench's own views on it, from its context menu as on Trace Compass's LTTng types
         assertEquals(TraceContextMenuTest.MENU, Workbench.contextMenu(explorer, "LTTbench"), "LTTbench's views");
         Workbench.clickContextMenu(explorer, "LTTbench", "Process time");
-        ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertTrue(module.waitForCompletion(), "the menu scheduled LTTbench's analysis, and it completed: " + module.failure());
         ReportSet reports = Views.finished(view, trace);
