@@ -28,30 +28,14 @@ import bt2_dump  # noqa: E402
 NAMES = ("block_rq_insert", "block_rq_issue", "block_rq_complete")
 
 
-class BlockSink(bt2._UserSinkComponent):
-    """Drains its input ports one after the other and keeps the block request events."""
+class BlockSink(bt2_dump.PortDrain, bt2._UserSinkComponent):
+    """Keeps the block request events."""
 
-    def __init__(self, config, params, events):
-        self._events = events
-        for i in range(int(params["ports"])):
-            self._add_input_port("in%d" % i)
-
-    def _user_graph_is_configured(self):
-        self._iters = [self._create_message_iterator(p) for p in self._input_ports.values()]
-
-    def _user_consume(self):
-        while self._iters:
-            try:
-                msg = next(self._iters[0])
-            except StopIteration:
-                self._iters.pop(0)
-                continue
-            if isinstance(msg, bt2._EventMessageConst) and msg.event.name in NAMES:
-                p = msg.event.payload_field
-                self._events.append((msg.default_clock_snapshot.ns_from_origin, msg.event.name, int(p["dev"]),
-                                     int(p["sector"]), int(p["nr_sector"]), int(p["rwbs"])))
-            return
-        raise bt2.Stop
+    def _handle(self, msg):
+        if isinstance(msg, bt2._EventMessageConst) and msg.event.name in NAMES:
+            p = msg.event.payload_field
+            self._out.append((msg.default_clock_snapshot.ns_from_origin, msg.event.name, int(p["dev"]),
+                              int(p["sector"]), int(p["nr_sector"]), int(p["rwbs"])))
 
 
 def operation(rwbs):

@@ -99,31 +99,40 @@ def cpu_of(packet):
     return int(packet.context_field['cpu_id'])
 
 
-class Sink(bt2._UserSinkComponent):
+class PortDrain:
+    """Drains a sink's input ports one after the other, each message to _handle: the scripts' sinks differ only there.
+
+    A mixin beside bt2._UserSinkComponent: bt2 2.0 makes a component class only of its direct subclasses."""
+
     def __init__(self, config, params, obj):
         self._out = obj
-        self._count = params['count'] if params is not None and 'count' in params else False
-        self._iters = []
         for i in range(int(params['ports'])):
             self._add_input_port('in%d' % i)
 
     def _user_graph_is_configured(self):
         self._iters = [self._create_message_iterator(p) for p in self._input_ports.values()]
-        self._current = 0
-        self._pending = []
-        self._stream = None
-        self._cpu = -1
 
     def _user_consume(self):
-        while self._current < len(self._iters):
+        while self._iters:
             try:
-                msg = next(self._iters[self._current])
+                msg = next(self._iters[0])
             except StopIteration:
-                self._current += 1
+                self._iters.pop(0)
                 continue
             self._handle(msg)
             return
         raise bt2.Stop
+
+    def _handle(self, msg):
+        raise NotImplementedError
+
+
+class Sink(PortDrain, bt2._UserSinkComponent):
+    def __init__(self, config, params, obj):
+        super().__init__(config, params, obj)
+        self._pending = []
+        self._stream = None
+        self._cpu = -1
 
     def _emit(self, obj):
         self._out.write(json.dumps(obj, separators=(',', ':')) + '\n')
@@ -166,7 +175,7 @@ class Sink(bt2._UserSinkComponent):
 
 
 def dump(group, out, sink_class=None):
-    """Drains every stream of the group into the sink (default: Sink, printing to out; bt2_losses.py counts)."""
+    """Drains every stream of the group into the sink (default: Sink, printing to out)."""
     fs = bt2.find_plugin('ctf').source_component_classes['fs']
     graph = bt2.Graph()
     src = graph.add_component(fs, 'src', {'inputs': sorted(group)})

@@ -26,30 +26,11 @@ def trace_of(stream):
     return os.path.dirname(name) if os.path.isabs(name) else ""
 
 
-class CountingSink(bt2._UserSinkComponent):
-    """Drains its input ports one after the other (as bt2_dump.Sink does) and counts per stream."""
+class CountingSink(bt2_dump.PortDrain, bt2._UserSinkComponent):
+    """Counts per stream."""
 
-    def __init__(self, config, params, counts):
-        self._counts = counts
-        for i in range(int(params["ports"])):
-            self._add_input_port("in%d" % i)
-
-    def _user_graph_is_configured(self):
-        self._iters = [self._create_message_iterator(p) for p in self._input_ports.values()]
-
-    def _user_consume(self):
-        while self._iters:
-            try:
-                msg = next(self._iters[0])
-            except StopIteration:
-                self._iters.pop(0)
-                continue
-            self._count(msg)
-            return
-        raise bt2.Stop
-
-    def _count(self, msg):
-        counts = self._counts
+    def _handle(self, msg):
+        counts = self._out
         if isinstance(msg, bt2._EventMessageConst):
             counts[(trace_of(msg.event.stream), bt2_dump.stream_name(msg.event.stream))]["events"] += 1
         elif isinstance(msg, bt2._StreamBeginningMessageConst):

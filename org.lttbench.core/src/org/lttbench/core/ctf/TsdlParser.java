@@ -40,15 +40,10 @@ final class TsdlParser {
     private void topLevel() throws TraceFormatException {
         while (tokens.peek().kind() != Kind.END) {
             Token t = tokens.peek();
-            if (t.is(";")) {
-                tokens.take();
+            if (emptyOrTypeDeclaration(t)) {
                 continue;
             }
-            if (t.is("typealias")) {
-                declarations.typealias();
-            } else if (t.is("typedef")) {
-                declarations.typedef();
-            } else if (t.kind() == Kind.IDENT && tokens.peek(1).is("{") && isBlockKeyword(t.text())) {
+            if (t.kind() == Kind.IDENT && tokens.peek(1).is("{") && isBlockKeyword(t.text())) {
                 tokens.take();
                 block(t);
             } else {
@@ -57,6 +52,26 @@ final class TsdlParser {
             }
             tokens.expect(";");
         }
+    }
+
+    /**
+     * Reads a lone {@code ;}, or a typealias or typedef with its {@code ;}: both stand at the top level and in every
+     * block. False, having read nothing, when {@code t} starts neither.
+     */
+    private boolean emptyOrTypeDeclaration(Token t) throws TraceFormatException {
+        if (t.is(";")) {
+            tokens.take();
+            return true;
+        }
+        if (t.is("typealias")) {
+            declarations.typealias();
+        } else if (t.is("typedef")) {
+            declarations.typedef();
+        } else {
+            return false;
+        }
+        tokens.expect(";");
+        return true;
     }
 
     private static boolean isBlockKeyword(String word) {
@@ -77,23 +92,16 @@ final class TsdlParser {
             if (t.kind() == Kind.END) {
                 throw tokens.error(keyword, "the " + keyword.text() + " block opened here is never closed");
             }
-            if (t.is(";")) {
-                tokens.take();
+            if (emptyOrTypeDeclaration(t)) {
                 continue;
             }
-            if (t.is("typealias")) {
-                declarations.typealias();
-            } else if (t.is("typedef")) {
-                declarations.typedef();
+            String key = tokens.dottedName();
+            where.put(key, t);
+            if (tokens.accept(":=")) {
+                types.put(key, declarations.typeSpecifier(false));
             } else {
-                String key = tokens.dottedName();
-                where.put(key, t);
-                if (tokens.accept(":=")) {
-                    types.put(key, declarations.typeSpecifier(false));
-                } else {
-                    tokens.expect("=");
-                    values.put(key, tokens.value());
-                }
+                tokens.expect("=");
+                values.put(key, tokens.value());
             }
             tokens.expect(";");
         }

@@ -21,12 +21,11 @@ import org.lttbench.ui.compute.ReportSet;
 public final class AnalysesView extends SummaryHost {
     private final Map<String, AnalysisPanel> panels = new LinkedHashMap<>();
     private final SummaryPanel summary;
-    private Composite content;
 
     /** @param shownElsewhere the analyses other views show (theirs are left out here) */
     public AnalysesView(Composite parent, int style, Set<String> shownElsewhere) {
         super(parent, style, SummaryView.REQUESTS);
-        CTabFolder folder = new CTabFolder(content, SWT.TOP | SWT.BORDER);
+        CTabFolder folder = new CTabFolder(content(), SWT.TOP | SWT.BORDER);
         summary = new SummaryPanel(folder);
         addTab(folder, "What stands out", summary.control());
         for (AnalysisProvider p : Analyses.all()) {
@@ -41,11 +40,6 @@ public final class AnalysesView extends SummaryHost {
     /** The analyses shown, a tab each. */
     public List<String> analyses() {
         return List.copyOf(panels.keySet());
-    }
-
-    @Override
-    protected void createContent(Composite parent) {
-        content = parent;
     }
 
     @Override

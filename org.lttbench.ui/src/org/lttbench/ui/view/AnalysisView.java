@@ -11,22 +11,15 @@ import org.lttbench.ui.compute.ReportSet;
 public final class AnalysisView extends ReportView {
     private final String analysis;
     private final AnalysisPanel panel;
-    /** Where the content goes: the base class asks for it before this class knows its analysis. */
-    private Composite content;
 
     public AnalysisView(Composite parent, int style, String analysis) {
         super(parent, style, List.of(AnalysisRequest.of(analysis)));
         this.analysis = analysis;
-        this.panel = new AnalysisPanel(content, analysis);
+        this.panel = new AnalysisPanel(content(), analysis);
     }
 
     public String analysis() {
         return analysis;
-    }
-
-    @Override
-    protected void createContent(Composite parent) {
-        content = parent;
     }
 
     @Override

@@ -32,6 +32,7 @@ public abstract class ReportView extends Composite implements SessionListener {
     static final int STATUS_LINES = 3;
     private AnalysisSession session;
     private final List<AnalysisRequest> requests;
+    private final Composite content;
 
     /** @param requests the analyses this view shows (all computed in one read of the traces with those of others) */
     protected ReportView(Composite parent, int style, List<AnalysisRequest> requests) {
@@ -68,7 +69,7 @@ public abstract class ReportView extends Composite implements SessionListener {
         LabelWrap.follow(status, () -> progress.getVisible() ? 200 : 8, STATUS_LINES);
         status.setText("No traces yet");
 
-        Composite content = new Composite(this, SWT.NONE);
+        content = new Composite(this, SWT.NONE);
         content.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         content.setLayout(new org.eclipse.swt.layout.FillLayout());
         createContent(content);
@@ -91,8 +92,18 @@ public abstract class ReportView extends Composite implements SessionListener {
         return requests;
     }
 
-    /** Builds the tables and charts inside {@code parent} (a FillLayout composite). */
-    protected abstract void createContent(Composite parent);
+    /**
+     * Builds the tables and charts inside {@code parent} (a FillLayout composite). This constructor calls it, before
+     * a subclass's own fields are set: a view whose content needs them builds it in its own constructor, inside
+     * {@link #content()}, and does not override this.
+     */
+    protected void createContent(Composite parent) {
+    }
+
+    /** Where the view's tables and charts go (a FillLayout composite). */
+    protected final Composite content() {
+        return content;
+    }
 
     /** Shows the reports in the tables and charts: no analysis here, only rendering. */
     protected abstract void render(ReportSet reports);

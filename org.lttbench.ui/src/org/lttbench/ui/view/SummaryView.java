@@ -13,17 +13,11 @@ public final class SummaryView extends SummaryHost {
     /** Every analysis's report, as the summary of {@code lttbench analyze TRACE} reads them. */
     public static final List<AnalysisRequest> REQUESTS = Analyses.all().stream()
             .map(p -> AnalysisRequest.of(p.name())).toList();
-    private Composite content;
     private final SummaryPanel panel;
 
     public SummaryView(Composite parent, int style) {
         super(parent, style, REQUESTS);
-        panel = new SummaryPanel(content);
-    }
-
-    @Override
-    protected void createContent(Composite parent) {
-        content = parent;
+        panel = new SummaryPanel(content());
     }
 
     @Override

@@ -113,6 +113,33 @@ abstract class DropIn implements Analysis {
         return new TableSchema(key, title, List.of(columns));
     }
 
+    /** A schema of groups of columns, one after the other (the columns naming a row, then {@link #stats}...). */
+    @SafeVarargs
+    static TableSchema schema(String key, String title, List<Column>... groups) {
+        List<Column> c = new ArrayList<>();
+        for (List<Column> g : groups) {
+            c.addAll(g);
+        }
+        return new TableSchema(key, title, c);
+    }
+
+    /**
+     * lttng-analyses' statistics of a duration: a count, then the minimum, average, maximum and standard deviation
+     * ({@code min_latency}...), titled as its tables title them ({@code Minimum call latency}...). The cells, from
+     * {@link MergedRows}: count, min, mean, max, stddev.
+     *
+     * @param what       the duration, in the titles ({@code call latency})
+     * @param keySuffix  the keys' end ({@code latency}, {@code duration})
+     * @param stdevTitle the deviation's title, which lttng-analyses words per table
+     */
+    static List<Column> stats(String countKey, String countTitle, String what, String keySuffix, String stdevTitle) {
+        return List.of(column(countKey, countTitle, ColumnKind.INTEGER),
+                column("min_" + keySuffix, "Minimum " + what, ColumnKind.DURATION),
+                column("avg_" + keySuffix, "Average " + what, ColumnKind.DURATION),
+                column("max_" + keySuffix, "Maximum " + what, ColumnKind.DURATION),
+                column("stdev_" + keySuffix, stdevTitle, ColumnKind.DURATION));
+    }
+
     /** A provider of a drop-in: lttng-analyses' command name, title, description and tags. */
     static AnalysisProvider provider(String name, String description, List<String> tags, AnalysisTables tables,
             java.util.function.Function<AnalysisOptions, Analysis> make) {

@@ -23,17 +23,11 @@ import org.lttbench.core.report.TableSchema;
 final class IoLatencyStats extends DropIn {
 
     private static final TableSchema SYSCALLS = schema("syscall-latency-stats", "System call latency statistics",
-            column("obj", "System call category", ColumnKind.TEXT), column("count", "Call count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum call latency", ColumnKind.DURATION),
-            column("avg_latency", "Average call latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum call latency", ColumnKind.DURATION),
-            column("stdev_latency", "System call latency standard deviation", ColumnKind.DURATION));
+            List.of(column("obj", "System call category", ColumnKind.TEXT)),
+            stats("count", "Call count", "call latency", "latency", "System call latency standard deviation"));
     private static final TableSchema DISKS = schema("disk-latency-stats", "Partition latency statistics",
-            column("obj", "Partition", ColumnKind.DISK), column("count", "Access count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum access latency", ColumnKind.DURATION),
-            column("avg_latency", "Average access latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum access latency", ColumnKind.DURATION),
-            column("stdev_latency", "System access latency standard deviation", ColumnKind.DURATION));
+            List.of(column("obj", "Partition", ColumnKind.DISK)),
+            stats("count", "Access count", "access latency", "latency", "System access latency standard deviation"));
 
     static final AnalysisProvider PROVIDER = provider("iolatencystats",
             "System call and disk latency statistics (lttng-analyses' iolatencystats, from LTTbench's syscalls and io "

@@ -6,6 +6,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.latency.InterruptLatencyAnalysis;
+import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Interrupt;
 import org.lttbench.core.report.Report;
@@ -19,23 +20,13 @@ import org.lttbench.core.report.TableSchema;
  */
 final class IrqStats extends DropIn {
 
+    private static final List<Column> RUNS = stats("count", "Interrupt count", "duration", "duration",
+            "Interrupt duration standard deviation");
     private static final TableSchema HARD = schema("hard-stats", "Hardware interrupt statistics",
-            column("irq", "Interrupt", ColumnKind.IRQ), column("count", "Interrupt count", ColumnKind.INTEGER),
-            column("min_duration", "Minimum duration", ColumnKind.DURATION),
-            column("avg_duration", "Average duration", ColumnKind.DURATION),
-            column("max_duration", "Maximum duration", ColumnKind.DURATION),
-            column("stdev_duration", "Interrupt duration standard deviation", ColumnKind.DURATION));
+            List.of(column("irq", "Interrupt", ColumnKind.IRQ)), RUNS);
     private static final TableSchema SOFT = schema("soft-stats", "Software interrupt statistics",
-            column("irq", "Interrupt", ColumnKind.IRQ), column("count", "Interrupt count", ColumnKind.INTEGER),
-            column("min_duration", "Minimum duration", ColumnKind.DURATION),
-            column("avg_duration", "Average duration", ColumnKind.DURATION),
-            column("max_duration", "Maximum duration", ColumnKind.DURATION),
-            column("stdev_duration", "Interrupt duration standard deviation", ColumnKind.DURATION),
-            column("raise_count", "Interrupt raise count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum raise latency", ColumnKind.DURATION),
-            column("avg_latency", "Average raise latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum raise latency", ColumnKind.DURATION),
-            column("stdev_latency", "Interrupt raise latency standard deviation", ColumnKind.DURATION));
+            List.of(column("irq", "Interrupt", ColumnKind.IRQ)), RUNS, stats("raise_count", "Interrupt raise count",
+                    "raise latency", "latency", "Interrupt raise latency standard deviation"));
 
     static final AnalysisProvider PROVIDER = provider("irqstats",
             "Interrupt statistics (lttng-analyses' irqstats, from LTTbench's irq analysis)",

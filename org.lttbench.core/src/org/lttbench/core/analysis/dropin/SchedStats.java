@@ -12,6 +12,7 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
+import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
@@ -26,26 +27,14 @@ import org.lttbench.core.report.TableSchema;
  */
 final class SchedStats extends DropIn {
 
-    private static final TableSchema TOTAL = schema("total_stats", "Scheduling latency stats (total)",
-            column("count", "Scheduling count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum latency", ColumnKind.DURATION),
-            column("avg_latency", "Average latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum latency", ColumnKind.DURATION),
-            column("stdev_latency", "Scheduling latency standard deviation", ColumnKind.DURATION));
+    private static final List<Column> STATS = stats("count", "Scheduling count", "latency", "latency",
+            "Scheduling latency standard deviation");
+    private static final TableSchema TOTAL = schema("total_stats", "Scheduling latency stats (total)", STATS);
     private static final TableSchema PER_TID = schema("per_tid_stats", "Scheduling latency stats (per-TID)",
-            column("process", "Wakee process", ColumnKind.PROCESS_NAME), column("tid", "TID", ColumnKind.TID),
-            column("count", "Scheduling count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum latency", ColumnKind.DURATION),
-            column("avg_latency", "Average latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum latency", ColumnKind.DURATION),
-            column("stdev_latency", "Scheduling latency standard deviation", ColumnKind.DURATION),
-            column("prio_list", "Chronological priorities", ColumnKind.TEXT));
+            List.of(column("process", "Wakee process", ColumnKind.PROCESS_NAME), column("tid", "TID", ColumnKind.TID)),
+            STATS, List.of(column("prio_list", "Chronological priorities", ColumnKind.TEXT)));
     private static final TableSchema PER_PRIO = schema("per_prio_stats", "Scheduling latency stats (per-prio)",
-            column("prio", "Priority", ColumnKind.INTEGER), column("count", "Scheduling count", ColumnKind.INTEGER),
-            column("min_latency", "Minimum latency", ColumnKind.DURATION),
-            column("avg_latency", "Average latency", ColumnKind.DURATION),
-            column("max_latency", "Maximum latency", ColumnKind.DURATION),
-            column("stdev_latency", "Scheduling latency standard deviation", ColumnKind.DURATION));
+            List.of(column("prio", "Priority", ColumnKind.INTEGER)), STATS);
 
     static final AnalysisProvider PROVIDER = provider("schedstats",
             "Scheduling latency statistics (lttng-analyses' schedstats, from LTTbench's sched analysis)",

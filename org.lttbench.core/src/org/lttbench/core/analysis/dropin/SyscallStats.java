@@ -23,12 +23,9 @@ import org.lttbench.core.report.TableSchema;
 final class SyscallStats extends DropIn {
 
     private static final TableSchema PER_TID = schema("per-tid", "System call statistics",
-            column("syscall", "System call", ColumnKind.SYSCALL), column("count", "Call count", ColumnKind.INTEGER),
-            column("min_duration", "Minimum call duration", ColumnKind.DURATION),
-            column("avg_duration", "Average call duration", ColumnKind.DURATION),
-            column("max_duration", "Maximum call duration", ColumnKind.DURATION),
-            column("stdev_duration", "Call duration standard deviation", ColumnKind.DURATION),
-            column("return_values", "Return values count", ColumnKind.TEXT));
+            List.of(column("syscall", "System call", ColumnKind.SYSCALL)),
+            stats("count", "Call count", "call duration", "duration", "Call duration standard deviation"),
+            List.of(column("return_values", "Return values count", ColumnKind.TEXT)));
     private static final TableSchema TOTAL = schema("total", "Per-TID system call statistics",
             column("process", "Process", ColumnKind.PROCESS_NAME), column("pid", "PID", ColumnKind.PID),
             column("tid", "TID", ColumnKind.TID), column("count", "Total system call count", ColumnKind.INTEGER));

@@ -209,9 +209,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
 
     private static TableSchema histogram(boolean hosts) {
         List<Column> c = deviceColumns(hosts);
-        c.add(new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest latency"));
-        c.add(new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"));
-        c.add(new Column("requests", "Requests", ColumnKind.INTEGER, "requests that long"));
+        c.addAll(StatsColumns.bar("latency", "requests", "Requests"));
         return new TableSchema("disk_requests_histogram", "Disk request latency per power of two", c).asChartData();
     }
 

@@ -174,9 +174,7 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
 
     private static TableSchema histogram(boolean hosts) {
         List<Column> c = handlerColumns(hosts);
-        c.add(new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest duration"));
-        c.add(new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"));
-        c.add(new Column("runs", "Runs", ColumnKind.INTEGER, "runs that long"));
+        c.addAll(StatsColumns.bar("duration", "runs", "Runs"));
         return new TableSchema("interrupt_histogram", "Interrupt handler durations per power of two", c).asChartData();
     }
 

@@ -196,10 +196,8 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     }
 
     private static final TableSchema HISTOGRAM = new TableSchema("sched_latency_histogram",
-            "Scheduling latency per power of two", List.of(kindColumn(),
-                    new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest latency"),
-                    new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"),
-                    new Column("waits", "Waits", ColumnKind.INTEGER, "waits that long"))).asChartData();
+            "Scheduling latency per power of two", listOf(kindColumn(),
+                    StatsColumns.bar("latency", "waits", "Waits"))).asChartData();
 
     private static final AnalysisTables TABLES = new AnalysisTables(
             new AnalysisTables.Grouping("Scheduling latency", List.of(TOTAL, perThread(false, false), PER_PRIORITY,

@@ -65,6 +65,20 @@ final class StatsColumns {
         return c;
     }
 
+    /**
+     * A histogram's bar per row ({@link DurationStats#octaves}): its bounds, keys {@code from_ns} and {@code to_ns}
+     * (what the views' charts read), and its count.
+     *
+     * @param what       what a duration is ({@code latency}, {@code duration})
+     * @param countKey   the count's key ({@code calls})
+     * @param countTitle its title ({@code Calls})
+     */
+    static List<Column> bar(String what, String countKey, String countTitle) {
+        return List.of(new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest " + what),
+                new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"),
+                new Column(countKey, countTitle, ColumnKind.INTEGER, countKey + " that long"));
+    }
+
     /** How many cells {@link #fill} writes. */
     static final int CELLS = 6 + QUANTILES.length;
 

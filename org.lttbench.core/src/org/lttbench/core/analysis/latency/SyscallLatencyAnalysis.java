@@ -272,12 +272,14 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         return new TableSchema("syscalls_longest", "The longest system calls", c);
     }
 
-    private static final TableSchema HISTOGRAM = new TableSchema("syscall_histogram",
-            "System call durations per power of two", List.of(
-                    new Column("syscall", "System call", ColumnKind.TEXT, "the system call"),
-                    new Column("from_ns", "From", ColumnKind.DURATION, "the bar's shortest duration"),
-                    new Column("to_ns", "To", ColumnKind.DURATION, "its longest, excluded (twice its shortest)"),
-                    new Column("calls", "Calls", ColumnKind.INTEGER, "calls that long"))).asChartData();
+    private static final TableSchema HISTOGRAM = histogram();
+
+    private static TableSchema histogram() {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
+        c.addAll(StatsColumns.bar("duration", "calls", "Calls"));
+        return new TableSchema("syscall_histogram", "System call durations per power of two", c).asChartData();
+    }
 
     private static final AnalysisTables TABLES = new AnalysisTables(
             new AnalysisTables.Grouping("System call latency", List.of(PER_CALL, perThread(false, false), ERRORS,

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.TmfCommonXAxisModel;
@@ -95,9 +94,8 @@ final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider impleme
 
     @Override
     public synchronized TmfModelResponse<ITmfXyModel> fetchXY(Map<String, Object> parameters, IProgressMonitor monitor) {
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        if (times == null || times.size() < 2) {
+        XyRequest q = XyRequest.of(parameters);
+        if (q == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
         try {
@@ -108,10 +106,10 @@ final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider impleme
             if (series.isEmpty()) {
                 fetchTree(Map.of(), monitor);
             }
-            long[] x = times.stream().mapToLong(Long::longValue).toArray();
+            long[] x = q.x();
             List<IYModel> ys = new ArrayList<>();
             for (var s : series.entrySet()) {
-                if (items != null && !items.contains(s.getKey())) {
+                if (!q.wants(s.getKey())) {
                     continue;
                 }
                 double[] y = new double[x.length];
@@ -123,9 +121,7 @@ final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider impleme
                     long from = time.toTraceCompass(range.begin());
                     long to = time.toTraceCompass(range.end()) + 1;
                     for (int i = 0; i < x.length; i++) {
-                        long a = x[i];
-                        long b = i + 1 < x.length ? x[i + 1] : x[i] + (x[i] - x[Math.max(0, i - 1)]);
-                        long overlap = Math.min(b, to) - Math.max(a, from);
+                        long overlap = Math.min(q.end(i), to) - Math.max(x[i], from);
                         if (overlap > 0) {
                             y[i] += count * (double) overlap / Math.max(1, to - from);
                         }

@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.TmfCommonXAxisModel;
@@ -87,9 +86,8 @@ final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
 
     @Override
     public synchronized TmfModelResponse<ITmfXyModel> fetchXY(Map<String, Object> parameters, IProgressMonitor monitor) {
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        if (times == null || times.size() < 2) {
+        XyRequest q = XyRequest.of(parameters);
+        if (q == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
         if (series.isEmpty()) {
@@ -102,12 +100,11 @@ final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
         if (store == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, failedTree().getStatusMessage());
         }
-        long[] x = times.stream().mapToLong(Long::longValue).toArray();
-        // the last sample's interval is as long as the one before it
-        long end = x[x.length - 1] + (x[x.length - 1] - x[x.length - 2]);
+        long[] x = q.x();
+        long end = q.end(x.length - 1);
         Map<String, double[]> bytes = new LinkedHashMap<>();
         for (var s : series.entrySet()) {
-            if (items == null || items.contains(s.getKey())) {
+            if (q.wants(s.getKey())) {
                 bytes.put(s.getValue(), new double[x.length]);
             }
         }
@@ -126,8 +123,7 @@ final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
                 continue;
             }
             for (int i = 0; i < x.length; i++) {
-                long to = i + 1 < x.length ? x[i + 1] : end;
-                y[i] = y[i] * 1e9 / Math.max(1, to - x[i]);  // bytes per second
+                y[i] = y[i] * 1e9 / Math.max(1, q.end(i) - x[i]);  // bytes per second
             }
             ys.add(new YModel(s.getKey(), s.getValue(), y));
         }

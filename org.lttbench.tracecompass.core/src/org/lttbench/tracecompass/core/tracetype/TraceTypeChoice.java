@@ -27,9 +27,10 @@ import org.lttbench.core.ctf.TraceDiscovery;
  * LTTbench's types, whatever Trace Compass's own reader makes of the trace.
  */
 public final class TraceTypeChoice {
-    static final String KERNEL_TYPE = "org.lttbench.tracecompass.tracetype.kernel";
-    static final String UST_TYPE = "org.lttbench.tracecompass.tracetype.ust";
-    static final String CTF_TYPE = "org.lttbench.tracecompass.tracetype.ctf";
+    /** LTTbench's trace types, by the ids plugin.xml declares them with. */
+    public static final String KERNEL_TYPE = "org.lttbench.tracecompass.tracetype.kernel";
+    public static final String UST_TYPE = "org.lttbench.tracecompass.tracetype.ust";
+    public static final String CTF_TYPE = "org.lttbench.tracecompass.tracetype.ctf";
     /** The file that makes a directory a CTF trace. */
     private static final String METADATA = "metadata";
 

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.CTF_TYPE;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.KERNEL_TYPE;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.UST_TYPE;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,9 +37,6 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  * Compass's types throws while validating, which stops Trace Compass's choice).
  */
 class TraceTypeSelectionTest {
-    private static final String OUR_KERNEL = "org.lttbench.tracecompass.tracetype.kernel";
-    private static final String OUR_UST = "org.lttbench.tracecompass.tracetype.ust";
-    private static final String OUR_CTF = "org.lttbench.tracecompass.tracetype.ctf";
 
     static List<Path> ctf18() throws IOException {
         return EventsAgainstDumpTest.ctf18();
@@ -49,7 +49,7 @@ class TraceTypeSelectionTest {
         assertFalse(chosen.isEmpty(), "Trace Compass chooses a type for " + dir);
         Class<?> type = chosen.get(0).getTraceClass();
         assertTrue(type == LttngKernelTrace.class || type == LttngUstTrace.class, dir + " gets " + type);
-        for (String ours : List.of(OUR_KERNEL, OUR_UST, OUR_CTF)) {
+        for (String ours : List.of(KERNEL_TYPE, UST_TYPE, CTF_TYPE)) {
             int confidence = TmfTraceType.getTraceType(ours).validateWithConfidence(dir.toString());
             assertTrue(confidence <= 1, ours + " stays below Trace Compass's types on " + dir + ": " + confidence);
         }
@@ -67,7 +67,7 @@ class TraceTypeSelectionTest {
         String path = dir.toString();
         boolean tcReads = validates(new CtfTmfTrace(), path);
         String domain = domain(dir);
-        String ours = domain.equals("kernel") ? OUR_KERNEL : domain.equals("ust") ? OUR_UST : OUR_CTF;
+        String ours = domain.equals("kernel") ? KERNEL_TYPE : domain.equals("ust") ? UST_TYPE : CTF_TYPE;
         int confidence = TmfTraceType.getTraceType(ours).validateWithConfidence(path);
         List<TraceTypeHelper> chosen = null;
         RuntimeException thrown = null;
@@ -107,7 +107,7 @@ class TraceTypeSelectionTest {
                 // LTTbench...) gives the trace LTTbench's type
                 assertEquals(ours, TraceTypeChoice.lttbench(dir).type().getTraceTypeId());
             }
-            if (!ours.equals(OUR_CTF)) {
+            if (!ours.equals(CTF_TYPE)) {
                 assertEquals(ours, TraceTypeChoice.lttng(path).getTraceTypeId());
             }
         }
@@ -155,8 +155,8 @@ class TraceTypeSelectionTest {
                 """, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
         assertFalse(validates(new CtfTmfTrace(), dir.toString()), "Trace Compass's reader refuses it");
         List<TraceTypeHelper> chosen = TmfTraceType.selectTraceType(dir.toString(), null);
-        assertEquals(OUR_UST, chosen.get(0).getTraceTypeId(), "Trace Compass chooses LTTbench's type: " + chosen);
-        assertEquals(OUR_UST, TraceTypeChoice.lttng(dir.toString()).getTraceTypeId());
+        assertEquals(UST_TYPE, chosen.get(0).getTraceTypeId(), "Trace Compass chooses LTTbench's type: " + chosen);
+        assertEquals(UST_TYPE, TraceTypeChoice.lttng(dir.toString()).getTraceTypeId());
 
         LttbenchCtfTrace ours = TraceCompassTraces.lttbench(dir);
         LttngUstTrace theirs = TraceCompassTraces.ust(original);
@@ -178,10 +178,10 @@ class TraceTypeSelectionTest {
      */
     @Test
     void lttbenchsTypeWhateverTraceCompassReads() throws Exception {
-        assertEquals(OUR_KERNEL, TraceTypeChoice.lttbench(TraceCompassTraces.shared("kernel-scp-src")).type().getTraceTypeId());
-        assertEquals(OUR_UST, TraceTypeChoice.lttbench(TraceCompassTraces.shared("ust-trace-with-index")).type().getTraceTypeId());
-        assertEquals(OUR_UST, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("trace-with-index")).type().getTraceTypeId());
-        assertEquals(OUR_CTF, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("succeed1")).type().getTraceTypeId());
+        assertEquals(KERNEL_TYPE, TraceTypeChoice.lttbench(TraceCompassTraces.shared("kernel-scp-src")).type().getTraceTypeId());
+        assertEquals(UST_TYPE, TraceTypeChoice.lttbench(TraceCompassTraces.shared("ust-trace-with-index")).type().getTraceTypeId());
+        assertEquals(UST_TYPE, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("trace-with-index")).type().getTraceTypeId());
+        assertEquals(CTF_TYPE, TraceTypeChoice.lttbench(TraceCompassTraces.ctf2("succeed1")).type().getTraceTypeId());
 
         Path empty = TraceCompassTraces.work("choice-not-a-trace");
         TraceTypeChoice.LttbenchType none = TraceTypeChoice.lttbench(empty);

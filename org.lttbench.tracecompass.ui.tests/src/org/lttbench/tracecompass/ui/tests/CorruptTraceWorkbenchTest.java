@@ -70,7 +70,7 @@ class CorruptTraceWorkbenchTest {
         ITmfTrace trace = ui(() -> element.getTrace());
         Tree tree = Workbench.select(element);
         Workbench.clickContextMenu(tree, "LTTbench", "Process time");
-        ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         String status = Views.failed(view, trace);
         assertEquals("Could not analyse the traces: " + expected, status, "the view's status line says what the command line says");
         assertEquals("", ui(() -> ((ProcessTimeView) view.content()).noticeText()), "said once, in the status line only");
@@ -93,7 +93,7 @@ class CorruptTraceWorkbenchTest {
         TmfTraceElement good = Workbench.openTrace(project, other, Workbench.KERNEL_TRACE_TYPE);
         ITmfTrace goodTrace = ui(() -> good.getTrace());
         Workbench.clickContextMenu(Workbench.select(good), "LTTbench", "Process time");
-        ProcessTimeTmfView again = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        ProcessTimeTmfView again = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         assertSame(view, again, "the same view, now on the other trace");
         ReportSet reports = Views.finished(again, goodTrace);
         assertNull(reports.failure(), reports.failure());

@@ -3,6 +3,8 @@ package org.lttbench.tracecompass.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.KERNEL_TYPE;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.UST_TYPE;
 import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
 import java.nio.file.Files;
@@ -43,8 +45,6 @@ import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Ctf2TraceWorkbenchTest {
-    static final String KERNEL_TYPE = "org.lttbench.tracecompass.tracetype.kernel";
-    static final String UST_TYPE = "org.lttbench.tracecompass.tracetype.ust";
     static final String CONTROL_FLOW = "org.eclipse.tracecompass.analysis.os.linux.views.controlflow";
 
     static TmfProjectElement project;

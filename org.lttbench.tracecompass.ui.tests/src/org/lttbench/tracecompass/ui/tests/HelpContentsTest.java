@@ -16,6 +16,7 @@ import org.eclipse.help.HelpSystem;
 import org.eclipse.help.IToc;
 import org.eclipse.help.ITopic;
 import org.junit.jupiter.api.Test;
+import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
 import org.lttbench.tracecompass.ui.view.ViewHelp;
 import org.osgi.framework.Bundle;
 
@@ -76,7 +77,7 @@ class HelpContentsTest {
                 assertTrue(content(href).contains("<h1"), view + ": " + href + " is a page of the guide");
             }
         }
-        String id = "org.lttbench.tracecompass.view.process";
+        String id = ProcessTimeTmfView.ID;
         Object help = Workbench.ui(() -> {
             var part = (org.lttbench.tracecompass.ui.view.LttbenchView) Workbench.page().showView(id);
             Object data = part.content().getParent().getData("org.eclipse.ui.help");

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.KERNEL_TYPE;
+import static org.lttbench.tracecompass.core.tracetype.TraceTypeChoice.UST_TYPE;
 import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
 import java.nio.charset.StandardCharsets;
@@ -61,8 +63,6 @@ import org.lttbench.ui.compute.ReportSet;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OpenTraceWithLttbenchTest {
     static final String LABEL = "Open Trace with LTTbench...";
-    static final String KERNEL_TYPE = "org.lttbench.tracecompass.tracetype.kernel";
-    static final String UST_TYPE = "org.lttbench.tracecompass.tracetype.ust";
 
     static TmfProjectElement project;
     /** The errors logged during a test (a listener on the platform's log): Trace Compass logs what it catches. */
@@ -145,7 +145,7 @@ class OpenTraceWithLttbenchTest {
         // and LTTbench's own views on it, from its context menu as on Trace Compass's LTTng types
         assertEquals(TraceContextMenuTest.MENU, Workbench.contextMenu(explorer, "LTTbench"), "LTTbench's views");
         Workbench.clickContextMenu(explorer, "LTTbench", "Process time");
-        ProcessTimeTmfView view = Workbench.view("org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertTrue(module.waitForCompletion(), "the menu scheduled LTTbench's analysis, and it completed: " + module.failure());
         ReportSet reports = Views.finished(view, trace);

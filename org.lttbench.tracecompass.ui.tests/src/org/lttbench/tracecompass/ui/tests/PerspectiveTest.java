@@ -30,7 +30,6 @@ class PerspectiveTest {
     private static final String TRACING = "org.eclipse.linuxtools.tmf.ui.perspective";
     private static final String STATISTICS = "org.eclipse.linuxtools.tmf.ui.views.statistics";
     private static final String HISTOGRAM = "org.eclipse.linuxtools.tmf.ui.views.histogram";
-    private static final String PROCESS = "org.lttbench.tracecompass.view.process";
     private static IPerspectiveDescriptor before;
     private static TmfTraceElement element;
 
@@ -47,7 +46,7 @@ class PerspectiveTest {
     static void backToTheFirstPerspective() {
         ui(() -> {
             IWorkbenchPage page = Workbench.page();
-            IViewPart v = page.findView(PROCESS);
+            IViewPart v = page.findView(ProcessTimeTmfView.ID);
             if (v != null) {
                 page.hideView(v);
             }
@@ -75,7 +74,7 @@ class PerspectiveTest {
         switchTo(TRACING);
         ui(() -> Workbench.page().showView(STATISTICS));
         Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Process time");
-        ProcessTimeTmfView view = Workbench.view(PROCESS, ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         Workbench.settle();
         Path shot = Workbench.screenshot("perspective-tracing-process-time");
         assertNotNull(shot);
@@ -92,7 +91,7 @@ class PerspectiveTest {
     void lttbenchsPerspectiveGivesTheProcessTimeMostOfTheHeight() throws Exception {
         switchTo(LttbenchPerspective.ID);
         Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Process time");
-        ProcessTimeTmfView view = Workbench.view(PROCESS, ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         Workbench.settle();
         Point size = ui(() -> view.content().getSize());
         int height = ui(() -> Workbench.shell().getSize().y);

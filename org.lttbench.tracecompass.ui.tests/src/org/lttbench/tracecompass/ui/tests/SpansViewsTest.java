@@ -51,7 +51,7 @@ class SpansViewsTest {
         assertNotNull(trace);
 
         Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Spans");
-        SpansTmfView view = Workbench.view("org.lttbench.tracecompass.view.spans", SpansTmfView.class);
+        SpansTmfView view = Workbench.view(SpansTmfView.ID, SpansTmfView.class);
         assertNull(Views.finished(view, trace).failure());
         ReportSet reports = TraceContextMenuTest.wholeTrace(view, trace);
         assertNull(reports.failure(), reports.failure());

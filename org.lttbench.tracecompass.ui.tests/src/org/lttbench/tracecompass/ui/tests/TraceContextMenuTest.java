@@ -125,7 +125,7 @@ class TraceContextMenuTest {
     @Test
     @Order(2)
     void processTimeShowsTheCommandLinesThreadsAndProcesses() throws Exception {
-        ProcessTimeTmfView view = openFromTheMenu("Process time", "org.lttbench.tracecompass.view.process", ProcessTimeTmfView.class);
+        ProcessTimeTmfView view = openFromTheMenu("Process time", ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertTrue(module.waitForCompletion(), "the menu scheduled the analysis, and it completed: " + module.failure());
         ReportSet reports = Views.finished(view, trace);
@@ -201,7 +201,7 @@ class TraceContextMenuTest {
     @Test
     @Order(3)
     void tracepointOverheadShowsTheCommandLinesTracepoints() throws Exception {
-        OverheadTmfView view = openFromTheMenu("Tracepoint overhead", "org.lttbench.tracecompass.view.overhead", OverheadTmfView.class);
+        OverheadTmfView view = openFromTheMenu("Tracepoint overhead", OverheadTmfView.ID, OverheadTmfView.class);
         ReportSet reports = Views.finished(view, trace);
         assertNull(reports.failure(), reports.failure());
         CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "overhead"));
@@ -214,7 +214,7 @@ class TraceContextMenuTest {
     @Test
     @Order(4)
     void discardedEventsShowsTheCommandLinesStreams() throws Exception {
-        DiscardedTmfView view = openFromTheMenu("Discarded events", "org.lttbench.tracecompass.view.discarded", DiscardedTmfView.class);
+        DiscardedTmfView view = openFromTheMenu("Discarded events", DiscardedTmfView.ID, DiscardedTmfView.class);
         ReportSet reports = Views.finished(view, trace);
         assertNull(reports.failure(), reports.failure());
         CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "discarded"));
@@ -339,7 +339,7 @@ class TraceContextMenuTest {
         TmfTraceElement e = Workbench.openTrace(project, lossy, Workbench.KERNEL_TRACE_TYPE);
         ITmfTrace t = ui(() -> e.getTrace());
         Workbench.clickContextMenu(Workbench.select(e), "LTTbench", "Discarded events");
-        DiscardedTmfView view = Workbench.view("org.lttbench.tracecompass.view.discarded", DiscardedTmfView.class);
+        DiscardedTmfView view = Workbench.view(DiscardedTmfView.ID, DiscardedTmfView.class);
         assertNull(Views.finished(view, t).failure());
         ReportSet reports = wholeTrace(view, t);
         assertNull(reports.failure(), reports.failure());
@@ -360,7 +360,7 @@ class TraceContextMenuTest {
     @Test
     @Order(8)
     void theAnalysesViewOpensOnTheCommandLinesSummary() throws Exception {
-        AnalysesTmfView view = openFromTheMenu("Analyses", "org.lttbench.tracecompass.view.analyses", AnalysesTmfView.class);
+        AnalysesTmfView view = openFromTheMenu("Analyses", AnalysesTmfView.ID, AnalysesTmfView.class);
         ReportSet reports = Views.finished(view, trace);
         assertNull(reports.failure(), reports.failure());
         List<String> shown = ui(() -> ((AnalysesView) view.content()).summaryText()).lines().toList();

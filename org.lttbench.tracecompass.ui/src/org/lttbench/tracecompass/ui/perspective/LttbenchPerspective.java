@@ -3,6 +3,13 @@ package org.lttbench.tracecompass.ui.perspective;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.lttbench.tracecompass.ui.view.AnalysesTmfView;
+import org.lttbench.tracecompass.ui.view.CriticalPathView;
+import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
+import org.lttbench.tracecompass.ui.view.OverheadTmfView;
+import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
+import org.lttbench.tracecompass.ui.view.SpansTmfView;
+import org.lttbench.tracecompass.ui.view.ThreadStatesView;
 
 /**
  * LTTbench's perspective: the Project Explorer on the left; above the events table, a tall stack of the views users
@@ -12,13 +19,6 @@ import org.eclipse.ui.IPerspectiveFactory;
  */
 public final class LttbenchPerspective implements IPerspectiveFactory {
     public static final String ID = "org.lttbench.tracecompass.ui.perspective";
-    static final String PROCESS = "org.lttbench.tracecompass.view.process";
-    static final String THREAD_STATES = "org.lttbench.tracecompass.view.threadstates";
-    static final String CRITICAL_PATH = "org.lttbench.tracecompass.view.criticalpath";
-    static final String ANALYSES = "org.lttbench.tracecompass.view.analyses";
-    static final String SPANS = "org.lttbench.tracecompass.view.spans";
-    static final String OVERHEAD = "org.lttbench.tracecompass.view.overhead";
-    static final String DISCARDED = "org.lttbench.tracecompass.view.discarded";
     /** Trace Compass's views, by their ids (its classes are its own to name). */
     static final String CONTROL_FLOW = "org.eclipse.tracecompass.analysis.os.linux.views.controlflow";
     static final String HISTOGRAM = "org.eclipse.linuxtools.tmf.ui.views.histogram";
@@ -30,20 +30,20 @@ public final class LttbenchPerspective implements IPerspectiveFactory {
         IFolderLayout left = layout.createFolder("lttbench.left", IPageLayout.LEFT, 0.15f, editor);
         left.addView(IPageLayout.ID_PROJECT_EXPLORER);
         IFolderLayout top = layout.createFolder("lttbench.top", IPageLayout.TOP, 0.62f, editor);
-        top.addView(PROCESS);
-        top.addView(THREAD_STATES);
-        top.addPlaceholder(CRITICAL_PATH);
-        top.addPlaceholder(ANALYSES);
-        top.addPlaceholder(SPANS);
+        top.addView(ProcessTimeTmfView.ID);
+        top.addView(ThreadStatesView.ID);
+        top.addPlaceholder(CriticalPathView.ID);
+        top.addPlaceholder(AnalysesTmfView.ID);
+        top.addPlaceholder(SpansTmfView.ID);
         top.addPlaceholder(CONTROL_FLOW);
         IFolderLayout bottom = layout.createFolder("lttbench.bottom", IPageLayout.BOTTOM, 0.45f, editor);
         bottom.addView(HISTOGRAM);
-        bottom.addPlaceholder(OVERHEAD);
-        bottom.addPlaceholder(DISCARDED);
-        layout.addShowViewShortcut(PROCESS);
-        layout.addShowViewShortcut(THREAD_STATES);
-        layout.addShowViewShortcut(CRITICAL_PATH);
-        layout.addShowViewShortcut(ANALYSES);
+        bottom.addPlaceholder(OverheadTmfView.ID);
+        bottom.addPlaceholder(DiscardedTmfView.ID);
+        layout.addShowViewShortcut(ProcessTimeTmfView.ID);
+        layout.addShowViewShortcut(ThreadStatesView.ID);
+        layout.addShowViewShortcut(CriticalPathView.ID);
+        layout.addShowViewShortcut(AnalysesTmfView.ID);
         layout.addPerspectiveShortcut(ID);
     }
 }

@@ -18,6 +18,8 @@ import org.lttbench.ui.view.SpansView;
  * and any analysis added later), a tab each, as each declares itself: hosts LTTbench's {@link AnalysesView}.
  */
 public final class AnalysesTmfView extends LttbenchView {
+    public static final String ID = "org.lttbench.tracecompass.view.analyses";
+
     public AnalysesTmfView() {
         super("LTTbench Analyses");
     }

@@ -10,6 +10,8 @@ import org.lttbench.ui.view.ReportView;
  * double-clicked thread is selected as Control Flow selects one, and its critical path shows in the Critical path view.
  */
 public final class ProcessTimeTmfView extends LttbenchView {
+    public static final String ID = "org.lttbench.tracecompass.view.process";
+
     public ProcessTimeTmfView() {
         super("LTTbench Process time");
     }

@@ -14,6 +14,8 @@ import org.lttbench.ui.view.SpansView;
  * thread as Control Flow selects one, and the thread's spans show in the Spans of a thread view.
  */
 public final class SpansTmfView extends LttbenchView {
+    public static final String ID = "org.lttbench.tracecompass.view.spans";
+
     public SpansTmfView() {
         super("LTTbench Spans");
     }
