@@ -41,7 +41,8 @@ final class EnumDecoder extends IntDecoder {
     }
 
     boolean contains(int range, long v) {
-        return RangeIndex.holds(rangeLow[range], rangeHigh[range], v, signed);
+        return signed ? rangeLow[range] <= v && v <= rangeHigh[range]
+                : Long.compareUnsigned(rangeLow[range], v) <= 0 && Long.compareUnsigned(v, rangeHigh[range]) <= 0;
     }
 
     /**

@@ -10,17 +10,24 @@ import org.lttbench.core.trace.FieldHandle.FieldKind;
 final class OptionalDecoder extends FieldDecoder {
     final ValueRef selector;
     /** Null for a boolean selector. */
-    private final RangeIndex ranges;
+    final long[] rangeLow;
+    final long[] rangeHigh;
+    final boolean signed;
     final FieldDecoder field;
     private final int slots;
+
+    private final RangeIndex index;
 
     OptionalDecoder(int slot, ValueRef selector, boolean signed, long[] rangeLow, long[] rangeHigh, FieldDecoder field,
             int slots) {
         super(slot, 1);
         this.selector = selector;
-        this.ranges = rangeLow == null ? null : RangeIndex.of(rangeLow, rangeHigh, signed);
+        this.signed = signed;
+        this.rangeLow = rangeLow;
+        this.rangeHigh = rangeHigh;
         this.field = field;
         this.slots = slots;
+        this.index = rangeLow == null ? null : RangeIndex.of(rangeLow, rangeHigh, signed);
         cost = addCost(cost, field.cost);
     }
 
@@ -42,7 +49,18 @@ final class OptionalDecoder extends FieldDecoder {
     @Override
     void decode(DecodeState s, int b) throws DecodeException {
         long v = selector.get(s, b);
-        boolean present = ranges == null ? v != 0 : ranges.first(v) >= 0;
+        boolean present;
+        if (rangeLow == null) {
+            present = v != 0;
+        } else if (index != null) {
+            present = index.first(v) >= 0;
+        } else {
+            present = false;
+            for (int r = 0; r < rangeLow.length && !present; r++) {
+                present = signed ? rangeLow[r] <= v && v <= rangeHigh[r]
+                        : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0;
+            }
+        }
         s.values[b + slot] = present ? 1 : 0;
         if (present) {
             field.decode(s, b);

@@ -4,36 +4,31 @@ import java.util.Arrays;
 import java.util.TreeSet;
 
 /**
- * The first of several value ranges (in the order given, overlaps allowed) that holds a value, as variant and optional
- * selectors find it. Many ranges in logarithmic time (a scan of them all for every event would cost): the ranges are
- * cut at their bounds into segments, each knowing its first holding range. Few ranges are scanned.
+ * The first of several value ranges (in the order given, overlaps allowed) that holds a value, in logarithmic time:
+ * variant and optional selectors with many ranges would otherwise cost a scan of them all for every event. The ranges
+ * are cut at their bounds into segments, each knowing its first holding range.
  */
 final class RangeIndex {
-    /** Below this many ranges a scan is as fast: no segments. */
+    /** Below this many ranges a scan is as fast: no index. */
     static final int MIN_RANGES = 9;
 
-    /** Segment starts, as sortable keys (signed order; unsigned values have their sign bit flipped); null: a scan. */
+    /** Segment starts, as sortable keys (signed order; unsigned values have their sign bit flipped). */
     private final long[] starts;
     /** The first range holding each segment, or -1. */
     private final int[] first;
-    /** The ranges, for a scan. */
-    private final long[] low;
-    private final long[] high;
     private final boolean signed;
 
-    private RangeIndex(long[] starts, int[] first, long[] low, long[] high, boolean signed) {
+    private RangeIndex(long[] starts, int[] first, boolean signed) {
         this.starts = starts;
         this.first = first;
-        this.low = low;
-        this.high = high;
         this.signed = signed;
     }
 
-    /** The ranges {@code [low[i], high[i]]} (bounds signed or unsigned). */
+    /** An index of {@code [low[i], high[i]]} (bounds signed or unsigned), or null when there are few ranges. */
     static RangeIndex of(long[] low, long[] high, boolean signed) {
         int n = low.length;
         if (n < MIN_RANGES) {
-            return new RangeIndex(null, null, low, high, signed);
+            return null;
         }
         // Events: a range starts at its low key and ends after its high key.
         long[][] events = new long[2 * n][];
@@ -68,29 +63,15 @@ final class RangeIndex {
             first[segments] = active.isEmpty() ? -1 : active.first();
             segments++;
         }
-        return new RangeIndex(Arrays.copyOf(starts, segments), Arrays.copyOf(first, segments), low, high, signed);
+        return new RangeIndex(Arrays.copyOf(starts, segments), Arrays.copyOf(first, segments), signed);
     }
 
     private static long key(long v, boolean signed) {
         return signed ? v : v ^ Long.MIN_VALUE;
     }
 
-    /** Whether {@code [low, high]} holds {@code v}, bounds and value signed or unsigned. */
-    static boolean holds(long low, long high, long v, boolean signed) {
-        return signed ? low <= v && v <= high
-                : Long.compareUnsigned(low, v) <= 0 && Long.compareUnsigned(v, high) <= 0;
-    }
-
     /** The index of the first range holding {@code v}, or -1. */
     int first(long v) {
-        if (starts == null) {
-            for (int r = 0; r < low.length; r++) {
-                if (holds(low[r], high[r], v, signed)) {
-                    return r;
-                }
-            }
-            return -1;
-        }
         int i = Arrays.binarySearch(starts, key(v, signed));
         if (i < 0) {
             i = -i - 2; // the segment starting before v

@@ -13,22 +13,28 @@ final class VariantDecoder extends FieldDecoder {
     final ValueRef tag;
     final String[] names;
     final FieldDecoder[] options;
-    /** Selector ranges, in the order they are tried, and the option each selects. */
-    private final RangeIndex ranges;
-    private final int[] rangeOption;
-    private final boolean signed;
+    /** Selector ranges, flattened, in the order they are tried: bounds and the option each selects. */
+    final long[] rangeLow;
+    final long[] rangeHigh;
+    final int[] rangeOption;
+    final boolean signed;
     private final int slots;
+
+    /** For many ranges, the first that holds a value, found in logarithmic time; null for few. */
+    private final RangeIndex index;
 
     VariantDecoder(int slot, ValueRef tag, boolean signed, long[] rangeLow, long[] rangeHigh, int[] rangeOption,
             String[] names, FieldDecoder[] options, int slots) {
         super(slot, 1);
         this.tag = tag;
         this.signed = signed;
-        this.ranges = RangeIndex.of(rangeLow, rangeHigh, signed);
+        this.rangeLow = rangeLow;
+        this.rangeHigh = rangeHigh;
         this.rangeOption = rangeOption;
         this.names = names;
         this.options = options;
         this.slots = slots;
+        this.index = RangeIndex.of(rangeLow, rangeHigh, signed);
         long most = 0;
         for (FieldDecoder o : options) {
             most = Math.max(most, o.cost);
@@ -81,12 +87,23 @@ final class VariantDecoder extends FieldDecoder {
     @Override
     void decode(DecodeState s, int b) throws DecodeException {
         long v = tag.get(s, b);
-        int r = ranges.first(v);
-        if (r < 0) {
+        int option = -1;
+        if (index != null) {
+            int r = index.first(v);
+            option = r < 0 ? -1 : rangeOption[r];
+        } else {
+            for (int r = 0; r < rangeOption.length; r++) {
+                if (signed ? rangeLow[r] <= v && v <= rangeHigh[r]
+                        : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0) {
+                    option = rangeOption[r];
+                    break;
+                }
+            }
+        }
+        if (option < 0) {
             throw new DecodeException("variant tag value " + (signed ? Long.toString(v) : Long.toUnsignedString(v))
                     + " selects none of the variant's options");
         }
-        int option = rangeOption[r];
         s.values[b + slot] = option;
         options[option].decode(s, b);
     }
