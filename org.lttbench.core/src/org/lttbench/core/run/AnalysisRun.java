@@ -11,7 +11,6 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.discarded.LossTally;
-import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
@@ -131,15 +130,9 @@ public final class AnalysisRun {
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
             List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
         introduce(analyses);
-        ProcessPass.handOff(analyses);
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
-        try {
-            traces.read(new RecordFanOut(sinks), progress);
-        } catch (IOException | RuntimeException | Error e) {
-            ProcessPass.abandon(analyses);
-            throw e;
-        }
+        traces.read(new RecordFanOut(sinks), progress);
         String unread = UnreadFile.note(traces.unreadFiles());
         List<Report> reports = new ArrayList<>();
         for (Analysis a : analyses) {
