@@ -134,9 +134,11 @@ public final class DiffCommand implements Callable<Integer> {
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
-                if (perRequest != null) {
-                    requiresSpans(planA, "A");
-                    requiresSpans(planB, "B");
+                if (perRequest != null) { // it counts a span's instances
+                    AnalysisNeeds.require(planA, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to A",
+                            ": add spans to --analysis");
+                    AnalysisNeeds.require(planB, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to B",
+                            ": add spans to --analysis");
                 }
                 if (folded != null || process != null) {
                     FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
@@ -217,16 +219,6 @@ public final class DiffCommand implements Callable<Integer> {
             return List.of(passA.join(), reportsB);
         } catch (CompletionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-    }
-
-    /** {@code --per-request} counts a span's instances: the spans analysis must run on the run. */
-    private void requiresSpans(AnalysisRun.Plan plan, String run) throws RunFailure {
-        if (!plan.analyses().containsKey("spans")) {
-            String why = plan.reasons().get("spans");
-            throw why != null ? new RunFailure(ExitCode.NOT_APPLICABLE, "--per-request needs the spans analysis, which does "
-                    + "not apply to " + run + ": " + why) : RunFailure.usage("--per-request needs the spans analysis: add "
-                    + "spans to --analysis");
         }
     }
 

@@ -5,29 +5,19 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.lttbench.core.analysis.process.ProcessAnalysis;
-import org.lttbench.core.analysis.process.ProcessPass;
+import org.lttbench.core.analysis.waits.WaitStacks;
 import org.lttbench.core.run.AnalysisRun;
-import org.lttbench.core.run.ExitCode;
 import org.lttbench.core.run.RunFailure;
 
-/**
- * {@code --folded}: the threads' time as folded stacks ({@link org.lttbench.core.analysis.waits.WaitStacks}), written
- * beside the reports.
- */
+/** {@code --folded}: the threads' time as folded stacks ({@link WaitStacks}), written beside the reports. */
 final class FoldedStacks {
     private FoldedStacks() {
     }
 
     /** Before the pass: the plan must follow the threads' states, or {@code option} has nothing to tell. */
     static void check(AnalysisRun.Plan plan, String option) throws RunFailure {
-        if (plan.toRun().stream().noneMatch(a -> a instanceof ProcessAnalysis || a instanceof ProcessPass.User)) {
-            String why = plan.reasons().get("process");
-            throw why != null
-                    ? new RunFailure(ExitCode.NOT_APPLICABLE, option + " needs the process analysis, which does not apply: " + why)
-                    : RunFailure.usage(option + " needs the process analysis or one built on it (waits, critical-path, "
-                            + "syscalls, sched, irq, io): add one to --analysis");
-        }
+        AnalysisNeeds.require(plan, p -> WaitStacks.follows(p.toRun()), option, "process", "",
+                " or one built on it (waits, critical-path, syscalls, sched, irq, io): add one to --analysis");
     }
 
     interface Content {

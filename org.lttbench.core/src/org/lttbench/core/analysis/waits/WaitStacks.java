@@ -52,6 +52,12 @@ public final class WaitStacks {
         return null;
     }
 
+    /** Whether one of these analyses follows the threads' states: the process analysis, or one built on it. */
+    public static boolean follows(java.util.List<? extends org.lttbench.core.analysis.Analysis> analyses) {
+        return analyses.stream().anyMatch(a -> a instanceof ProcessAnalysis
+                || a instanceof org.lttbench.core.analysis.process.ProcessPass.User);
+    }
+
     /** The stacks of a process analysis that has done its pass, over its range. */
     public static WaitStacks of(ProcessAnalysis done) {
         ThreadLedger ledger = done.ledger();

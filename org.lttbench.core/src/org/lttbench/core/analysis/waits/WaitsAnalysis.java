@@ -136,7 +136,9 @@ public final class WaitsAnalysis implements ProcessPass.User {
         Table causes = schema(byProcess, true, hosts).table();
         Table wakers = schema(byProcess, false, hosts).table();
         WaitCauses labels = pass.analysis().causes();
-        for (Row row : rows(ledger.blockedByCause(0), byProcess, hosts, t -> List.of(labels.label(t.code())))) {
+        // summed from the ledger's tallies by reason at each call: once here, for the rows and the summary
+        List<WaitTally> byCause = ledger.blockedByCause(0);
+        for (Row row : rows(byCause, byProcess, hosts, t -> List.of(labels.label(t.code())))) {
             causes.addRow(row.cells());
         }
         for (Row row : rows(ledger.blockedByWaker(0), byProcess, hosts, t -> waker(t, byProcess, ledger, facts))) {
@@ -148,7 +150,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
         process.notes().stream().filter(process::isLossNote).forEach(r::lossNote);
         r.note("each thread's causes, and its wakers, add up to its Blocked time in the process analysis; waits in I/O "
                 + "(Wait I/O) are per device in its io_devices table");
-        r.summary(summary(r.title(), process, ledger.blockedByCause(0), labels));
+        r.summary(summary(r.title(), process, byCause, labels));
         return r;
     }
 
