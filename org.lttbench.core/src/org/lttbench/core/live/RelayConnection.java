@@ -115,29 +115,24 @@ final class RelayConnection implements Closeable {
             socket.setTcpNoDelay(true);
         } catch (UnknownHostException e) {
             closeQuietly(socket);
-            throw new LiveException(LiveException.UNREACHABLE, "cannot reach the relay daemon at " + url.relayAddress()
-                    + ": unknown host " + url.relay());
+            throw unreachable(url, "unknown host " + url.relay());
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
-            throw new LiveException(LiveException.UNREACHABLE, "cannot reach the relay daemon at " + url.relayAddress()
-                    + ": no answer within " + timeoutMs + " ms");
+            throw unreachable(url, "no answer within " + timeoutMs + " ms");
         } catch (ConnectException e) {
             closeQuietly(socket);
-            throw new LiveException(LiveException.UNREACHABLE, "cannot reach the relay daemon at " + url.relayAddress()
-                    + ": " + (e.getMessage() == null ? "connection refused" : e.getMessage().toLowerCase(java.util.Locale.ROOT))
-                    + " (is lttng-relayd running with its live port there?)");
+            String why = e.getMessage() == null ? "connection refused" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+            throw unreachable(url, why + " (is lttng-relayd running with its live port there?)");
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new LiveException(LiveException.UNREACHABLE, "cannot reach the relay daemon at " + url.relayAddress()
-                    + ": " + e.getMessage());
+            throw unreachable(url, e.getMessage());
         }
         RelayConnection c;
         try {
             c = new RelayConnection(url.relayAddress(), socket);
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new LiveException(LiveException.UNREACHABLE, "cannot reach the relay daemon at " + url.relayAddress()
-                    + ": " + e.getMessage());
+            throw unreachable(url, e.getMessage());
         }
         try {
             c.handshake();
@@ -146,6 +141,11 @@ final class RelayConnection implements Closeable {
             throw e;
         }
         return c;
+    }
+
+    private static LiveException unreachable(RelayUrl url, String why) {
+        return new LiveException(LiveException.UNREACHABLE,
+                "cannot reach the relay daemon at " + url.relayAddress() + ": " + why);
     }
 
     private void handshake() throws LiveException {
