@@ -284,10 +284,15 @@ public final class CriticalPathAnalysis implements ProcessPass.User {
                 new Column("share", "Share", ColumnKind.RATIO, "of the path's whole time"));
     }
 
+    /** A critical path's state, as its segments and the comparison of two paths name it. */
+    static Column stateColumn() {
+        return new Column("state", "State", ColumnKind.TEXT, "what the thread's progress waited on");
+    }
+
     static List<Column> segmentColumns() {
         return List.of(new Column("begin", "Begin", ColumnKind.TIMESTAMP, "start of the segment"),
                 new Column("end", "End", ColumnKind.TIMESTAMP, "end of the segment"),
-                new Column("state", "State", ColumnKind.TEXT, "what the thread's progress waited on"),
+                stateColumn(),
                 new Column("tid", "TID", ColumnKind.TID, "the thread on the path"),
                 new Column("name", "Name", ColumnKind.PROCESS_NAME, "its command name"),
                 new Column("detail", "Detail", ColumnKind.TEXT, "its running state, the device, the interrupt"),

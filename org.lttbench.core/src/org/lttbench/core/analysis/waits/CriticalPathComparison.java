@@ -29,11 +29,10 @@ public final class CriticalPathComparison {
             new Column("share_b", "Share B", ColumnKind.RATIO, "of the second path's whole time"),
             new Column("change_ns", "B - A", ColumnKind.DURATION, "how much more time B spent there than A (less when negative)"));
     private static final TableSchema STATES = new TableSchema("critical_path_comparison_states",
-            "Critical paths compared: time per state", concat(List.of(new Column("state", "State", ColumnKind.TEXT,
-                    "what the thread's progress waited on")), SIDES));
+            "Critical paths compared: time per state", concat(List.of(CriticalPathAnalysis.stateColumn()), SIDES));
     private static final TableSchema THREADS = new TableSchema("critical_path_comparison",
             "Critical paths compared: time per state and thread", concat(List.of(
-                    new Column("state", "State", ColumnKind.TEXT, "what the thread's progress waited on"),
+                    CriticalPathAnalysis.stateColumn(),
                     new Column("thread", "Thread", ColumnKind.PROCESS_NAME,
                             "the thread on the path, by command name; " + ITSELF + " for the thread followed")), SIDES));
 
