@@ -75,12 +75,16 @@ public final class CtfTraceSet implements TraceSet {
         return traces;
     }
 
-    /** The directories of one of this set's traces: one, or several when session-rotation chunks make it up. */
-    public List<Path> directories(Trace trace) {
+    private CtfTrace own(Trace trace) {
         if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
             throw new IllegalArgumentException("not a trace of this set: " + trace);
         }
-        return t.directories();
+        return t;
+    }
+
+    /** The directories of one of this set's traces: one, or several when session-rotation chunks make it up. */
+    public List<Path> directories(Trace trace) {
+        return own(trace).directories();
     }
 
     /** The streams, with what reading them needs. */
@@ -101,10 +105,7 @@ public final class CtfTraceSet implements TraceSet {
 
     /** What one of this set's traces' metadata says of the trace itself: its UUID, CTF version and clocks. */
     public TraceIdentity identity(Trace trace) {
-        if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
-            throw new IllegalArgumentException("not a trace of this set: " + trace);
-        }
-        return TraceIdentity.of(t.metadata);
+        return TraceIdentity.of(own(trace).metadata);
     }
 
     @Override
@@ -142,10 +143,7 @@ public final class CtfTraceSet implements TraceSet {
         if (traces.size() == 1 && traces.get(0) == trace) {
             return span();
         }
-        if (!(trace instanceof CtfTrace t) || !traces.contains(t)) {
-            throw new IllegalArgumentException("not a trace of this set: " + trace);
-        }
-        return traceSpans.computeIfAbsent(t, k -> spanOf(k.streams));
+        return traceSpans.computeIfAbsent(own(trace), k -> spanOf(k.streams));
     }
 
     private TimeRange spanOf(List<CtfStream> of) {
