@@ -36,6 +36,9 @@ public final class DiscardedView extends ReportView {
     /** What it shows (and Trace Compass's generic view leaves out). */
     public static final List<AnalysisRequest> REQUESTS = List.of(AnalysisRequest.of("discarded"));
 
+    /** What the charts say when the range lost nothing. */
+    private static final String NOTHING_LOST = "no events lost in this range";
+
     private ChartPanel timeline;
     private SashForm sash;
     private CTabFolder tabs;
@@ -157,7 +160,7 @@ public final class DiscardedView extends ReportView {
         }
         ChartModel model = ChartModel.lines("Losses over time per stream (drag to select a range)",
                 "Time since " + WallClock.format(origin) + " (s)", "Lost (per " + DurationText.of(width) + ")")
-                .timeOrigin(origin).emptyText("no events lost in this range");
+                .timeOrigin(origin).emptyText(NOTHING_LOST);
         if (range != null && range.end() != Long.MAX_VALUE && range.end() > origin) {
             // The whole range, where the losses stop early: a drag can select any of it.
             model.xSpan(0, (range.end() - origin) / 1e9);
@@ -187,7 +190,7 @@ public final class DiscardedView extends ReportView {
      */
     static ChartModel zoomOf(Table zoom, Table streams, org.lttbench.core.report.TraceNames names) {
         ChartModel empty = ChartModel.lines("Losses over time per stream", "Time (s)", "Lost (events per bin)")
-                .emptyText("no events lost in this range");
+                .emptyText(NOTHING_LOST);
         if (zoom.rows().isEmpty()) {
             return empty;
         }
@@ -231,7 +234,7 @@ public final class DiscardedView extends ReportView {
                 ? ", " + org.lttbench.core.report.CellFormat.percent(drawn / all) + " of the losses" : "";
         ChartModel model = ChartModel.lines("Where the losses are, over time (drag to select a range)",
                 "Time since " + WallClock.format(origin) + share + " (s)", "Lost (per " + DurationText.of(width) + ")")
-                .timeOrigin(origin).emptyText("no events lost in this range").xSpan(0, (end + 1 - origin) / 1e9);
+                .timeOrigin(origin).emptyText(NOTHING_LOST).xSpan(0, (end + 1 - origin) / 1e9);
         int color = 0;
         for (var entry : byStream.entrySet()) {
             double[] t = totals.get(entry.getKey());
