@@ -2,9 +2,7 @@ package org.lttbench.tracecompass.tests.tracetype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,12 +21,8 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  */
 class TraceFactsTest {
 
-    static List<Path> ctf18() throws IOException {
-        return EventsAgainstDumpTest.ctf18();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("ctf18")
+    @MethodSource("org.lttbench.tracecompass.tests.tracetype.EventsAgainstDumpTest#ctf18")
     void hostUuidAndEnvironmentAreTraceCompasss(Path dir) throws Exception {
         CtfTmfTrace theirs = new CtfTmfTrace();
         theirs.initTrace(null, dir.toString(), org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent.class);

@@ -38,12 +38,8 @@ import org.lttbench.tracecompass.tests.TraceCompassTraces;
  */
 class TraceTypeSelectionTest {
 
-    static List<Path> ctf18() throws IOException {
-        return EventsAgainstDumpTest.ctf18();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("ctf18")
+    @MethodSource("org.lttbench.tracecompass.tests.tracetype.EventsAgainstDumpTest#ctf18")
     void ctf18TraceKeepsTraceCompasssType(Path dir) throws Exception {
         List<TraceTypeHelper> chosen = TmfTraceType.selectTraceType(dir.toString(), null);
         assertFalse(chosen.isEmpty(), "Trace Compass chooses a type for " + dir);
@@ -57,12 +53,8 @@ class TraceTypeSelectionTest {
         assertEquals(chosen.get(0).getTraceTypeId(), TraceTypeChoice.lttng(dir.toString()).getTraceTypeId());
     }
 
-    static List<Path> ctf2() throws IOException {
-        return TraceCompassTraces.ctf2Traces();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("ctf2")
+    @MethodSource("org.lttbench.tracecompass.tests.tracetype.EventsAgainstDumpTest#ctf2")
     void ctf2TraceGetsLttbenchsTypeWhereTraceCompassCannotReadIt(Path dir) throws Exception {
         String path = dir.toString();
         boolean tcReads = validates(new CtfTmfTrace(), path);
