@@ -44,11 +44,14 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         Map<Integer, Long> ends, Map<Integer, TraceFacts> facts, List<String> causeLabels, List<KeptThread> threads) {
 
     /** Bump when the properties above change meaning. */
-    public static final int VERSION = 10;
+    public static final int VERSION = 11;
 
-    /** A thread of the kept history, as last known: who it is, and its lane and since when it holds it. */
+    /**
+     * A thread of the kept history, as last known: who it is, its lane and since when it holds it, and when it ended
+     * ({@code Long.MIN_VALUE}: alive at its trace's end).
+     */
     public record KeptThread(int index, int tid, int trace, int idleCpu, int pid, boolean kernelThread, int lane,
-            long since, int parent, String name) {
+            long since, long died, int parent, String name) {
     }
 
     public KeptResults {
@@ -78,7 +81,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         }
         for (KeptThread t : threads) {
             p.put("thread." + t.index(), t.tid() + "," + t.trace() + "," + t.idleCpu() + "," + t.pid() + ","
-                    + (t.kernelThread() ? 1 : 0) + "," + t.lane() + "," + t.since() + "," + t.parent()
+                    + (t.kernelThread() ? 1 : 0) + "," + t.lane() + "," + t.since() + "," + t.died() + "," + t.parent()
                     + (t.name() == null ? "" : "," + t.name()));
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -146,9 +149,9 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
     }
 
     private static KeptThread thread(int index, String kept) {
-        String[] f = kept.split(",", 9);
+        String[] f = kept.split(",", 10);
         return new KeptThread(index, Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                 Integer.parseInt(f[3]), "1".equals(f[4]), Integer.parseInt(f[5]), Long.parseLong(f[6]),
-                Integer.parseInt(f[7]), f.length > 8 ? f[8] : null);
+                Long.parseLong(f[7]), Integer.parseInt(f[8]), f.length > 9 ? f[9] : null);
     }
 }

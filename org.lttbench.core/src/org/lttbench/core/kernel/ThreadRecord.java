@@ -205,6 +205,14 @@ public final class ThreadRecord {
         syscall = SyscallNames.NONE;
     }
 
+    /**
+     * Until when the changes told of this thread hold, the trace having reached {@code now}: its first change not told
+     * yet (still unresolved: a later event says what it is), else {@code now}.
+     */
+    public long toldUntil(long now) {
+        return queueLength > 0 ? Math.min(now, queueTime[0]) : now;
+    }
+
     void enqueue(long time, int st, int onCpu, long why) {
         if (queueTime == null) {
             queueTime = new long[4];

@@ -40,8 +40,8 @@ class KeptResultsTest {
             TraceFacts facts = process.traceFacts().values().iterator().next();
             return new KeptResults("files-1", reports, Map.of("overhead", "not asked, for the test"), Map.of(0, 123L),
                     Map.of(0, facts), process.causes().labels(),
-                    List.of(new KeptResults.KeptThread(0, 7422, 0, -1, 7422, false, 3, 1_000L, 1, "ssh, with a comma"),
-                            new KeptResults.KeptThread(1, 0, 0, 0, 0, true, 4, 2_000L, -1, null)));
+                    List.of(new KeptResults.KeptThread(0, 7422, 0, -1, 7422, false, 3, 1_000L, 5_000L, 1, "ssh, with a comma"),
+                            new KeptResults.KeptThread(1, 0, 0, 0, 0, true, 4, 2_000L, Long.MIN_VALUE, -1, null)));
         }
     }
 

@@ -66,7 +66,8 @@ public final class ProcessAnalysis implements Analysis {
     /** Each kernel trace's binder, for event classes that come after {@link #start} (a live session). */
     private java.util.Map<Trace, KernelEventBinder> binders;
     private KernelEventBinder.EventHandler[] handlers = new KernelEventBinder.EventHandler[0];
-    private final ThreadLedger ledger;
+    /** What the machines told; during a report taken in the pass, a copy of it ended there ({@link #reportSoFar}). */
+    private ThreadLedger ledger;
     /** The wait causes of this run's machines, by code. */
     private final WaitCauses causes;
     /** The system calls of this run's machines, by id. */
@@ -367,6 +368,30 @@ public final class ProcessAnalysis implements Analysis {
     @Override
     public Report report() {
         return report(options.groupBy());
+    }
+
+    /**
+     * A report taken during the pass, between two records: each kernel trace as if it ended at its latest event, the
+     * threads alive then counted up to then, rows made now. The pass goes on as if it had not been taken. Once the
+     * pass is over, the report.
+     */
+    public Report reportSoFar(AnalysisOptions.GroupBy groupBy) {
+        if (!reading) {
+            return report(groupBy);
+        }
+        Map<Trace, Long> ends = new java.util.HashMap<>();
+        for (ThreadStateMachine m : machines) {
+            if (m.last() != Long.MIN_VALUE) {
+                ends.put(m.trace(), m.last());
+            }
+        }
+        ThreadLedger going = ledger;
+        ledger = going.endedCopy(ends);
+        try {
+            return report(groupBy).makeRowsNow();
+        } finally {
+            ledger = going;
+        }
     }
 
     @Override

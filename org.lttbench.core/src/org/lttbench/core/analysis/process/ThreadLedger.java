@@ -103,7 +103,7 @@ public final class ThreadLedger implements ThreadStateSink {
     private final TimeRange[] ranges;
     /** Per range: blocked time by thread and reason (cause and waker together, as {@link #reasons} codes them). */
     private final List<WaitTallies> byReason = new ArrayList<>();
-    private final WaitReasons reasons = new WaitReasons();
+    private final WaitReasons reasons;
     private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
@@ -122,11 +122,13 @@ public final class ThreadLedger implements ThreadStateSink {
     /** The reason of the thread's current wait, as told with it. */
     private static final int WHY = 4;
     private static final int TIMES = 5;
-    private final List<ThreadRecord> threads = new ArrayList<>();
+    private final List<ThreadRecord> threads;
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
 
     public ThreadLedger(List<TimeRange> ranges) {
+        this.reasons = new WaitReasons();
+        this.threads = new ArrayList<>();
         this.ranges = ranges.toArray(new TimeRange[0]);
         rangeBegin = new long[this.ranges.length];
         rangeEnd = new long[this.ranges.length];
@@ -138,6 +140,33 @@ public final class ThreadLedger implements ThreadStateSink {
         }
         stride = TIMES + this.ranges.length * STATES;
         book = new long[256 * stride];
+    }
+
+    /** A copy of {@code of}, which its later changes leave as it is (the I/O waits' devices are shared, not changed). */
+    private ThreadLedger(ThreadLedger of) {
+        ranges = of.ranges;
+        rangeBegin = of.rangeBegin;
+        rangeEnd = of.rangeEnd;
+        deviceWaits.addAll(of.deviceWaits);
+        of.byReason.forEach(t -> byReason.add(t.copy()));
+        reasons = of.reasons.copy();
+        byIndex = of.byIndex.clone();
+        book = of.book.clone();
+        stride = of.stride;
+        threads = new ArrayList<>(of.threads);
+        first = of.first;
+        last = of.last;
+    }
+
+    /**
+     * This ledger as it would stand had each of those traces ended at its time: the threads alive then, each with its
+     * ongoing state counted as far as it is known (up to then, or to its first change the machine has not told yet:
+     * what it was is not known yet). For a report taken during the pass, which goes on with this ledger unchanged.
+     */
+    public ThreadLedger endedCopy(Map<Trace, Long> ends) {
+        ThreadLedger c = new ThreadLedger(this);
+        ends.forEach((trace, time) -> c.endThreads(trace, time, true));
+        return c;
     }
 
     @Override
@@ -299,13 +328,19 @@ public final class ThreadLedger implements ThreadStateSink {
         if (time == Long.MIN_VALUE) {
             return;
         }
+        endThreads(trace, time, false);
+    }
+
+    /** The trace's threads still alive end at {@code time}, or (toldOnly) where what was told of them stops. */
+    private void endThreads(Trace trace, long time, boolean toldOnly) {
         last = Math.max(last, time);
         for (ThreadRecord t : threads) {
             int at = t.index() * stride;
             if (t.trace() == trace && book[at + DIED] == Long.MIN_VALUE) {
-                close(t, at, (int) book[at + STATE] - 1, time);
-                book[at + SINCE] = time;
-                book[at + DIED] = time;
+                long until = toldOnly ? Math.max(book[at + SINCE], t.toldUntil(time)) : time;
+                close(t, at, (int) book[at + STATE] - 1, until);
+                book[at + SINCE] = until;
+                book[at + DIED] = until;
             }
         }
     }

@@ -17,6 +17,16 @@ final class WaitReasons {
         Arrays.fill(codes, -1);
     }
 
+    /** A copy: codes given from now on by either are its own. */
+    WaitReasons copy() {
+        WaitReasons c = new WaitReasons();
+        c.slots = slots.clone();
+        c.codes = codes.clone();
+        c.byCode = byCode.clone();
+        c.size = size;
+        return c;
+    }
+
     /** The code of that reason, given the first time it is asked for. */
     int code(long why) {
         int mask = slots.length - 1;

@@ -19,6 +19,16 @@ final class WaitTallies {
         Arrays.fill(keys, EMPTY);
     }
 
+    /** A copy, which the tallies of this one no longer change. */
+    WaitTallies copy() {
+        WaitTallies c = new WaitTallies();
+        c.keys = keys.clone();
+        c.ns = ns.clone();
+        c.waits = waits.clone();
+        c.size = size;
+        return c;
+    }
+
     private static long key(int thread, int code) {
         return (long) thread << 32 | (code & 0xFFFF_FFFFL);
     }

@@ -8,9 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
@@ -27,6 +31,7 @@ import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.KeptResults;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -58,7 +63,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
      * Bump when what the state system holds changes (kept results carry it in their fingerprint, with
      * {@link KeptResults#VERSION} for what they hold): results of another version are made again.
      */
-    static final int VERSION = 10;
+    static final int VERSION = 11;
     private static final String REPORTS_SUFFIX = ".reports.json";
 
     private final CountDownLatch initialized = new CountDownLatch(1);
@@ -67,6 +72,10 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     private volatile PassResults results;
     private volatile long totalBytes;
     private volatile long bytesRead;
+    /** Results so far that a provider waits for: the pass makes them at its next packet ({@link #resultsSoFar}). */
+    private final AtomicReference<CompletableFuture<PassResults>> soFarWanted = new AtomicReference<>();
+    private volatile PassResults soFar;
+    private volatile long soFarTakenAt;
 
     /** Only CTF traces (LTTng's), of Trace Compass's CTF types or read by LTTbench's reader. */
     @Override
@@ -140,7 +149,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             List<ThreadLane> threads = new ArrayList<>();
             for (KeptResults.KeptThread t : kept.threads()) {
                 threads.add(new ThreadLane(ThreadRecord.restored(t.index(), t.tid(), all.get(t.trace()), t.idleCpu(),
-                        t.tid() < 0, t.pid(), t.name(), t.kernelThread(), t.parent()), t.lane(), t.since()));
+                        t.tid() < 0, t.pid(), t.name(), t.kernelThread(), t.parent()), t.lane(), t.since(), t.died()));
             }
             stateSystem = ss;
             Report process = byName.get("process");
@@ -179,7 +188,13 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         long[] reported = { 0 };
         HeapGuard heap = new HeapGuard();
         FutureTask<Void> keeping = null;
+        // the state system is there from now on, as Trace Compass's own modules give theirs: views and the trace server
+        // show what it holds so far
+        stateSystem = ss;
+        ready(true);
         try {
+            ThreadStateWriter w = writer;
+            ProcessAnalysis pa = processAnalysis;
             List<Report> made = AnalysisRun.run(traces, List.copyOf(analyses.values()), (done, total) -> {
                 if (monitor.isCanceled()) {
                     throw new OperationCanceledException();
@@ -188,6 +203,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
                     throw new OutOfMemoryError("the heap is nearly full after a collection");
                 }
                 bytesRead = done;
+                CompletableFuture<PassResults> wanted = soFarWanted.getAndSet(null);
+                if (wanted != null) {
+                    // between two records: the analyses and the machine are whole, as the live viewer takes them
+                    wanted.complete(takeSoFar(traces, analyses, notApplicable, ss, w, pa));
+                }
                 long units = done / 1024;
                 if (units > reported[0]) {
                     progress.worked((int) (units - reported[0]));
@@ -231,17 +251,19 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             results = new PassResults(traces, byName, notApplicable, threads, false,
                     process == null ? null : processAnalysis);
             bytesRead = totalBytes;
-            ready(true);
+            releaseSoFar();
             return true;
         } catch (OperationCanceledException e) {
             writer.abandon();
             settle(keeping);
+            stateSystem = null;
             abandon(ss, reports);
-            ready(false);
+            releaseSoFar();
             return false;
         } catch (IOException | RuntimeException e) {
             writer.abandon();
             settle(keeping);
+            stateSystem = null;
             abandon(ss, reports);
             return failed(e);
         } catch (OutOfMemoryError e) {
@@ -329,7 +351,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         for (ThreadLane l : threads) {
             ThreadRecord t = l.thread();
             kept.add(new KeptResults.KeptThread(t.index(), t.tid(), traces.indexOf(t.trace()), t.idleCpu(), t.pid(),
-                    t.kernelThread(), l.lane(), l.since(), t.parent(), t.name()));
+                    t.kernelThread(), l.lane(), l.since(), l.died(), t.parent(), t.name()));
         }
         return new KeptResults(fingerprint, made, notApplicable, endsKept, factsKept, causes.labels(), kept);
     }
@@ -355,6 +377,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         failure = e;
         fail(e);
         ready(false);
+        releaseSoFar();
         return false;
     }
 
@@ -387,6 +410,68 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
             }
         }
         return out;
+    }
+
+    /**
+     * What the pass knows so far, while it runs: the reports of its analyses up to the record it reached (rows made
+     * now), and the threads whose states the state system holds so far. Made on the pass's thread between two
+     * records, at the next packet, for whoever asks first; later askers within a quarter of a second share it.
+     */
+    private PassResults takeSoFar(TraceSet traces, Map<String, Analysis> analyses, Map<String, String> notApplicable,
+            ITmfStateSystemBuilder ss, ThreadStateWriter writer, ProcessAnalysis processAnalysis) {
+        Map<String, Report> reports = new LinkedHashMap<>();
+        analyses.forEach((name, a) -> reports.put(name,
+                a instanceof ProcessAnalysis p ? p.reportSoFar(GroupBy.THREAD) : a.report().makeRowsNow()));
+        Report process = reports.get("process");
+        ThreadStateHistory threads = process == null ? null
+                : new ThreadStateHistory(ss, writer.lanes(), processAnalysis.traceFacts(), writer.ends(), process,
+                        processAnalysis.causes());
+        PassResults now = new PassResults(traces, reports, notApplicable, threads, false, null);
+        soFar = now;
+        soFarTakenAt = System.nanoTime();
+        return now;
+    }
+
+    /**
+     * The results once the pass is over; while it runs, what it knows so far (the process and discarded reports up to
+     * where it read, the threads' states so far), waiting at most {@code maxWaitMillis} for the pass to take them;
+     * null when there is nothing yet, or the pass failed.
+     */
+    public PassResults resultsSoFar(long maxWaitMillis) {
+        PassResults done = results;
+        if (done != null || failure != null || stateSystem == null) {
+            return done;
+        }
+        PassResults recent = soFar;
+        if (recent != null && System.nanoTime() - soFarTakenAt < 250_000_000L) {
+            return recent;
+        }
+        CompletableFuture<PassResults> wanted = soFarWanted.updateAndGet(f -> f != null ? f : new CompletableFuture<>());
+        try {
+            PassResults now = wanted.get(maxWaitMillis, TimeUnit.MILLISECONDS);
+            return now != null ? now : results;
+        } catch (TimeoutException e) {
+            return soFar;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return soFar;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    /** The pass is over: whoever waits for results so far is let go (with the final ones, if any). */
+    private void releaseSoFar() {
+        soFar = null;
+        CompletableFuture<PassResults> wanted = soFarWanted.getAndSet(null);
+        if (wanted != null) {
+            wanted.complete(results);
+        }
+    }
+
+    /** Whether the pass runs now: its state system is there, its final results not yet. */
+    public boolean running() {
+        return results == null && failure == null && stateSystem != null;
     }
 
     /** The pass's results once the module completed ({@code waitForCompletion}), else {@code null}. */

@@ -45,6 +45,7 @@ public final class ThreadStateHistory {
     private final int[] quarkOf;
     private final long[] since;
     private final long[] until;
+    private final long[] died;
     private final Map<ThreadRecord, Integer> position = new HashMap<>();
     private final List<Integer> quarks = new ArrayList<>();
     /** By state quark: its lane's threads (positions) in the order they took it, and their starts; its lane's device quark. */
@@ -85,12 +86,14 @@ public final class ThreadStateHistory {
         quarkOf = new int[n];
         since = new long[n];
         until = new long[n];
+        died = new long[n];
         Map<Integer, List<Integer>> owners = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             ThreadLane l = found.get(i);
             threads[i] = l.thread();
             quarkOf[i] = quarkOfLane.get(l.lane());
             since[i] = l.since();
+            died[i] = l.died();
             boolean last = i + 1 == n || found.get(i + 1).lane() != l.lane();
             until[i] = last ? Long.MAX_VALUE : found.get(i + 1).since();
             position.put(l.thread(), i);
@@ -150,6 +153,11 @@ public final class ThreadStateHistory {
     /** From when the thread's state quark holds its states (its first change). */
     public long since(ThreadRecord thread) {
         return since[position.get(thread)];
+    }
+
+    /** When the thread ended (its NOT_ALIVE, its last change), or {@code Long.MIN_VALUE} (alive at the end, or now). */
+    public long died(ThreadRecord thread) {
+        return died[position.get(thread)];
     }
 
     /** Until when (exclusive) the thread's state quark holds its states: where the lane's next thread starts. */

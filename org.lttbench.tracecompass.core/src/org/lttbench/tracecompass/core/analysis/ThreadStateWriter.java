@@ -71,6 +71,8 @@ final class ThreadStateWriter implements ThreadStateSink {
     /** By thread index: its lane + 1 (0: none yet), and the time its lane became its own. */
     private int[] laneOf = new int[256];
     private long[] since = new long[256];
+    /** By thread index: when it ended (its NOT_ALIVE), or Long.MIN_VALUE. */
+    private long[] died = new long[256];
     private int lanes;
     /** Lanes whose thread ended, in the order they ended, and when (by lane). */
     private final ArrayDeque<Integer> free = new ArrayDeque<>();
@@ -137,6 +139,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         if (state == ThreadState.NOT_ALIVE) {
             freedAt[lane] = t;
             free.add(lane);
+            died[i] = t;
         }
     }
 
@@ -173,6 +176,7 @@ final class ThreadStateWriter implements ThreadStateSink {
             lastTime = Arrays.copyOf(lastTime, n);
             laneOf = Arrays.copyOf(laneOf, n);
             since = Arrays.copyOf(since, n);
+            died = Arrays.copyOf(died, n);
         }
         Integer head = free.peekFirst();
         int lane;
@@ -190,6 +194,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         }
         laneOf[i] = lane + 1;
         since[i] = t;
+        died[i] = Long.MIN_VALUE;
     }
 
     private void add(int lane, long time, int value, long device) {
@@ -348,7 +353,7 @@ final class ThreadStateWriter implements ThreadStateSink {
         List<ThreadLane> out = new ArrayList<>();
         for (int i = 0; i < threads.length; i++) {
             if (threads[i] != null) {
-                out.add(new ThreadLane(threads[i], laneOf[i] - 1, since[i]));
+                out.add(new ThreadLane(threads[i], laneOf[i] - 1, since[i], died[i]));
             }
         }
         return out;

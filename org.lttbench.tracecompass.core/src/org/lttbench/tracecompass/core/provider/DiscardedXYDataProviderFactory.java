@@ -10,7 +10,7 @@ public final class DiscardedXYDataProviderFactory extends ModuleProviderFactory 
     public DiscardedXYDataProviderFactory() {
         super(LttbenchDataProviders.DISCARDED_XY, "LTTbench: discarded events over time",
                 "Events the tracer discarded (and packets lost), per stream, over time",
-                ProviderType.TREE_TIME_XY, false);
+                ProviderType.TREE_TIME_XY);
     }
 
     @Override

@@ -8,7 +8,7 @@ import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 public final class LttbenchDataProviders {
     /** Time graph of thread states. */
     public static final String THREAD_STATES = "org.lttbench.tracecompass.provider.threadstates";
-    /** A report table; its secondary id is {@code analysis.grouping.table}, e.g. {@code process/thread/threads}. */
+    /** A report table; its secondary id is {@code analysis.grouping.table}, e.g. {@code process.thread.threads}. */
     public static final String TABLE = "org.lttbench.tracecompass.provider.table";
     /** Time graph of one thread's critical path (the thread's TID in {@link #THREAD_PARAMETER}). */
     public static final String CRITICAL_PATH = "org.lttbench.tracecompass.provider.criticalpath";
@@ -36,6 +36,18 @@ public final class LttbenchDataProviders {
     static LttbenchAnalysisModule module(ITmfTrace trace) {
         return trace.getAnalysisModule(LttbenchAnalysisModule.ID) instanceof LttbenchAnalysisModule m ? m
                 : TmfTraceUtils.getAnalysisModuleOfClass(trace, LttbenchAnalysisModule.class, LttbenchAnalysisModule.ID);
+    }
+
+    /**
+     * LTTbench's module on that trace, started, or null: a client lists a trace's outputs as it opens it (the trace
+     * server's clients do), so its pass runs from then on, and early requests get what it knows so far.
+     */
+    static LttbenchAnalysisModule listed(ITmfTrace trace) {
+        LttbenchAnalysisModule m = module(trace);
+        if (m != null) {
+            m.schedule();
+        }
+        return m;
     }
 
     /** The full id of a table provider. */

@@ -50,6 +50,36 @@ public final class RangeReports {
         return module.results();
     }
 
+    /** How long a request waits for the pass to take what it knows so far (it does so at its next packet). */
+    private static final long SO_FAR_WAIT_MILLIS = 2_000;
+
+    /**
+     * While the pass runs, the report so far of one of its own analyses (process time, the losses) by thread, from the
+     * trace's start as far as the pass has read, for a range from the trace's start (a trace server asks for the range
+     * its own indexing has reached, which grows as it goes); otherwise null, and {@link #report} waits for the pass.
+     */
+    Report soFar(String analysis, GroupBy groupBy, TimeRange range) {
+        if (groupBy != GroupBy.THREAD || module.results() != null) {
+            return null;
+        }
+        module.schedule();
+        // the pass has its state system once it has opened the trace (or its kept results, or its failure)
+        if (!module.waitForInitialization() || !module.running()) {
+            return null;
+        }
+        PassResults now = module.resultsSoFar(SO_FAR_WAIT_MILLIS);
+        if (now == null || now == module.results()) {
+            return null;
+        }
+        TimeRange span = now.traces().span();
+        return range.begin() <= span.begin() ? now.report(analysis) : null;
+    }
+
+    /** How far the pass has read, said with an answer made while it runs. */
+    String progress() {
+        return String.format(java.util.Locale.ROOT, "LTTbench: %.0f%% of the trace read", 100 * module.progress());
+    }
+
     /**
      * @param range in LTTbench's time base; {@link TimeRange#ALL} or any range holding the whole trace is the whole
      *              trace

@@ -65,12 +65,17 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
         TimeRange range = times == null || times.isEmpty() ? TimeRange.ALL
                 : new TimeRange(time.toLttbench(times.get(0)), time.toLttbench(times.get(times.size() - 1)));
         try {
+            // while the pass runs, its own tables as far as it has read (a client asks again until COMPLETED)
+            Report early = reports.soFar(analysis, groupBy, range);
+            Table sofar = early == null ? null : tableOf(early);
+            if (sofar != null) {
+                return new TmfModelResponse<>(ReportTables.model(sofar), ITmfResponse.Status.RUNNING, reports.progress());
+            }
             Report report = reports.report(analysis, groupBy, range);
             if (report == null) {
                 return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, NOT_APPLICABLE + reports.whyNotApplicable(analysis));
             }
-            Table t = table.equals(ReportTables.NOTES) ? ReportTables.notes(report)
-                    : report.tables().stream().filter(x -> x.key().equals(table)).findFirst().orElse(null);
+            Table t = tableOf(report);
             if (t == null) {
                 return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, ABSENT + analysis + " has no table " + table);
             }
@@ -78,5 +83,11 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
         } catch (IOException | RuntimeException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }
+    }
+
+    /** This provider's table of the report, or null when the report has none. */
+    private Table tableOf(Report report) {
+        return table.equals(ReportTables.NOTES) ? ReportTables.notes(report)
+                : report.tables().stream().filter(x -> x.key().equals(table)).findFirst().orElse(null);
     }
 }

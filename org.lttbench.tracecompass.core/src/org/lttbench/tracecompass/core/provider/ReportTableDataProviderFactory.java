@@ -51,7 +51,7 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
 
     @Override
     public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        if (LttbenchDataProviders.module(trace) == null) {
+        if (LttbenchDataProviders.listed(trace) == null) {
             return List.of();
         }
         List<IDataProviderDescriptor> descriptors = new ArrayList<>();

@@ -15,7 +15,7 @@ public final class ThreadSpansDataProviderFactory extends ModuleProviderFactory 
                 "The spans of a thread (its TID, or its vtid when no kernel thread was matched, in the "
                         + "parameter " + LttbenchDataProviders.THREAD_PARAMETER + "; every thread's without it): a row of "
                         + "spans per depth, their breakdown in the tooltips, and the thread's kernel states beside them",
-                ProviderType.TIME_GRAPH, false);
+                ProviderType.TIME_GRAPH);
     }
 
     @Override

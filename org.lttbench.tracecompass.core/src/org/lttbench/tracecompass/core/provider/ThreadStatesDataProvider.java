@@ -60,6 +60,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
 
     private final LttbenchAnalysisModule module;
     private final TimeBase time;
+    /** The tree once the pass is over (while it runs, each fetch makes it again from what is known so far). */
     private TmfTreeModel<TimeGraphEntryModel> tree;
     /** Each thread's entry: its thread, its lane's quark and when the lane is its own ([since, until)). */
     private record Row(ThreadRecord thread, int quark, long since, long until) {
@@ -68,7 +69,16 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         }
     }
 
-    private final Map<Long, Row> rowOfEntry = new HashMap<>();
+    /** The rows of the latest tree, by entry id (replaced whole at each tree made). */
+    private volatile Map<Long, Row> rowOfEntry;
+    /**
+     * Entry ids by thread or group, kept from one tree to the next: a client that fetched the tree while the pass ran
+     * asks for the same rows by the same ids once it is over.
+     */
+    private final Map<Object, Long> idOf = new HashMap<>();
+
+    /** How long a fetch waits for the pass to take what it knows so far (it does so at its next packet). */
+    private static final long SO_FAR_WAIT_MILLIS = 2_000;
 
     ThreadStatesDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
         super(trace);
@@ -81,85 +91,101 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         return LttbenchDataProviders.THREAD_STATES;
     }
 
-    /** Why the analysis, which ran, has no thread states for this trace (the process analysis did not apply); or null. */
-    private String notApplicable() {
-        PassResults results = module.failure() == null ? module.results() : null;
-        return results != null && results.threadStates() == null
-                ? "no thread states: " + results.whyNotApplicable("process") : null;
-    }
-
     private ITmfStateSystem stateSystem() {
         module.schedule();
         return module.waitForInitialization() ? module.getStateSystem(LttbenchAnalysisModule.ID) : null;
     }
 
+    /** Said while the pass runs: how far it has read. */
+    private String running() {
+        return String.format(java.util.Locale.ROOT, "LTTbench: %.0f%% of the trace read", 100 * module.progress());
+    }
+
     @Override
     public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
             IProgressMonitor monitor) {
+        if (tree != null) {
+            return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        }
         ITmfStateSystem ss = stateSystem();
-        String notApplicable = notApplicable();
-        if (notApplicable != null) {
+        // the final results, or while the pass runs what it knows so far (Trace Compass's providers answer RUNNING with
+        // what their state system holds, and a client asks again)
+        PassResults known = module.results() != null ? module.results() : module.resultsSoFar(SO_FAR_WAIT_MILLIS);
+        boolean complete = known != null && known == module.results();
+        if (known != null && known.threadStates() == null) {
             // not a failure (a user-space trace has no thread states): no rows, and why
             return new TmfModelResponse<>(new TmfTreeModel<>(List.of("Thread"), List.of()), ITmfResponse.Status.COMPLETED,
-                    notApplicable);
+                    "no thread states: " + known.whyNotApplicable("process"));
         }
-        if (ss == null || module.results() == null) {
+        if (ss == null || known == null) {
             String why = module.failure() != null ? module.failure().getMessage()
                     : CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED;
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, why);
         }
-        if (tree == null) {
-            try {
-                tree = buildTree(ss);
-            } catch (StateSystemDisposedException e) {
-                return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
-            }
+        TmfTreeModel<TimeGraphEntryModel> made = buildTree(ss, known.threadStates());
+        if (!complete) {
+            return new TmfModelResponse<>(made, ITmfResponse.Status.RUNNING, running());
         }
+        tree = made;
         return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
     }
 
-    /** Machines (when several), processes, threads: each thread's row from its birth to its end. */
-    private TmfTreeModel<TimeGraphEntryModel> buildTree(ITmfStateSystem ss) throws StateSystemDisposedException {
-        List<ThreadRecord> threads = new ArrayList<>(module.results().threadStates().threads());
+    /** Machines (when several), processes, threads: each thread's row from its birth to its end (or to now). */
+    private TmfTreeModel<TimeGraphEntryModel> buildTree(ITmfStateSystem ss, ThreadStateHistory history) {
+        List<ThreadRecord> threads = new ArrayList<>(history.threads());
         threads.sort(Comparator.comparing((ThreadRecord t) -> t.tid() == 0).thenComparingInt(ThreadRecord::pid)
                 .thenComparingInt(ThreadRecord::tid));
         List<TimeGraphEntryModel> entries = new ArrayList<>();
         long start = time.toTraceCompass(ss.getStartTime());
-        long end = time.toTraceCompass(ss.getCurrentEndTime());
-        long[] next = { 1 };
-        Map<Object, Long> groups = new HashMap<>();
+        long now = ss.getCurrentEndTime();
+        long end = time.toTraceCompass(now);
+        Map<Long, Row> rows = new HashMap<>();
+        java.util.Set<Long> added = new java.util.HashSet<>();
         boolean hosts = threads.stream().map(ThreadRecord::trace).distinct().count() > 1;
-        ThreadStateHistory history = module.results().threadStates();
         for (ThreadRecord t : threads) {
             int quark = history.stateQuark(t);
             Row row = new Row(t, quark, history.since(t), history.until(t));
             long born = Math.max(row.since(), ss.getStartTime());
-            // its last state: NOT_ALIVE (always its last change) from its end on
-            ITmfStateInterval last = ss.querySingleState(Math.min(row.until() - 1, ss.getCurrentEndTime()), quark);
-            long died = last.getValue() instanceof Integer v && ThreadState.ofCode(v) == ThreadState.NOT_ALIVE && row.holds(last.getStartTime())
-                    ? last.getStartTime() : ss.getCurrentEndTime();
+            // its NOT_ALIVE (always its last change), as the pass told it: no query of the state system per thread
+            // (a 10 M-event trace has 100,000 threads)
+            long ended = history.died(t);
+            long died = ended == Long.MIN_VALUE ? now : Math.min(ended, now);
             long parent = -1;
             if (hosts) {
                 Object host = t.trace().environment().getOrDefault("hostname", t.trace().path().getFileName());
-                parent = groups.computeIfAbsent(t.trace(), k -> add(entries, next, -1, host.toString(), start, end));
+                parent = group(entries, added, List.of(t.trace()), -1, host.toString(), start, end);
             }
-            long hostId = parent;
             String process = t.tid() == 0 ? "swapper (idle, one thread per CPU)"
                     : t.pid() < 0 ? "(process unknown)" : (t.name() == null ? "?" : t.name()) + " (" + t.pid() + ")";
-            parent = groups.computeIfAbsent(List.of(t.trace(), t.tid() == 0 ? "idle" : t.pid() < 0 ? "none" : t.pid()),
-                    k -> add(entries, next, hostId, process, start, end));
+            parent = group(entries, added, List.of(t.trace(), t.tid() == 0 ? "idle" : t.pid() < 0 ? "none" : t.pid()),
+                    parent, process, start, end);
             String name = t.placeholder() ? "(unknown thread)" : (t.name() == null ? "?" : t.name()) + " (" + t.tid() + ")";
-            long id = next[0]++;
+            long id = idOf.computeIfAbsent(t, k -> (long) idOf.size() + 1);
             entries.add(new TimeGraphEntryModel(id, parent, name, time.toTraceCompass(born), time.toTraceCompass(died), true));
-            rowOfEntry.put(id, row);
+            rows.put(id, row);
         }
+        rowOfEntry = rows;
         return new TmfTreeModel<>(List.of("Thread"), entries);
+    }
+
+    /** A machine's or a process's entry, added once per tree; its id is the one it had in earlier trees. */
+    private long group(List<TimeGraphEntryModel> entries, java.util.Set<Long> added, Object key, long parent,
+            String name, long start, long end) {
+        long id = idOf.computeIfAbsent(key, k -> (long) idOf.size() + 1);
+        if (added.add(id)) {
+            entries.add(new TimeGraphEntryModel(id, parent, name, start, end, false));
+        }
+        return id;
     }
 
     /** The entries of the threads of that TID (several when the TID was reused), once the tree was fetched. */
     synchronized List<Long> entriesOf(int tid) {
         List<Long> ids = new ArrayList<>();
-        rowOfEntry.forEach((id, row) -> {
+        Map<Long, Row> rows = rowOfEntry;
+        if (rows == null) {
+            return ids;
+        }
+        rows.forEach((id, row) -> {
             if (row.thread().tid() == tid && !row.thread().placeholder()) {
                 ids.add(id);
             }
@@ -168,22 +194,20 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         return ids;
     }
 
-    private static long add(List<TimeGraphEntryModel> entries, long[] next, long parent, String name, long start, long end) {
-        long id = next[0]++;
-        entries.add(new TimeGraphEntryModel(id, parent, name, start, end, false));
-        return id;
-    }
-
     @Override
     public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, IProgressMonitor monitor) {
         ITmfStateSystem ss = stateSystem();
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        String notApplicable = notApplicable();
-        if (notApplicable != null) {
-            return new TmfModelResponse<>(new TimeGraphModel(List.of()), ITmfResponse.Status.COMPLETED, notApplicable);
+        PassResults done = module.results();
+        if (done != null && done.threadStates() == null) {
+            return new TmfModelResponse<>(new TimeGraphModel(List.of()), ITmfResponse.Status.COMPLETED,
+                    "no thread states: " + done.whyNotApplicable("process"));
         }
-        if (ss == null || tree == null) {
+        // asked before its pass ended, a tree's rows are answered as the state system holds them now
+        Map<Long, Row> rowOfEntry = this.rowOfEntry;
+        boolean complete = done != null;
+        if (ss == null || rowOfEntry == null) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
         }
         if (times == null || items == null) {
@@ -232,7 +256,8 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             states.sort(Comparator.comparingLong(ITimeGraphState::getStartTime));
             models.add(new TimeGraphRowModel(id, states));
         });
-        return new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return complete ? new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED)
+                : new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.RUNNING, running());
     }
 
     /**
@@ -256,7 +281,8 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         if (ss == null || times == null || times.isEmpty() || items == null || items.isEmpty()) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
-        Row row = rowOfEntry.get(items.get(0));
+        Map<Long, Row> rows = rowOfEntry;
+        Row row = rows == null ? null : rows.get(items.get(0));
         long t = time.toLttbench(times.get(0));
         if (row == null || t < ss.getStartTime() || t > ss.getCurrentEndTime()) {
             return new TmfModelResponse<>(Map.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
