@@ -5,8 +5,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.tracecompass.incubator.internal.trace.server.jersey.rest.core.webapp.TraceServerConfiguration;
 import org.eclipse.tracecompass.incubator.internal.trace.server.jersey.rest.core.webapp.WebApplication;
+import org.eclipse.tracecompass.tmf.core.TmfCommonConstants;
 
 /**
  * The Trace Compass trace server, started in this OSGi framework as its own tests start it (a {@link WebApplication}
@@ -21,6 +24,12 @@ public final class TraceServer {
     private final URI base;
 
     private TraceServer(int port) throws Exception {
+        // a server as a user first starts it: no project, so no results kept by an earlier run of these tests (kept
+        // results would answer at once, and keep whatever an earlier run's answers were)
+        IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(TmfCommonConstants.DEFAULT_TRACE_PROJECT_NAME);
+        if (project.exists()) {
+            project.delete(true, true, null);
+        }
         application = new WebApplication(new TraceServerConfiguration(HOST, port, false, null, null));
         application.start();
         base = URI.create("http://" + HOST + ":" + port + "/tsp/api/");

@@ -113,14 +113,7 @@ public final class Tsp {
 
     /** An experiment of these traces (by UUID), once the server has indexed it; its UUID. */
     public String experiment(String name, List<String> traces) throws IOException, InterruptedException {
-        JsonObject p = new JsonObject();
-        p.addProperty("name", name);
-        JsonArray uuids = new JsonArray();
-        traces.forEach(uuids::add);
-        p.add("traces", uuids);
-        Answer a = post("experiments", body(p));
-        assertEquals(200, a.code(), "experiment " + name + ": " + a);
-        String uuid = a.object().get("UUID").getAsString();
+        String uuid = createExperiment(name, traces);
         long until = System.nanoTime() + PATIENCE.toNanos();
         while (!"COMPLETED".equals(experimentInfo(uuid).get("indexingStatus").getAsString())) {
             if (System.nanoTime() > until) {
@@ -129,6 +122,18 @@ public final class Tsp {
             Thread.sleep(POLL_MS);
         }
         return uuid;
+    }
+
+    /** An experiment of these traces, as soon as the server has made it (its indexing goes on); its UUID. */
+    public String createExperiment(String name, List<String> traces) throws IOException, InterruptedException {
+        JsonObject p = new JsonObject();
+        p.addProperty("name", name);
+        JsonArray uuids = new JsonArray();
+        traces.forEach(uuids::add);
+        p.add("traces", uuids);
+        Answer a = post("experiments", body(p));
+        assertEquals(200, a.code(), "experiment " + name + ": " + a);
+        return a.object().get("UUID").getAsString();
     }
 
     /** {@code GET experiments/UUID}: name, start, end, nbEvents, indexingStatus, traces. */
