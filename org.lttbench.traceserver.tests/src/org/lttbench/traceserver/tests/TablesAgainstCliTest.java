@@ -20,8 +20,8 @@ import com.google.gson.JsonObject;
  * row and cell for cell: the threads table and the processes table of the process analysis on kernel-many-threads
  * (8,592 threads). Once when the server has indexed the trace; once asked as soon as the experiment exists, as the
  * Trace Viewer asks, where an answer that says COMPLETED must be the whole table (one still RUNNING may be partial). The
- * time to the first answer and to the complete one, for the threads table and the thread states' tree asked at once, are
- * written to {@code test-work/timings.txt}.
+ * time to the first answer and to the last, for the threads table (both ways) and the thread states' tree asked with it,
+ * are written to {@code test-work/timings.txt}.
  */
 class TablesAgainstCliTest {
     private static final String TRACE = "kernel-many-threads";
@@ -42,6 +42,7 @@ class TablesAgainstCliTest {
         Tsp tsp = new Tsp(TraceServer.shared().base());
         String experiment = ServerTraces.experiment(tsp, "cli " + TRACE, TRACE);
         Polled threads = tsp.fetch(experiment, "data", THREADS, "tree", new JsonObject());
+        timing("threads table, asked once the server indexed the trace", threads);
         assertEquals("COMPLETED", threads.last().status(), threads.last().toString());
         assertEquals(List.of(), ServerTables.differences(threads.last().model(), byThread.getAsJsonArray("threads"), 20));
         Polled processes = tsp.fetch(experiment, "data", PROCESSES, "tree", new JsonObject());
@@ -60,8 +61,8 @@ class TablesAgainstCliTest {
                 "org.lttbench.tracecompass.provider.threadstates"));
         Polled threads = tsp.fetch(experiment, "data", THREADS, "tree", none);
         Polled states = threadStates.get();
-        timing("threads table", threads);
-        timing("thread states tree", states);
+        timing("threads table, asked as soon as the experiment existed", threads);
+        timing("thread states tree, asked with it", states);
         assertEquals("COMPLETED", threads.last().status(), threads.last().toString());
         assertEquals(List.of(), ServerTables.differences(threads.last().model(), byThread.getAsJsonArray("threads"), 20),
                 "the threads table asked at once, answered COMPLETED");
@@ -82,7 +83,7 @@ class TablesAgainstCliTest {
     private static void timing(String what, Polled p) throws Exception {
         int rows = p.last().code() == 200 && p.last().object().get("model").isJsonObject()
                 ? p.last().model().getAsJsonArray("entries").size() : -1;
-        String line = String.format("%s %s, asked as soon as the experiment existed: first answer %d ms, last %d ms (%s, %d rows), %d answers%n",
+        String line = String.format("%s %s: first answer %d ms, last %d ms (%s, %d rows), %d answers%n",
                 TRACE, what, p.first().toMillis(), p.done().toMillis(), p.last().status(), rows, p.answers());
         System.out.print(line);
         Path file = Files.createDirectories(Path.of(System.getProperty("lttbench.work"))).resolve("timings.txt");
