@@ -1,0 +1,84 @@
+package org.lttbench.traceserver.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.traceserver.tests.Tsp.Answer;
+
+import com.google.gson.JsonObject;
+
+/**
+ * The real CTF 2 traces of {@code ../shared/traces-ctf2} opened in the server as a user opens them. Some do not open
+ * because of Trace Compass's own reader (its variant parsing), which LTTbench does not change: for those this test
+ * only writes down the server's answer ({@code test-work/ctf2.txt}). The ones that open must list LTTbench's outputs,
+ * and every one of them must answer.
+ */
+class Ctf2TracesTest {
+    private static final String LTTBENCH_KERNEL = "org.lttbench.tracecompass.tracetype.kernel";
+
+    private static JsonObject typed(Path dir, String name) {
+        JsonObject p = new JsonObject();
+        p.addProperty("uri", dir.toString());
+        p.addProperty("name", name);
+        p.addProperty("typeID", LTTBENCH_KERNEL);
+        return Tsp.body(p);
+    }
+
+    /** An error answer in one line: its JSON title, or the first line of its body. */
+    private static String cause(Answer a) {
+        if (a.json().isJsonObject() && a.object().has("title")) {
+            return a.object().get("title").getAsString();
+        }
+        return a.text().replace('\n', ' ');
+    }
+
+    @Test
+    void lttbenchOutputsAnswerOnTheCtf2TracesThatOpen() throws Exception {
+        Tsp tsp = new Tsp(TraceServer.shared().base());
+        List<Path> traces;
+        try (Stream<Path> list = Files.list(ServerTraces.ctf2Traces())) {
+            traces = list.filter(Files::isDirectory).sorted().toList();
+        }
+        List<String> findings = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Path dir : traces) {
+            String name = "ctf2-" + dir.getFileName();
+            Answer opened = tsp.openTrace(dir, name);
+            if (opened.code() != 200) {
+                findings.add(dir.getFileName() + ": does not open: " + opened.code() + " " + cause(opened));
+                // the trace type asked by its id, as a client may (the Trace Viewer does not)
+                Answer asLttbench = tsp.post("traces", typed(dir, name + "-lttbench"));
+                findings.add(dir.getFileName() + ": with typeID " + LTTBENCH_KERNEL + ": " + asLttbench.code() + " " + cause(asLttbench));
+                continue;
+            }
+            // LTTbench's module is for LTTng traces only (a generic CTF trace has no LTTbench output)
+            boolean lttng = String.valueOf(opened.object().getAsJsonObject("properties").get("tracer_name")).contains("lttng");
+            String experiment = tsp.experiment("ctf2 " + dir.getFileName(), List.of(opened.object().get("UUID").getAsString()));
+            JsonObject info = tsp.experimentInfo(experiment);
+            List<JsonObject> ours = ServerTraces.lttbenchOutputs(tsp.outputs(experiment));
+            List<String> own = new ArrayList<>();
+            for (JsonObject output : ours) {
+                own.addAll(Outputs.problems(tsp, experiment, output, info.get("start").getAsLong(), info.get("end").getAsLong(),
+                        new ArrayList<>()));
+            }
+            findings.add(dir.getFileName() + (lttng ? " (LTTng)" : " (not LTTng)") + ": opens as " + opened.object().get("name") + " (" + info.get("nbEvents")
+                    + " events), " + ours.size() + " LTTbench outputs, " + own.size() + " not answering");
+            if (lttng && ours.isEmpty()) {
+                problems.add(dir.getFileName() + ": opens, but no LTTbench output listed");
+            }
+            problems.addAll(own);
+        }
+        String report = String.join("\n", findings) + "\n";
+        System.out.print(report);
+        Files.writeString(Files.createDirectories(Path.of(System.getProperty("lttbench.work"))).resolve("ctf2.txt"), report,
+                StandardCharsets.UTF_8);
+        assertEquals(List.of(), problems);
+    }
+}
