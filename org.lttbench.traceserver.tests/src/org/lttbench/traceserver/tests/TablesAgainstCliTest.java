@@ -63,6 +63,9 @@ class TablesAgainstCliTest {
         Polled states = threadStates.get();
         timing("threads table, asked as soon as the experiment existed", threads);
         timing("thread states tree, asked with it", states);
+        // asked before the pass ended: what it knew so far, RUNNING, then the whole table
+        assertEquals("RUNNING", threads.firstStatus(), "the threads table's first answer, asked at once");
+        assertEquals("RUNNING", states.firstStatus(), "the thread states' first answer, asked at once");
         assertEquals("COMPLETED", threads.last().status(), threads.last().toString());
         assertEquals(List.of(), ServerTables.differences(threads.last().model(), byThread.getAsJsonArray("threads"), 20),
                 "the threads table asked at once, answered COMPLETED");
@@ -83,8 +86,10 @@ class TablesAgainstCliTest {
     private static void timing(String what, Polled p) throws Exception {
         int rows = p.last().code() == 200 && p.last().object().get("model").isJsonObject()
                 ? p.last().model().getAsJsonArray("entries").size() : -1;
-        String line = String.format("%s %s: first answer %d ms, last %d ms (%s, %d rows), %d answers%n",
-                TRACE, what, p.first().toMillis(), p.done().toMillis(), p.last().status(), rows, p.answers());
+        String line = String.format("%s %s: first answer %d ms (%s), first with rows %s, last %d ms (%s, %d rows), "
+                + "%d answers, %d RUNNING%n", TRACE, what, p.first().toMillis(), p.firstStatus(),
+                p.firstData() == null ? "none" : p.firstData().toMillis() + " ms", p.done().toMillis(), p.last().status(),
+                rows, p.answers(), p.running());
         System.out.print(line);
         Path file = Files.createDirectories(Path.of(System.getProperty("lttbench.work"))).resolve("timings.txt");
         Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -60,7 +60,13 @@ public final class Tsp {
     }
 
     /** A fetch asked again while RUNNING: its last answer, and when the first and the last came (since the first ask). */
-    public record Polled(Answer last, Duration first, Duration done, int answers) {
+    /**
+     * @param firstStatus the first answer's status
+     * @param running     the answers that said RUNNING
+     * @param firstData   when the first answer with entries came (null: none had any)
+     */
+    public record Polled(Answer last, Duration first, Duration done, int answers, String firstStatus, int running,
+            Duration firstData) {
     }
 
     public Answer get(String path) throws IOException, InterruptedException {
@@ -159,17 +165,26 @@ public final class Tsp {
         String path = "experiments/" + experiment + "/outputs/" + kind + "/" + output + "/" + endpoint;
         long start = System.nanoTime();
         Duration first = null;
+        Duration firstData = null;
+        String firstStatus = null;
         int answers = 0;
+        int running = 0;
         while (true) {
             Answer a = post(path, body(parameters));
             answers++;
             Duration since = Duration.ofNanos(System.nanoTime() - start);
             if (first == null) {
                 first = since;
+                firstStatus = a.code() == 200 ? a.status() : "HTTP " + a.code();
+            }
+            if (firstData == null && a.code() == 200 && a.object().get("model") instanceof JsonObject m
+                    && m.get("entries") instanceof com.google.gson.JsonArray entries && !entries.isEmpty()) {
+                firstData = since;
             }
             if (a.code() != 200 || !"RUNNING".equals(a.status())) {
-                return new Polled(a, first, since, answers);
+                return new Polled(a, first, since, answers, firstStatus, running, firstData);
             }
+            running++;
             if (since.compareTo(PATIENCE) > 0) {
                 fail(path + " still RUNNING after " + PATIENCE + ": " + a);
             }

@@ -61,9 +61,7 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
 
     @Override
     public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, IProgressMonitor monitor) {
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        TimeRange range = times == null || times.isEmpty() ? TimeRange.ALL
-                : new TimeRange(time.toLttbench(times.get(0)), time.toLttbench(times.get(times.size() - 1)));
+        TimeRange range = range(DataProviderParameterUtils.extractTimeRequested(parameters));
         try {
             // while the pass runs, its own tables as far as it has read (a client asks again until COMPLETED)
             Report early = reports.soFar(analysis, groupBy, range);
@@ -89,5 +87,22 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
     private Table tableOf(Report report) {
         return table.equals(ReportTables.NOTES) ? ReportTables.notes(report)
                 : report.tables().stream().filter(x -> x.key().equals(table)).findFirst().orElse(null);
+    }
+
+    /**
+     * The range asked, in LTTbench's time base: none, the whole trace. An end at or after the end Trace Compass knows
+     * is the trace's end (and a start at or before its start, the trace's start): while a trace server indexes a
+     * trace, it asks for the range indexed so far in place of a range the client did not give, and the trace goes on.
+     */
+    private TimeRange range(List<Long> times) {
+        if (times == null || times.isEmpty()) {
+            return TimeRange.ALL;
+        }
+        long first = times.get(0);
+        long last = times.get(times.size() - 1);
+        ITmfTrace trace = getTrace();
+        long begin = first <= trace.getStartTime().toNanos() ? TimeRange.ALL.begin() : time.toLttbench(first);
+        long end = last >= trace.getEndTime().toNanos() ? TimeRange.ALL.end() : time.toLttbench(last);
+        return new TimeRange(begin, end);
     }
 }

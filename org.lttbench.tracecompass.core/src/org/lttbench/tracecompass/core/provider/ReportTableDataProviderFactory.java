@@ -46,7 +46,11 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
     @Override
     public ITmfDataProvider createDataProvider(ITmfTrace trace, String secondaryId) {
         LttbenchAnalysisModule module = LttbenchDataProviders.module(trace);
-        return module == null ? null : new ReportTableDataProvider(trace, RangeReports.of(module), secondaryId);
+        try {
+            return module == null ? null : new ReportTableDataProvider(trace, RangeReports.of(module), secondaryId);
+        } catch (IllegalArgumentException e) {
+            return null; // not a table's id: no provider (a trace server says 405, not 500)
+        }
     }
 
     @Override

@@ -204,6 +204,9 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             return new TmfModelResponse<>(new TimeGraphModel(List.of()), ITmfResponse.Status.COMPLETED,
                     "no thread states: " + done.whyNotApplicable("process"));
         }
+        if (this.rowOfEntry == null) {
+            fetchTree(Map.of(), monitor); // rows asked before the tree: by the entries it gives
+        }
         // asked before its pass ended, a tree's rows are answered as the state system holds them now
         Map<Long, Row> rowOfEntry = this.rowOfEntry;
         boolean complete = done != null;
