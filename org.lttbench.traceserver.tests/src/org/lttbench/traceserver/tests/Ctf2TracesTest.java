@@ -1,6 +1,7 @@
 package org.lttbench.traceserver.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.traceserver.tests.Tsp.Answer;
 
 import com.google.gson.JsonObject;
+import org.eclipse.tracecompass.tmf.core.project.model.TraceTypePreferences;
 
 /**
  * The real CTF 2 traces of {@code ../shared/traces-ctf2} opened in the server as a user opens them. Some do not open
@@ -80,5 +82,38 @@ class Ctf2TracesTest {
         Files.writeString(Files.createDirectories(Path.of(System.getProperty("lttbench.work"))).resolve("ctf2.txt"), report,
                 StandardCharsets.UTF_8);
         assertEquals(List.of(), problems);
+    }
+
+    /** Trace Compass's three trace types of CTF traces, whose validation throws on LTTng's CTF 2 metadata. */
+    static final List<String> TRACE_COMPASS_CTF_TYPES = List.of("org.eclipse.linuxtools.lttng2.kernel.tracetype",
+            "org.eclipse.linuxtools.lttng2.ust.tracetype", "org.eclipse.linuxtools.tmf.ui.type.ctf");
+
+    /**
+     * What docs/tracecompass/trace-server.md tells a user to do: with Trace Compass's CTF trace types disabled (the
+     * preference its Trace Types page sets, which a server reads from its configuration), LTTng's CTF 2 traces that
+     * Trace Compass's reader cannot read open with LTTbench's types, and their tables are the command line's.
+     */
+    @Test
+    void withTraceCompassCtfTypesDisabledLttngsCtf2TracesOpenAndAnswer() throws Exception {
+        Tsp tsp = new Tsp(TraceServer.shared().base());
+        List<String> before = TraceTypePreferences.getPreferenceValue();
+        TraceTypePreferences.setPreferenceValue(TRACE_COMPASS_CTF_TYPES);
+        try {
+            for (String name : List.of("trace-with-index", "lttng-crash", "debug-info", "lttng-event-after-packet")) {
+                Path dir = ServerTraces.ctf2Traces().resolve(name);
+                Answer opened = tsp.openTrace(dir, "ctf2-typed-" + name);
+                assertEquals(200, opened.code(), name + ": " + opened.text());
+                String experiment = tsp.experiment("ctf2 typed " + name, List.of(opened.object().get("UUID").getAsString()));
+                JsonObject cli = CommandLine.analyze(dir, "--analysis", "overhead");
+                Tsp.Polled tracepoints = tsp.fetch(experiment, "data",
+                        "org.lttbench.tracecompass.provider.table:overhead.thread.tracepoints", "tree", new JsonObject());
+                assertEquals("COMPLETED", tracepoints.last().status(), name + ": " + tracepoints.last());
+                assertEquals(List.of(), ServerTables.differences(tracepoints.last().model(), cli.getAsJsonArray("tracepoints"), 20),
+                        name + ": the tracepoints table through the server is the command line's");
+                assertTrue(cli.getAsJsonArray("tracepoints").size() > 0, name + ": tracepoints");
+            }
+        } finally {
+            TraceTypePreferences.setPreferenceValue(before);
+        }
     }
 }

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +18,8 @@ import com.google.gson.JsonObject;
 /**
  * Wrong requests get an HTTP error code with a message (a JSON body that says what is wrong), and after each the
  * server still answers its health check and a normal request: an unknown output id, a trace path that does not exist,
- * a body that is not JSON, a time range outside the trace.
+ * a body that is not JSON, a time range outside the trace; a trace deleted once opened gets LTTbench's answer FAILED with
+ * the reader's message.
  */
 class ErrorsTest {
     private static final String TRACE = "kernel-scp-src";
@@ -97,5 +100,27 @@ class ErrorsTest {
         Answer before = tsp().fetch(experiment, "data", THREADS, "tree", negative).last();
         System.out.println("range before the trace's start (a table): " + before);
         assertTrue(before.code() >= 400 || "COMPLETED".equals(before.status()), "range before the start: " + before);
+    }
+
+    @Test
+    void traceDeletedOnceOpened() throws Exception {
+        Path dir = Files.createTempDirectory("lttbench-deleted-").resolve(TRACE);
+        try (Stream<Path> files = Files.walk(ServerTraces.shared(TRACE))) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, dir.resolve(ServerTraces.shared(TRACE).relativize(f).toString()));
+            }
+        }
+        Answer opened = tsp().openTrace(dir, "deleted " + TRACE);
+        assertEquals(200, opened.code(), opened.toString());
+        String experiment = tsp().experiment("deleted " + TRACE, List.of(opened.object().get("UUID").getAsString()));
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+        Answer threads = tsp().fetch(experiment, "data", THREADS, "tree", new JsonObject()).last();
+        System.out.println("a trace deleted once opened: " + threads);
+        assertEquals(200, threads.code(), threads.toString());
+        assertEquals("FAILED", threads.status(), threads.toString());
+        String message = threads.object().get("statusMessage").getAsString();
+        assertTrue(message.contains(dir.toString()), "the message names the trace: " + message);
     }
 }

@@ -28,6 +28,8 @@ import org.lttbench.core.trace.TimeRange;
 public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider implements ITmfTreeDataProvider<TmfTreeDataModel> {
     /** Said when the table does not exist for this trace (an analysis that does not apply, a table it did not make). */
     public static final String ABSENT = "no such table for this trace: ";
+    /** Said with the whole trace's table while Trace Compass indexes the trace (see {@link #fetchTree}). */
+    static final String INDEXING = "the whole trace (Trace Compass is still indexing it)";
     /** Said when the analysis does not apply to the trace; the reason follows. */
     public static final String NOT_APPLICABLE = "not applicable: ";
 
@@ -61,7 +63,13 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
 
     @Override
     public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, IProgressMonitor monitor) {
-        TimeRange range = range(DataProviderParameterUtils.extractTimeRequested(parameters));
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        // From the trace's start while Trace Compass still indexes it: the range may be the part indexed so far, which a
+        // trace server asks for when its client gives none. The whole trace then, said RUNNING, so that the client asks
+        // again: once the indexing is over, the range asked is answered as it is.
+        boolean indexing = times != null && !times.isEmpty() && getTrace().isIndexing()
+                && times.get(0) <= getTrace().getStartTime().toNanos();
+        TimeRange range = indexing ? TimeRange.ALL : range(times);
         try {
             // while the pass runs, its own tables as far as it has read (a client asks again until COMPLETED)
             Report early = reports.soFar(analysis, groupBy, range);
@@ -77,7 +85,8 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
             if (t == null) {
                 return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, ABSENT + analysis + " has no table " + table);
             }
-            return new TmfModelResponse<>(ReportTables.model(t), ITmfResponse.Status.COMPLETED, report.title());
+            return indexing ? new TmfModelResponse<>(ReportTables.model(t), ITmfResponse.Status.RUNNING, INDEXING)
+                    : new TmfModelResponse<>(ReportTables.model(t), ITmfResponse.Status.COMPLETED, report.title());
         } catch (IOException | RuntimeException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }
@@ -89,20 +98,9 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
                 : report.tables().stream().filter(x -> x.key().equals(table)).findFirst().orElse(null);
     }
 
-    /**
-     * The range asked, in LTTbench's time base: none, the whole trace. An end at or after the end Trace Compass knows
-     * is the trace's end (and a start at or before its start, the trace's start): while a trace server indexes a
-     * trace, it asks for the range indexed so far in place of a range the client did not give, and the trace goes on.
-     */
+    /** The range asked, in LTTbench's time base (none: the whole trace). */
     private TimeRange range(List<Long> times) {
-        if (times == null || times.isEmpty()) {
-            return TimeRange.ALL;
-        }
-        long first = times.get(0);
-        long last = times.get(times.size() - 1);
-        ITmfTrace trace = getTrace();
-        long begin = first <= trace.getStartTime().toNanos() ? TimeRange.ALL.begin() : time.toLttbench(first);
-        long end = last >= trace.getEndTime().toNanos() ? TimeRange.ALL.end() : time.toLttbench(last);
-        return new TimeRange(begin, end);
+        return times == null || times.isEmpty() ? TimeRange.ALL
+                : new TimeRange(time.toLttbench(times.get(0)), time.toLttbench(times.get(times.size() - 1)));
     }
 }

@@ -91,8 +91,8 @@ final class ProviderReports implements ReportSource {
             Report report = null;
             for (String table : ReportTableDataProviderFactory.tables(request.analysis(), request.groupBy())) {
                 progress.progress(1, 1); // where an abandoned run stops
-                TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> response = provider(request.analysis(), grouping, table)
-                        .fetchTree(parameters, new NullProgressMonitor());
+                TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> response = fetched(
+                        provider(request.analysis(), grouping, table), parameters, progress);
                 String message = response.getStatusMessage();
                 if (response.getStatus() != ITmfResponse.Status.COMPLETED || response.getModel() == null) {
                     if (message.startsWith(ReportTableDataProvider.NOT_APPLICABLE)) {
@@ -119,6 +119,27 @@ final class ProviderReports implements ReportSource {
             }
         }
         return new ReportSet(whole ? TimeRange.ALL : range, reports, notApplicable, null);
+    }
+
+    /**
+     * A table's answer once it is final: asked again while it says RUNNING, as a trace server's client asks (a range
+     * from the trace's start while Trace Compass still indexes the trace).
+     */
+    private static TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetched(ITmfTreeDataProvider<TmfTreeDataModel> p,
+            Map<String, Object> parameters, ProgressListener progress) throws IOException {
+        while (true) {
+            TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> response = p.fetchTree(parameters, new NullProgressMonitor());
+            if (response.getStatus() != ITmfResponse.Status.RUNNING) {
+                return response;
+            }
+            progress.progress(1, 1); // where an abandoned run stops
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the table was made", e);
+            }
+        }
     }
 
     /**
