@@ -39,6 +39,15 @@ public interface Analysis extends RecordSink {
     }
 
     /**
+     * The results so far, taken during the pass between two records (the live viewer, Trace Compass's answers while
+     * its pass runs), every row made now; the pass goes on as if it had not been taken. An analysis whose figures need
+     * the pass's end to count what is still going on says how it counts it.
+     */
+    default Report reportSoFar(AnalysisOptions.GroupBy groupBy) {
+        return report(groupBy).makeRowsNow();
+    }
+
+    /**
      * The other analyses of this run, before it starts: one that needs what another computes (the overhead analysis
      * needs the process analysis's running times) may take it from there rather than compute it again. It must not
      * feed it records: the run does.

@@ -116,7 +116,7 @@ public final class TraceReading implements ReportSource {
                 if (analysis != null) {
                     // every row made here, on the reading thread: the UI thread shows them, and must neither make
                     // tens of thousands of rows nor read figures that a live pass is still changing
-                    reports.add(analysis.report(request.groupBy()).makeRowsNow());
+                    reports.add(analysis.reportSoFar(request.groupBy()));
                 }
             }
             return new ReportSet(range, reports, notApplicable, null, histogram);

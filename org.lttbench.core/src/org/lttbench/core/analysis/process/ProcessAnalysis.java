@@ -375,6 +375,7 @@ public final class ProcessAnalysis implements Analysis {
      * threads alive then counted up to then, rows made now. The pass goes on as if it had not been taken. Once the
      * pass is over, the report.
      */
+    @Override
     public Report reportSoFar(AnalysisOptions.GroupBy groupBy) {
         if (!reading) {
             return report(groupBy);

@@ -420,8 +420,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
     private PassResults takeSoFar(TraceSet traces, Map<String, Analysis> analyses, Map<String, String> notApplicable,
             ITmfStateSystemBuilder ss, ThreadStateWriter writer, ProcessAnalysis processAnalysis) {
         Map<String, Report> reports = new LinkedHashMap<>();
-        analyses.forEach((name, a) -> reports.put(name,
-                a instanceof ProcessAnalysis p ? p.reportSoFar(GroupBy.THREAD) : a.report().makeRowsNow()));
+        analyses.forEach((name, a) -> reports.put(name, a.reportSoFar(GroupBy.THREAD)));
         Report process = reports.get("process");
         ThreadStateHistory threads = process == null ? null
                 : new ThreadStateHistory(ss, writer.lanes(), processAnalysis.traceFacts(), writer.ends(), process,
