@@ -65,15 +65,9 @@ final class Outputs {
             case "TREE_GENERIC_XY" -> {
                 Polled tree = tsp.fetch(experiment, "genericXY", id, "tree", range);
                 if (check(problems, id, "generic XY tree", tree)) {
-                    // a generic XY's range is sampled: nbSamples, not nbTimes
-                    JsonObject samples = new JsonObject();
-                    samples.addProperty("start", start);
-                    samples.addProperty("end", end);
-                    samples.addProperty("nbSamples", TIMES);
-                    JsonObject p = new JsonObject();
-                    p.add("requested_timerange", samples);
                     List<Long> series = first(ServerTraces.entryIds(tree.last().model()));
-                    check(problems, id, "generic XY series", tsp.fetch(experiment, "genericXY", id, "xy", Tsp.items(p, series)));
+                    check(problems, id, "generic XY series", tsp.fetch(experiment, "genericXY", id, "xy",
+                            Tsp.items(Tsp.sampled(start, end, TIMES), series)));
                 }
             }
             case "TABLE" -> {

@@ -194,10 +194,19 @@ public final class Tsp {
 
     /** The parameters of a time range request: {@code requested_timerange {start, end, nbTimes}}. */
     public static JsonObject range(long start, long end, int times) {
+        return timeRange(start, end, "nbTimes", times);
+    }
+
+    /** The parameters of a generic XY's range, which is sampled: {@code requested_timerange {start, end, nbSamples}}. */
+    public static JsonObject sampled(long start, long end, int samples) {
+        return timeRange(start, end, "nbSamples", samples);
+    }
+
+    private static JsonObject timeRange(long start, long end, String countKey, int count) {
         JsonObject r = new JsonObject();
         r.addProperty("start", start);
         r.addProperty("end", end);
-        r.addProperty("nbTimes", times);
+        r.addProperty(countKey, count);
         JsonObject p = new JsonObject();
         p.add("requested_timerange", r);
         return p;
