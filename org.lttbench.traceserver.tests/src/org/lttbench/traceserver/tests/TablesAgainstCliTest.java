@@ -59,8 +59,15 @@ class TablesAgainstCliTest {
         JsonObject none = new JsonObject();
         CompletableFuture<Polled> threadStates = CompletableFuture.supplyAsync(() -> tree(tsp, experiment, "timeGraph",
                 "org.lttbench.tracecompass.provider.threadstates"));
+        CompletableFuture<Polled> waits = CompletableFuture.supplyAsync(() -> tree(tsp, experiment, "data",
+                "org.lttbench.tracecompass.provider.table:waits.thread.blocked_by_cause"));
         Polled threads = tsp.fetch(experiment, "data", THREADS, "tree", none);
         Polled states = threadStates.get();
+        Polled blocked = waits.get();
+        timing("waits table (made once the pass is over), asked with it", blocked);
+        // a table made after the pass answers at once too, without rows, rather than holding the request until then
+        assertEquals("RUNNING", blocked.firstStatus(), "the waits table's first answer, asked at once");
+        assertEquals("COMPLETED", blocked.last().status(), blocked.last().toString());
         timing("threads table, asked as soon as the experiment existed", threads);
         timing("thread states tree, asked with it", states);
         // asked before the pass ended: what it knew so far, RUNNING, then the whole table

@@ -59,12 +59,7 @@ public final class RangeReports {
      * its own indexing has reached, which grows as it goes); otherwise null, and {@link #report} waits for the pass.
      */
     Report soFar(String analysis, GroupBy groupBy, TimeRange range) {
-        if (groupBy != GroupBy.THREAD || module.results() != null) {
-            return null;
-        }
-        module.schedule();
-        // the pass has its state system once it has opened the trace (or its kept results, or its failure)
-        if (!module.waitForInitialization() || !module.running()) {
+        if (groupBy != GroupBy.THREAD || !passRunning()) {
             return null;
         }
         PassResults now = module.resultsSoFar(SO_FAR_WAIT_MILLIS);
@@ -73,6 +68,16 @@ public final class RangeReports {
         }
         TimeRange span = now.traces().span();
         return range.begin() <= span.begin() ? now.report(analysis) : null;
+    }
+
+    /** Whether the module's pass runs now (it is scheduled if it was not, and has opened the trace). */
+    boolean passRunning() {
+        if (module.results() != null) {
+            return false;
+        }
+        module.schedule();
+        // the pass has its state system once it has opened the trace (or its kept results, or its failure)
+        return module.waitForInitialization() && module.running();
     }
 
     /** How far the pass has read, said with an answer made while it runs. */

@@ -17,6 +17,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.TimeRange;
 
 /**
@@ -77,6 +78,11 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
             if (sofar != null) {
                 return new TmfModelResponse<>(ReportTables.model(sofar), ITmfResponse.Status.RUNNING, reports.progress());
             }
+            // the others are made once the pass is over: no rows yet, rather than a request held until then
+            Table none = early == null && reports.passRunning() ? declared() : null;
+            if (none != null) {
+                return new TmfModelResponse<>(ReportTables.model(none), ITmfResponse.Status.RUNNING, reports.progress());
+            }
             Report report = reports.report(analysis, groupBy, range);
             if (report == null) {
                 return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, NOT_APPLICABLE + reports.whyNotApplicable(analysis));
@@ -90,6 +96,15 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
         } catch (IOException | RuntimeException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }
+    }
+
+    /** This provider's table as its analysis declares it, without rows (null: not a declared table). */
+    private Table declared() {
+        if (table.equals(ReportTables.NOTES)) {
+            return ReportTables.notes(new Report(analysis, "", TimeRange.ALL));
+        }
+        return ReportTableDataProviderFactory.schemas(analysis, groupBy).stream().filter(t -> t.key().equals(table))
+                .findFirst().map(TableSchema::table).orElse(null);
     }
 
     /** This provider's table of the report, or null when the report has none. */

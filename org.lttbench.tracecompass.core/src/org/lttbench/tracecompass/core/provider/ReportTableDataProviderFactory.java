@@ -26,16 +26,20 @@ public final class ReportTableDataProviderFactory implements IDataProviderFactor
      * share needs a kernel trace), and its notes.
      */
     public static List<String> tables(String analysis, GroupBy groupBy) {
-        AnalysisTables.Grouping declared = Analyses.byName(analysis).tables().grouping(groupBy);
         Set<String> tables = new LinkedHashSet<>();
-        for (TableSchema t : declared.tables()) {
-            tables.add(t.key());
-        }
-        for (TableSchema t : declared.optional()) {
+        for (TableSchema t : schemas(analysis, groupBy)) {
             tables.add(t.key());
         }
         tables.add(ReportTables.NOTES);
         return List.copyOf(tables);
+    }
+
+    /** The schemas of the tables an analysis's report in that grouping may have (the notes' aside). */
+    static List<TableSchema> schemas(String analysis, GroupBy groupBy) {
+        AnalysisTables.Grouping declared = Analyses.byName(analysis).tables().grouping(groupBy);
+        List<TableSchema> all = new ArrayList<>(declared.tables());
+        all.addAll(declared.optional());
+        return all;
     }
 
     @Override
