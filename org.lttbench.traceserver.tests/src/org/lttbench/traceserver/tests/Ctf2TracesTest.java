@@ -7,10 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.traceserver.tests.Tsp.Answer;
 
 import com.google.gson.JsonObject;
@@ -91,7 +94,8 @@ class Ctf2TracesTest {
     /**
      * What docs/tracecompass/trace-server.md tells a user to do: with Trace Compass's CTF trace types disabled (the
      * preference its Trace Types page sets, which a server reads from its configuration), LTTng's CTF 2 traces that
-     * Trace Compass's reader cannot read open with LTTbench's types, and their tables are the command line's.
+     * Trace Compass's reader cannot read open with LTTbench's types, and their tables are the command line's; so does a
+     * CTF 2 copy of a kernel trace.
      */
     @Test
     void withTraceCompassCtfTypesDisabledLttngsCtf2TracesOpenAndAnswer() throws Exception {
@@ -99,18 +103,30 @@ class Ctf2TracesTest {
         List<String> before = TraceTypePreferences.getPreferenceValue();
         TraceTypePreferences.setPreferenceValue(TRACE_COMPASS_CTF_TYPES);
         try {
+            // LTTng's user-space CTF 2 traces, and a CTF 2 copy of a kernel trace (LTTbench's own writer, as LTTng 2.15
+            // writes kernel traces' metadata): what the command line says of each
+            Path kernel = Files.createTempDirectory("lttbench-ctf2-").resolve("kernel-scp-src");
+            Ctf2Copy.copy(ServerTraces.shared("kernel-scp-src"), kernel);
+            Map<Path, String[]> traces = new LinkedHashMap<>();
             for (String name : List.of("trace-with-index", "lttng-crash", "debug-info", "lttng-event-after-packet")) {
-                Path dir = ServerTraces.ctf2Traces().resolve(name);
+                traces.put(ServerTraces.ctf2Traces().resolve(name), new String[] { "overhead", "tracepoints" });
+            }
+            traces.put(kernel, new String[] { "process", "threads" });
+            for (var t : traces.entrySet()) {
+                Path dir = t.getKey();
+                String name = dir.getFileName().toString();
+                String analysis = t.getValue()[0];
+                String table = t.getValue()[1];
                 Answer opened = tsp.openTrace(dir, "ctf2-typed-" + name);
                 assertEquals(200, opened.code(), name + ": " + opened.text());
                 String experiment = tsp.experiment("ctf2 typed " + name, List.of(opened.object().get("UUID").getAsString()));
-                JsonObject cli = CommandLine.analyze(dir, "--analysis", "overhead");
-                Tsp.Polled tracepoints = tsp.fetch(experiment, "data",
-                        "org.lttbench.tracecompass.provider.table:overhead.thread.tracepoints", "tree", new JsonObject());
-                assertEquals("COMPLETED", tracepoints.last().status(), name + ": " + tracepoints.last());
-                assertEquals(List.of(), ServerTables.differences(tracepoints.last().model(), cli.getAsJsonArray("tracepoints"), 20),
-                        name + ": the tracepoints table through the server is the command line's");
-                assertTrue(cli.getAsJsonArray("tracepoints").size() > 0, name + ": tracepoints");
+                JsonObject cli = CommandLine.analyze(dir, "--analysis", analysis);
+                Tsp.Polled answer = tsp.fetch(experiment, "data",
+                        "org.lttbench.tracecompass.provider.table:" + analysis + ".thread." + table, "tree", new JsonObject());
+                assertEquals("COMPLETED", answer.last().status(), name + ": " + answer.last());
+                assertEquals(List.of(), ServerTables.differences(answer.last().model(), cli.getAsJsonArray(table), 20),
+                        name + ": the " + table + " table through the server is the command line's");
+                assertTrue(cli.getAsJsonArray(table).size() > 0, name + ": rows of " + table);
             }
         } finally {
             TraceTypePreferences.setPreferenceValue(before);
