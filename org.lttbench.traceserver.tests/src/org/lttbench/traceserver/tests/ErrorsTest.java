@@ -121,6 +121,7 @@ class ErrorsTest {
         assertEquals(200, threads.code(), threads.toString());
         assertEquals("FAILED", threads.status(), threads.toString());
         String message = threads.object().get("statusMessage").getAsString();
-        assertTrue(message.contains(dir.toString()), "the message names the trace: " + message);
+        assertTrue(message.contains(dir.toString()) && message.contains("no longer there"),
+                "the message names the trace and says it is gone: " + message);
     }
 }

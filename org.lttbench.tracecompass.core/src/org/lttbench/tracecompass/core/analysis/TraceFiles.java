@@ -28,6 +28,10 @@ record TraceFiles(List<Path> directories, String fingerprint) {
                 continue;
             }
             Path dir = Path.of(t.getPath());
+            if (!Files.exists(dir)) {
+                // deleted or moved since it was opened: Trace Compass's own reading would only say its parser failed
+                throw new java.nio.file.NoSuchFileException(dir.toString(), null, "the trace is no longer there");
+            }
             if (!Files.isRegularFile(dir.resolve("metadata"))) {
                 return new TraceFiles(List.of(), "");
             }
