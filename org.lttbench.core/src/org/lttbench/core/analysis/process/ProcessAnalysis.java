@@ -66,8 +66,7 @@ public final class ProcessAnalysis implements Analysis {
     /** Each kernel trace's binder, for event classes that come after {@link #start} (a live session). */
     private java.util.Map<Trace, KernelEventBinder> binders;
     private KernelEventBinder.EventHandler[] handlers = new KernelEventBinder.EventHandler[0];
-    /** What the machines told; during a report taken in the pass, a copy of it ended there ({@link #reportSoFar}). */
-    private ThreadLedger ledger;
+    private final ThreadLedger ledger;
     /** The wait causes of this run's machines, by code. */
     private final WaitCauses causes;
     /** The system calls of this run's machines, by id. */
@@ -386,13 +385,7 @@ public final class ProcessAnalysis implements Analysis {
                 ends.put(m.trace(), m.last());
             }
         }
-        ThreadLedger going = ledger;
-        ledger = going.endedCopy(ends);
-        try {
-            return report(groupBy).makeRowsNow();
-        } finally {
-            ledger = going;
-        }
+        return report(groupBy, ledger.endedCopy(ends)).makeRowsNow();
     }
 
     @Override
@@ -401,7 +394,16 @@ public final class ProcessAnalysis implements Analysis {
         if (kept != null) {
             return kept;
         }
-        TimeRange covered = ledger.covered(0);
+        Report r = report(groupBy, ledger);
+        if (!reading) {
+            reports.put(groupBy, r);
+        }
+        return r;
+    }
+
+    /** The report of what {@code from} holds: this analysis's ledger, or a copy of it ended during the pass. */
+    private Report report(AnalysisOptions.GroupBy groupBy, ThreadLedger from) {
+        TimeRange covered = from.covered(0);
         // the traces' one span (the same in every report and in the range checks), within the range asked for
         TimeRange span = traces == null ? covered : traces.span().intersect(options.range());
         TimeRange shown = span != null ? span : new TimeRange(0, 0);
@@ -424,7 +426,7 @@ public final class ProcessAnalysis implements Analysis {
                 }
             }
         }
-        List<ProcessTables.Row> rows = covered == null ? new ArrayList<>() : ProcessTables.rows(this, covered);
+        List<ProcessTables.Row> rows = covered == null ? new ArrayList<>() : ProcessTables.rows(this, from, covered);
         if (byProcess) {
             rows = ProcessTables.byProcess(rows);
         }
@@ -437,7 +439,7 @@ public final class ProcessAnalysis implements Analysis {
         r.add(times);
         Table devices = null;
         if (facts.values().stream().anyMatch(TraceFacts::ioWaitKnown)) {
-            devices = ProcessTables.devicesTable(this, hosts);
+            devices = ProcessTables.devicesTable(this, from, hosts);
             r.add(devices);
         }
         for (Map.Entry<Trace, TraceFacts> f : facts.entrySet()) {
@@ -493,9 +495,6 @@ public final class ProcessAnalysis implements Analysis {
         r.summary(summary(rows, byProcess, shown));
         if (covered == null && !options.range().equals(TimeRange.ALL)) {
             r.note(RANGE_MISSED_NOTE);
-        }
-        if (!reading) {
-            reports.put(groupBy, r);
         }
         return r;
     }

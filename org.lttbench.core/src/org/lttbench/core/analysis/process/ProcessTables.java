@@ -66,8 +66,7 @@ final class ProcessTables {
     }
 
     /** A row per thread with time to show in the range covered, from the ledger the analysis's machines fed. */
-    static List<Row> rows(ProcessAnalysis analysis, TimeRange covered) {
-        ThreadLedger ledger = analysis.ledger();
+    static List<Row> rows(ProcessAnalysis analysis, ThreadLedger ledger, TimeRange covered) {
         List<Row> rows = new ArrayList<>();
         ThreadState[] order = TIME_COLUMNS;
         Map<Trace, TraceFacts> facts = analysis.traceFacts();
@@ -146,9 +145,9 @@ final class ProcessTables {
         return new TableSchema("io_devices", "I/O wait per block device", columns);
     }
 
-    static Table devicesTable(ProcessAnalysis analysis, boolean hosts) {
+    static Table devicesTable(ProcessAnalysis analysis, ThreadLedger ledger, boolean hosts) {
         Table table = (hosts ? IO_DEVICES_BY_HOST : IO_DEVICES).table();
-        List<ThreadLedger.DeviceWait> devices = new ArrayList<>(analysis.ledger().deviceWaits(0));
+        List<ThreadLedger.DeviceWait> devices = new ArrayList<>(ledger.deviceWaits(0));
         devices.sort(Comparator.comparingLong(d -> -d.ns()));
         for (ThreadLedger.DeviceWait d : devices) {
             List<Object> cells = new ArrayList<>();
