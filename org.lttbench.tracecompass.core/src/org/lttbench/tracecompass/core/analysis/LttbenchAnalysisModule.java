@@ -431,12 +431,15 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         return now;
     }
 
+    /** How long an asker waits for the pass to take what it knows so far (it does so at its next packet). */
+    private static final long SO_FAR_WAIT_MILLIS = 2_000;
+
     /**
      * The results once the pass is over; while it runs, what it knows so far (the process and discarded reports up to
-     * where it read, the threads' states so far), waiting at most {@code maxWaitMillis} for the pass to take them;
-     * null when there is nothing yet, or the pass failed.
+     * where it read, the threads' states so far), waiting a while for the pass to take them; null when there is
+     * nothing yet, or the pass failed.
      */
-    public PassResults resultsSoFar(long maxWaitMillis) {
+    public PassResults resultsSoFar() {
         PassResults done = results;
         if (done != null || failure != null || stateSystem == null) {
             return done;
@@ -447,7 +450,7 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         }
         CompletableFuture<PassResults> wanted = soFarWanted.updateAndGet(f -> f != null ? f : new CompletableFuture<>());
         try {
-            PassResults now = wanted.get(maxWaitMillis, TimeUnit.MILLISECONDS);
+            PassResults now = wanted.get(SO_FAR_WAIT_MILLIS, TimeUnit.MILLISECONDS);
             return now != null ? now : results;
         } catch (TimeoutException e) {
             return soFar;
@@ -466,6 +469,11 @@ public final class LttbenchAnalysisModule extends TmfAbstractAnalysisModule impl
         if (wanted != null) {
             wanted.complete(results);
         }
+    }
+
+    /** Said with an answer made while the pass runs: how far it has read. */
+    public String progressSaid() {
+        return String.format(java.util.Locale.ROOT, "LTTbench: %.0f%% of the trace read", 100 * progress());
     }
 
     /** Whether the pass runs now: its state system is there, its final results not yet. */

@@ -50,9 +50,6 @@ public final class RangeReports {
         return module.results();
     }
 
-    /** How long a request waits for the pass to take what it knows so far (it does so at its next packet). */
-    private static final long SO_FAR_WAIT_MILLIS = 2_000;
-
     /**
      * While the pass runs, the report so far of one of its own analyses (process time, the losses) by thread, from the
      * trace's start as far as the pass has read, for a range from the trace's start (a trace server asks for the range
@@ -62,7 +59,7 @@ public final class RangeReports {
         if (groupBy != GroupBy.THREAD || !passRunning()) {
             return null;
         }
-        PassResults now = module.resultsSoFar(SO_FAR_WAIT_MILLIS);
+        PassResults now = module.resultsSoFar();
         if (now == null || now == module.results()) {
             return null;
         }
@@ -82,7 +79,7 @@ public final class RangeReports {
 
     /** How far the pass has read, said with an answer made while it runs. */
     String progress() {
-        return String.format(java.util.Locale.ROOT, "LTTbench: %.0f%% of the trace read", 100 * module.progress());
+        return module.progressSaid();
     }
 
     /**

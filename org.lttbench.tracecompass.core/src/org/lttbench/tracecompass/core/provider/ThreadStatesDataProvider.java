@@ -77,9 +77,6 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
      */
     private final Map<Object, Long> idOf = new HashMap<>();
 
-    /** How long a fetch waits for the pass to take what it knows so far (it does so at its next packet). */
-    private static final long SO_FAR_WAIT_MILLIS = 2_000;
-
     ThreadStatesDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
         super(trace);
         this.module = module;
@@ -96,11 +93,6 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         return module.waitForInitialization() ? module.getStateSystem(LttbenchAnalysisModule.ID) : null;
     }
 
-    /** Said while the pass runs: how far it has read. */
-    private String running() {
-        return String.format(java.util.Locale.ROOT, "LTTbench: %.0f%% of the trace read", 100 * module.progress());
-    }
-
     @Override
     public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
             IProgressMonitor monitor) {
@@ -110,7 +102,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         ITmfStateSystem ss = stateSystem();
         // the final results, or while the pass runs what it knows so far (Trace Compass's providers answer RUNNING with
         // what their state system holds, and a client asks again)
-        PassResults known = module.results() != null ? module.results() : module.resultsSoFar(SO_FAR_WAIT_MILLIS);
+        PassResults known = module.resultsSoFar();
         boolean complete = known != null && known == module.results();
         if (known != null && known.threadStates() == null) {
             // not a failure (a user-space trace has no thread states): no rows, and why
@@ -124,7 +116,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         }
         TmfTreeModel<TimeGraphEntryModel> made = buildTree(ss, known.threadStates());
         if (!complete) {
-            return new TmfModelResponse<>(made, ITmfResponse.Status.RUNNING, running());
+            return new TmfModelResponse<>(made, ITmfResponse.Status.RUNNING, module.progressSaid());
         }
         tree = made;
         return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
@@ -260,7 +252,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             models.add(new TimeGraphRowModel(id, states));
         });
         return complete ? new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED)
-                : new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.RUNNING, running());
+                : new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.RUNNING, module.progressSaid());
     }
 
     /**
