@@ -10,10 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
-import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.AnalysisTables;
@@ -24,6 +21,7 @@ import org.lttbench.core.diff.FigureChange;
 import org.lttbench.core.diff.ProcessBreakdown;
 import org.lttbench.core.diff.RegressionThreshold;
 import org.lttbench.core.diff.RunComparison;
+import org.lttbench.core.diff.RunPair;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportFormat;
@@ -144,7 +142,7 @@ public final class DiffCommand implements Callable<Integer> {
                     FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
                     FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
                 }
-                List<List<Report>> both = bothPasses(traceA, planA.toRun(), traceB, planB.toRun(),
+                List<List<Report>> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
                         (traces, analyses) -> AnalyzeCommand.run(traces, analyses, null, err));
                 List<Report> reportsA = both.get(0);
                 List<Report> reportsB = both.get(1);
@@ -196,29 +194,6 @@ public final class DiffCommand implements Callable<Integer> {
             }
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             return RunFailure.tell("lttbench diff", e, err);
-        }
-    }
-
-    /** One run's pass. */
-    interface Pass {
-        List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException;
-    }
-
-    /** The two passes at once, each on its own thread (A's on a new one, B's on this one): A's reports, then B's. */
-    static List<List<Report>> bothPasses(TraceSet traceA, List<Analysis> a, TraceSet traceB, List<Analysis> b, Pass pass)
-            throws Exception {
-        CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
-            try {
-                return pass.run(traceA, a);
-            } catch (IOException e) {
-                throw new CompletionException(e);
-            }
-        }, runnable -> new Thread(runnable, "lttbench diff A").start());
-        List<Report> reportsB = pass.run(traceB, b);
-        try {
-            return List.of(passA.join(), reportsB);
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
         }
     }
 

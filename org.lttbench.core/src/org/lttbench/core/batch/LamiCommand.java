@@ -14,6 +14,7 @@ import org.lttbench.core.analysis.dropin.DropIns;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.diff.ChangesTable;
 import org.lttbench.core.diff.RunComparison;
+import org.lttbench.core.diff.RunPair;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
@@ -205,7 +206,7 @@ public final class LamiCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.start("Reading two traces at once, " + CellFormat.bytes(a.totalBytes() + b.totalBytes()));
             }
-            List<List<Report>> both = DiffCommand.bothPasses(a, planA.toRun(), b, planB.toRun(),
+            List<List<Report>> both = RunPair.passes(a, planA.toRun(), b, planB.toRun(),
                     (traces, analyses) -> AnalysisRun.run(traces, analyses, ProgressListener.NONE));
             if (progress != null) {
                 progress.finish();

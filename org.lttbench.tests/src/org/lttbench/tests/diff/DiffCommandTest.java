@@ -30,15 +30,15 @@ import com.google.gson.JsonParser;
  * two runs of one workload change nothing beyond noise; a change planted in a scenario ranks first, and nothing else
  * is significant; the JSON contract; the CI gate's exit status.
  */
-class DiffCommandTest {
+public class DiffCommandTest {
 
-    static LauncherTest.Result diff(String... args) {
+    public static LauncherTest.Result diff(String... args) {
         List<String> all = new ArrayList<>(List.of("diff"));
         all.addAll(List.of(args));
         return InProcessCli.run(all.toArray(String[]::new));
     }
 
-    static JsonObject json(LauncherTest.Result r) {
+    public static JsonObject json(LauncherTest.Result r) {
         assertTrue(r.code() == ExitCode.OK || r.code() == ExitCode.REGRESSION || r.code() == ExitCode.READ_IN_PART,
                 r.code() + ": " + r.err());
         return JsonParser.parseString(r.out()).getAsJsonObject();

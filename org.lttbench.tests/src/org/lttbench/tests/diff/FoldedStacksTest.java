@@ -26,12 +26,12 @@ import com.google.gson.JsonParser;
  * their difference per second of each run's traced time; a run against itself differs nowhere; what cannot be written
  * is one line naming why.
  */
-class FoldedStacksTest {
+public class FoldedStacksTest {
     private static final Path SRC = TestPaths.trace("kernel-scp-src");
     private static final Path DEST = TestPaths.trace("kernel-scp-dest");
 
     /** A folded file: each stack and its figures (one per run's file, two in a difference). */
-    private static Map<String, long[]> read(Path file) throws IOException {
+    public static Map<String, long[]> read(Path file) throws IOException {
         int figures = file.getFileName().toString().equals("diff.folded") ? 2 : 1;
         Map<String, long[]> stacks = new LinkedHashMap<>();
         for (String line : Files.readAllLines(file)) {

@@ -52,6 +52,11 @@ public final class ViewCommand implements Callable<Integer> {
     @Mixin
     LiveTimeout timeout;
 
+    @CommandLine.Option(names = "--against", paramLabel = "A", description = "Compare the traces with run A (a trace "
+            + "directory, or a directory of traces), as lttbench diff A TRACE does: the changes of every analysis, "
+            + "biggest first, and a flame graph of where the threads' time went, coloured by its change.")
+    Path against;
+
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces; "
             + "or one live session, net://RELAYD[:PORT]/host/HOST/SESSION.")
     List<String> arguments;
@@ -67,6 +72,7 @@ public final class ViewCommand implements Callable<Integer> {
         traces = arguments.stream().map(Path::of).toList();
         // Open once before any window: a wrong path or time is one clear line, not an empty window.
         TimeRange range;
+        TimeRange rangeA = null;
         int partial;
         try {
             times.parse();
@@ -74,6 +80,13 @@ public final class ViewCommand implements Callable<Integer> {
                 set.streams();
                 range = times.range(set);
                 partial = PartialRead.warn(set, err, "lttbench view");
+            }
+            if (against != null) {
+                try (CtfTraceSet set = CtfTraceSet.open(List.of(against))) {
+                    set.streams();
+                    rangeA = times.range(set);
+                    partial = Math.max(partial, PartialRead.warn(set, err, "lttbench view"));
+                }
             }
         } catch (RunFailure f) {
             return RunFailure.tell("lttbench view", f, err);
@@ -86,6 +99,11 @@ public final class ViewCommand implements Callable<Integer> {
             err.println("lttbench view: cannot open a window: " + why);
             err.flush();
             return ExitCode.USAGE;
+        }
+        if (against != null) {
+            WindowSystem.compare(name(against), () -> CtfTraceSet.open(List.of(against)), rangeA, title(),
+                    () -> CtfTraceSet.open(traces), range);
+            return partial;
         }
         WindowSystem.show(title(), () -> CtfTraceSet.open(traces), range, spans.value());
         return partial;
@@ -122,8 +140,12 @@ public final class ViewCommand implements Callable<Integer> {
     private String title() {
         StringBuilder b = new StringBuilder();
         for (Path p : traces) {
-            b.append(b.length() > 0 ? ", " : "").append(p.toAbsolutePath().normalize().getFileName());
+            b.append(b.length() > 0 ? ", " : "").append(name(p));
         }
         return b.toString();
+    }
+
+    private static String name(Path trace) {
+        return String.valueOf(trace.toAbsolutePath().normalize().getFileName());
     }
 }

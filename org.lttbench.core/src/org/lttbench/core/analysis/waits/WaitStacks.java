@@ -164,6 +164,13 @@ public final class WaitStacks {
         }
     }
 
+    /** Each stack's nanoseconds per second of traced time, rounded, as {@link #writeDifference} writes them. */
+    public Map<String, Long> perSecond() {
+        Map<String, Long> each = new TreeMap<>();
+        ns.keySet().forEach(stack -> each.put(stack, perSecond(stack)));
+        return each;
+    }
+
     /** A stack's nanoseconds per second of traced time, rounded. */
     long perSecond(String stack) {
         long v = ns.getOrDefault(stack, 0L);

@@ -46,6 +46,16 @@ class ViewCommandTest {
     }
 
     @Test
+    void aWrongRunToCompareWithIsOneLineBeforeAnyWindow() throws Exception {
+        Path missing = TestPaths.workDir("view-missing").resolve("no-such-run");
+        LauncherTest.Result r = LauncherTest.run(launcher(), Map.of(), "view", "--against", missing.toString(),
+                TestPaths.trace("kernel-scp-dest").toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(missing.toString()), r.err());
+    }
+
+    @Test
     void aMalformedTimeIsOneLineBeforeAnyWindow() throws Exception {
         LauncherTest.Result r = LauncherTest.run(launcher(), Map.of(), "view", "--begin", "25:00:00",
                 TestPaths.trace("ust-ros2").toString());

@@ -1,0 +1,89 @@
+package org.lttbench.core.diff;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.lttbench.core.analysis.Analyses;
+import org.lttbench.core.analysis.Analysis;
+import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.waits.WaitStacks;
+import org.lttbench.core.report.Report;
+import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.ExitCode;
+import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.TimeRange;
+import org.lttbench.core.trace.TraceSet;
+
+/**
+ * Two runs read at once, each on a thread of its own, each by the run service's pass: what {@code lttbench diff},
+ * LAMI's diff, the viewer and Trace Compass compare.
+ */
+public final class RunPair {
+    private RunPair() {
+    }
+
+    /** One run's pass. */
+    public interface Pass {
+        List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException;
+    }
+
+    /** The two passes at once, each on its own thread (A's on a new one, B's on this one): A's reports, then B's. */
+    public static List<List<Report>> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB, List<Analysis> b,
+            Pass pass) throws Exception {
+        CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pass.run(traceA, a);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, runnable -> new Thread(runnable, "lttbench diff A").start());
+        List<Report> reportsB = pass.run(traceB, b);
+        try {
+            return List.of(passA.join(), reportsB);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /**
+     * Two runs compared as a whole: every analysis that applies to both, per second of traced time.
+     *
+     * @param a       A's reports
+     * @param b       B's reports
+     * @param outcome the comparison, ranked
+     * @param stacksA where A's threads' time went (null when no analysis run follows the threads' states)
+     * @param stacksB the same in B
+     */
+    public record Compared(List<Report> a, List<Report> b, RunComparison.Outcome outcome, WaitStacks stacksA,
+            WaitStacks stacksB) {
+    }
+
+    /**
+     * Every analysis of both runs over their ranges, the two passes at once, then compared. Each pass tells
+     * {@code progress} its own bytes (A's and B's, as their sum over both traces' sizes).
+     */
+    public static Compared compare(TraceSet traceA, TimeRange rangeA, TraceSet traceB, TimeRange rangeB,
+            ProgressListener progress) throws Exception {
+        AnalysisRun.Plan planA = AnalysisRun.plan(Analyses.all(), traceA, new AnalysisOptions(rangeA, AnalysisOptions.GroupBy.THREAD));
+        AnalysisRun.Plan planB = AnalysisRun.plan(Analyses.all(), traceB, new AnalysisOptions(rangeB, AnalysisOptions.GroupBy.THREAD));
+        if (planA.analyses().keySet().stream().noneMatch(planB.analyses()::containsKey)) {
+            throw new RunFailure(ExitCode.NOT_APPLICABLE, "no analysis applies to both runs: " + planA.whyNot());
+        }
+        long total = traceA.totalBytes() + traceB.totalBytes();
+        long[] done = new long[2];
+        List<List<Report>> both = passes(traceA, planA.toRun(), traceB, planB.toRun(), (traces, analyses) -> {
+            int side = traces == traceA ? 0 : 1;
+            return AnalysisRun.run(traces, analyses, (d, t) -> {
+                synchronized (done) {
+                    done[side] = d;
+                    progress.progress(done[0] + done[1], total);
+                }
+            });
+        });
+        return new Compared(both.get(0), both.get(1), RunComparison.compare(both.get(0), both.get(1)),
+                WaitStacks.ofRun(planA.toRun()), WaitStacks.ofRun(planB.toRun()));
+    }
+}
