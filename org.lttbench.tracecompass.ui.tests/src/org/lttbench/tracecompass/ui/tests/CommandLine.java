@@ -69,10 +69,24 @@ public final class CommandLine {
     /** {@code lttbench analyze OPTION VALUE ARGS... TRACE} run as a user runs it: the repository's launcher script. */
     private static Run analyzeRun(Path trace, String option, String value, String... args)
             throws IOException, InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of("analyze", option, value));
+        arguments.addAll(List.of(args));
+        arguments.add(trace.toString());
+        return run(arguments);
+    }
+
+    /** {@code lttbench diff --format json A B}, as a user runs it; fails unless it exits 0. */
+    public static JsonObject diff(Path a, Path b) throws IOException, InterruptedException {
+        Run r = run(List.of("diff", "--format", "json", a.toString(), b.toString()));
+        assertEquals(0, r.exit(), r.command() + ": " + r.err());
+        return JsonParser.parseString(r.out()).getAsJsonObject();
+    }
+
+    /** {@code lttbench ARGUMENTS...} run as a user runs it: the repository's launcher script. */
+    private static Run run(List<String> arguments) throws IOException, InterruptedException {
         Path repo = Path.of(System.getProperty("lttbench.repo"));
-        List<String> command = new ArrayList<>(List.of(repo.resolve("lttbench").toString(), "analyze", option, value));
-        command.addAll(List.of(args));
-        command.add(trace.toString());
+        List<String> command = new ArrayList<>(List.of(repo.resolve("lttbench").toString()));
+        command.addAll(arguments);
         Path out = Files.createTempFile("lttbench-cli", ".out");
         Path err = Files.createTempFile("lttbench-cli", ".err");
         try {

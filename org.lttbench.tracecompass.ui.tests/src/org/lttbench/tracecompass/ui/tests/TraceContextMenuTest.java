@@ -59,7 +59,7 @@ import com.google.gson.JsonObject;
 class TraceContextMenuTest {
     static final String TRACE = "kernel-scp-src";
     static final List<String> MENU = List.of("Process time", "Critical path", "Tracepoint overhead", "Discarded events", "Analyses",
-            "Thread states", "Spans", "Spans of a thread");
+            "Thread states", "Spans", "Spans of a thread", "Changes against another trace");
 
     static TmfProjectElement project;
     static TmfTraceElement element;

@@ -4,6 +4,7 @@ import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
 import org.lttbench.tracecompass.ui.view.AnalysesTmfView;
+import org.lttbench.tracecompass.ui.view.ComparisonTmfView;
 import org.lttbench.tracecompass.ui.view.CriticalPathView;
 import org.lttbench.tracecompass.ui.view.DiscardedTmfView;
 import org.lttbench.tracecompass.ui.view.OverheadTmfView;
@@ -35,6 +36,7 @@ public final class LttbenchPerspective implements IPerspectiveFactory {
         top.addPlaceholder(CriticalPathView.ID);
         top.addPlaceholder(AnalysesTmfView.ID);
         top.addPlaceholder(SpansTmfView.ID);
+        top.addPlaceholder(ComparisonTmfView.ID);
         top.addPlaceholder(CONTROL_FLOW);
         IFolderLayout bottom = layout.createFolder("lttbench.bottom", IPageLayout.BOTTOM, 0.45f, editor);
         bottom.addView(HISTOGRAM);
