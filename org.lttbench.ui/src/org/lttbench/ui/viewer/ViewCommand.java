@@ -15,6 +15,7 @@ import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.run.ExitCode;
 import org.lttbench.core.run.PartialRead;
 import org.lttbench.core.run.RunFailure;
+import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.compute.LiveReading;
 
@@ -57,6 +58,13 @@ public final class ViewCommand implements Callable<Integer> {
             + "biggest first, and a flame graph of where the threads' time went, coloured by its change.")
     Path against;
 
+    @CommandLine.Option(names = "--against-begin", paramLabel = "TIME",
+            description = "A's own range start (default: --begin): two ranges of one trace, given as A and as TRACE")
+    String againstBegin;
+
+    @CommandLine.Option(names = "--against-end", paramLabel = "TIME", description = "A's own range end (default: --end)")
+    String againstEnd;
+
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace directories, or directories holding traces; "
             + "or one live session, net://RELAYD[:PORT]/host/HOST/SESSION.")
     List<String> arguments;
@@ -81,10 +89,15 @@ public final class ViewCommand implements Callable<Integer> {
                 range = times.range(set);
                 partial = PartialRead.warn(set, err, "lttbench view");
             }
+            if (against == null && (againstBegin != null || againstEnd != null)) {
+                throw RunFailure.usage("--against-begin and --against-end give A's range: give A with --against");
+            }
             if (against != null) {
+                TimeBound begin = againstBegin == null ? null : TimeBound.parse("--against-begin", againstBegin);
+                TimeBound end = againstEnd == null ? null : TimeBound.parse("--against-end", againstEnd);
                 try (CtfTraceSet set = CtfTraceSet.open(List.of(against))) {
                     set.streams();
-                    rangeA = times.range(set);
+                    rangeA = begin != null || end != null ? TimeBound.range(begin, end, set) : times.range(set);
                     partial = Math.max(partial, PartialRead.warn(set, err, "lttbench view"));
                 }
             }

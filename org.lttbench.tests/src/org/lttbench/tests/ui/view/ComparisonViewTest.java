@@ -109,4 +109,46 @@ class ComparisonViewTest {
             assertFalse(FlameGraph.describe(most).isBlank());
         }
     }
+
+    /** Two ranges of one trace, as {@code view T --against T --against-begin ... --begin ...} compares them. */
+    @Test
+    void comparesTwoRangesOfOneTraceAsDiffDoes() throws Exception {
+        TimeRange whole;
+        try (CtfTraceSet set = CtfTraceSet.open(List.of(SRC))) {
+            whole = set.span();
+        }
+        long middle = whole.begin() + whole.duration() / 2;
+        TimeRange first = new TimeRange(whole.begin(), middle);
+        TimeRange second = new TimeRange(middle, whole.end());
+        JsonArray changes = DiffCommandTest.json(DiffCommandTest.diff("--format", "json", "--begin",
+                String.valueOf(first.begin()), "--end", String.valueOf(first.end()), "--b-begin",
+                String.valueOf(second.begin()), "--b-end", String.valueOf(second.end()), SRC.toString(), SRC.toString()))
+                .getAsJsonArray("changes");
+        try (UiHarness ui = new UiHarness(1280, 800)) {
+            ComparisonView view = new ComparisonView(ui.shell(), SWT.NONE);
+            ui.open();
+            view.compare("first half", () -> CtfTraceSet.open(List.of(SRC)), first, "second half",
+                    () -> CtfTraceSet.open(List.of(SRC)), second);
+            ui.waitUntil("the comparison", () -> !view.busy(), 300);
+            assertNotNull(view.shown(), view.status());
+            Table t = view.changesTable().table();
+            assertEquals(changes.size(), t.rows().size());
+            for (int i = 0; i < changes.size(); i++) {
+                JsonObject c = changes.get(i).getAsJsonObject();
+                Object[] row = t.rows().get(i);
+                assertEquals(List.of(c.get("subject").getAsString(), c.get("figure").getAsString()),
+                        List.of(row[2], row[3]), "change " + (i + 1));
+                // each range's own figure: the halves differ, and each is its range's
+                for (String[] side : new String[][] { { "a_compared", "4" }, { "b_compared", "5" } }) {
+                    Object shown = row[Integer.parseInt(side[1])];
+                    if (c.get(side[0]).isJsonNull()) {
+                        assertEquals(null, shown, "change " + (i + 1));
+                    } else {
+                        assertEquals(c.get(side[0]).getAsDouble(), ((Number) shown).doubleValue(),
+                                Math.abs(c.get(side[0]).getAsDouble()) * 1e-12, "change " + (i + 1) + " " + side[0]);
+                    }
+                }
+            }
+        }
+    }
 }
