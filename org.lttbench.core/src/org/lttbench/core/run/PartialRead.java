@@ -2,6 +2,7 @@ package org.lttbench.core.run;
 
 import java.io.PrintWriter;
 
+import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.core.trace.UnreadFile;
 
@@ -15,8 +16,19 @@ public final class PartialRead {
     private PartialRead() {
     }
 
-    /** Writes a warning line per unread file; returns the exit code of a run that otherwise succeeded. */
+    /**
+     * Writes a warning line per unread file, and per trace of metadata alone (no stream file beside it, so no event:
+     * otherwise its empty reports would look like an idle system); returns the exit code of a run that otherwise
+     * succeeded.
+     */
     public static int warn(TraceSet traces, PrintWriter err, String command) {
+        for (Trace t : traces.traces()) {
+            if (t.streams().isEmpty()) {
+                err.println(command + ": warning: " + t.path() + ": no stream file beside its metadata, so the trace "
+                        + "holds no events");
+            }
+        }
+        err.flush();
         if (traces.unreadFiles().isEmpty()) {
             return ExitCode.OK;
         }

@@ -54,6 +54,26 @@ class PartialReadTest {
                 + " traces are read in part";
     }
 
+    /**
+     * A trace directory of metadata alone (a session that had not flushed a packet yet, or a copy that left the
+     * stream files behind): read as the empty trace it is, and said so, rather than reported as an idle system.
+     */
+    @Test
+    void aTraceOfMetadataAloneIsSaidToHoldNoEvents() throws Exception {
+        Path alone = TestPaths.workDir("partial-read-metadata-alone").resolve("kernel-scp-src");
+        Files.createDirectories(alone);
+        Files.copy(TestPaths.trace("kernel-scp-src").resolve("metadata"), alone.resolve("metadata"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        String said = ": warning: " + alone + ": no stream file beside its metadata, so the trace holds no events";
+        LauncherTest.Result dump = run("dump", "--count", alone.toString());
+        assertEquals(0, dump.code(), dump.err());
+        assertTrue(dump.out().startsWith("events: 0\n"), dump.out());
+        assertEquals(List.of("lttbench dump" + said), dump.err().strip().lines().toList());
+        LauncherTest.Result analyze = run("analyze", "--analysis", "process", alone.toString());
+        assertEquals(0, analyze.code(), analyze.err());
+        assertTrue(analyze.err().lines().anyMatch(l -> l.equals("lttbench analyze" + said)), analyze.err());
+    }
+
     @Test
     void dumpCountsTheRestAndSaysWhatItCouldNotRead() throws Exception {
         LauncherTest.Result partial = run("dump", "--count", withFifo.toString());
