@@ -35,6 +35,7 @@ public final class ComparisonView extends Composite {
     static final String LEGEND = "Width: B's time per second of traced time. Red: more than in A; blue: less; the "
             + "deeper, the larger the change. Hover a frame for its figures.";
     private final Label title;
+    private final StatusRow statusRow;
     private final ProgressBar progress;
     private final Label status;
     private final ReportTableViewer changes;
@@ -52,19 +53,9 @@ public final class ComparisonView extends Composite {
         title = new Label(this, SWT.WRAP);
         title.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         title.setText("No runs compared yet");
-        Composite statusRow = new Composite(this, SWT.NONE);
-        GridLayout statusLayout = new GridLayout(2, false);
-        statusLayout.marginHeight = 0;
-        statusLayout.marginWidth = 0;
-        statusRow.setLayout(statusLayout);
-        statusRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        progress = new ProgressBar(statusRow, SWT.SMOOTH | SWT.HORIZONTAL);
-        GridData pd = new GridData(SWT.LEFT, SWT.CENTER, false, false);
-        pd.widthHint = 160;
-        progress.setLayoutData(pd);
-        progress.setMaximum(1000);
-        status = new Label(statusRow, SWT.WRAP);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        statusRow = new StatusRow(this);
+        progress = statusRow.progress;
+        status = statusRow.status;
         status.setText("");
 
         CTabFolder folder = new CTabFolder(this, SWT.TOP | SWT.BORDER);
@@ -152,8 +143,7 @@ public final class ComparisonView extends Composite {
 
     /** The progress bar beside the status while the runs are read; none after. */
     private void showProgress(boolean show) {
-        progress.setVisible(show);
-        ((GridData) progress.getLayoutData()).exclude = !show;
+        statusRow.showProgress(show);
         layout(true, true);
     }
 

@@ -26,6 +26,7 @@ import org.lttbench.ui.range.RangeBar;
 public abstract class ReportView extends Composite implements SessionListener {
     private final RangeBar rangeBar;
     private final LossBanner banner;
+    private final StatusRow statusRow;
     private final ProgressBar progress;
     private final Label status;
     /** How many lines the status shows at most; its tooltip holds it whole. */
@@ -51,20 +52,10 @@ public abstract class ReportView extends Composite implements SessionListener {
         bannerData.exclude = true;
         banner.setLayoutData(bannerData);
 
-        Composite statusRow = new Composite(this, SWT.NONE);
-        GridLayout statusLayout = new GridLayout(2, false);
-        statusLayout.marginHeight = 0;
-        statusLayout.marginWidth = 0;
-        statusRow.setLayout(statusLayout);
-        statusRow.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        progress = new ProgressBar(statusRow, SWT.SMOOTH | SWT.HORIZONTAL);
-        GridData pd = new GridData(SWT.LEFT, SWT.CENTER, false, false);
-        pd.widthHint = 160;
-        progress.setLayoutData(pd);
-        progress.setMaximum(1000);
-        showProgress(false);
-        status = new Label(statusRow, SWT.WRAP);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        statusRow = new StatusRow(this);
+        progress = statusRow.progress;
+        status = statusRow.status;
+        statusRow.showProgress(false);
         // the progress bar stands beside it only while reading; a status wrapped for it would keep an empty line
         LabelWrap.follow(status, () -> progress.getVisible() ? 200 : 8, STATUS_LINES);
         status.setText("No traces yet");
@@ -271,12 +262,8 @@ public abstract class ReportView extends Composite implements SessionListener {
     }
 
     private void showProgress(boolean visible) {
-        progress.setVisible(visible);
-        ((GridData) progress.getLayoutData()).exclude = !visible;
-        progress.requestLayout();
-        if (status != null) { // null while the constructor lays out
-            LabelWrap.rewrap(status);
-        }
+        statusRow.showProgress(visible);
+        LabelWrap.rewrap(status);
     }
 
     /**
