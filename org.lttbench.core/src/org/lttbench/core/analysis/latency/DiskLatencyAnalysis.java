@@ -85,7 +85,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
     private final Map<Key, RequestRow> byDevice = new LinkedHashMap<>();
     private final Map<Key, RequestRow> bySize = new HashMap<>();
     private final Map<Key, RequestRow> byIssuer = new LinkedHashMap<>();
-    private final LongestKept<Request> longest;
+    private final LongestKept<Request> longest = longestKept();
     /** Per device of a trace: bytes read and written per bar of the range. */
     private final Map<List<Object>, long[][]> throughput = new LinkedHashMap<>();
     private TimeRange bars;
@@ -93,7 +93,6 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
 
     public DiskLatencyAnalysis(AnalysisOptions options) {
         super(options, "the io analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override

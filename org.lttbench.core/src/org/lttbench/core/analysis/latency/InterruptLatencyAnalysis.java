@@ -60,11 +60,10 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     private final Map<Trace, Map<Integer, HandlerRow>> rows = new HashMap<>();
     /** The rows last used, by handler: a machine has few handlers, and a map lookup boxes its key. */
     private final HandlerRow[] recent = new HandlerRow[64];
-    private final LongestKept<Run> longest;
+    private final LongestKept<Run> longest = longestKept();
 
     public InterruptLatencyAnalysis(AnalysisOptions options) {
         super(options, "the irq analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override

@@ -78,6 +78,11 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         pass.start(traces);
     }
 
+    /** A new keeper of the longest latencies, as many as {@link AnalysisOptions#limit()} says. */
+    protected final <T> LongestKept<T> longestKept() {
+        return new LongestKept<>(options.limit());
+    }
+
     /** Whether a latency ending then counts. */
     protected final boolean inRange(long end) {
         return options.range().contains(end);

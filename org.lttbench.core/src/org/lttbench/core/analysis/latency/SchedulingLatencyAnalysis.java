@@ -123,11 +123,10 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             return atLastPrio[kind] != null ? atLastPrio[kind] : (atLastPrio[kind] = new DurationStats());
         }
     }, 1);
-    private final LongestKept<Wait> longest;
+    private final LongestKept<Wait> longest = longestKept();
 
     public SchedulingLatencyAnalysis(AnalysisOptions options) {
         super(options, "the sched analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override

@@ -164,11 +164,10 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             return byCall[id] != null ? byCall[id] : (byCall[id] = new CallRow());
         }
     }, 4);
-    private final LongestKept<Call> longest;
+    private final LongestKept<Call> longest = longestKept();
 
     public SyscallLatencyAnalysis(AnalysisOptions options) {
         super(options, "the syscalls analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override
