@@ -350,11 +350,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
         }
         r.add(issuers);
 
-        Table top = longestSchema(hosts).table();
-        for (Request q : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(q.issued());
-            cells.add(q.completed() - q.issued());
+        r.add(longestTable(longestSchema(hosts), longest, Request::issued, Request::completed, (q, cells) -> {
             cells.add(q.inserted() == Long.MIN_VALUE ? null : (Object) (q.issued() - q.inserted()));
             cells.addAll(deviceCells(q.trace(), q.device(), q.op(), hosts));
             cells.add(q.sectors() * SECTOR_BYTES);
@@ -363,9 +359,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
             } else {
                 cells.addAll(threadCells(q.issuer(), false));
             }
-            top.addRow(cells.toArray());
-        }
-        r.add(top);
+        }));
         r.add(histogram);
 
         Table rates = throughputSchema(hosts).table();

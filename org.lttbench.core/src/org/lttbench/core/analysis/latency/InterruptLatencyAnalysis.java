@@ -229,16 +229,11 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
                 histogram.addRow(b.toArray());
             }
         }
-        Table top = longestSchema(hosts).table();
-        for (Run run : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(run.entry());
-            cells.add(run.exit() - run.entry());
+        Table top = longestTable(longestSchema(hosts), longest, Run::entry, Run::exit, (run, cells) -> {
             cells.add((long) run.cpu());
             cells.addAll(who(run.trace(), run.handler(), hosts, facts));
             cells.add(run.raised() == Long.MIN_VALUE ? null : (Object) (run.entry() - run.raised()));
-            top.addRow(cells.toArray());
-        }
+        });
         r.add(handlers).add(raises).add(top).add(histogram);
         summary.add(SummaryLine.count(runs) + " handler runs of " + all.size() + (all.size() == 1 ? " handler" : " handlers"));
         r.summary(summary.toString());
