@@ -175,15 +175,7 @@ int main(int argc, char **argv)
         return 2;
     }
 #endif
-    if (cpu >= 0) {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(cpu, &set);
-        if (sched_setaffinity(0, sizeof set, &set) != 0) {
-            fprintf(stderr, "calibrate: cannot pin to CPU %ld: %s\n", cpu, strerror(errno));
-            return 1;
-        }
-    }
+    pin_to_cpu(cpu);
     long pid = getpid(), tid = syscall(SYS_gettid);
     uint64_t wall[1000], cputime[1000];
 #ifndef LTTBENCH_NO_TRACEPOINT

@@ -1,14 +1,17 @@
 /*
- * What the timing workloads (calibrate, work) share: reading their counts and ordering their samples.
- * Include after defining WORKLOAD, the program's name in its error messages.
+ * What the timing workloads (calibrate, work) share: reading their counts, pinning their thread and ordering their
+ * samples. Include after defining _GNU_SOURCE (for the CPU affinity) and WORKLOAD, the program's name in its error
+ * messages.
  */
 #ifndef LTTBENCH_WORKLOAD_H
 #define LTTBENCH_WORKLOAD_H
 
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int compare_u64(const void *a, const void *b)
 {
@@ -33,6 +36,21 @@ static uint64_t parse_count(const char *option, const char *text, uint64_t min)
         exit(2);
     }
     return v;
+}
+
+/* Pins the calling thread to the CPU (none when it is negative), or the program ends saying why it cannot. */
+static void pin_to_cpu(long cpu)
+{
+    if (cpu < 0) {
+        return;
+    }
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) {
+        fprintf(stderr, WORKLOAD ": cannot pin to CPU %ld: %s\n", cpu, strerror(errno));
+        exit(1);
+    }
 }
 
 #endif

@@ -97,15 +97,7 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (cpu >= 0) {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(cpu, &set);
-        if (sched_setaffinity(0, sizeof set, &set) != 0) {
-            fprintf(stderr, "work: cannot pin to CPU %ld: %s\n", cpu, strerror(errno));
-            return 1;
-        }
-    }
+    pin_to_cpu(cpu);
     long pid = getpid(), tid = syscall(SYS_gettid);
     static uint64_t traced[REPEATS_MAX], untraced[REPEATS_MAX];
     static int64_t difference[REPEATS_MAX];

@@ -233,11 +233,7 @@ final class Ctf2FieldClasses {
             Set<String> names = new HashSet<>();
             for (int i = 0; i < ms.size(); i++) {
                 String where = at + ".member-classes[" + i + "]";
-                if (!(ms.get(i) instanceof Map<?, ?> m)) {
-                    throw fragment.error(where + ": expected a member class object, found " + kind(ms.get(i)));
-                }
-                Map<String, Object> member = obj(m);
-                fragment.noExtensions(member, "member class at " + where);
+                Map<String, Object> member = objectAt(ms, i, where, "member class");
                 Object name = member.get("name");
                 if (!(name instanceof String n)) {
                     throw fragment.error(where + ": a member class needs a \"name\" string");
@@ -261,6 +257,16 @@ final class Ctf2FieldClasses {
         return new TypeDecl.Struct(List.copyOf(list), align);
     }
 
+    /** The array's object number {@code i}, at {@code where}, a {@code what} ("member class"), with no extensions. */
+    private Map<String, Object> objectAt(List<?> array, int i, String where, String what) throws TraceFormatException {
+        if (!(array.get(i) instanceof Map<?, ?> m)) {
+            throw fragment.error(where + ": expected a " + what + " object, found " + kind(array.get(i)));
+        }
+        Map<String, Object> object = obj(m);
+        fragment.noExtensions(object, what + " at " + where);
+        return object;
+    }
+
     private TypeDecl variant(Map<String, Object> fc, Scope scope, String at, int level) throws TraceFormatException {
         TypeDecl.Location location = location(fc, "selector-field-location", at);
         Object options = fragment.required(fc, "options", at);
@@ -273,11 +279,7 @@ final class Ctf2FieldClasses {
         int total = 0;
         for (int i = 0; i < os.size(); i++) {
             String where = at + ".options[" + i + "]";
-            if (!(os.get(i) instanceof Map<?, ?> m)) {
-                throw fragment.error(where + ": expected a variant option object, found " + kind(os.get(i)));
-            }
-            Map<String, Object> option = obj(m);
-            fragment.noExtensions(option, "variant option at " + where);
+            Map<String, Object> option = objectAt(os, i, where, "variant option");
             String name = null;
             if (option.get("name") instanceof String n) {
                 name = n;

@@ -535,11 +535,11 @@ final class DecoderCompiler {
     private FieldDecoder ctf2Variant(TypeDecl.Variant v, String name, Frame frame) throws TraceFormatException {
         Located selector = locate(v.location(), frame, "selector");
         boolean signed = integerLeaves(selector, v.location(), "selector", false);
-        List<long[]> low = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>();
         List<Integer> option = new ArrayList<>();
         for (int o = 0; o < v.options().size(); o++) {
             for (long[] r : v.ranges().get(o)) {
-                low.add(r);
+                ranges.add(r);
                 option.add(o);
             }
         }
@@ -553,15 +553,7 @@ final class DecoderCompiler {
             decoders[i] = field(options.get(i).type(), names[i], new Frame(frame, depth, FrameKind.OPTION), false);
         }
         choiceDepth--;
-        long[] lo = new long[low.size()];
-        long[] hi = new long[low.size()];
-        int[] opt = new int[low.size()];
-        for (int r = 0; r < lo.length; r++) {
-            lo[r] = low.get(r)[0];
-            hi[r] = low.get(r)[1];
-            opt[r] = option.get(r);
-        }
-        return new VariantDecoder(first, selector.ref, signed, lo, hi, opt, names, decoders, next - first);
+        return VariantDecoder.of(first, selector.ref, signed, ranges, option, names, decoders, next - first);
     }
 
     private FieldDecoder optional(TypeDecl.Optional o, Frame frame) throws TraceFormatException {

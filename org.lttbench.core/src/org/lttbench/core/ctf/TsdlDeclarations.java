@@ -223,6 +223,22 @@ final class TsdlDeclarations {
         return null;
     }
 
+    /**
+     * The type a specifier without a body refers to by its name: declared in this scope or an enclosing one; else the
+     * error saying it has no name, or that no such type ({@code what}: its kind, as the errors name it) is declared.
+     */
+    private <T> T named(Token keyword, String name, Function<Scope, Map<String, T>> table, String what)
+            throws TraceFormatException {
+        if (name == null) {
+            throw tokens.error(keyword, what + " without a body or a name");
+        }
+        T found = lookup(table, name);
+        if (found == null) {
+            throw tokens.error(keyword, "unknown " + what + " " + name);
+        }
+        return found;
+    }
+
     private TypeDecl.Int integer(Map<String, Object> a) throws TraceFormatException {
         Token here = tokens.last();
         Object sizeValue = a.get("size");
@@ -333,11 +349,7 @@ final class TsdlDeclarations {
     private TypeDecl structSpecifier(Token keyword) throws TraceFormatException {
         String name = tokens.peek().kind() == Kind.IDENT && !tokens.peek().is("align") ? tokens.take().text() : null;
         if (name != null && !tokens.peek().is("{")) {
-            TypeDecl.Struct found = lookup(sc -> sc.structs, name);
-            if (found == null) {
-                throw tokens.error(keyword, "unknown structure " + name);
-            }
-            return withAlign(found);
+            return withAlign(named(keyword, name, sc -> sc.structs, "structure"));
         }
         tokens.expect("{");
         scopes.push(new Scope());
@@ -434,13 +446,7 @@ final class TsdlDeclarations {
             tokens.expect(">");
         }
         if (!tokens.peek().is("{")) {
-            if (name == null) {
-                throw tokens.error(keyword, "variant without a body or a name");
-            }
-            TypeDecl.Variant found = lookup(sc -> sc.variants, name);
-            if (found == null) {
-                throw tokens.error(keyword, "unknown variant " + name);
-            }
+            TypeDecl.Variant found = named(keyword, name, sc -> sc.variants, "variant");
             return tag == null ? found : new TypeDecl.Variant(tag, found.options());
         }
         tokens.expect("{");
@@ -465,14 +471,7 @@ final class TsdlDeclarations {
             container = i;
         }
         if (!tokens.peek().is("{")) {
-            if (name == null) {
-                throw tokens.error(keyword, "enumeration without a body or a name");
-            }
-            TypeDecl.Enum found = lookup(sc -> sc.enums, name);
-            if (found == null) {
-                throw tokens.error(keyword, "unknown enumeration " + name);
-            }
-            return found;
+            return named(keyword, name, sc -> sc.enums, "enumeration");
         }
         if (container == null) {
             TypeDecl c = lookupAlias("int");

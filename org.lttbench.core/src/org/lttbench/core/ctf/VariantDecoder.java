@@ -58,6 +58,15 @@ final class VariantDecoder extends FieldDecoder {
                 selects.add(o);
             }
         }
+        return of(slot, tag, tagDecoder.signed, ranges, selects, names, options, slots);
+    }
+
+    /**
+     * A variant of selector ranges in the order they are tried: each range ({@code {low, high}}) selects the option
+     * of the same position in {@code selects}.
+     */
+    static VariantDecoder of(int slot, ValueRef tag, boolean signed, List<long[]> ranges, List<Integer> selects,
+            String[] names, FieldDecoder[] options, int slots) {
         long[] low = new long[ranges.size()];
         long[] high = new long[ranges.size()];
         int[] option = new int[ranges.size()];
@@ -66,7 +75,7 @@ final class VariantDecoder extends FieldDecoder {
             high[i] = ranges.get(i)[1];
             option[i] = selects.get(i);
         }
-        return new VariantDecoder(slot, tag, tagDecoder.signed, low, high, option, names, options, slots);
+        return new VariantDecoder(slot, tag, signed, low, high, option, names, options, slots);
     }
 
     @Override

@@ -122,7 +122,7 @@ public final class CtfStreamWriter {
         lastEventTs = Math.max(lastEventTs, clockValue);
         eventsWritten++;
         int n = context.size();
-        trace.logged(new CtfTraceWriter.WrittenEvent(cls.name(), streamClass.metadata().epochNs(clockValue), cpu,
+        trace.logged(new CtfTraceWriter.WrittenEvent(cls.name(), streamClass.metadata().clock().epochNs(clockValue), cpu,
                 file.getFileName().toString(), List.of(Arrays.copyOfRange(values, 0, n)),
                 List.of(Arrays.copyOfRange(values, n, values.length))));
         return this;

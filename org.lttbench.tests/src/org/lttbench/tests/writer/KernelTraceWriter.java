@@ -93,7 +93,7 @@ public final class KernelTraceWriter implements Closeable {
 
     /** ns since the epoch of clock value 0. */
     public long clockOffset() {
-        return metadata.clockOffset();
+        return metadata.clock().offsetCycles();
     }
 
     private IntegerType s32() {

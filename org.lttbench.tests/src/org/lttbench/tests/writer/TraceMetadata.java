@@ -29,6 +29,17 @@ public final class TraceMetadata {
         }
     }
 
+    /** The trace's one clock: name, frequency (Hz) and offset from the epoch in clock cycles. */
+    public record ClockClass(String name, long frequency, long offsetCycles) {
+        /** Nanoseconds since the epoch of a clock value (what a reader reports as the event's timestamp). */
+        public long epochNs(long clockValue) {
+            if (frequency == 1_000_000_000L) {
+                return offsetCycles + clockValue;
+            }
+            return Math.round((offsetCycles + (double) clockValue) * 1e9 / frequency);
+        }
+    }
+
     public record Field(String name, CtfType type) {
         public String tsdlName() {
             return "_" + name;
@@ -97,9 +108,7 @@ public final class TraceMetadata {
     private final Map<String, Object> env = new LinkedHashMap<>();
     private final List<StreamClass> streams = new ArrayList<>();
     private final Map<String, EventClass> eventsByName = new LinkedHashMap<>();
-    private String clockName = "monotonic";
-    private long clockFrequency = 1_000_000_000L;
-    private long clockOffset = 1_700_000_000_000_000_000L;
+    private ClockClass clock = new ClockClass("monotonic", 1_000_000_000L, 1_700_000_000_000_000_000L);
     private int nativeIntAlign = 8;
     private List<Field> packetContextExtra = List.of();
     private boolean packetCpuId = true;
@@ -132,26 +141,12 @@ public final class TraceMetadata {
 
     /** The clock: name, frequency (Hz) and offset from the epoch in clock cycles. */
     public TraceMetadata clock(String name, long frequency, long offsetCycles) {
-        this.clockName = name;
-        this.clockFrequency = frequency;
-        this.clockOffset = offsetCycles;
+        this.clock = new ClockClass(name, frequency, offsetCycles);
         return this;
     }
 
-    public long clockFrequency() {
-        return clockFrequency;
-    }
-
-    public long clockOffset() {
-        return clockOffset;
-    }
-
-    /** Nanoseconds since the epoch of a clock value (what a reader reports as the event's timestamp). */
-    public long epochNs(long clockValue) {
-        if (clockFrequency == 1_000_000_000L) {
-            return clockOffset + clockValue;
-        }
-        return Math.round((clockOffset + (double) clockValue) * 1e9 / clockFrequency);
+    public ClockClass clock() {
+        return clock;
     }
 
     /** Alignment of the fixed typealiases' integers in the header declarations (8 for packed, as LTTng does). */
@@ -235,14 +230,14 @@ public final class TraceMetadata {
             s.append(";\n");
         }
         s.append("};\n\n");
-        s.append("clock {\n\tname = \"").append(clockName).append("\";\n\tuuid = \"")
+        s.append("clock {\n\tname = \"").append(clock.name()).append("\";\n\tuuid = \"")
                 .append(UUID.nameUUIDFromBytes((uuid + "clock").getBytes(java.nio.charset.StandardCharsets.UTF_8)))
-                .append("\";\n\tdescription = \"Monotonic Clock\";\n\tfreq = ").append(clockFrequency)
+                .append("\";\n\tdescription = \"Monotonic Clock\";\n\tfreq = ").append(clock.frequency())
                 .append("; /* Frequency, in Hz */\n\t/* clock value offset from Epoch is: offset * (1/freq) */\n\toffset = ")
-                .append(clockOffset).append(";\n};\n\n");
+                .append(clock.offsetCycles()).append(";\n};\n\n");
         for (int[] t : new int[][] { { 27, 1 }, { 32, Math.min(a, 32) }, { 64, Math.min(a, 64) } }) {
             s.append("typealias integer {\n\tsize = ").append(t[0]).append("; align = ").append(t[1])
-                    .append("; signed = false;\n\tmap = clock.").append(clockName).append(".value;\n} := uint")
+                    .append("; signed = false;\n\tmap = clock.").append(clock.name()).append(".value;\n} := uint")
                     .append(t[0]).append("_clock_monotonic_t;\n\n");
         }
         boolean seq = streams.stream().anyMatch(st -> st.packetSequenceNumber);
@@ -310,15 +305,15 @@ public final class TraceMetadata {
                 .append(", ").append(member("stream_id", uint(32, Math.min(a, 32), order, "data-stream-class-id")))
                 .append(", ").append(member("stream_instance_id", uint(64, Math.min(a, 64), order, "data-stream-id")))
                 .append("]}}\n");
-        s.append(RS).append("{\"type\": \"clock-class\", \"id\": ").append(jsonString(clockName)).append(", \"name\": ")
-                .append(jsonString(clockName)).append(", \"description\": \"Monotonic Clock\", \"frequency\": ")
-                .append(clockFrequency).append(", \"origin\": \"unix-epoch\", \"offset-from-origin\": {\"seconds\": ")
-                .append(Long.divideUnsigned(clockOffset, clockFrequency)).append(", \"cycles\": ")
-                .append(Long.remainderUnsigned(clockOffset, clockFrequency)).append("}}\n");
+        s.append(RS).append("{\"type\": \"clock-class\", \"id\": ").append(jsonString(clock.name())).append(", \"name\": ")
+                .append(jsonString(clock.name())).append(", \"description\": \"Monotonic Clock\", \"frequency\": ")
+                .append(clock.frequency()).append(", \"origin\": \"unix-epoch\", \"offset-from-origin\": {\"seconds\": ")
+                .append(Long.divideUnsigned(clock.offsetCycles(), clock.frequency())).append(", \"cycles\": ")
+                .append(Long.remainderUnsigned(clock.offsetCycles(), clock.frequency())).append("}}\n");
         for (StreamClass st : streams) {
             String ts = "default-clock-timestamp";
             s.append(RS).append("{\"type\": \"data-stream-class\", \"id\": ").append(st.id)
-                    .append(", \"default-clock-class-id\": ").append(jsonString(clockName))
+                    .append(", \"default-clock-class-id\": ").append(jsonString(clock.name()))
                     .append(", \"packet-context-field-class\": {\"type\": \"structure\", \"member-classes\": [")
                     .append(member("timestamp_begin", uint(64, Math.min(a, 64), order, ts))).append(", ")
                     .append(member("timestamp_end", uint(64, Math.min(a, 64), order, "packet-end-default-clock-timestamp")))

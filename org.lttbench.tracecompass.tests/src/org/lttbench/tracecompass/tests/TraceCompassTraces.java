@@ -26,6 +26,9 @@ import org.lttbench.core.batch.Main;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.JsonReportWriter;
 import org.lttbench.core.report.Report;
+import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.RecordSink;
+import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
@@ -39,6 +42,22 @@ import org.lttbench.tracecompass.core.tracetype.TraceEvent;
  */
 public final class TraceCompassTraces {
     private TraceCompassTraces() {
+    }
+
+    /** Writes a comparison's report into the work directory ({@code lttbench.work}) and prints it. */
+    public static void writeReport(String fileName, CharSequence report) throws IOException {
+        Path out = Path.of(System.getProperty("lttbench.work")).resolve(fileName);
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report.toString());
+        System.out.println(report);
+    }
+
+    /** {@code sink}, once it has heard every record of the trace directory, read by LTTbench's reader. */
+    public static <T extends RecordSink> T read(Path dir, T sink) throws IOException {
+        try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
+            traces.read(sink, ProgressListener.NONE);
+        }
+        return sink;
     }
 
     public static Path shared(String name) {

@@ -16,6 +16,7 @@ import org.lttbench.core.report.WallClock;
 import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.run.TimeBound;
 import org.lttbench.core.trace.TimeRange;
+import org.lttbench.ui.chart.TimeBins;
 
 /**
  * Chooses the time range the views show: type begin and end in the forms {@code --begin/--end} accept
@@ -110,20 +111,14 @@ public final class RangeBar extends Composite {
         int events = timeline.columnIndex("events");
         int discarded = timeline.columnIndex("discarded_events");
         int packets = timeline.columnIndex("discarded_packets");
-        long origin = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        long width = 1;
-        for (Object[] r : timeline.rows()) {
-            TimeRange b = (TimeRange) r[bin];
-            origin = Math.min(origin, b.begin());
-            last = Math.max(last, b.end());
-            width = Math.max(width, b.duration() + 1);
-        }
         if (timeline.rows().isEmpty()) {
             return;
         }
+        TimeBins bins = TimeBins.of(timeline, bin);
+        long origin = bins.origin();
+        long width = bins.width();
         // Bins are cut to the range: the first may start late; count bins from the last one's grid.
-        int n = (int) Math.min(100_000, (last - origin) / width + 2);
+        int n = (int) Math.min(100_000, (bins.end() - origin) / width + 2);
         double[] e = new double[n];
         double[] l = new double[n];
         for (Object[] r : timeline.rows()) {

@@ -1,9 +1,12 @@
 package org.lttbench.ui.view;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -14,13 +17,14 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.lttbench.core.report.WallClock;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.chart.ChartPanel;
 import org.lttbench.ui.chart.DurationText;
 import org.lttbench.ui.chart.Palette;
+import org.lttbench.ui.chart.TimeBins;
 import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.export.ExportMenu;
@@ -131,32 +135,11 @@ public final class DiscardedView extends ReportView {
         if (table == null || table.rows().isEmpty()) {
             return empty;
         }
-        int trace = TableColumns.index(table, "trace");
-        int stream = TableColumns.index(table, "stream");
-        int bin = TableColumns.index(table, "bin");
-        int events = TableColumns.index(table, "discarded_events");
-        int packets = TableColumns.index(table, "discarded_packets");
-        long origin = Long.MAX_VALUE;
-        long width = 0;
-        java.util.Set<Object> traces = new java.util.HashSet<>();
-        for (Object[] r : table.rows()) {
-            TimeRange b = (TimeRange) r[bin];
-            origin = Math.min(origin, b.begin());
-            width = Math.max(width, b.duration() + 1);
-            traces.add(r[trace]);
-        }
+        LossBins bins = LossBins.of(table);
+        long origin = bins.span.origin();
+        long width = bins.span.width();
         if (range != null && range.begin() != Long.MIN_VALUE) {
             origin = Math.min(origin, range.begin());
-        }
-        // Rows come stream by stream in time order; keep the streams that lost something.
-        Map<String, List<Object[]>> byStream = new LinkedHashMap<>();
-        Map<String, double[]> lossTotals = new LinkedHashMap<>();
-        for (Object[] r : table.rows()) {
-            String name = (traces.size() > 1 ? java.nio.file.Path.of(r[trace].toString()).getFileName() + "/" : "") + r[stream];
-            byStream.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
-            double[] t = lossTotals.computeIfAbsent(name, k -> new double[2]);
-            t[0] += TableColumns.number(r[events]);
-            t[1] += packets >= 0 ? TableColumns.number(r[packets]) : 0;
         }
         ChartModel model = ChartModel.lines("Losses over time per stream (drag to select a range)",
                 "Time since " + WallClock.format(origin) + " (s)", "Lost (per " + DurationText.of(width) + ")")
@@ -165,19 +148,8 @@ public final class DiscardedView extends ReportView {
             // The whole range, where the losses stop early: a drag can select any of it.
             model.xSpan(0, (range.end() - origin) / 1e9);
         }
-        int color = 0;
-        for (var entry : byStream.entrySet()) {
-            double[] totals = lossTotals.get(entry.getKey());
-            if (totals[0] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, events, width);
-                model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
-            }
-            if (totals[1] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, packets, width);
-                model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
-            }
-        }
-        return model;
+        return bins.addLines(model, (trace, stream) -> (bins.traces.size() > 1
+                ? java.nio.file.Path.of(trace.toString()).getFileName() + "/" : "") + stream, origin);
     }
 
     /**
@@ -194,23 +166,12 @@ public final class DiscardedView extends ReportView {
         if (zoom.rows().isEmpty()) {
             return empty;
         }
-        int trace = TableColumns.index(zoom, "trace");
-        int stream = TableColumns.index(zoom, "stream");
-        int bin = TableColumns.index(zoom, "bin");
-        int events = TableColumns.index(zoom, "discarded_events");
-        int packets = TableColumns.index(zoom, "discarded_packets");
-        long origin = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        long width = 0;
-        java.util.Set<Object> traces = new java.util.HashSet<>();
+        LossBins bins = LossBins.of(zoom);
+        long origin = bins.span.origin();
+        long width = bins.span.width();
         double drawn = 0;
         for (Object[] r : zoom.rows()) {
-            TimeRange b = (TimeRange) r[bin];
-            origin = Math.min(origin, b.begin());
-            end = Math.max(end, b.end());
-            width = Math.max(width, b.duration() + 1);
-            traces.add(r[trace]);
-            drawn += TableColumns.number(r[events]) + TableColumns.number(r[packets]);
+            drawn += TableColumns.number(r[bins.events]) + TableColumns.number(r[bins.packets]);
         }
         double all = 0;
         if (streams != null) {
@@ -221,33 +182,66 @@ public final class DiscardedView extends ReportView {
                 }
             }
         }
-        Map<String, List<Object[]>> byStream = new LinkedHashMap<>();
-        Map<String, double[]> totals = new LinkedHashMap<>();
-        for (Object[] r : zoom.rows()) {
-            String name = (traces.size() > 1 && r[trace] != null ? names.name(r[trace].toString()) + "/" : "") + r[stream];
-            byStream.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
-            double[] t = totals.computeIfAbsent(name, k -> new double[2]);
-            t[0] += TableColumns.number(r[events]);
-            t[1] += TableColumns.number(r[packets]);
-        }
         String share = all > 0 && drawn < all * 0.9995
                 ? ", " + org.lttbench.core.report.CellFormat.percent(drawn / all) + " of the losses" : "";
         ChartModel model = ChartModel.lines("Where the losses are, over time (drag to select a range)",
                 "Time since " + WallClock.format(origin) + share + " (s)", "Lost (per " + DurationText.of(width) + ")")
-                .timeOrigin(origin).emptyText(NOTHING_LOST).xSpan(0, (end + 1 - origin) / 1e9);
-        int color = 0;
-        for (var entry : byStream.entrySet()) {
-            double[] t = totals.get(entry.getKey());
-            if (t[0] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, events, width);
-                model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
+                .timeOrigin(origin).emptyText(NOTHING_LOST).xSpan(0, (bins.span.end() + 1 - origin) / 1e9);
+        return bins.addLines(model, (trace, stream) -> (bins.traces.size() > 1 && trace != null
+                ? names.name(trace.toString()) + "/" : "") + stream, origin);
+    }
+
+    /**
+     * A table of losses per stream and time bin ({@code loss_timeline}, {@code loss_zoom}): its columns, the traces
+     * its rows are of, and where its bins lie.
+     *
+     * @param packets the lost packets' column, or -1 when the table has none
+     */
+    private record LossBins(Table table, int trace, int stream, int bin, int events, int packets, Set<Object> traces,
+            TimeBins span) {
+        static LossBins of(Table table) {
+            int trace = TableColumns.index(table, "trace");
+            int bin = TableColumns.index(table, "bin");
+            Set<Object> traces = new HashSet<>();
+            for (Object[] r : table.rows()) {
+                traces.add(r[trace]);
             }
-            if (t[1] > 0) {
-                double[][] xy = steps(entry.getValue(), bin, origin, packets, width);
-                model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
-            }
+            return new LossBins(table, trace, TableColumns.index(table, "stream"), bin,
+                    TableColumns.index(table, "discarded_events"), TableColumns.index(table, "discarded_packets"), traces,
+                    TimeBins.of(table, bin));
         }
-        return model;
+
+        /**
+         * One step line per stream and kind of loss it had (its discarded events, its lost packets; none for a
+         * stream that lost nothing), in the streams' order (the rows come stream by stream in time order), each in
+         * the next colour, over seconds since {@code origin}.
+         *
+         * @param streamName the name a stream is drawn with, from its row's trace and stream cells
+         */
+        ChartModel addLines(ChartModel model, BiFunction<Object, Object, String> streamName, long origin) {
+            Map<String, List<Object[]>> byStream = new LinkedHashMap<>();
+            Map<String, double[]> totals = new LinkedHashMap<>();
+            for (Object[] r : table.rows()) {
+                String name = streamName.apply(r[trace], r[stream]);
+                byStream.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+                double[] t = totals.computeIfAbsent(name, k -> new double[2]);
+                t[0] += TableColumns.number(r[events]);
+                t[1] += packets >= 0 ? TableColumns.number(r[packets]) : 0;
+            }
+            int color = 0;
+            for (var entry : byStream.entrySet()) {
+                double[] t = totals.get(entry.getKey());
+                if (t[0] > 0) {
+                    double[][] xy = steps(entry.getValue(), bin, origin, events, span.width());
+                    model.add(entry.getKey() + " discarded events", Palette.color(color++), xy[0], xy[1]);
+                }
+                if (t[1] > 0) {
+                    double[][] xy = steps(entry.getValue(), bin, origin, packets, span.width());
+                    model.add(entry.getKey() + " lost packets", Palette.color(color++), xy[0], xy[1]);
+                }
+            }
+            return model;
+        }
     }
 
     /**

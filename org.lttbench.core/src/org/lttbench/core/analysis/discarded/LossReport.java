@@ -42,6 +42,11 @@ final class LossReport {
     private static final Column TRACE = col("trace", "Trace", ColumnKind.TRACE, "Trace directory");
     private static final Column STREAM = col("stream", "Stream", TEXT, "Stream file name");
     private static final Column STREAM_CPU = col("cpu", "CPU", CPU, "CPU of the stream's packets");
+    /** The losses of a time bin, in the timelines: each loss spread over its time range. */
+    private static final Column BIN_DISCARDED_EVENTS = col("discarded_events", "Discarded", NUMBER,
+            "Events discarded, each loss spread over its time range");
+    private static final Column BIN_LOST_PACKETS = col("discarded_packets", "Lost packets", NUMBER,
+            "Packets lost, each loss spread over its time range");
 
     private LossReport() {
     }
@@ -134,14 +139,12 @@ final class LossReport {
     private static Table streams(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = STREAMS.table();
         for (StreamLossLedger s : ledgers) {
-            boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
-            boolean knowsPackets = s.stream.hasPacketSequenceNumber();
-            Double ratio = knowsEvents && s.events + s.discardedEvents > 0
+            Double ratio = s.stream.hasDiscardedEventsCounter() && s.events + s.discardedEvents > 0
                     ? (double) s.discardedEvents / (s.events + s.discardedEvents) : null;
             Double rate = s.lastEvent > s.firstEvent ? s.events * 1e9 / (s.lastEvent - s.firstEvent) : null;
             t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.channel(),
                     s.stream.cpuOrUnknown(), s.packets, s.subbuf.bytes(), s.events,
-                    knowsEvents ? s.discardedEvents : null, knowsPackets ? s.lostPackets : null, ratio,
+                    s.discardedEventsShown(s.discardedEvents), s.lostPacketsShown(s.lostPackets), ratio,
                     s.lossRecords, s.lossRecords > 0 ? s.firstLoss : null, s.lossRecords > 0 ? s.lastLoss : null, rate,
                     grid == null || s.events + s.lossRecords == 0 ? null
                             : peakProducedBytesPerS(s, grid, 0, BinGrid.BINS - 1));
@@ -167,9 +170,6 @@ final class LossReport {
     private static Table losses(List<StreamLossLedger> ledgers, BinGrid grid) {
         Table t = LOSSES.table();
         for (StreamLossLedger s : ledgers) {
-            // as in the streams table: a count the stream cannot give is unknown, not zero
-            boolean knowsEvents = s.stream.hasDiscardedEventsCounter();
-            boolean knowsPackets = s.stream.hasPacketSequenceNumber();
             for (LossRanges.Episode e : s.ranges.episodes()) {
                 int first = Math.max(0, grid.bin(e.begin) - 1);
                 int last = Math.min(BinGrid.BINS - 1, grid.bin(e.end) + 1);
@@ -179,8 +179,8 @@ final class LossReport {
                             (s.eventsIn(b) + s.discardedEventsIn(b)) * 1e9 / grid.width());
                 }
                 t.addRow(s.stream.trace().path().toString(), s.stream.name(), s.stream.cpuOrUnknown(),
-                        new TimeRange(e.begin, e.end), e.records, knowsEvents ? e.discardedEvents : null,
-                        knowsPackets ? e.lostPackets : null, peakEvents,
+                        new TimeRange(e.begin, e.end), e.records, s.discardedEventsShown(e.discardedEvents),
+                        s.lostPacketsShown(e.lostPackets), peakEvents,
                         peakProducedBytesPerS(s, grid, first, last));
             }
         }
@@ -236,9 +236,8 @@ final class LossReport {
             col("events", "Events", INTEGER, "Events recorded in the bin"),
             col("events_per_s", "Event rate", RATE, "Recorded events per second"),
             col("bytes_per_s", "Byte rate", BYTE_RATE, "Recorded bytes per second"),
-            col("discarded_events", "Discarded", NUMBER,
-                    "Events discarded, each loss spread over its time range"),
-            col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).asChartData();
+            BIN_DISCARDED_EVENTS,
+            BIN_LOST_PACKETS)).asChartData();
 
     /** Bins cut to the report's range: the first and last bins of a range start and end where it does. */
     private static Table timeline(List<StreamLossLedger> ledgers, BinGrid grid, TimeRange shown) {
@@ -283,8 +282,8 @@ final class LossReport {
             STREAM,
             STREAM_CPU,
             col("bin", "Time", TIME_RANGE, "Time bin, within the part of the range that holds 99% of the losses"),
-            col("discarded_events", "Discarded", NUMBER, "Events discarded, each loss spread over its time range"),
-            col("discarded_packets", "Lost packets", NUMBER, "Packets lost, each loss spread over its time range"))).asChartData();
+            BIN_DISCARDED_EVENTS,
+            BIN_LOST_PACKETS)).asChartData();
 
     /** The report's tables, declared once; the same whatever the grouping. */
     static final AnalysisTables TABLES = AnalysisTables.ungrouped(new AnalysisTables.Grouping("What the traces lost",

@@ -31,6 +31,16 @@ final class StreamLossLedger {
         this.stream = stream;
     }
 
+    /** A count of discarded events as the tables give it: unknown (null), not zero, where the stream has no counter. */
+    Long discardedEventsShown(long count) {
+        return stream.hasDiscardedEventsCounter() ? count : null;
+    }
+
+    /** A count of lost packets as the tables give it: unknown (null), not zero, where the stream has no sequence numbers. */
+    Long lostPacketsShown(long count) {
+        return stream.hasPacketSequenceNumber() ? count : null;
+    }
+
     void packet(Packet p) {
         packets++;
         subbuf.packet(p);

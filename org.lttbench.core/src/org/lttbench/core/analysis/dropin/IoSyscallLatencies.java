@@ -30,7 +30,7 @@ final class IoSyscallLatencies extends LatencyAnalysis {
     IoSyscallLatencies(AnalysisOptions options) {
         super(options, "the syscalls analysis");
         for (String c : IoSyscalls.CATEGORIES.keySet()) {
-            longest.put(c, new LongestKept<>(options.limit()));
+            longest.put(c, longestKept());
         }
     }
 

@@ -85,7 +85,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
     private final Map<Key, RequestRow> byDevice = new LinkedHashMap<>();
     private final Map<Key, RequestRow> bySize = new HashMap<>();
     private final Map<Key, RequestRow> byIssuer = new LinkedHashMap<>();
-    private final LongestKept<Request> longest;
+    private final LongestKept<Request> longest = longestKept();
     /** Per device of a trace: bytes read and written per bar of the range. */
     private final Map<List<Object>, long[][]> throughput = new LinkedHashMap<>();
     private TimeRange bars;
@@ -93,7 +93,6 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
 
     public DiskLatencyAnalysis(AnalysisOptions options) {
         super(options, "the io analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override
@@ -351,11 +350,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
         }
         r.add(issuers);
 
-        Table top = longestSchema(hosts).table();
-        for (Request q : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(q.issued());
-            cells.add(q.completed() - q.issued());
+        r.add(longestTable(longestSchema(hosts), longest, Request::issued, Request::completed, (q, cells) -> {
             cells.add(q.inserted() == Long.MIN_VALUE ? null : (Object) (q.issued() - q.inserted()));
             cells.addAll(deviceCells(q.trace(), q.device(), q.op(), hosts));
             cells.add(q.sectors() * SECTOR_BYTES);
@@ -364,9 +359,7 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
             } else {
                 cells.addAll(threadCells(q.issuer(), false));
             }
-            top.addRow(cells.toArray());
-        }
-        r.add(top);
+        }));
         r.add(histogram);
 
         Table rates = throughputSchema(hosts).table();

@@ -60,11 +60,10 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
     private final Map<Trace, Map<Integer, HandlerRow>> rows = new HashMap<>();
     /** The rows last used, by handler: a machine has few handlers, and a map lookup boxes its key. */
     private final HandlerRow[] recent = new HandlerRow[64];
-    private final LongestKept<Run> longest;
+    private final LongestKept<Run> longest = longestKept();
 
     public InterruptLatencyAnalysis(AnalysisOptions options) {
         super(options, "the irq analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override
@@ -230,16 +229,11 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
                 histogram.addRow(b.toArray());
             }
         }
-        Table top = longestSchema(hosts).table();
-        for (Run run : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(run.entry());
-            cells.add(run.exit() - run.entry());
+        Table top = longestTable(longestSchema(hosts), longest, Run::entry, Run::exit, (run, cells) -> {
             cells.add((long) run.cpu());
             cells.addAll(who(run.trace(), run.handler(), hosts, facts));
             cells.add(run.raised() == Long.MIN_VALUE ? null : (Object) (run.entry() - run.raised()));
-            top.addRow(cells.toArray());
-        }
+        });
         r.add(handlers).add(raises).add(top).add(histogram);
         summary.add(SummaryLine.count(runs) + " handler runs of " + all.size() + (all.size() == 1 ? " handler" : " handlers"));
         r.summary(summary.toString());

@@ -3,6 +3,8 @@ package org.lttbench.core.analysis.latency;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.ToLongFunction;
 
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
@@ -13,6 +15,8 @@ import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.SummaryLine;
+import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.trace.KernelLayout;
 import org.lttbench.core.trace.TimeRange;
@@ -76,6 +80,28 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     public void start(TraceSet traces) {
         this.traces = traces;
         pass.start(traces);
+    }
+
+    /** A new keeper of the longest latencies, as many as {@link AnalysisOptions#limit()} says. */
+    protected final <T> LongestKept<T> longestKept() {
+        return new LongestKept<>(options.limit());
+    }
+
+    /**
+     * The table of the longest latencies kept, the longest first, a row each: when it started, how long it took, then
+     * the cells {@code more} adds.
+     */
+    protected static <T> Table longestTable(TableSchema schema, LongestKept<T> longest, ToLongFunction<T> start,
+            ToLongFunction<T> end, BiConsumer<T, List<Object>> more) {
+        Table table = schema.table();
+        for (T latency : longest.longestFirst()) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(start.applyAsLong(latency));
+            cells.add(end.applyAsLong(latency) - start.applyAsLong(latency));
+            more.accept(latency, cells);
+            table.addRow(cells.toArray());
+        }
+        return table;
     }
 
     /** Whether a latency ending then counts. */

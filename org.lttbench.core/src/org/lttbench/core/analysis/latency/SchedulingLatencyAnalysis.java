@@ -123,11 +123,10 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             return atLastPrio[kind] != null ? atLastPrio[kind] : (atLastPrio[kind] = new DurationStats());
         }
     }, 1);
-    private final LongestKept<Wait> longest;
+    private final LongestKept<Wait> longest = longestKept();
 
     public SchedulingLatencyAnalysis(AnalysisOptions options) {
         super(options, "the sched analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override
@@ -346,11 +345,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         });
         r.add(perPriority);
 
-        Table top = longestSchema(hosts).table();
-        for (Wait w : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(w.runnable());
-            cells.add(w.running() - w.runnable());
+        r.add(longestTable(longestSchema(hosts), longest, Wait::runnable, Wait::running, (w, cells) -> {
             cells.add((long) w.cpu());
             cells.addAll(whoCells(w.thread(), false, hosts));
             cells.add(KINDS[w.kind()]);
@@ -361,9 +356,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             } else {
                 cells.addAll(WaitsAnalysis.waker(w.waker(), w.thread().trace(), false, processes().ledger(), facts()));
             }
-            top.addRow(cells.toArray());
-        }
-        r.add(top);
+        }));
 
         Table histogram = HISTOGRAM.table();
         for (int k = 1; k < KINDS.length; k++) {

@@ -164,11 +164,10 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             return byCall[id] != null ? byCall[id] : (byCall[id] = new CallRow());
         }
     }, 4);
-    private final LongestKept<Call> longest;
+    private final LongestKept<Call> longest = longestKept();
 
     public SyscallLatencyAnalysis(AnalysisOptions options) {
         super(options, "the syscalls analysis");
-        this.longest = new LongestKept<>(options.limit());
     }
 
     @Override
@@ -380,11 +379,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         }
         r.add(errorTable);
 
-        Table top = longestSchema(hosts).table();
-        for (Call c : longest.longestFirst()) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(c.entry());
-            cells.add(c.exit() - c.entry());
+        r.add(longestTable(longestSchema(hosts), longest, Call::entry, Call::exit, (c, cells) -> {
             cells.addAll(whoCells(c.thread(), false, hosts));
             cells.add(names.name(c.syscall()));
             boolean told = c.ret() != Long.MIN_VALUE;
@@ -393,9 +388,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             cells.add(c.exit() - c.entry() - c.blocked() - c.waitCpu());
             cells.add(c.waitCpu());
             cells.add(c.blocked());
-            top.addRow(cells.toArray());
-        }
-        r.add(top);
+        }));
 
         Table histogram = HISTOGRAM.table();
         for (int id : ids) {

@@ -133,6 +133,15 @@ public final class OverheadAnalysis implements Analysis {
         }
     }
 
+    /** The stream's index into the per-stream arrays, grown first for a stream not seen yet ({@link #addStreams}). */
+    private int streamIndex(Stream stream) {
+        int s = stream.index();
+        if (s >= streamSlot.length) {
+            addStreams();
+        }
+        return s;
+    }
+
     /**
      * Slots for the set's streams not seen yet: all of them at {@link #start}, and those a live session's set gains
      * while it is read.
@@ -177,10 +186,7 @@ public final class OverheadAnalysis implements Analysis {
         if (feedsProcesses) {
             processes.packet(packet);
         }
-        int s = packet.stream().index();
-        if (s >= streamSlot.length) {
-            addStreams();
-        }
+        int s = streamIndex(packet.stream());
         streamOpening[s] = true;
         StreamTally tally = streamTallies[s];
         if (!tally.seenPacket) {
@@ -198,10 +204,7 @@ public final class OverheadAnalysis implements Analysis {
         if (feedsProcesses) {
             processes.loss(loss);
         }
-        int s = loss.stream().index();
-        if (s >= streamSlot.length) {
-            addStreams();
-        }
+        int s = streamIndex(loss.stream());
         slotEpoch[streamSlot[s]]++;
         if (loss.kind() == Loss.Kind.DISCARDED_EVENTS) {
             discardedEvents += loss.count();
@@ -226,10 +229,7 @@ public final class OverheadAnalysis implements Analysis {
             ec = resolve(type);
         }
         long ts = event.timestamp();
-        int s = event.stream().index();
-        if (s >= streamSlot.length) {
-            addStreams();
-        }
+        int s = streamIndex(event.stream());
         boolean opened = streamOpening[s];
         streamOpening[s] = false;
         boolean inRange = options.range().contains(ts);

@@ -55,6 +55,25 @@ public final class ProcessAnalysis implements Analysis {
     public static final Column RUNNING = new Column("running_ns", "Running", ColumnKind.DURATION,
             "time on a CPU: user + system + IRQ (known even where user and system are not)");
 
+    /**
+     * The columns that say whose a row of a thread's (or process's) figures is: the host when the traces are of
+     * several machines, the TID (none per process), the PID and the command name.
+     *
+     * @param tidMeaning the TID's description
+     */
+    public static List<Column> whoColumns(boolean byProcess, boolean hosts, String tidMeaning) {
+        List<Column> columns = new ArrayList<>();
+        if (hosts) {
+            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
+        }
+        if (!byProcess) {
+            columns.add(new Column("tid", "TID", ColumnKind.TID, tidMeaning));
+        }
+        columns.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
+        columns.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        return columns;
+    }
+
     private final AnalysisOptions options;
     private TraceSet traces;
     private final List<ThreadStateMachine> machines = new ArrayList<>();

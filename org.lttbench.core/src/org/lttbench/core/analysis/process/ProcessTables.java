@@ -164,15 +164,7 @@ final class ProcessTables {
 
     /** The threads or processes table, with a host column first when the traces are of several machines. */
     private static TableSchema schema(boolean byProcess, boolean hosts) {
-        List<Column> columns = new ArrayList<>();
-        if (hosts) {
-            columns.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
-        }
-        if (!byProcess) {
-            columns.add(new Column("tid", "TID", ColumnKind.TID, "thread ID (0: a CPU's idle thread)"));
-        }
-        columns.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
-        columns.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        List<Column> columns = ProcessAnalysis.whoColumns(byProcess, hosts, "thread ID (0: a CPU's idle thread)");
         if (byProcess) {
             columns.add(new Column("threads", "Threads", ColumnKind.INTEGER, "threads of the process seen in the range"));
         }

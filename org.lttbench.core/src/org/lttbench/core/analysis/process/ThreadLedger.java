@@ -25,79 +25,39 @@ import org.lttbench.core.trace.Trace;
 public final class ThreadLedger implements ThreadStateSink {
     private static final int STATES = ThreadState.values().length;
 
-    /** I/O wait of one device within one range: its total, how many waits, the longest, and which threads. */
-    public static final class DeviceWait {
-        private final Trace trace;
-        private final long device;
-        private long ns;
-        private long waits;
-        private long longest;
-        private final BitSet threads = new BitSet();
+    /**
+     * I/O wait of one device within one range: its total, how many waits, the longest, and which threads.
+     *
+     * @param device the kernel {@code dev_t} ({@link BlockDevice}), or {@link BlockDevice#UNKNOWN}
+     * @param waits waits with a part in the range
+     * @param longest the longest wait's part in the range
+     * @param threads how many threads waited on it
+     */
+    public record DeviceWait(Trace trace, long device, long ns, long waits, long longest, int threads) {
+    }
 
-        DeviceWait(Trace trace, long device) {
+    /** What {@link DeviceWait} says of one device within one range, as the waits come. */
+    private static final class DeviceTally {
+        final Trace trace;
+        final long device;
+        long ns;
+        long waits;
+        long longest;
+        final BitSet threads = new BitSet();
+
+        DeviceTally(Trace trace, long device) {
             this.trace = trace;
             this.device = device;
-        }
-
-        public Trace trace() {
-            return trace;
-        }
-
-        /** The kernel {@code dev_t} ({@link BlockDevice}), or {@link BlockDevice#UNKNOWN}. */
-        public long device() {
-            return device;
-        }
-
-        public long ns() {
-            return ns;
-        }
-
-        /** Waits with a part in the range. */
-        public long waits() {
-            return waits;
-        }
-
-        /** The longest wait's part in the range. */
-        public long longest() {
-            return longest;
-        }
-
-        public int threads() {
-            return threads.cardinality();
         }
     }
 
     /**
      * Blocked time (WAIT_BLOCKED) of one thread within one range for one reason: a cause ({@link WaitCauses}) or a
      * waker ({@link Waker}); how many waits had a part in the range.
+     *
+     * @param code the cause's or the waker's code
      */
-    public static final class WaitTally {
-        private final ThreadRecord thread;
-        private final int code;
-        private long ns;
-        private long waits;
-
-        WaitTally(ThreadRecord thread, int code) {
-            this.thread = thread;
-            this.code = code;
-        }
-
-        public ThreadRecord thread() {
-            return thread;
-        }
-
-        /** The cause's or the waker's code. */
-        public int code() {
-            return code;
-        }
-
-        public long ns() {
-            return ns;
-        }
-
-        public long waits() {
-            return waits;
-        }
+    public record WaitTally(ThreadRecord thread, int code, long ns, long waits) {
     }
 
     private final TimeRange[] ranges;
@@ -107,7 +67,7 @@ public final class ThreadLedger implements ThreadStateSink {
     private ThreadRecord[] byIndex = new ThreadRecord[256];
     private final long[] rangeBegin;
     private final long[] rangeEnd;
-    private final List<Map<List<Object>, DeviceWait>> deviceWaits = new ArrayList<>();
+    private final List<Map<List<Object>, DeviceTally>> deviceWaits = new ArrayList<>();
     /**
      * Per thread index, {@link #stride} longs side by side (a change touches one place in memory, not a record, its
      * array and the array of records): the state + 1 (0: not told of yet), since when, born, died, then the time in
@@ -175,8 +135,8 @@ public final class ThreadLedger implements ThreadStateSink {
             long b = Math.max(from, ranges[r].begin());
             long e = Math.min(to, ranges[r].end());
             if (e > b) {
-                DeviceWait d = deviceWaits.get(r).computeIfAbsent(List.of(thread.trace(), device),
-                        k -> new DeviceWait(thread.trace(), device));
+                DeviceTally d = deviceWaits.get(r).computeIfAbsent(List.of(thread.trace(), device),
+                        k -> new DeviceTally(thread.trace(), device));
                 d.ns += e - b;
                 d.waits++;
                 d.longest = Math.max(d.longest, e - b);
@@ -187,7 +147,8 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** I/O wait per device (and trace) within range number {@code range}, in the order first seen. */
     public List<DeviceWait> deviceWaits(int range) {
-        return List.copyOf(deviceWaits.get(range).values());
+        return deviceWaits.get(range).values().stream()
+                .map(d -> new DeviceWait(d.trace, d.device, d.ns, d.waits, d.longest, d.threads.cardinality())).toList();
     }
 
     @Override
@@ -249,12 +210,7 @@ public final class ThreadLedger implements ThreadStateSink {
 
     private List<WaitTally> all(WaitTallies tallies) {
         List<WaitTally> all = new ArrayList<>();
-        tallies.forEach((index, code, ns, waits) -> {
-            WaitTally t = new WaitTally(byIndex[index], code);
-            t.ns = ns;
-            t.waits = waits;
-            all.add(t);
-        });
+        tallies.forEach((index, code, ns, waits) -> all.add(new WaitTally(byIndex[index], code, ns, waits)));
         return all;
     }
 

@@ -80,15 +80,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
 
     /** The schemas of the two tables. */
     static List<Column> columns(boolean byProcess, boolean byCause, boolean hosts) {
-        List<Column> c = new ArrayList<>();
-        if (hosts) {
-            c.add(new Column("host", "Host", ColumnKind.TEXT, "the machine (kernel trace) of the thread"));
-        }
-        if (!byProcess) {
-            c.add(new Column("tid", "TID", ColumnKind.TID, "thread ID"));
-        }
-        c.add(new Column("pid", "PID", ColumnKind.PID, "process (thread group) ID"));
-        c.add(new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name"));
+        List<Column> c = ProcessAnalysis.whoColumns(byProcess, hosts, "thread ID");
         if (byCause) {
             c.add(new Column("cause", "Cause", ColumnKind.TEXT, "what the thread waited in: the system call it slept "
                     + "in (grouped: lock, events, reading, writing, sleeping, a child; others by name), or outside one a "

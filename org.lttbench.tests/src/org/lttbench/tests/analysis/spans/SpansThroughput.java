@@ -95,7 +95,7 @@ public final class SpansThroughput {
         StreamClass channel = m.streamClass(HeaderKind.LARGE, List.of(UstMetadata.vtid()), true);
         channel.event("lttng_ust_cyg_profile_fast:func_entry", field("addr", CtfType.u64()));
         channel.event("lttng_ust_cyg_profile_fast:func_exit", field("addr", CtfType.u64()));
-        long offset = m.clockOffset();
+        long offset = m.clock().offsetCycles();
         long groups = Math.max(1, events / 10 / 4);
         long step = Math.max(8, (span.end() - span.begin()) / groups);
         long spans = 0;

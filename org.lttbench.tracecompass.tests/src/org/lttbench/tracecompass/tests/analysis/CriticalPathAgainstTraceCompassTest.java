@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -213,10 +212,7 @@ class CriticalPathAgainstTraceCompassTest {
 
     @AfterAll
     static void writeReport() throws IOException {
-        Path out = Path.of(System.getProperty("lttbench.work")).resolve("critical-path-vs-tracecompass.md");
-        Files.createDirectories(out.getParent());
-        Files.writeString(out, REPORT.toString());
-        System.out.println(REPORT);
+        TraceCompassTraces.writeReport("critical-path-vs-tracecompass.md", REPORT);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -679,11 +675,7 @@ class CriticalPathAgainstTraceCompassTest {
         private final Map<String, FieldHandle[]> fields = new HashMap<>();
 
         static Events of(Path dir) throws IOException {
-            Events e = new Events();
-            try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
-                traces.read(e, ProgressListener.NONE);
-            }
-            return e;
+            return TraceCompassTraces.read(dir, new Events());
         }
 
         /**

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,7 +29,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
-import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
@@ -38,7 +36,6 @@ import org.lttbench.core.trace.Event;
 import org.lttbench.core.trace.FieldHandle;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
-import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tracecompass.core.latency.LatencySegment;
 import org.lttbench.tracecompass.core.latency.SyscallLatencyModule;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
@@ -84,10 +81,7 @@ class SyscallLatencyAgainstTraceCompassTest {
 
     @AfterAll
     static void writeReport() throws IOException {
-        Path out = Path.of(System.getProperty("lttbench.work")).resolve("syscalls-vs-tracecompass.md");
-        Files.createDirectories(out.getParent());
-        Files.writeString(out, REPORT.toString());
-        System.out.println(REPORT);
+        TraceCompassTraces.writeReport("syscalls-vs-tracecompass.md", REPORT);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -272,11 +266,7 @@ class SyscallLatencyAgainstTraceCompassTest {
         private final Map<String, FieldHandle[]> fields = new HashMap<>();
 
         static CpuMoves of(Path dir) throws IOException {
-            CpuMoves m = new CpuMoves();
-            try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
-                traces.read(m, ProgressListener.NONE);
-            }
-            return m;
+            return TraceCompassTraces.read(dir, new CpuMoves());
         }
 
         @Override

@@ -30,7 +30,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
 
@@ -58,9 +57,7 @@ class Ctf2TraceWorkbenchTest {
     @Test
     @Order(1)
     void ctf2KernelTraceWithItsEventsTableAndControlFlow() throws Exception {
-        Path work = Path.of(System.getProperty("lttbench.work")).resolve("ctf2-workbench");
-        Path copy = Ctf2Copy.copy(Path.of(System.getProperty("lttbench.traces")).resolve("kernel-scp-src"),
-                work.resolve("kernel-scp-src-ctf2")).get(0);
+        Path copy = Workbench.ctf2KernelTrace("ctf2-workbench");
         TmfTraceElement element = Workbench.openTrace(project, copy, KERNEL_TYPE);
         ITmfTrace trace = ui(element::getTrace);
         assertInstanceOf(LttbenchKernelTrace.class, trace, "the CTF 2 copy opens with LTTbench's kernel type");

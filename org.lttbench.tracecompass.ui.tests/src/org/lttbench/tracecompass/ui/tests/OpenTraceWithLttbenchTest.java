@@ -41,7 +41,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
@@ -114,9 +113,7 @@ class OpenTraceWithLttbenchTest {
     @Test
     @Order(2)
     void ctf2KernelTraceOpensIntoTheSelectedProject() throws Exception {
-        Path work = Path.of(System.getProperty("lttbench.work")).resolve("open-with-lttbench");
-        Path copy = Ctf2Copy.copy(Path.of(System.getProperty("lttbench.traces")).resolve("kernel-scp-src"),
-                work.resolve("kernel-scp-src-ctf2")).get(0);
+        Path copy = Workbench.ctf2KernelTrace("open-with-lttbench");
         // the Traces folder selected (as when the command is chosen on it): the trace goes under it
         Workbench.select(project.getTracesFolder());
         Workbench.CommandRun run = Workbench.runCommand(OpenTraceHandler.COMMAND,

@@ -46,12 +46,7 @@ class SyscallLatencyViewsTest {
 
     @Test
     void traceCompassLatencyViewsShowLttbenchsCalls() throws Exception {
-        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
-        TmfProjectElement project = Workbench.tracingProject("LTTbench");
-        TmfTraceElement element = Workbench.openTrace(project, TraceContextMenuTest.shared("kernel-many-threads"),
-                Workbench.KERNEL_TRACE_TYPE);
-        ITmfTrace trace = ui(() -> element.getTrace());
-        assertNotNull(trace);
+        ITmfTrace trace = openShared("kernel-many-threads");
         assertNotNull(trace.getAnalysisModule(SyscallLatencyModule.ID), "LTTbench's module under the trace");
 
         IViewPart stats = open("statistics");
@@ -66,12 +61,7 @@ class SyscallLatencyViewsTest {
         for (int r = 0; r < perCall.rows().size(); r++) {
             calls.add((String) perCall.cell(r, "syscall"));
         }
-        List<String> shown = new ArrayList<>();
-        Workbench.waitUntil("the statistics view's rows per call", () -> {
-            shown.clear();
-            shown.addAll(ui(() -> totalChildren(stats)));
-            return shown.size() == calls.size();
-        });
+        List<String> shown = totalChildren(stats, calls.size(), "the statistics view's rows per call");
         assertEquals(calls, new TreeSet<>(shown), "one row per call of LTTbench's syscalls table");
         Workbench.screenshot("syscall-latency-statistics", stats);
         Workbench.screenshot("syscall-latency-table", open("table"));
@@ -84,12 +74,7 @@ class SyscallLatencyViewsTest {
      */
     @Test
     void traceCompassLatencyViewsShowLttbenchsOtherLatencies() throws Exception {
-        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
-        TmfProjectElement project = Workbench.tracingProject("LTTbench");
-        TmfTraceElement element = Workbench.openTrace(project, TraceContextMenuTest.shared("kernel-scp-src"),
-                Workbench.KERNEL_TRACE_TYPE);
-        ITmfTrace trace = ui(() -> element.getTrace());
-        assertNotNull(trace);
+        ITmfTrace trace = openShared("kernel-scp-src");
         for (String id : List.of(SchedulingLatencyModule.ID, InterruptLatencyModule.ID, DiskLatencyModule.ID)) {
             IViewPart stats = open("statistics", id);
             LatencyStoreModule module = (LatencyStoreModule) trace.getAnalysisModule(id);
@@ -99,16 +84,33 @@ class SyscallLatencyViewsTest {
                 names.add(((INamedSegment) segment).getName());
             }
             assertFalse(names.isEmpty(), id + " has segments on kernel-scp-src");
-            List<String> shown = new ArrayList<>();
-            Workbench.waitUntil("the statistics view's rows per name of " + id, () -> {
-                shown.clear();
-                shown.addAll(ui(() -> totalChildren(stats)));
-                return shown.size() == names.size();
-            });
+            List<String> shown = totalChildren(stats, names.size(), "the statistics view's rows per name of " + id);
             assertEquals(names, new TreeSet<>(shown), "one row per name of " + id);
             Workbench.screenshot(id.substring(id.lastIndexOf('.') + 1) + "-latency-statistics", stats);
         }
         Workbench.screenshot("sched-latency-scatter", open("scatter2", SchedulingLatencyModule.ID));
+    }
+
+    /** The shared trace opened in the LTTbench project (in a window of the screenshots' size), once Trace Compass has it. */
+    private static ITmfTrace openShared(String name) {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        TmfProjectElement project = Workbench.tracingProject("LTTbench");
+        TmfTraceElement element = Workbench.openTrace(project, TraceContextMenuTest.shared(name),
+                Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace trace = ui(() -> element.getTrace());
+        assertNotNull(trace);
+        return trace;
+    }
+
+    /** The statistics view's {@link #totalChildren(IViewPart) rows under Total}, once there are {@code expected}. */
+    private static List<String> totalChildren(IViewPart stats, int expected, String what) {
+        List<String> shown = new ArrayList<>();
+        Workbench.waitUntil(what, () -> {
+            shown.clear();
+            shown.addAll(ui(() -> totalChildren(stats)));
+            return shown.size() == expected;
+        });
+        return shown;
     }
 
     private static IViewPart open(String view) {

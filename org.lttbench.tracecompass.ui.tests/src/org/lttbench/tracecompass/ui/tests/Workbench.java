@@ -3,6 +3,7 @@ package org.lttbench.tracecompass.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.navigator.CommonNavigator;
+import org.lttbench.core.ctf.Ctf2Copy;
 
 /**
  * Driving the real workbench from a test thread (the UI harness runs the IDE workbench; tests run beside its UI
@@ -176,6 +178,13 @@ public final class Workbench {
             }
             return TmfProjectRegistry.getProject(project, true);
         });
+    }
+
+    /** A CTF 2 copy of the shared {@code kernel-scp-src} (its kernel trace), made under the work directory's {@code dir}. */
+    public static Path ctf2KernelTrace(String dir) throws IOException {
+        Path work = Path.of(System.getProperty("lttbench.work")).resolve(dir);
+        return Ctf2Copy.copy(Path.of(System.getProperty("lttbench.traces")).resolve("kernel-scp-src"),
+                work.resolve("kernel-scp-src-ctf2")).get(0);
     }
 
     /**
