@@ -13,7 +13,6 @@ import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.dropin.DropIns;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.diff.ChangesTable;
-import org.lttbench.core.diff.RunComparison;
 import org.lttbench.core.diff.RunPair;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.LamiReportWriter;
@@ -192,13 +191,9 @@ public final class LamiCommand implements Callable<Integer> {
         }
         try (TraceSet a = CtfTraceSet.open(List.of(traces.get(0))); TraceSet b = CtfTraceSet.open(List.of(traces.get(1)))) {
             // a range is B's (the trace Trace Compass shows, where it was selected): A is read whole
-            AnalysisRun.Plan planA = AnalysisRun.plan(Analyses.all(), a, new AnalysisOptions(TimeRange.ALL, groupBy,
+            RunPair.Plans plans = RunPair.Plans.of(a, new AnalysisOptions(TimeRange.ALL, groupBy, calibration.read(),
+                    thread, limit.value(), spans.value()), b, new AnalysisOptions(times.range(b), groupBy,
                     calibration.read(), thread, limit.value(), spans.value()));
-            AnalysisRun.Plan planB = AnalysisRun.plan(Analyses.all(), b, new AnalysisOptions(times.range(b), groupBy,
-                    calibration.read(), thread, limit.value(), spans.value()));
-            if (planA.analyses().keySet().stream().noneMatch(planB.analyses()::containsKey)) {
-                throw new RunFailure(ExitCode.NOT_APPLICABLE, "no analysis applies to both traces: " + planA.whyNot());
-            }
             if (testCompatibility) {
                 return;
             }
@@ -206,15 +201,12 @@ public final class LamiCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.start("Reading two traces at once, " + CellFormat.bytes(a.totalBytes() + b.totalBytes()));
             }
-            List<List<Report>> both = RunPair.passes(a, planA.toRun(), b, planB.toRun(),
-                    (traces, analyses) -> AnalysisRun.run(traces, analyses, ProgressListener.NONE));
+            RunPair.Compared compared = RunPair.compare(a, b, plans, ProgressListener.NONE);
             if (progress != null) {
                 progress.finish();
             }
-            RunComparison.Outcome outcome = RunComparison.compare(both.get(0), both.get(1));
             // the results' range is B's, the trace Trace Compass shows
-            TimeRange covered = both.get(1).isEmpty() ? times.range(b) : both.get(1).get(0).range();
-            LamiReportWriter.writeResults(List.of(ChangesTable.of(outcome, covered)), declared, out);
+            LamiReportWriter.writeResults(List.of(compared.changes()), declared, out);
             PartialRead.warn(a, err, "lttbench lami");
             PartialRead.warn(b, err, "lttbench lami");
         }

@@ -49,32 +49,68 @@ public final class RunPair {
     }
 
     /**
-     * Two runs compared as a whole: every analysis that applies to both, per second of traced time.
+     * What each run's pass makes: every analysis that applies to it, with that run's options.
+     *
+     * @param rangeB the range asked of B (what the changes cover when B's reports do not say)
+     */
+    public record Plans(AnalysisRun.Plan a, AnalysisRun.Plan b, TimeRange rangeB) {
+        /** The plans of both runs; a failure saying why when no analysis applies to both. */
+        public static Plans of(TraceSet traceA, AnalysisOptions optionsA, TraceSet traceB, AnalysisOptions optionsB)
+                throws RunFailure {
+            AnalysisRun.Plan a = AnalysisRun.plan(Analyses.all(), traceA, optionsA);
+            AnalysisRun.Plan b = AnalysisRun.plan(Analyses.all(), traceB, optionsB);
+            if (a.analyses().keySet().stream().noneMatch(b.analyses()::containsKey)) {
+                throw new RunFailure(ExitCode.NOT_APPLICABLE, "no analysis applies to both traces: " + a.whyNot());
+            }
+            return new Plans(a, b, optionsB.range());
+        }
+    }
+
+    /**
+     * Two runs compared as a whole, per second of traced time.
      *
      * @param a       A's reports
      * @param b       B's reports
      * @param outcome the comparison, ranked
-     * @param stacksA where A's threads' time went (null when no analysis run follows the threads' states)
-     * @param stacksB the same in B
+     * @param rangeB  the range asked of B ({@link Plans#rangeB})
+     * @param ranA    the analyses of A's pass, done
+     * @param ranB    the same of B's
      */
-    public record Compared(List<Report> a, List<Report> b, RunComparison.Outcome outcome, WaitStacks stacksA,
-            WaitStacks stacksB) {
+    public record Compared(List<Report> a, List<Report> b, RunComparison.Outcome outcome, TimeRange rangeB,
+            List<Analysis> ranA, List<Analysis> ranB) {
+
+        /** The changes as a report of one table, over B's range: what LAMI writes and the views show. */
+        public Report changes() {
+            return ChangesTable.of(outcome, b.isEmpty() ? rangeB : b.get(0).range());
+        }
+
+        /** Where A's threads' time went, or null when no analysis run follows the threads' states. */
+        public WaitStacks stacksA() {
+            return WaitStacks.ofRun(ranA);
+        }
+
+        /** The same in B. */
+        public WaitStacks stacksB() {
+            return WaitStacks.ofRun(ranB);
+        }
+    }
+
+    /** Every analysis of both runs over their ranges, then compared ({@link #compare(TraceSet, TraceSet, Plans, ProgressListener)}). */
+    public static Compared compare(TraceSet traceA, TimeRange rangeA, TraceSet traceB, TimeRange rangeB,
+            ProgressListener progress) throws Exception {
+        return compare(traceA, traceB, Plans.of(traceA, new AnalysisOptions(rangeA, AnalysisOptions.GroupBy.THREAD),
+                traceB, new AnalysisOptions(rangeB, AnalysisOptions.GroupBy.THREAD)), progress);
     }
 
     /**
-     * Every analysis of both runs over their ranges, the two passes at once, then compared. Each pass tells
-     * {@code progress} its own bytes (A's and B's, as their sum over both traces' sizes).
+     * The two runs' passes at once, then compared. Each pass tells {@code progress} its own bytes (A's and B's, as
+     * their sum over both traces' sizes).
      */
-    public static Compared compare(TraceSet traceA, TimeRange rangeA, TraceSet traceB, TimeRange rangeB,
-            ProgressListener progress) throws Exception {
-        AnalysisRun.Plan planA = AnalysisRun.plan(Analyses.all(), traceA, new AnalysisOptions(rangeA, AnalysisOptions.GroupBy.THREAD));
-        AnalysisRun.Plan planB = AnalysisRun.plan(Analyses.all(), traceB, new AnalysisOptions(rangeB, AnalysisOptions.GroupBy.THREAD));
-        if (planA.analyses().keySet().stream().noneMatch(planB.analyses()::containsKey)) {
-            throw new RunFailure(ExitCode.NOT_APPLICABLE, "no analysis applies to both runs: " + planA.whyNot());
-        }
+    public static Compared compare(TraceSet traceA, TraceSet traceB, Plans plans, ProgressListener progress)
+            throws Exception {
         long total = traceA.totalBytes() + traceB.totalBytes();
         long[] done = new long[2];
-        List<List<Report>> both = passes(traceA, planA.toRun(), traceB, planB.toRun(), (traces, analyses) -> {
+        List<List<Report>> both = passes(traceA, plans.a().toRun(), traceB, plans.b().toRun(), (traces, analyses) -> {
             int side = traces == traceA ? 0 : 1;
             return AnalysisRun.run(traces, analyses, (d, t) -> {
                 synchronized (done) {
@@ -84,6 +120,6 @@ public final class RunPair {
             });
         });
         return new Compared(both.get(0), both.get(1), RunComparison.compare(both.get(0), both.get(1)),
-                WaitStacks.ofRun(planA.toRun()), WaitStacks.ofRun(planB.toRun()));
+                plans.rangeB(), plans.a().toRun(), plans.b().toRun());
     }
 }

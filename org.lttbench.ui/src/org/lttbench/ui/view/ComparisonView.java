@@ -10,6 +10,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.analysis.waits.WaitStacks;
 import org.lttbench.core.diff.ChangesTable;
 import org.lttbench.core.diff.ComparisonWriter;
 import org.lttbench.core.diff.RunPair;
@@ -134,10 +135,10 @@ public final class ComparisonView extends Composite {
         status.setText(String.format(Locale.ROOT, "%,d figures compared (%s), %,d changed significantly",
                 compared.outcome().changes().size(), compared.outcome().per().describe(), significant));
         status.setToolTipText("Tests: " + ComparisonWriter.TESTS);
-        TimeRange range = compared.b().isEmpty() ? TimeRange.ALL : compared.b().get(0).range();
-        changes.setTable(ChangesTable.of(compared.outcome(), range).tables().get(0));
-        flames.setTree(compared.stacksA() == null || compared.stacksB() == null ? null
-                : FlameTree.of("all threads", compared.stacksA().perSecond(), compared.stacksB().perSecond()));
+        changes.setTable(compared.changes().tables().get(0));
+        WaitStacks a = compared.stacksA();
+        WaitStacks b = compared.stacksB();
+        flames.setTree(a == null || b == null ? null : FlameTree.of("all threads", a.perSecond(), b.perSecond()));
         layout(true, true);
     }
 
