@@ -126,8 +126,7 @@ public final class DiffCommand implements Callable<Integer> {
             boolean asked = analysisNames != null && !analysisNames.isEmpty();
             try (TraceSet traceA = CtfTraceSet.open(List.of(a)); TraceSet traceB = CtfTraceSet.open(List.of(b))) {
                 TimeRange rangeA = times.range(traceA);
-                TimeRange rangeB = beginB != null || endB != null ? TimeBound.range(bBegin, bEnd, traceB)
-                        : times.range(traceB);
+                TimeRange rangeB = times.range(bBegin, bEnd, traceB);
                 AnalysisRun.Plan planA = AnalysisRun.select(providers, asked, traceA, new AnalysisOptions(rangeA,
                         AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
                 AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,

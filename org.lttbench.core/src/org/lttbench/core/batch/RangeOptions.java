@@ -34,4 +34,12 @@ public final class RangeOptions {
     public TimeRange range(TraceSet traces) throws RunFailure {
         return TimeBound.range(beginBound, endBound, traces);
     }
+
+    /**
+     * The range of a run given a range of its own (the other run of a comparison: diff's {@code --b-begin}, view's
+     * {@code --against-begin}...) when either bound is given, else this one, inside that run's span.
+     */
+    public TimeRange range(TimeBound ownBegin, TimeBound ownEnd, TraceSet traces) throws RunFailure {
+        return ownBegin != null || ownEnd != null ? TimeBound.range(ownBegin, ownEnd, traces) : range(traces);
+    }
 }

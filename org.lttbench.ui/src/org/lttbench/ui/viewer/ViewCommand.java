@@ -97,7 +97,7 @@ public final class ViewCommand implements Callable<Integer> {
                 TimeBound end = againstEnd == null ? null : TimeBound.parse("--against-end", againstEnd);
                 try (CtfTraceSet set = CtfTraceSet.open(List.of(against))) {
                     set.streams();
-                    rangeA = begin != null || end != null ? TimeBound.range(begin, end, set) : times.range(set);
+                    rangeA = times.range(begin, end, set);
                     partial = Math.max(partial, PartialRead.warn(set, err, "lttbench view"));
                 }
             }
