@@ -34,6 +34,7 @@ public final class FlameGraph extends Canvas {
         super(parent, style | SWT.DOUBLE_BUFFERED);
         setBackground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
         addPaintListener(e -> paint(e.gc));
+        addListener(SWT.Resize, e -> layOut());
         addListener(SWT.MouseMove, e -> {
             Box box = boxAt(e.x, e.y);
             String tip = box == null ? null : describe(box);
@@ -54,9 +55,8 @@ public final class FlameGraph extends Canvas {
         return tree;
     }
 
-    /** The frames as last laid out, root first, each level left to right. */
+    /** The frames as laid out for the tree and the canvas's size, root first, each level left to right. */
     public List<Box> boxes() {
-        layOut();
         return List.copyOf(boxes);
     }
 
@@ -120,7 +120,6 @@ public final class FlameGraph extends Canvas {
     }
 
     private void paint(GC gc) {
-        layOut();
         if (boxes.isEmpty()) {
             gc.drawText(tree == null ? "No stacks yet" : "No time in B to draw", 8, 8, true);
             return;
