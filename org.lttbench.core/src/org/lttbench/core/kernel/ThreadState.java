@@ -108,7 +108,8 @@ public enum ThreadState {
         return rgb;
     }
 
-    static ThreadState of(int ordinal) {
+    /** The state of that ordinal, without the copy {@code values()} makes at each call (the pass asks per change). */
+    public static ThreadState of(int ordinal) {
         return VALUES[ordinal];
     }
 }

@@ -128,7 +128,7 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
         if (b <= a) {
             return;
         }
-        ThreadState s = ThreadState.values()[stateOrdinal];
+        ThreadState s = ThreadState.of(stateOrdinal);
         if (s == ThreadState.WAIT_CPU) {
             if (cpu < 0) {
                 unplacedWaitNs += b - a;

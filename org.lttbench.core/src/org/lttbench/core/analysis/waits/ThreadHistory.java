@@ -69,7 +69,6 @@ public final class ThreadHistory implements ThreadStateSink {
     private record IoWait(int thread, long from) {
     }
     private final Map<Trace, Long> ends = new HashMap<>();
-    private static final ThreadState[] STATES = ThreadState.values();
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
@@ -113,7 +112,7 @@ public final class ThreadHistory implements ThreadStateSink {
     }
 
     static ThreadState state(Changes c, int k) {
-        return STATES[c.states[k]];
+        return ThreadState.of(c.states[k]);
     }
 
     /** When the change {@code k} of {@code c} stops holding: the next change, else its trace's end. */
