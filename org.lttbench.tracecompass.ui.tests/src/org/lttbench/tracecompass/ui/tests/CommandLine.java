@@ -75,9 +75,12 @@ public final class CommandLine {
         return run(arguments);
     }
 
-    /** {@code lttbench diff --format json A B}, as a user runs it; fails unless it exits 0. */
-    public static JsonObject diff(Path a, Path b) throws IOException, InterruptedException {
-        Run r = run(List.of("diff", "--format", "json", a.toString(), b.toString()));
+    /** {@code lttbench diff --format json OPTIONS... A B}, as a user runs it; fails unless it exits 0. */
+    public static JsonObject diff(Path a, Path b, String... options) throws IOException, InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of("diff", "--format", "json"));
+        arguments.addAll(List.of(options));
+        arguments.addAll(List.of(a.toString(), b.toString()));
+        Run r = run(arguments);
         assertEquals(0, r.exit(), r.command() + ": " + r.err());
         return JsonParser.parseString(r.out()).getAsJsonObject();
     }

@@ -19,24 +19,35 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.ui.view.ComparisonView;
 
 /**
- * Trace Compass's view of what changed between two opened traces, as {@code lttbench diff A B} says it: B is the active
- * trace, A the one chosen among the other opened traces; it hosts LTTbench's {@link ComparisonView} (the ranked changes
- * of every analysis, and the differential flame graph of where the threads' time went). Both runs are read whole, at
- * once, by LTTbench's reader from their files: a comparison is a read of its own, not the analysis module's.
+ * Trace Compass's view of what changed between two runs, as {@code lttbench diff A B} says it: B is the active trace,
+ * whole or its selected time range; A is another opened trace, whole, or a range of B marked earlier (two ranges of one
+ * trace). It hosts LTTbench's {@link ComparisonView} (the ranked changes of every analysis, and the differential flame
+ * graph of where the threads' time went). Both runs are read at once by LTTbench's reader from their files: a
+ * comparison is a read of its own, not the analysis module's.
  */
 public final class ComparisonTmfView extends TmfView {
     public static final String ID = "org.lttbench.tracecompass.view.comparison";
     private Label traceB;
+    private Button selectedOfB;
     private Combo against;
+    private Button markA;
     private Button compare;
+    private Label hint;
     private ComparisonView content;
     private ITmfTrace b;
-    /** The traces {@link #against} lists, in its order. */
-    private final List<ITmfTrace> choices = new ArrayList<>();
+    /** What {@link #against} lists, in its order. */
+    private final List<Choice> choices = new ArrayList<>();
+    /** A range of a trace marked as A ({@link #markSelectionAsA}), offered while that trace is B. */
+    private Choice marked;
+
+    /** A run A can be: a trace, whole or a range of it, and how the list names it. */
+    private record Choice(ITmfTrace trace, TimeRange range, String label) {
+    }
 
     public ComparisonTmfView() {
         super("LTTbench Changes");
@@ -49,39 +60,92 @@ public final class ComparisonTmfView extends TmfView {
         box.setLayout(new GridLayout(1, false));
         Composite row = new Composite(box, SWT.NONE);
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        GridLayout rowLayout = new GridLayout(4, false);
+        GridLayout rowLayout = new GridLayout(7, false);
         rowLayout.marginHeight = 0;
         row.setLayout(rowLayout);
         traceB = new Label(row, SWT.NONE);
         traceB.setLayoutData(new GridData(SWT.LEFT, SWT.CENTER, false, false));
+        selectedOfB = new Button(row, SWT.CHECK);
+        selectedOfB.setText("its selected range");
+        selectedOfB.setToolTipText("B is the range selected in Trace Compass's time views, not the whole trace");
         new Label(row, SWT.NONE).setText("against A:");
         against = new Combo(row, SWT.READ_ONLY | SWT.DROP_DOWN);
         GridData ad = new GridData(SWT.LEFT, SWT.CENTER, false, false);
-        ad.widthHint = 300;
+        ad.widthHint = 360;
         against.setLayoutData(ad);
+        markA = new Button(row, SWT.PUSH);
+        markA.setText("Mark selection as A");
+        markA.setToolTipText("A becomes the range now selected in B: select another range for B, then compare");
+        markA.addListener(SWT.Selection, e -> markSelectionAsA());
         compare = new Button(row, SWT.PUSH);
         compare.setText("Compare");
         compare.addListener(SWT.Selection, e -> {
             int i = against.getSelectionIndex();
             if (i >= 0 && i < choices.size()) {
-                compareWith(choices.get(i));
+                compare(choices.get(i));
             }
         });
+        hint = new Label(row, SWT.NONE);
+        hint.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         content = new ComparisonView(box, SWT.NONE);
         content.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         ViewHelp.attach(parent, getViewSite());
         show(TmfTraceManager.getInstance().getActiveTrace());
     }
 
-    /** Compares the active trace (B) with {@code a}, both whole. */
+    /** Compares B (the active trace, whole or its selected range) with {@code a}, whole. */
     public void compareWith(ITmfTrace a) {
+        compare(new Choice(a, TimeRange.ALL, a.getName()));
+    }
+
+    /** Compares B (the active trace, whole or its selected range) with the range marked as A. */
+    public void compareWithMarked() {
+        if (marked != null && marked.trace() == b) {
+            compare(marked);
+        }
+    }
+
+    private void compare(Choice a) {
         if (b == null || a == null) {
             return;
         }
-        List<Path> pathsA = paths(a);
+        TimeRange rangeB = TimeRange.ALL;
+        String nameB = b.getName();
+        if (selectedOfB.getSelection()) {
+            TimeRange selected = selection(b);
+            if (selected.duration() > 0) {
+                rangeB = selected;
+                nameB += " " + CellFormat.range(selected);
+            } else {
+                nameB += " (whole: no range is selected)";
+            }
+        }
+        List<Path> pathsA = paths(a.trace());
         List<Path> pathsB = paths(b);
-        content.compare(a.getName(), () -> CtfTraceSet.open(pathsA), TimeRange.ALL, b.getName(),
-                () -> CtfTraceSet.open(pathsB), TimeRange.ALL);
+        content.compare(a.label(), () -> CtfTraceSet.open(pathsA), a.range(), nameB, () -> CtfTraceSet.open(pathsB),
+                rangeB);
+    }
+
+    /** Marks the range selected in B as A, and offers it first; a point, not a range, marks nothing. */
+    public void markSelectionAsA() {
+        if (b == null) {
+            return;
+        }
+        TimeRange selected = selection(b);
+        if (selected.duration() <= 0) {
+            hint.setText("Select a time range in a time view first");
+            hint.getParent().layout(true, true);
+            return;
+        }
+        marked = new Choice(b, selected, "B's range " + CellFormat.range(selected));
+        selectedOfB.setSelection(true);
+        hint.setText("Now select B's range, then Compare");
+        show(b);
+        against.select(0);
+    }
+
+    private static TimeRange selection(ITmfTrace trace) {
+        return LttbenchView.range(TmfTraceManager.getInstance().getTraceContext(trace).getSelectionRange());
     }
 
     /** A trace's files: its own directory, or each of an experiment's traces'. */
@@ -89,9 +153,24 @@ public final class ComparisonTmfView extends TmfView {
         return TmfTraceManager.getTraceSet(trace).stream().map(t -> Path.of(t.getPath())).toList();
     }
 
-    /** The opened traces it can compare B with (every one but B), as listed. */
+    /** The traces it can compare B with, as listed (B itself for a marked range of it). */
     public List<ITmfTrace> choices() {
-        return List.copyOf(choices);
+        return choices.stream().map(Choice::trace).toList();
+    }
+
+    /** How the list names them. */
+    public List<String> choiceLabels() {
+        return choices.stream().map(Choice::label).toList();
+    }
+
+    /** Whether B is its selected range rather than the whole trace. */
+    public void setSelectedRangeOfB(boolean selected) {
+        selectedOfB.setSelection(selected);
+    }
+
+    /** The run compared with A: the active trace. */
+    public ITmfTrace traceB() {
+        return b;
     }
 
     public ComparisonView content() {
@@ -103,16 +182,19 @@ public final class ComparisonTmfView extends TmfView {
         traceB.setText("B: " + (b == null ? "no trace selected" : b.getName()));
         String chosen = against.getSelectionIndex() >= 0 ? against.getItem(against.getSelectionIndex()) : null;
         choices.clear();
-        against.removeAll();
+        if (marked != null && marked.trace() == b) {
+            choices.add(marked);
+        }
         for (ITmfTrace t : TmfTraceManager.getInstance().getOpenedTraces()) {
             if (t != b) {
-                choices.add(t);
-                against.add(t.getName());
+                choices.add(new Choice(t, TimeRange.ALL, t.getName()));
             }
         }
+        against.setItems(choiceLabels().toArray(String[]::new));
         int keep = chosen == null ? -1 : against.indexOf(chosen);
         against.select(keep >= 0 ? keep : 0);
         compare.setEnabled(b != null && !choices.isEmpty());
+        markA.setEnabled(b != null);
         traceB.getParent().layout(true, true);
     }
 
@@ -138,6 +220,9 @@ public final class ComparisonTmfView extends TmfView {
 
     @TmfSignalHandler
     public void traceClosed(TmfTraceClosedSignal signal) {
+        if (marked != null && marked.trace() == signal.getTrace()) {
+            marked = null;
+        }
         refresh();
     }
 

@@ -239,7 +239,8 @@ public abstract class LttbenchView extends TmfView {
         return trace != null && (t == null || t == trace || TmfTraceManager.getTraceSetWithExperiment(trace).contains(t));
     }
 
-    private static TimeRange range(TmfTimeRange r) {
+    /** A Trace Compass time range as LTTbench's (in nanoseconds, begin before end). */
+    static TimeRange range(TmfTimeRange r) {
         return range(r.getStartTime(), r.getEndTime());
     }
 
