@@ -80,6 +80,7 @@ class ComparisonViewsTest {
      */
     @Test
     void comparesTwoRangesOfOneTrace() throws Exception {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
         TmfProjectElement project = Workbench.tracingProject("LTTbench");
         Path src = TraceContextMenuTest.shared("kernel-scp-src");
         TmfTraceElement element = Workbench.openTrace(project, src, Workbench.KERNEL_TRACE_TYPE);
@@ -117,6 +118,7 @@ class ComparisonViewsTest {
                     row[5] == null ? null : ((Number) row[5]).doubleValue(), "change " + (i + 1) + " in B");
         }
         assertTrue(changes.size() > 10, changes.size() + " figures compared");
+        Workbench.screenshotForDocs("tracecompass-changes-ranges", view);
     }
 
     /** Selects a time range of the trace, as a drag in a time view does. */

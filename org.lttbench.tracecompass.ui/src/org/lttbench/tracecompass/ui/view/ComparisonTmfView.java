@@ -7,6 +7,8 @@ import java.util.List;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowData;
+import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
@@ -60,19 +62,18 @@ public final class ComparisonTmfView extends TmfView {
         box.setLayout(new GridLayout(1, false));
         Composite row = new Composite(box, SWT.NONE);
         row.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        GridLayout rowLayout = new GridLayout(7, false);
-        rowLayout.marginHeight = 0;
+        RowLayout rowLayout = new RowLayout(SWT.HORIZONTAL); // wraps in a narrow view
+        rowLayout.center = true;
+        rowLayout.marginTop = 0;
+        rowLayout.marginBottom = 0;
         row.setLayout(rowLayout);
         traceB = new Label(row, SWT.NONE);
-        traceB.setLayoutData(new GridData(SWT.LEFT, SWT.CENTER, false, false));
         selectedOfB = new Button(row, SWT.CHECK);
         selectedOfB.setText("its selected range");
         selectedOfB.setToolTipText("B is the range selected in Trace Compass's time views, not the whole trace");
         new Label(row, SWT.NONE).setText("against A:");
         against = new Combo(row, SWT.READ_ONLY | SWT.DROP_DOWN);
-        GridData ad = new GridData(SWT.LEFT, SWT.CENTER, false, false);
-        ad.widthHint = 360;
-        against.setLayoutData(ad);
+        against.setLayoutData(new RowData(360, SWT.DEFAULT));
         markA = new Button(row, SWT.PUSH);
         markA.setText("Mark selection as A");
         markA.setToolTipText("A becomes the range now selected in B: select another range for B, then compare");
@@ -86,7 +87,6 @@ public final class ComparisonTmfView extends TmfView {
             }
         });
         hint = new Label(row, SWT.NONE);
-        hint.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         content = new ComparisonView(box, SWT.NONE);
         content.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         ViewHelp.attach(parent, getViewSite());
@@ -134,7 +134,7 @@ public final class ComparisonTmfView extends TmfView {
         TimeRange selected = selection(b);
         if (selected.duration() <= 0) {
             hint.setText("Select a time range in a time view first");
-            hint.getParent().layout(true, true);
+            relayout();
             return;
         }
         marked = new Choice(b, selected, "B's range " + CellFormat.range(selected));
@@ -195,7 +195,12 @@ public final class ComparisonTmfView extends TmfView {
         against.select(keep >= 0 ? keep : 0);
         compare.setEnabled(b != null && !choices.isEmpty());
         markA.setEnabled(b != null);
-        traceB.getParent().layout(true, true);
+        relayout();
+    }
+
+    /** Its controls' texts changed: the row (which wraps in a narrow view) and what is below it are laid out again. */
+    private void relayout() {
+        traceB.getParent().getParent().layout(true, true);
     }
 
     private void refresh() {
