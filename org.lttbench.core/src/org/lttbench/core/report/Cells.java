@@ -7,12 +7,30 @@ public final class Cells {
 
     /** A cell of the row by its column's key ({@link Table#columnIndex}); {@code null} when the table has no such column. */
     public static Object get(Table table, Object[] row, String columnKey) {
-        for (int i = 0; i < table.columns().size(); i++) {
-            if (table.columns().get(i).key().equals(columnKey)) {
-                return row[i];
+        return at(row, indices(table, columnKey)[0]);
+    }
+
+    /**
+     * The columns of these keys, found once for reading many rows ({@link #at}): a table of tens of thousands of rows
+     * is not searched by key at each cell. -1 for a column the table lacks.
+     */
+    public static int[] indices(Table table, String... columnKeys) {
+        int[] at = new int[columnKeys.length];
+        java.util.Arrays.fill(at, -1);
+        for (int k = 0; k < columnKeys.length; k++) {
+            for (int i = 0; i < table.columns().size(); i++) {
+                if (table.columns().get(i).key().equals(columnKeys[k])) {
+                    at[k] = i;
+                    break;
+                }
             }
         }
-        return null;
+        return at;
+    }
+
+    /** A cell of the row at a column of {@link #indices}; {@code null} for a column the table lacks. */
+    public static Object at(Object[] row, int index) {
+        return index < 0 ? null : row[index];
     }
 
     public static long asLong(Object cell) {

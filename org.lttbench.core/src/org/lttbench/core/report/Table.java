@@ -14,15 +14,22 @@ public final class Table {
     private final String key;
     private final String title;
     private final List<Column> columns;
-    /** The rows made, then {@link #unmade} more that {@link #maker} makes in order. Guarded by this table. */
+    /**
+     * The rows made, then {@link #unmade} more that {@link #maker} makes in order, or that {@link #rowAt} makes at each
+     * read. Guarded by this table.
+     */
     private final List<Object[]> rows = new ArrayList<>();
     private int unmade;
     private Iterator<Object[]> maker;
+    private java.util.function.IntFunction<Object[]> rowAt;
     private final List<Object[]> view = new AbstractList<>() {
         @Override
         public Object[] get(int index) {
             synchronized (Table.this) {
                 if (index >= rows.size() && index < rows.size() + unmade) {
+                    if (rowAt != null) {
+                        return checked(rowAt.apply(index - rows.size()));
+                    }
                     make(index + 1 - rows.size());
                 }
                 return rows.get(index);
@@ -144,6 +151,21 @@ public final class Table {
     }
 
     /**
+     * Adds {@code count} rows that {@code row} makes from their number (0 for the first of them) at each read, and that
+     * this table does not keep: a table of hundreds of thousands of rows that highlights sum and writers stream takes
+     * memory for its cells only while they are read. A row must be the same at each read (made from final figures, or
+     * {@link #makeRowsNow} is called before they change).
+     */
+    public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row) {
+        make(unmade);
+        if (count > 0) {
+            this.unmade = count;
+            this.rowAt = row;
+        }
+        return this;
+    }
+
+    /**
      * Makes every row not made yet, now: for a report taken while its analyses go on (a live session's figures so far),
      * whose rows would otherwise be made later from figures that have changed meanwhile.
      */
@@ -152,8 +174,16 @@ public final class Table {
         return this;
     }
 
-    /** Makes the next {@code n} rows counted but not made. */
+    /** Makes the next {@code n} rows counted but not made, and keeps them (rows made at each read: all of them). */
     private void make(int n) {
+        if (rowAt != null) {
+            for (int i = 0; i < unmade; i++) {
+                rows.add(checked(rowAt.apply(i)));
+            }
+            unmade = 0;
+            rowAt = null;
+            return;
+        }
         for (int i = 0; i < n; i++) {
             if (!maker.hasNext()) {
                 throw new IllegalStateException("table " + key + ": " + unmade + " rows counted were not made");

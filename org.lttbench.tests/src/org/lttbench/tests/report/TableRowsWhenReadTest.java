@@ -94,6 +94,41 @@ class TableRowsWhenReadTest {
         assertEquals(10_000, maker.made, "each row is made once");
     }
 
+    /**
+     * Rows made at each read (the waits tables of a busy machine, which highlights sum and writers stream): made again
+     * at each read and not kept, equal each time and to rows added one by one; kept once made now (a report taken during
+     * the pass) or once a row is added after them.
+     */
+    @Test
+    void rowsMadeAtEachReadAreNotKept() throws Exception {
+        int[] made = { 0 };
+        Table t = table();
+        t.addRow(1L, 1000L);
+        t.addRowsMadeAtEachRead(1_000, i -> {
+            made[0]++;
+            long tid = i + 2;
+            return new Object[] { tid, tid * 1000 };
+        });
+        assertEquals(1_001, t.rows().size());
+        assertEquals(0, made[0]);
+        Table eager = table();
+        for (long tid = 1; tid <= 1_001; tid++) {
+            eager.addRow(tid, tid * 1000);
+        }
+        assertEquals(csv(eager), csv(t));
+        assertEquals(csv(eager), csv(t), "the same at a second read");
+        assertEquals(2_000, made[0], "made at each read");
+        assertEquals(1, t.rowsMade(), "and not kept");
+        assertArrayEquals(new Object[] { 500L, 500_000L }, t.rows().get(499));
+
+        t.addRow(5000L, 5_000_000L);
+        assertEquals(1_002, t.rowsMade(), "a row added after them keeps them, in order");
+        assertArrayEquals(new Object[] { 1001L, 1_001_000L }, t.rows().get(1000));
+        assertArrayEquals(new Object[] { 5000L, 5_000_000L }, t.rows().get(1001));
+        Table now = table().addRowsMadeAtEachRead(3, i -> new Object[] { (long) i, 0L }).makeRowsNow();
+        assertEquals(3, now.rowsMade(), "made now: kept");
+    }
+
     @Test
     void aRowAddedAfterComesAfter() {
         Table t = table();

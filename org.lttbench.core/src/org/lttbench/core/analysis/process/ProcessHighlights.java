@@ -46,26 +46,30 @@ final class ProcessHighlights {
         if (table == null) {
             return List.of();
         }
-        Map<String, Sums> processes = new LinkedHashMap<>();
+        record Process(Object host, Object pid) {
+        }
+        Map<Process, Sums> processes = new LinkedHashMap<>();
+        int[] at = Cells.indices(table, "pid", "tid", "host", "name", "threads", ProcessAnalysis.RUNNING.key(),
+                ThreadState.USER.columnKey(), ThreadState.SYSCALL.columnKey(), ThreadState.WAIT_CPU.columnKey());
         for (Object[] row : table.rows()) {
-            Object pid = Cells.get(table, row, "pid");
-            Object tid = Cells.get(table, row, "tid");
+            Object pid = Cells.at(row, at[0]);
+            Object tid = Cells.at(row, at[1]);
             if (pid == null || Cells.asLong(pid) == 0 || (tid != null && Cells.asLong(tid) == 0)) {
                 continue; // an idle thread, or a thread whose process the trace never told
             }
-            Sums s = processes.computeIfAbsent(Cells.asText(Cells.get(table, row, "host")) + "/" + pid, k -> new Sums());
-            String name = Cells.asText(Cells.get(table, row, "name"));
+            Sums s = processes.computeIfAbsent(new Process(Cells.at(row, at[2]), pid), k -> new Sums());
+            String name = Cells.asText(Cells.at(row, at[3]));
             if (s.name == null || (tid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
                 s.name = name;
             }
             s.pid = Cells.asLong(pid);
-            s.threads += byProcess ? Cells.asLong(Cells.get(table, row, "threads")) : 1;
-            s.running += Cells.asLong(Cells.get(table, row, ProcessAnalysis.RUNNING.key()));
-            Object user = Cells.get(table, row, ThreadState.USER.columnKey());
+            s.threads += byProcess ? Cells.asLong(Cells.at(row, at[4])) : 1;
+            s.running += Cells.asLong(Cells.at(row, at[5]));
+            Object user = Cells.at(row, at[6]);
             s.userKnown &= user != null;
             s.user += Cells.asLong(user);
-            s.system += Cells.asLong(Cells.get(table, row, ThreadState.SYSCALL.columnKey()));
-            s.waitCpu += Cells.asLong(Cells.get(table, row, ThreadState.WAIT_CPU.columnKey()));
+            s.system += Cells.asLong(Cells.at(row, at[7]));
+            s.waitCpu += Cells.asLong(Cells.at(row, at[8]));
         }
         List<Sums> busiest = new ArrayList<>(processes.values());
         busiest.removeIf(s -> s.running == 0);

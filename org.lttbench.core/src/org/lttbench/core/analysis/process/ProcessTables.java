@@ -186,30 +186,38 @@ final class ProcessTables {
 
     static Table table(ProcessAnalysis analysis, List<Row> rows, boolean byProcess, boolean hosts) {
         Table table = (byProcess ? hosts ? PROCESSES_BY_HOST : PROCESSES : hosts ? THREADS_BY_HOST : THREADS).table();
-        for (Row row : rows) {
-            List<Object> cells = new ArrayList<>();
-            if (hosts) {
-                cells.add(analysis.host(row.trace));
-            }
-            if (!byProcess) {
-                cells.add(row.placeholder ? null : (Long) (long) row.tid);
-            }
-            cells.add(row.pid >= 0 ? (Long) (long) row.pid : null);
-            cells.add(row.name);
-            if (byProcess) {
-                cells.add(row.threads);
-            }
-            for (int i = 0; i < row.times.length; i++) {
-                ThreadState state = TIME_COLUMNS[i];
-                // user and system, where the trace cannot split running time; I/O wait, where it cannot tell it
-                boolean unknown = (row.unsplit > 0 && (state == ThreadState.USER || state == ThreadState.SYSCALL))
-                        || (row.ioUnknown && state == ThreadState.WAIT_IO);
-                cells.add(unknown ? null : (Long) row.times[i]);
-            }
-            cells.add(row.rangeNs > 0 ? (double) row.times[RUNNING_AT] / row.rangeNs : null);
-            table.addRow(cells.toArray());
+        Map<Trace, String> hostOf = new java.util.HashMap<>();
+        if (hosts) {
+            rows.forEach(row -> hostOf.computeIfAbsent(row.trace, analysis::host));
         }
+        // a busy machine has a hundred thousand threads: their cells are made when read, and not kept
+        table.addRowsMadeAtEachRead(rows.size(), i -> cells(rows.get(i), byProcess, hosts ? hostOf : null));
         return table;
+    }
+
+    /** A row's cells; {@code hostOf} names each trace's machine, null when there is no host column. */
+    private static Object[] cells(Row row, boolean byProcess, Map<Trace, String> hostOf) {
+        List<Object> cells = new ArrayList<>();
+        if (hostOf != null) {
+            cells.add(hostOf.get(row.trace));
+        }
+        if (!byProcess) {
+            cells.add(row.placeholder ? null : (Long) (long) row.tid);
+        }
+        cells.add(row.pid >= 0 ? (Long) (long) row.pid : null);
+        cells.add(row.name);
+        if (byProcess) {
+            cells.add(row.threads);
+        }
+        for (int i = 0; i < row.times.length; i++) {
+            ThreadState state = TIME_COLUMNS[i];
+            // user and system, where the trace cannot split running time; I/O wait, where it cannot tell it
+            boolean unknown = (row.unsplit > 0 && (state == ThreadState.USER || state == ThreadState.SYSCALL))
+                    || (row.ioUnknown && state == ThreadState.WAIT_IO);
+            cells.add(unknown ? null : (Long) row.times[i]);
+        }
+        cells.add(row.rangeNs > 0 ? (double) row.times[RUNNING_AT] / row.rangeNs : null);
+        return cells.toArray();
     }
 
     // The tables, declared once (after the state arrays their columns are made of).

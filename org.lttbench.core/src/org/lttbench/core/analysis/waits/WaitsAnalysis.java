@@ -130,12 +130,11 @@ public final class WaitsAnalysis implements ProcessPass.User {
         WaitCauses labels = pass.analysis().causes();
         // summed from the ledger's tallies by reason at each call: once here, for the rows and the summary
         List<WaitTally> byCause = ledger.blockedByCause(0);
-        for (Row row : rows(byCause, byProcess, hosts, t -> List.of(labels.label(t.code())))) {
-            causes.addRow(row.cells());
-        }
-        for (Row row : rows(ledger.blockedByWaker(0), byProcess, hosts, t -> waker(t, byProcess, ledger, facts))) {
-            wakers.addRow(row.cells());
-        }
+        // a busy machine's tables have hundreds of thousands of rows: their cells are made when read, and not kept
+        List<Row> causeRows = rows(byCause, byProcess, hosts, t -> List.of(labels.label(t.code())));
+        causes.addRowsMadeAtEachRead(causeRows.size(), i -> causeRows.get(i).cells());
+        List<Row> wakerRows = rows(ledger.blockedByWaker(0), byProcess, hosts, t -> waker(t, byProcess, ledger, facts));
+        wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
         r.add(causes).add(wakers);
         process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
                 || n.contains("no system call events") || n.contains("no wakeup events")).forEach(r::note);
@@ -167,9 +166,6 @@ public final class WaitsAnalysis implements ProcessPass.User {
     /** @param running the thread's (process's) running time: rows come in the process table's order */
     private record Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits,
             long running, String whatText) {
-        Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits, long running) {
-            this(host, tid, pid, name, what, ns, waits, running, String.join(" ", what));
-        }
 
         /** The threads that ran most first, as in the process table; within one, its largest waits first. */
         static int inOrder(Row a, Row b) {
@@ -215,13 +211,20 @@ public final class WaitsAnalysis implements ProcessPass.User {
             java.util.function.Function<WaitTally, List<String>> what) {
         record Label(Trace trace, int code) {
         }
+        // a label's text numbered once (equal texts of two traces are one number), so a sum's key is cheap to hash
+        record Named(List<String> label, String text, int number) {
+        }
+        record Key(Object owner, int label) {
+        }
         final class Sum {
             ThreadRecord whose;
+            Named label;
             long ns;
             long waits;
         }
-        Map<Label, List<String>> labels = new java.util.HashMap<>();
-        Map<List<Object>, Sum> sums = new LinkedHashMap<>();
+        Map<Label, Named> labels = new java.util.HashMap<>();
+        Map<List<String>, Integer> numbers = new java.util.HashMap<>();
+        Map<Key, Sum> sums = new LinkedHashMap<>();
         Map<Object, Long> running = new java.util.HashMap<>();
         ThreadLedger ledger = pass.analysis().ledger();
         for (ThreadRecord r : ledger.threads()) {
@@ -229,8 +232,13 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }
         for (WaitTally t : tallies) {
             ThreadRecord r = t.thread();
-            List<String> label = labels.computeIfAbsent(new Label(r.trace(), t.code()), k -> what.apply(t));
-            Sum s = sums.computeIfAbsent(List.of(owner(r, byProcess), label), k -> new Sum());
+            Named label = labels.computeIfAbsent(new Label(r.trace(), t.code()), k -> {
+                List<String> text = what.apply(t);
+                return new Named(text, String.join(" ", text), numbers.computeIfAbsent(text, n -> numbers.size()));
+            });
+            Object owner = owner(r, byProcess);
+            Sum s = sums.computeIfAbsent(new Key(owner, label.number()), k -> new Sum());
+            s.label = label;
             s.ns += t.ns();
             s.waits += t.waits();
             // the process's main thread names it
@@ -241,10 +249,9 @@ public final class WaitsAnalysis implements ProcessPass.User {
         List<Row> rows = new ArrayList<>(sums.size());
         sums.forEach((key, s) -> {
             ThreadRecord r = s.whose;
-            @SuppressWarnings("unchecked")
-            List<String> label = (List<String>) key.get(key.size() - 1);
             rows.add(new Row(hosts ? pass.analysis().host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
-                    r.pid() == 0 ? "swapper" : r.name(), label, s.ns, s.waits, running.getOrDefault(key.get(0), 0L)));
+                    r.pid() == 0 ? "swapper" : r.name(), s.label.label(), s.ns, s.waits,
+                    running.getOrDefault(key.owner(), 0L), s.label.text()));
         });
         rows.sort(Row::inOrder);
         return rows;

@@ -49,24 +49,28 @@ final class WaitsHighlights {
         if (causes == null || wakers == null) {
             return List.of();
         }
-        Map<String, Blocked> processes = new LinkedHashMap<>();
+        Map<Process, Blocked> processes = new LinkedHashMap<>();
+        int[] at = Cells.indices(causes, "blocked_ns", "cause");
+        int[] whose = Cells.indices(causes, WHO);
         for (Object[] row : causes.rows()) {
-            Blocked b = process(processes, causes, row);
-            long ns = Cells.asLong(Cells.get(causes, row, "blocked_ns"));
+            Blocked b = process(processes, whose, row);
+            long ns = Cells.asLong(Cells.at(row, at[0]));
             b.total += ns;
-            b.causes.merge(Cells.asText(Cells.get(causes, row, "cause")), ns, Long::sum);
+            b.causes.merge(Cells.asText(Cells.at(row, at[1])), ns, Long::sum);
         }
+        at = Cells.indices(wakers, "waker_kind", "waker", "blocked_ns");
+        whose = Cells.indices(wakers, WHO);
         for (Object[] row : wakers.rows()) {
-            Blocked b = process(processes, wakers, row);
-            String kind = Cells.asText(Cells.get(wakers, row, "waker_kind"));
-            String waker = Cells.asText(Cells.get(wakers, row, "waker"));
+            Blocked b = process(processes, whose, row);
+            String kind = Cells.asText(Cells.at(row, at[0]));
+            String waker = Cells.asText(Cells.at(row, at[1]));
             String who = switch (kind == null ? "" : kind) {
                 case "none" -> "none";
                 case "unknown" -> "unknown";
                 case "timer" -> waker;
                 default -> kind + " " + waker;
             };
-            long ns = Cells.asLong(Cells.get(wakers, row, "blocked_ns"));
+            long ns = Cells.asLong(Cells.at(row, at[2]));
             b.wakers.merge(who, ns, Long::sum);
             if (!who.equals("none") && !who.equals("unknown")) {
                 b.woken += ns;
@@ -106,11 +110,18 @@ final class WaitsHighlights {
         return lines;
     }
 
-    private static Blocked process(Map<String, Blocked> processes, Table table, Object[] row) {
-        Object pid = Cells.get(table, row, "pid");
-        Blocked b = processes.computeIfAbsent(Cells.asText(Cells.get(table, row, "host")) + "/" + pid, k -> new Blocked());
-        Object tid = Cells.get(table, row, "tid");
-        String name = Cells.asText(Cells.get(table, row, "name"));
+    /** Whose a row is: these columns, in this order. */
+    private static final String[] WHO = { "pid", "host", "tid", "name" };
+
+    /** A process of the tables: its host (null for one machine's traces) and PID. */
+    private record Process(Object host, Object pid) {
+    }
+
+    private static Blocked process(Map<Process, Blocked> processes, int[] whose, Object[] row) {
+        Object pid = Cells.at(row, whose[0]);
+        Blocked b = processes.computeIfAbsent(new Process(Cells.at(row, whose[1]), pid), k -> new Blocked());
+        Object tid = Cells.at(row, whose[2]);
+        String name = Cells.asText(Cells.at(row, whose[3]));
         if (b.name == null || (tid != null && pid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
             b.name = name;
         }
