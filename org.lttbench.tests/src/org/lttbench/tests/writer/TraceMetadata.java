@@ -1,5 +1,6 @@
 package org.lttbench.tests.writer;
 
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -90,8 +91,10 @@ public final class TraceMetadata {
         return byteOrder;
     }
 
-    public UUID uuid() {
-        return uuid;
+    /** The UUID's 16 bytes, as packet headers and metadata packets carry it (most significant first). */
+    public byte[] uuidBytes() {
+        return ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits())
+                .array();
     }
 
     /** Adds an {@code env} entry: a {@link String} or an integer ({@link Long} or {@link Integer}). */
@@ -364,11 +367,10 @@ public final class TraceMetadata {
     }
 
     private String uuidJson() {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16);
-        b.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+        byte[] b = uuidBytes();
         StringBuilder s = new StringBuilder("[");
         for (int i = 0; i < 16; i++) {
-            s.append(i == 0 ? "" : ", ").append(b.get(i) & 0xFF);
+            s.append(i == 0 ? "" : ", ").append(b[i] & 0xFF);
         }
         return s.append("]").toString();
     }
