@@ -297,10 +297,7 @@ public final class ProcessTimeView extends ReportView {
             }
         }
         rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, all)).reversed());
-        // Bars go bottom to top: the largest last, so it is drawn at the top.
-        List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(bars, rows.size())));
-        java.util.Collections.reverse(shown);
-        return shown;
+        return ChartModel.firstAtTheTop(rows, bars);
     }
 
     private static List<String> labels(Table table, List<Object[]> shown) {

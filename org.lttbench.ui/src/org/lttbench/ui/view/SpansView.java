@@ -1,7 +1,6 @@
 package org.lttbench.ui.view;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
@@ -101,9 +100,8 @@ public final class SpansView extends ReportView {
             return ChartModel.bars(title, "Span (name)", "Wall time, all its spans").horizontal(true).stacked(true)
                     .emptyText("no spans");
         }
-        // the table comes with the most wall time first; bars go bottom to top, so the first is drawn at the top
-        List<Object[]> shown = new ArrayList<>(perName.rows().subList(0, Math.min(bars, perName.rows().size())));
-        Collections.reverse(shown);
+        // the table comes with the most wall time first
+        List<Object[]> shown = ChartModel.firstAtTheTop(perName.rows(), bars);
         int span = perName.columnIndex("span");
         int count = perName.columnIndex("spans");
         int wall = perName.columnIndex("wall_ns");
@@ -131,8 +129,7 @@ public final class SpansView extends ReportView {
         if (slow == null) {
             return ChartModel.bars(title, "Span (VTID)", "Wall time").horizontal(true).stacked(true).emptyText("no spans");
         }
-        List<Object[]> shown = new ArrayList<>(slow.rows().subList(0, Math.min(bars, slow.rows().size())));
-        Collections.reverse(shown);
+        List<Object[]> shown = ChartModel.firstAtTheTop(slow.rows(), bars);
         int span = slow.columnIndex("span");
         int vtid = slow.columnIndex("vtid");
         int wall = slow.columnIndex("wall_ns");
