@@ -244,9 +244,7 @@ final class RelayConnection implements Closeable {
 
     Streams newStreams(long sessionId) throws LiveException {
         try {
-            command(GET_NEW_STREAMS, 8);
-            out.writeLong(sessionId);
-            out.flush();
+            commandFor(GET_NEW_STREAMS, sessionId);
             int status = in.readInt();
             int count = count(in.readInt(), "streams");
             return new Streams(status, status == NEW_STREAMS_OK ? streams(count) : List.of());
@@ -270,9 +268,7 @@ final class RelayConnection implements Closeable {
 
     Index nextIndex(long streamId) throws LiveException {
         try {
-            command(GET_NEXT_INDEX, 8);
-            out.writeLong(streamId);
-            out.flush();
+            commandFor(GET_NEXT_INDEX, streamId);
             return new Index(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
                     in.readLong(), in.readInt(), in.readInt());
         } catch (IOException e) {
@@ -308,9 +304,7 @@ final class RelayConnection implements Closeable {
     /** The metadata stream's next bytes: empty when there is nothing new. */
     byte[] metadata(long streamId) throws LiveException {
         try {
-            command(GET_METADATA, 8);
-            out.writeLong(streamId);
-            out.flush();
+            commandFor(GET_METADATA, streamId);
             long length = in.readLong();
             int status = in.readInt();
             if (status == NO_NEW_METADATA) {
@@ -335,9 +329,7 @@ final class RelayConnection implements Closeable {
 
     void detach(long sessionId) throws LiveException {
         try {
-            command(DETACH_SESSION, 8);
-            out.writeLong(sessionId);
-            out.flush();
+            commandFor(DETACH_SESSION, sessionId);
             in.readInt();
         } catch (IOException e) {
             throw lost(e, "detaching from session " + sessionId);
@@ -348,6 +340,13 @@ final class RelayConnection implements Closeable {
         out.writeLong(payloadBytes);
         out.writeInt(cmd);
         out.writeInt(0);
+    }
+
+    /** Sends a command whose payload is the id of the session or stream it is about. */
+    private void commandFor(int cmd, long id) throws IOException {
+        command(cmd, 8);
+        out.writeLong(id);
+        out.flush();
     }
 
     private int count(int n, String what) throws LiveException {

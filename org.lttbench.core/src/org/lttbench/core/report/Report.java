@@ -114,15 +114,22 @@ public final class Report {
 
     /** A report of the same analysis, range, summary, traces and notes, with this one table. */
     public Report withOnly(Table table) {
-        Report single = new Report(analysis, title, range).add(table).summary(summary).traces(traces);
-        for (String n : notes) {
-            if (isLossNote(n)) {
-                single.lossNote(n);
+        return new Report(analysis, title, range).add(table).summary(summary).traces(traces).notesOf(this, n -> true);
+    }
+
+    /** Adds the other report's notes that {@code keep} accepts, in its order, each a loss note here if it is one there. */
+    public Report notesOf(Report other, java.util.function.Predicate<String> keep) {
+        for (String n : other.notes()) {
+            if (!keep.test(n)) {
+                continue;
+            }
+            if (other.isLossNote(n)) {
+                lossNote(n);
             } else {
-                single.note(n);
+                note(n);
             }
         }
-        return single;
+        return this;
     }
 
     public List<String> traces() {

@@ -18,24 +18,25 @@ import org.lttbench.core.trace.TimeRange;
  * wall-clock time of day {@code HH:MM:SS[.nnnnnnnnn]} as babeltrace2 prints it (local time zone, on the trace's date),
  * or a full local {@code YYYY-MM-DD HH:MM:SS[.nnnnnnnnn]}. Parsed before the trace is opened, so a malformed time
  * fails fast; resolved to ns once the trace's span is known.
+ *
+ * @param text      the value as given (messages quote it)
+ * @param epochNs   ns since the epoch, or null
+ * @param timeOfDay a time of day on one of the trace's dates, or null
+ * @param dateTime  a local date and time, or null
  */
-public final class TimeBound {
+public record TimeBound(String text, Long epochNs, LocalTime timeOfDay, LocalDateTime dateTime) {
     private static final String TIME = "(\\d{1,2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,9}))?";
     private static final Pattern EPOCH_NS = Pattern.compile("\\d{1,19}");
     private static final Pattern TIME_OF_DAY = Pattern.compile(TIME);
     private static final Pattern DATE_TIME = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})[ T]" + TIME);
     public static final String FORMATS = "ns since the epoch, HH:MM:SS[.nnnnnnnnn] or 'YYYY-MM-DD HH:MM:SS[.nnnnnnnnn]'";
 
-    private final String text;
-    private final Long epochNs;
-    private final LocalTime timeOfDay;
-    private final LocalDateTime dateTime;
-
-    private TimeBound(String text, Long epochNs, LocalTime timeOfDay, LocalDateTime dateTime) {
-        this.text = text;
-        this.epochNs = epochNs;
-        this.timeOfDay = timeOfDay;
-        this.dateTime = dateTime;
+    /** Exactly one of the three forms. */
+    public TimeBound {
+        if ((epochNs == null ? 0 : 1) + (timeOfDay == null ? 0 : 1) + (dateTime == null ? 0 : 1) != 1) {
+            throw new IllegalArgumentException("a time bound is one of ns since the epoch, a time of day, or a date "
+                    + "and time: " + text);
+        }
     }
 
     /**

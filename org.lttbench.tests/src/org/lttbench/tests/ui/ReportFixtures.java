@@ -2,15 +2,17 @@ package org.lttbench.tests.ui;
 
 import java.util.List;
 
-import org.lttbench.core.report.Column;
-import org.lttbench.core.report.ColumnKind;
+import org.lttbench.core.analysis.AnalysisTables;
+import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
+import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.TimeRange;
 
 /**
- * Hand-built reports in the shapes the analyses publish (issue 4's process columns), for testing rendering alone:
- * what a view shows must be exactly what the model holds. Real traces and analyses are tested elsewhere.
+ * Hand-built reports of the analyses' declared tables (their schemas, as the analyses make their reports), with rows
+ * made up here, for testing rendering alone: what a view shows must be exactly what the model holds. Real traces and
+ * analyses are tested elsewhere.
  */
 public final class ReportFixtures {
     private ReportFixtures() {
@@ -18,32 +20,28 @@ public final class ReportFixtures {
 
     public static final TimeRange RANGE = new TimeRange(1_700_000_000_000_000_000L, 1_700_000_002_000_000_000L);
 
-    static List<Column> stateColumns() {
-        return List.of(
-                new Column("user_ns", "User", ColumnKind.DURATION, "time running user code"),
-                new Column("system_ns", "System", ColumnKind.DURATION, "time in system calls"),
-                new Column("irq_ns", "IRQ", ColumnKind.DURATION, "time stolen by interrupts"),
-                new Column("running_ns", "Running", ColumnKind.DURATION, "user + system + IRQ"),
-                new Column("wait_cpu_ns", "Wait CPU", ColumnKind.DURATION, "runnable, waiting for a CPU"),
-                new Column("wait_io_ns", "Wait I/O", ColumnKind.DURATION, "blocked on block-device I/O"),
-                new Column("wait_blocked_ns", "Other wait", ColumnKind.DURATION, "blocked on anything else"),
-                new Column("unknown_ns", "Unknown", ColumnKind.DURATION, "before the trace says"),
-                new Column("running_ratio", "Running", ColumnKind.RATIO, "running time over the range"));
+    /** An empty table of the analysis's declared table of that key (the first declared: not the one with hosts). */
+    static Table declared(String analysis, String key) {
+        AnalysisTables tables = Analyses.byName(analysis).tables();
+        return java.util.stream.Stream.of(tables.byThread().tables(), tables.byProcess().tables(),
+                tables.byThread().optional(), tables.byProcess().optional()).flatMap(List::stream)
+                .filter(t -> t.key().equals(key)).findFirst().map(TableSchema::table)
+                .orElseThrow(() -> new IllegalArgumentException(analysis + " declares no table " + key));
+    }
+
+    /** Adds a row given as column keys and values, the table's other columns empty. */
+    static void row(Table table, Object... keysAndValues) {
+        Object[] cells = new Object[table.columns().size()];
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            cells[table.columnIndex((String) keysAndValues[i])] = keysAndValues[i + 1];
+        }
+        table.addRow(cells);
     }
 
     /** Twelve processes of one to three threads each, with times in every state. */
     public static Report[] processReports() {
-        List<Column> threadColumns = new java.util.ArrayList<>(List.of(
-                new Column("tid", "TID", ColumnKind.TID, "thread id"),
-                new Column("pid", "PID", ColumnKind.PID, "process id"),
-                new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name")));
-        threadColumns.addAll(stateColumns());
-        List<Column> processColumns = new java.util.ArrayList<>(List.of(
-                new Column("pid", "PID", ColumnKind.PID, "process id"),
-                new Column("name", "Name", ColumnKind.PROCESS_NAME, "command name")));
-        processColumns.addAll(stateColumns());
-        Table threads = new Table("threads", "Time per thread", threadColumns);
-        Table processes = new Table("processes", "Time per process", processColumns);
+        Table threads = declared("process", "threads");
+        Table processes = declared("process", "processes");
         String[] names = { "firefox", "Xorg", "gnome-shell", "kworker/u16:2-events_unbound", "postgres", "make", "cc1", "sshd",
                 "systemd-journald", "bash", "dd", "lttng-consumerd" };
         for (int p = 0; p < names.length; p++) {
@@ -66,9 +64,10 @@ public final class ReportFixtures {
                 for (int i = 0; i < s.length; i++) {
                     sum[i] += s[i];
                 }
+                // the columns' order: who, then the states' times as the process analysis declares them
                 threads.addRow(tid, pid, names[p], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[3] / (double) RANGE.duration());
             }
-            processes.addRow(pid, names[p], sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7],
+            processes.addRow(pid, names[p], (long) threadCount, sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7],
                     sum[3] / (double) RANGE.duration());
         }
         return new Report[] {
@@ -78,15 +77,11 @@ public final class ReportFixtures {
 
     /** A discarded-analysis report whose streams lost events (for the banner). */
     public static Report lossyDiscardedReport() {
-        Table streams = new Table("streams", "Loss per stream", List.of(
-                new Column("trace", "Trace", ColumnKind.TEXT, "trace directory"),
-                new Column("stream", "Stream", ColumnKind.TEXT, "stream file"),
-                new Column("cpu", "CPU", ColumnKind.CPU, "cpu"),
-                new Column("events", "Events", ColumnKind.INTEGER, "events recorded"),
-                new Column("discarded_events", "Discarded", ColumnKind.INTEGER, "events discarded"),
-                new Column("discarded_packets", "Lost packets", ColumnKind.INTEGER, "packets lost")));
-        streams.addRow("/t", "chan_0", 0L, 1000L, 120L, 0L);
-        streams.addRow("/t", "chan_1", 1L, 1000L, 3L, 2L);
+        Table streams = declared("discarded", "streams");
+        row(streams, "trace", "/t", "stream", "chan_0", "cpu", 0L, "events", 1000L, "discarded_events", 120L,
+                "discarded_packets", 0L);
+        row(streams, "trace", "/t", "stream", "chan_1", "cpu", 1L, "events", 1000L, "discarded_events", 3L,
+                "discarded_packets", 2L);
         return new Report("discarded", "Loss", RANGE).add(streams).note("The trace lost 123 events in this range.");
     }
 
@@ -95,21 +90,11 @@ public final class ReportFixtures {
      * (empty bins left out, as the analysis does), and a per-process share of CPU time spent tracing.
      */
     public static Report overheadReport() {
-        Table tracepoints = new Table("tracepoints", "Tracepoints", List.of(
-                new Column("name", "Tracepoint", ColumnKind.TEXT, "provider:event"),
-                new Column("count", "Events", ColumnKind.INTEGER, "events"),
-                new Column("bytes_per_event", "Bytes/event", ColumnKind.NUMBER, "mean bytes"),
-                new Column("cost_bound_ns", "Est. cost (ns)", ColumnKind.NUMBER, "estimated cost"),
-                new Column("why", "Why no estimate", ColumnKind.TEXT, "why est_cost_ns is null")));
-        tracepoints.addRow("app:tick", 50_000L, 32.0, 105.5, null);
-        tracepoints.addRow("app:tock", 20_000L, 40.0, 130.25, null);
-        tracepoints.addRow("app:rare", 1L, 48.0, null, "one event: no gap to measure");
-        Table gaps = new Table("tracepoint_gaps", "Gaps", List.of(
-                new Column("name", "Tracepoint", ColumnKind.TEXT, "tracepoint"),
-                new Column("low_ns", "From (ns)", ColumnKind.NUMBER, "lower bound"),
-                new Column("high_ns", "To (ns)", ColumnKind.NUMBER, "upper bound"),
-                new Column("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
-                new Column("share", "Share", ColumnKind.RATIO, "share")));
+        Table tracepoints = declared("overhead", "tracepoints");
+        row(tracepoints, "name", "app:tick", "count", 50_000L, "bytes_per_event", 32.0, "cost_bound_ns", 105.5);
+        row(tracepoints, "name", "app:tock", "count", 20_000L, "bytes_per_event", 40.0, "cost_bound_ns", 130.25);
+        row(tracepoints, "name", "app:rare", "count", 1L, "bytes_per_event", 48.0, "why", "one event: no gap to measure");
+        Table gaps = declared("overhead", "tracepoint_gaps");
         double ratio = Math.pow(2, 0.25);
         for (String tp : List.of("app:tick", "app:tock")) {
             // Two humps: around 110 ns (back to back) and around 20 µs (work in between); nothing in between.
@@ -119,52 +104,30 @@ public final class ReportFixtures {
                 double hump2 = Math.exp(-Math.pow((Math.log(low) - Math.log(20_000)) / 0.4, 2));
                 long n = Math.round((tp.equals("app:tick") ? 30_000 : 9_000) * hump1 + (tp.equals("app:tick") ? 8_000 : 6_000) * hump2);
                 if (n > 0) {
-                    gaps.addRow(tp, low, low * ratio, n, 0.0);
+                    row(gaps, "name", tp, "low_ns", low, "high_ns", low * ratio, "count", n, "share", 0.0);
                 }
             }
         }
-        Table share = new Table("tracing_share", "Share of CPU time spent tracing", List.of(
-                new Column("pid", "PID", ColumnKind.PID, "process"),
-                new Column("name", "Name", ColumnKind.PROCESS_NAME, "command"),
-                new Column("share", "Share", ColumnKind.RATIO, "share of CPU time in tracepoints"),
-                new Column("why", "Why no share", ColumnKind.TEXT, "why share is null")));
-        share.addRow(4242L, "app", 0.083, null);
-        share.addRow(4300L, "server", 0.012, null);
-        share.addRow(4400L, "worker", 0.031, null);
-        share.addRow(4500L, "idle", null, "the kernel trace never shows this process running");
+        Table share = declared("overhead", "tracing_share");
+        row(share, "pid", 4242L, "name", "app", "share", 0.083);
+        row(share, "pid", 4300L, "name", "server", "share", 0.012);
+        row(share, "pid", 4400L, "name", "worker", "share", 0.031);
+        row(share, "pid", 4500L, "name", "idle", "why", "the kernel trace never shows this process running");
         return new Report("overhead", "Tracing overhead", RANGE).add(tracepoints).add(gaps).add(share);
     }
 
     /** A discarded report shaped like the analysis's: streams, loss ranges, advice and a timeline of two lossy streams. */
     public static Report discardedReport() {
-        Table streams = new Table("streams", "Loss per stream", List.of(
-                new Column("trace", "Trace", ColumnKind.TEXT, "trace"),
-                new Column("stream", "Stream", ColumnKind.TEXT, "stream"),
-                new Column("channel", "Channel", ColumnKind.TEXT, "channel"),
-                new Column("cpu", "CPU", ColumnKind.CPU, "cpu"),
-                new Column("events", "Events", ColumnKind.INTEGER, "events"),
-                new Column("discarded_events", "Discarded", ColumnKind.INTEGER, "discarded"),
-                new Column("discarded_packets", "Lost packets", ColumnKind.INTEGER, "lost packets"),
-                new Column("first_loss", "First loss", ColumnKind.TIMESTAMP, "first loss")));
-        streams.addRow("/traces/app", "channel0_0", "channel0", 0L, 9000L, 4000L, 0L, RANGE.begin() + 200_000_000L);
-        streams.addRow("/traces/app", "channel0_1", "channel0", 1L, 8000L, 1500L, 0L, RANGE.begin() + 900_000_000L);
-        streams.addRow("/traces/app", "channel0_2", "channel0", 2L, 3000L, null, null, null);
-        Table advice = new Table("advice", "Buffer advice per channel", List.of(
-                new Column("trace", "Trace", ColumnKind.TEXT, "trace"),
-                new Column("channel", "Channel", ColumnKind.TEXT, "channel"),
-                new Column("subbuf_size", "Sub-buffer", ColumnKind.SIZE, "recommended"),
-                new Column("num_subbuf", "Count", ColumnKind.INTEGER, "recommended"),
-                new Column("command", "Command", ColumnKind.TEXT, "the lttng enable-channel line")));
-        advice.addRow("/traces/app", "channel0", 262144L, 8L,
+        Table streams = declared("discarded", "streams");
+        row(streams, "trace", "/traces/app", "stream", "channel0_0", "channel", "channel0", "cpu", 0L, "events", 9000L,
+                "discarded_events", 4000L, "discarded_packets", 0L, "first_loss", RANGE.begin() + 200_000_000L);
+        row(streams, "trace", "/traces/app", "stream", "channel0_1", "channel", "channel0", "cpu", 1L, "events", 8000L,
+                "discarded_events", 1500L, "discarded_packets", 0L, "first_loss", RANGE.begin() + 900_000_000L);
+        row(streams, "trace", "/traces/app", "stream", "channel0_2", "channel", "channel0", "cpu", 2L, "events", 3000L);
+        Table advice = declared("discarded", "advice");
+        row(advice, "trace", "/traces/app", "channel", "channel0", "subbuf_size", 262144L, "num_subbuf", 8L, "command",
                 "lttng enable-channel --userspace --subbuf-size=256K --num-subbuf=8 channel0");
-        Table timeline = new Table("loss_timeline", "Rates and losses over time", List.of(
-                new Column("trace", "Trace", ColumnKind.TEXT, "trace"),
-                new Column("stream", "Stream", ColumnKind.TEXT, "stream"),
-                new Column("cpu", "CPU", ColumnKind.CPU, "cpu"),
-                new Column("bin", "Time", ColumnKind.TIME_RANGE, "bin"),
-                new Column("events", "Events", ColumnKind.INTEGER, "events"),
-                new Column("discarded_events", "Discarded", ColumnKind.NUMBER, "discarded"),
-                new Column("discarded_packets", "Lost packets", ColumnKind.NUMBER, "lost packets")));
+        Table timeline = declared("discarded", "loss_timeline");
         long width = 100_000_000L;
         for (int s = 0; s < 3; s++) {
             for (int b = 0; b < 20; b++) {
@@ -173,7 +136,9 @@ public final class ReportFixtures {
                 if (s == 1 && b == 12) {
                     continue; // a bin with nothing at all: left out of the table
                 }
-                timeline.addRow("/traces/app", "channel0_" + s, (long) s, new TimeRange(begin, begin + width - 1), 450L, lost, 0.0);
+                row(timeline, "trace", "/traces/app", "stream", "channel0_" + s, "cpu", (long) s, "bin",
+                        new TimeRange(begin, begin + width - 1), "events", 450L, "discarded_events", lost,
+                        "discarded_packets", 0.0);
             }
         }
         return new Report("discarded", "What the traces lost", RANGE).add(streams).add(advice).add(timeline)

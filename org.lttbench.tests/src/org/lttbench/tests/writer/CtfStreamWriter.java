@@ -3,8 +3,6 @@ package org.lttbench.tests.writer;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -167,10 +165,7 @@ public final class CtfStreamWriter {
         packet.clear();
         packet.align(Math.min(align, 32));
         packet.writeBits(CTF_MAGIC, 32);
-        ByteBuffer uuid = ByteBuffer.allocate(16).order(ByteOrder.BIG_ENDIAN);
-        uuid.putLong(streamClass.metadata().uuid().getMostSignificantBits())
-                .putLong(streamClass.metadata().uuid().getLeastSignificantBits());
-        packet.writeBytes(uuid.array());
+        packet.writeBytes(streamClass.metadata().uuidBytes());
         packet.align(Math.min(align, 32));
         packet.writeBits(streamClass.id(), 32);
         packet.align(Math.min(align, 64));

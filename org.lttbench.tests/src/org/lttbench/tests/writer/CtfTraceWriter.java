@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +163,7 @@ public final class CtfTraceWriter implements Closeable {
                 int n = Math.min(chunk, text.length - off);
                 ByteBuffer header = ByteBuffer.allocate(37).order(metadata.byteOrder());
                 header.putInt(0x75D11D57);
-                uuid(header);
+                header.put(metadata.uuidBytes());
                 header.putInt(0); // checksum
                 header.putInt((37 + n) * 8); // content size, bits
                 header.putInt((37 + n) * 8); // packet size, bits
@@ -176,11 +175,6 @@ public final class CtfTraceWriter implements Closeable {
         }
     }
 
-    private void uuid(ByteBuffer b) {
-        ByteBuffer u = ByteBuffer.allocate(16).order(ByteOrder.BIG_ENDIAN);
-        u.putLong(metadata.uuid().getMostSignificantBits()).putLong(metadata.uuid().getLeastSignificantBits());
-        b.put(u.array());
-    }
 
     /** One event as written: for comparing with what a decoder reads back. */
     public record WrittenEvent(String name, long timestamp, int cpu, String stream, List<Object> context,

@@ -1,5 +1,6 @@
 package org.lttbench.tests.writer;
 
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,39 +51,11 @@ public final class TraceMetadata {
         return new Field(name, type);
     }
 
-    /** One stream class: LTTng makes one per channel. */
-    public final class StreamClass {
-        final int id;
-        final HeaderKind header;
-        final List<Field> eventContext;
-        final boolean packetSequenceNumber;
-        final List<EventClass> events = new ArrayList<>();
-
-        StreamClass(int id, HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
-            this.id = id;
-            this.header = header;
-            this.eventContext = List.copyOf(eventContext);
-            this.packetSequenceNumber = packetSequenceNumber;
-        }
-
-        public int id() {
-            return id;
-        }
-
-        public HeaderKind header() {
-            return header;
-        }
-
-        public List<Field> eventContext() {
-            return eventContext;
-        }
-
-        public boolean hasPacketSequenceNumber() {
-            return packetSequenceNumber;
-        }
-
-        public TraceMetadata metadata() {
-            return TraceMetadata.this;
+    /** One stream class: LTTng makes one per channel. Its event classes are its metadata's. */
+    public record StreamClass(TraceMetadata metadata, int id, HeaderKind header, List<Field> eventContext,
+            boolean hasPacketSequenceNumber) {
+        public StreamClass {
+            eventContext = List.copyOf(eventContext);
         }
 
         public EventClass event(String name, Field... fields) {
@@ -90,13 +63,7 @@ public final class TraceMetadata {
         }
 
         public EventClass event(String name, List<Field> fields) {
-            if (eventsByName.containsKey(name)) {
-                throw new IllegalArgumentException("event class " + name + " declared twice");
-            }
-            EventClass e = new EventClass(events.size(), name, this, List.copyOf(fields));
-            events.add(e);
-            eventsByName.put(name, e);
-            return e;
+            return metadata.declare(this, name, fields);
         }
     }
 
@@ -107,6 +74,8 @@ public final class TraceMetadata {
     private final UUID uuid;
     private final Map<String, Object> env = new LinkedHashMap<>();
     private final List<StreamClass> streams = new ArrayList<>();
+    /** Each stream class's event classes, by the stream class's id. */
+    private final List<List<EventClass>> eventsOf = new ArrayList<>();
     private final Map<String, EventClass> eventsByName = new LinkedHashMap<>();
     private ClockClass clock = new ClockClass("monotonic", 1_000_000_000L, 1_700_000_000_000_000_000L);
     private int nativeIntAlign = 8;
@@ -122,8 +91,10 @@ public final class TraceMetadata {
         return byteOrder;
     }
 
-    public UUID uuid() {
-        return uuid;
+    /** The UUID's 16 bytes, as packet headers and metadata packets carry it (most significant first). */
+    public byte[] uuidBytes() {
+        return ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits())
+                .array();
     }
 
     /** Adds an {@code env} entry: a {@link String} or an integer ({@link Long} or {@link Integer}). */
@@ -183,9 +154,21 @@ public final class TraceMetadata {
     }
 
     public StreamClass streamClass(HeaderKind header, List<Field> eventContext, boolean packetSequenceNumber) {
-        StreamClass s = new StreamClass(streams.size(), header, eventContext, packetSequenceNumber);
+        StreamClass s = new StreamClass(this, streams.size(), header, eventContext, packetSequenceNumber);
         streams.add(s);
+        eventsOf.add(new ArrayList<>());
         return s;
+    }
+
+    private EventClass declare(StreamClass stream, String name, List<Field> fields) {
+        if (eventsByName.containsKey(name)) {
+            throw new IllegalArgumentException("event class " + name + " declared twice");
+        }
+        List<EventClass> events = eventsOf.get(stream.id());
+        EventClass e = new EventClass(events.size(), name, stream, List.copyOf(fields));
+        events.add(e);
+        eventsByName.put(name, e);
+        return e;
     }
 
     public List<StreamClass> streamClasses() {
@@ -240,8 +223,8 @@ public final class TraceMetadata {
                     .append("; signed = false;\n\tmap = clock.").append(clock.name()).append(".value;\n} := uint")
                     .append(t[0]).append("_clock_monotonic_t;\n\n");
         }
-        boolean seq = streams.stream().anyMatch(st -> st.packetSequenceNumber);
-        boolean noSeq = streams.stream().anyMatch(st -> !st.packetSequenceNumber);
+        boolean seq = streams.stream().anyMatch(StreamClass::hasPacketSequenceNumber);
+        boolean noSeq = streams.stream().anyMatch(st -> !st.hasPacketSequenceNumber());
         if (seq) {
             s.append(packetContext("packet_context", true));
         }
@@ -257,12 +240,12 @@ public final class TraceMetadata {
                 + "\t\tstruct {\n\t\t\tuint32_t id;\n\t\t\tuint64_clock_monotonic_t timestamp;\n\t\t} extended;\n"
                 + "\t} v;\n} align(").append(a).append(");\n\n");
         for (StreamClass st : streams) {
-            s.append("stream {\n\tid = ").append(st.id).append(";\n\tevent.header := struct event_header_")
-                    .append(st.header == HeaderKind.COMPACT ? "compact" : "large").append(";\n\tpacket.context := struct ")
-                    .append(st.packetSequenceNumber ? "packet_context" : "packet_context_noseq").append(";\n");
-            if (!st.eventContext.isEmpty()) {
+            s.append("stream {\n\tid = ").append(st.id()).append(";\n\tevent.header := struct event_header_")
+                    .append(st.header() == HeaderKind.COMPACT ? "compact" : "large").append(";\n\tpacket.context := struct ")
+                    .append(st.hasPacketSequenceNumber() ? "packet_context" : "packet_context_noseq").append(";\n");
+            if (!st.eventContext().isEmpty()) {
                 s.append("\tevent.context := struct {\n");
-                for (Field f : st.eventContext) {
+                for (Field f : st.eventContext()) {
                     s.append("\t\t").append(f.type().declare(f.tsdlName())).append(";\n");
                 }
                 s.append("\t};\n");
@@ -270,9 +253,9 @@ public final class TraceMetadata {
             s.append("};\n\n");
         }
         for (StreamClass st : streams) {
-            for (EventClass e : st.events) {
+            for (EventClass e : eventsOf.get(st.id())) {
                 s.append("event {\n\tname = \"").append(e.name()).append("\";\n\tid = ").append(e.id())
-                        .append(";\n\tstream_id = ").append(st.id).append(";\n\tfields := struct {\n");
+                        .append(";\n\tstream_id = ").append(st.id()).append(";\n\tfields := struct {\n");
                 for (Field f : e.fields()) {
                     s.append("\t\t").append(f.type().declare(f.tsdlName())).append(";\n");
                 }
@@ -312,14 +295,14 @@ public final class TraceMetadata {
                 .append(Long.remainderUnsigned(clock.offsetCycles(), clock.frequency())).append("}}\n");
         for (StreamClass st : streams) {
             String ts = "default-clock-timestamp";
-            s.append(RS).append("{\"type\": \"data-stream-class\", \"id\": ").append(st.id)
+            s.append(RS).append("{\"type\": \"data-stream-class\", \"id\": ").append(st.id())
                     .append(", \"default-clock-class-id\": ").append(jsonString(clock.name()))
                     .append(", \"packet-context-field-class\": {\"type\": \"structure\", \"member-classes\": [")
                     .append(member("timestamp_begin", uint(64, Math.min(a, 64), order, ts))).append(", ")
                     .append(member("timestamp_end", uint(64, Math.min(a, 64), order, "packet-end-default-clock-timestamp")))
                     .append(", ").append(member("content_size", uint(64, Math.min(a, 64), order, "packet-content-length")))
                     .append(", ").append(member("packet_size", uint(64, Math.min(a, 64), order, "packet-total-length")));
-            if (st.packetSequenceNumber) {
+            if (st.hasPacketSequenceNumber()) {
                 s.append(", ").append(member("packet_seq_num", uint(64, Math.min(a, 64), order, "packet-sequence-number")));
             }
             s.append(", ").append(member("events_discarded", uint(64, Math.min(a, 64), order,
@@ -331,33 +314,33 @@ public final class TraceMetadata {
                 s.append(", ").append(member(f.name(), f.type().json(byteOrder)));
             }
             s.append("]}");
-            boolean compact = st.header == HeaderKind.COMPACT;
+            boolean compact = st.header() == HeaderKind.COMPACT;
             String idClass = compact ? uint(5, 1, order, "event-record-class-id") : uint(16, Math.min(a, 16), order,
                     "event-record-class-id");
             idClass = idClass.substring(0, idClass.length() - 1) + ", \"mappings\": {\"compact\": [[0, "
-                    + (st.header.extendedId - 1) + "]], \"extended\": [[" + st.header.extendedId + ", "
-                    + st.header.extendedId + "]]}}";
+                    + (st.header().extendedId - 1) + "]], \"extended\": [[" + st.header().extendedId + ", "
+                    + st.header().extendedId + "]]}}";
             String compactTs = compact ? uint(27, 1, order, ts) : uint(32, Math.min(a, 32), order, ts);
             s.append(", \"event-record-header-field-class\": {\"type\": \"structure\", \"minimum-alignment\": ").append(a)
                     .append(", \"member-classes\": [").append(member("id", idClass)).append(", ")
                     .append(member("v", "{\"type\": \"variant\", \"selector-field-location\": {\"origin\":"
                             + " \"event-record-header\", \"path\": [\"id\"]}, \"options\": [{\"name\": \"compact\","
-                            + " \"selector-field-ranges\": [[0, " + (st.header.extendedId - 1) + "]], \"field-class\":"
+                            + " \"selector-field-ranges\": [[0, " + (st.header().extendedId - 1) + "]], \"field-class\":"
                             + " {\"type\": \"structure\", \"member-classes\": [" + member("timestamp", compactTs)
-                            + "]}}, {\"name\": \"extended\", \"selector-field-ranges\": [[" + st.header.extendedId + ", "
-                            + st.header.extendedId + "]], \"field-class\": {\"type\": \"structure\", \"member-classes\": ["
+                            + "]}}, {\"name\": \"extended\", \"selector-field-ranges\": [[" + st.header().extendedId + ", "
+                            + st.header().extendedId + "]], \"field-class\": {\"type\": \"structure\", \"member-classes\": ["
                             + member("id", uint(32, Math.min(a, 32), order, "event-record-class-id")) + ", "
                             + member("timestamp", uint(64, Math.min(a, 64), order, ts)) + "]}}]}"))
                     .append("]}");
-            if (!st.eventContext.isEmpty()) {
-                s.append(", \"event-record-common-context-field-class\": ").append(structure(st.eventContext));
+            if (!st.eventContext().isEmpty()) {
+                s.append(", \"event-record-common-context-field-class\": ").append(structure(st.eventContext()));
             }
             s.append("}\n");
         }
         for (StreamClass st : streams) {
-            for (EventClass e : st.events) {
+            for (EventClass e : eventsOf.get(st.id())) {
                 s.append(RS).append("{\"type\": \"event-record-class\", \"id\": ").append(e.id())
-                        .append(", \"data-stream-class-id\": ").append(st.id).append(", \"name\": ").append(jsonString(e.name()))
+                        .append(", \"data-stream-class-id\": ").append(st.id()).append(", \"name\": ").append(jsonString(e.name()))
                         .append(", \"payload-field-class\": ").append(structure(e.fields())).append("}\n");
             }
         }
@@ -384,11 +367,10 @@ public final class TraceMetadata {
     }
 
     private String uuidJson() {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16);
-        b.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+        byte[] b = uuidBytes();
         StringBuilder s = new StringBuilder("[");
         for (int i = 0; i < 16; i++) {
-            s.append(i == 0 ? "" : ", ").append(b.get(i) & 0xFF);
+            s.append(i == 0 ? "" : ", ").append(b[i] & 0xFF);
         }
         return s.append("]").toString();
     }

@@ -51,6 +51,16 @@ public final class ChartModel {
         return new ChartModel(Kind.BARS, title, categoryTitle, valueTitle);
     }
 
+    /**
+     * The first {@code bars} of rows ranked first to last, in the order a horizontal bar chart takes them: its bars go
+     * bottom to top, so the first row comes last and is drawn at the top.
+     */
+    public static <T> List<T> firstAtTheTop(List<T> ranked, int bars) {
+        List<T> shown = new ArrayList<>(ranked.subList(0, Math.min(bars, ranked.size())));
+        java.util.Collections.reverse(shown);
+        return shown;
+    }
+
     public static ChartModel lines(String title, String xTitle, String yTitle) {
         return new ChartModel(Kind.LINES, title, xTitle, yTitle);
     }

@@ -179,8 +179,7 @@ public final class OverheadView extends ReportView {
             }
         }
         rows.sort(Comparator.comparingDouble((Object[] r) -> (Double) r[share]).reversed());
-        List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(SHARE_BARS, rows.size())));
-        java.util.Collections.reverse(shown);
+        List<Object[]> shown = ChartModel.firstAtTheTop(rows, SHARE_BARS);
         List<String> labels = new ArrayList<>();
         double[] percent = new double[shown.size()];
         for (int i = 0; i < shown.size(); i++) {

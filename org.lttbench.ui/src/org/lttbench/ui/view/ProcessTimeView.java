@@ -297,10 +297,7 @@ public final class ProcessTimeView extends ReportView {
             }
         }
         rows.sort(Comparator.comparingLong((Object[] r) -> rank >= 0 ? nanos(r[rank]) : total(table, r, all)).reversed());
-        // Bars go bottom to top: the largest last, so it is drawn at the top.
-        List<Object[]> shown = new ArrayList<>(rows.subList(0, Math.min(bars, rows.size())));
-        java.util.Collections.reverse(shown);
-        return shown;
+        return ChartModel.firstAtTheTop(rows, bars);
     }
 
     private static List<String> labels(Table table, List<Object[]> shown) {
@@ -324,16 +321,13 @@ public final class ProcessTimeView extends ReportView {
      * user + system + IRQ (+ running time the trace cannot split between user and system), its total at its end.
      */
     static ChartModel chartOf(Table table, int bars) {
-        ChartModel model = ChartModel.bars("Who used the CPU, and how: top processes by CPU time", "Process (PID)", "CPU time (ms)")
-                .horizontal(true).stacked(true).emptyText("no process times");
         if (table == null) {
-            return model;
+            return processBars("Who used the CPU, and how: top processes by CPU time", "Process (PID)", "CPU time (ms)");
         }
         boolean byThread = TableColumns.index(table, "tid") >= 0;
         List<Object[]> shown = topRows(table, bars);
-        model = ChartModel.bars("Who used the CPU, and how: top " + shown.size() + (byThread ? " threads" : " processes") + " by CPU time",
-                byThread ? "Thread (TID)" : "Process (PID)", "CPU time (ms)").horizontal(true).stacked(true)
-                .emptyText("no process times").categories(labels(table, shown));
+        ChartModel model = processBars("Who used the CPU, and how: top " + shown.size() + (byThread ? " threads" : " processes")
+                + " by CPU time", byThread ? "Thread (TID)" : "Process (PID)", "CPU time (ms)").categories(labels(table, shown));
         for (State s : CPU_STATES) {
             int c = TableColumns.index(table, s.key());
             if (c < 0) {
@@ -384,16 +378,14 @@ public final class ProcessTimeView extends ReportView {
      * process's time is the sum over its threads (each bar says how many), so it can exceed the range.
      */
     static ChartModel waitChartOf(Table table, int bars) {
-        ChartModel model = ChartModel.bars("How they waited", "Process (PID)", "Time waiting (ms)")
-                .horizontal(true).stacked(true).emptyText("no process times");
         if (table == null) {
-            return model;
+            return processBars("How they waited", "Process (PID)", "Time waiting (ms)");
         }
         boolean byThread = TableColumns.index(table, "tid") >= 0;
         List<Object[]> shown = topRows(table, bars);
-        model = ChartModel.bars(byThread ? "How they waited" : "How they waited (sum of their threads)",
+        ChartModel model = processBars(byThread ? "How they waited" : "How they waited (sum of their threads)",
                 byThread ? "Thread (TID)" : "Process (PID)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)")
-                .horizontal(true).stacked(true).emptyText("no process times").categories(labels(table, shown));
+                .categories(labels(table, shown));
         for (State s : WAIT_STATES) {
             int c = TableColumns.index(table, s.key());
             if (c >= 0) {
@@ -410,6 +402,11 @@ public final class ProcessTimeView extends ReportView {
             model.barLabels(labels);
         }
         return model;
+    }
+
+    /** Both charts' shape: a horizontal bar per process (or thread), its states stacked. */
+    private static ChartModel processBars(String title, String categoryAxis, String valueAxis) {
+        return ChartModel.bars(title, categoryAxis, valueAxis).horizontal(true).stacked(true).emptyText("no process times");
     }
 
     private static double[] millis(List<Object[]> rows, int column) {

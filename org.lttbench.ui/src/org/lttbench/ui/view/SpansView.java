@@ -1,7 +1,6 @@
 package org.lttbench.ui.view;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
@@ -98,12 +97,10 @@ public final class SpansView extends ReportView {
     static ChartModel namesChartOf(Table perName, Table causes, int bars) {
         String title = "Where each span name's time went";
         if (perName == null) {
-            return ChartModel.bars(title, "Span (name)", "Wall time, all its spans").horizontal(true).stacked(true)
-                    .emptyText("no spans");
+            return spanBars(title, "Span (name)", "Wall time, all its spans");
         }
-        // the table comes with the most wall time first; bars go bottom to top, so the first is drawn at the top
-        List<Object[]> shown = new ArrayList<>(perName.rows().subList(0, Math.min(bars, perName.rows().size())));
-        Collections.reverse(shown);
+        // the table comes with the most wall time first
+        List<Object[]> shown = ChartModel.firstAtTheTop(perName.rows(), bars);
         int span = perName.columnIndex("span");
         int count = perName.columnIndex("spans");
         int wall = perName.columnIndex("wall_ns");
@@ -116,10 +113,9 @@ public final class SpansView extends ReportView {
                     + CellFormat.text(perName.columns().get(wall), r[wall]));
         }
         DurationText.Unit unit = unitOf(perName, shown);
-        ChartModel model = ChartModel.bars(shown.size() < perName.rows().size()
+        ChartModel model = spanBars(shown.size() < perName.rows().size()
                 ? title + ": the " + shown.size() + " with the most wall time" : title, "Span (name)",
-                "Wall time, all its spans (" + unit.symbol() + ")").horizontal(true).stacked(true).emptyText("no spans")
-                .categories(labels);
+                "Wall time, all its spans (" + unit.symbol() + ")").categories(labels);
         addParts(model, perName, shown, unit);
         model.barLabels(totals);
         return BlockedSplit.split(model, perName, shown, causes, List.of("span"), unit.ns());
@@ -129,10 +125,9 @@ public final class SpansView extends ReportView {
     static ChartModel slowestChartOf(Table slow, int bars) {
         String title = "The slowest spans";
         if (slow == null) {
-            return ChartModel.bars(title, "Span (VTID)", "Wall time").horizontal(true).stacked(true).emptyText("no spans");
+            return spanBars(title, "Span (VTID)", "Wall time");
         }
-        List<Object[]> shown = new ArrayList<>(slow.rows().subList(0, Math.min(bars, slow.rows().size())));
-        Collections.reverse(shown);
+        List<Object[]> shown = ChartModel.firstAtTheTop(slow.rows(), bars);
         int span = slow.columnIndex("span");
         int vtid = slow.columnIndex("vtid");
         int wall = slow.columnIndex("wall_ns");
@@ -146,11 +141,15 @@ public final class SpansView extends ReportView {
             walls.add(CellFormat.text(slow.columns().get(wall), r[wall]));
         }
         DurationText.Unit unit = unitOf(slow, shown);
-        ChartModel model = ChartModel.bars(title, "Span (VTID)", "Wall time (" + unit.symbol() + ")").horizontal(true)
-                .stacked(true).emptyText("no spans").categories(labels);
+        ChartModel model = spanBars(title, "Span (VTID)", "Wall time (" + unit.symbol() + ")").categories(labels);
         addParts(model, slow, shown, unit);
         model.barLabels(walls);
         return model;
+    }
+
+    /** Both charts' shape: a horizontal bar per span name or span, its parts stacked. */
+    private static ChartModel spanBars(String title, String categoryAxis, String valueAxis) {
+        return ChartModel.bars(title, categoryAxis, valueAxis).horizontal(true).stacked(true).emptyText("no spans");
     }
 
     /**

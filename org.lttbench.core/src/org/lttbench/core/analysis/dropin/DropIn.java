@@ -92,13 +92,7 @@ abstract class DropIn implements Analysis {
     protected final Report newReport(String command, String title, Report primary) {
         Report r = new Report(command, title, primary.range());
         r.traces(primary.traces());
-        primary.notes().forEach(n -> {
-            if (primary.isLossNote(n)) {
-                r.lossNote(n);
-            } else {
-                r.note(n);
-            }
-        });
+        r.notesOf(primary, n -> true);
         r.summary(primary.summary());
         return r;
     }

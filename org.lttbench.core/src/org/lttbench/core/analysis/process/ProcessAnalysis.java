@@ -434,16 +434,7 @@ public final class ProcessAnalysis implements Analysis {
             r.traces(traces.traces().stream().map(t -> t.path().toString()).toList());
         } else if (whole != null) {
             r.traces(whole.traces());
-            for (String n : whole.notes()) {
-                if (n.equals(PER_PROCESS_NOTE) || n.equals(RANGE_MISSED_NOTE)) {
-                    continue;
-                }
-                if (whole.isLossNote(n)) {
-                    r.lossNote(n);
-                } else {
-                    r.note(n);
-                }
-            }
+            r.notesOf(whole, n -> !n.equals(PER_PROCESS_NOTE) && !n.equals(RANGE_MISSED_NOTE));
         }
         List<ProcessTables.Row> rows = covered == null ? new ArrayList<>() : ProcessTables.rows(this, from, covered);
         if (byProcess) {

@@ -88,6 +88,20 @@ public final class LatencyScenarios {
     }
 
     /**
+     * On CPU 0: IRQ 16 "ahci" from 2 to 2.3 µs raises softirq 1 TIMER, which runs from 2.4 to 3.4 µs with IRQ 17 "eth0"
+     * nested in it from 2.9 to 3 µs.
+     */
+    public static void softirqWithANestedIrq(KernelTraceWriter w) throws IOException {
+        w.irqEntry(2_000, 0, 16, "ahci");
+        w.irqExit(2_300, 0, 16);
+        w.softirqRaise(2_300, 0, 1);
+        w.softirqEntry(2_400, 0, 1);
+        w.irqEntry(2_900, 0, 17, "eth0");
+        w.irqExit(3_000, 0, 17);
+        w.softirqExit(3_400, 0, 1);
+    }
+
+    /**
      * Interrupt handlers on one CPU: IRQ 16 "ahci" twice (300 and 250 ns), IRQ 17 "eth0" (100 ns) nested in softirq 1
      * TIMER (1 µs, raised 100 ns before), softirq 3 NET_RX without a raise (500 ns), the local timer (400 ns: an x86
      * vector from lttng-modules 2.7, IRQ 0 "timer" before), softirq 4 BLOCK raised twice then run (400 ns, 1 µs after
@@ -98,13 +112,7 @@ public final class LatencyScenarios {
         try (KernelTraceWriter w = new KernelTraceWriter(dir, tracer, List.of("read"), true)) {
             w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 201);
             w.irqExit(1_200, 0, 16);
-            w.irqEntry(2_000, 0, 16, "ahci");
-            w.irqExit(2_300, 0, 16);
-            w.softirqRaise(2_300, 0, 1);
-            w.softirqEntry(2_400, 0, 1);
-            w.irqEntry(2_900, 0, 17, "eth0");
-            w.irqExit(3_000, 0, 17);
-            w.softirqExit(3_400, 0, 1);
+            softirqWithANestedIrq(w);
             w.irqEntry(12_000, 0, 16, "ahci");
             w.irqExit(12_250, 0, 16);
             w.softirqEntry(12_300, 0, 3);

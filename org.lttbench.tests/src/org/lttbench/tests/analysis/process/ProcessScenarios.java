@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.lttbench.tests.TestPaths;
+import org.lttbench.tests.analysis.latency.LatencyScenarios;
 import org.lttbench.tests.writer.CtfTraceWriter;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
@@ -235,13 +236,7 @@ final class ProcessScenarios {
         KernelTraceWriter w = k.w;
         w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "worker", 201);
         w.syscallEntry(1_500, 0, "read");
-        w.irqEntry(2_000, 0, 16, "ahci");
-        w.irqExit(2_300, 0, 16);
-        w.softirqRaise(2_300, 0, 1);
-        w.softirqEntry(2_400, 0, 1);
-        w.irqEntry(2_900, 0, 17, "eth0");
-        w.irqExit(3_000, 0, 17);
-        w.softirqExit(3_400, 0, 1);
+        LatencyScenarios.softirqWithANestedIrq(w);
         w.syscallExit(10_000, 0, "read", 100);
         w.irqEntry(12_000, 0, 16, "ahci");
         w.irqExit(12_250, 0, 16);

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
@@ -120,7 +119,7 @@ class OpenTraceWithLttbenchTest {
                 Map.of(OpenTraceHandler.PATH_PARAMETER, copy.resolve("metadata").toString()));
         run.awaitReturn();
         assertNull(run.thrown().get(), "the command throws nothing");
-        TmfTraceElement element = opened(project.getTracesFolder(), "kernel-scp-src-ctf2");
+        TmfTraceElement element = Workbench.opened(project.getTracesFolder(), "kernel-scp-src-ctf2");
         assertEquals(KERNEL_TYPE, element.getTraceType(), "LTTbench's kernel type");
         ITmfTrace trace = ui(element::getTrace);
         assertInstanceOf(LttbenchKernelTrace.class, trace);
@@ -165,7 +164,7 @@ class OpenTraceWithLttbenchTest {
         run.awaitReturn();
         assertNull(run.thrown().get(), "the command throws nothing");
         TmfTraceFolder traces = defaultProject().getTracesFolder();
-        TmfTraceElement element = opened(traces, "trace-with-index");
+        TmfTraceElement element = Workbench.opened(traces, "trace-with-index");
         assertEquals(UST_TYPE, element.getTraceType(), "LTTbench's user-space type");
         ITmfTrace trace = ui(element::getTrace);
         assertInstanceOf(LttbenchUstTrace.class, trace);
@@ -234,20 +233,5 @@ class OpenTraceWithLttbenchTest {
             IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(TmfCommonConstants.DEFAULT_TRACE_PROJECT_NAME);
             return TmfProjectRegistry.getProject(p, true);
         });
-    }
-
-    /** The folder's trace of that name once Trace Compass has it open. */
-    private static TmfTraceElement opened(TmfTraceFolder folder, String name) {
-        AtomicReference<TmfTraceElement> element = new AtomicReference<>();
-        Workbench.waitUntil("Trace Compass to open " + name + " under " + folder.getPath(), () -> {
-            for (TmfTraceElement t : folder.getTraces()) {
-                if (t.getName().equals(name) && t.getTrace() != null) {
-                    element.set(t);
-                    return true;
-                }
-            }
-            return false;
-        });
-        return element.get();
     }
 }

@@ -197,11 +197,14 @@ public final class Workbench {
         if (!status.isOK()) {
             fail("Trace Compass could not open " + trace + ": " + status);
         }
-        String name = trace.getFileName().toString();
+        return opened(project.getTracesFolder(), trace.getFileName().toString());
+    }
+
+    /** The folder's trace of that name once Trace Compass has it open. */
+    public static TmfTraceElement opened(TmfTraceFolder folder, String name) {
         AtomicReference<TmfTraceElement> element = new AtomicReference<>();
-        waitUntil("Trace Compass to open " + name, () -> {
-            TmfTraceFolder traces = project.getTracesFolder();
-            for (TmfTraceElement t : traces.getTraces()) {
+        waitUntil("Trace Compass to open " + name + " under " + folder.getPath(), () -> {
+            for (TmfTraceElement t : folder.getTraces()) {
                 if (t.getName().equals(name) && t.getTrace() != null) {
                     element.set(t);
                     return true;
