@@ -247,9 +247,10 @@ public final class WaitsAnalysis implements ProcessPass.User {
             }
         }
         List<Row> rows = new ArrayList<>(sums.size());
+        Map<Trace, String> hostOf = new java.util.HashMap<>(); // a trace's host, looked up once, not at each row
         sums.forEach((key, s) -> {
             ThreadRecord r = s.whose;
-            rows.add(new Row(hosts ? pass.analysis().host(r.trace()) : null, byProcess ? null : r.tid(), r.pid(),
+            rows.add(new Row(hosts ? hostOf.computeIfAbsent(r.trace(), pass.analysis()::host) : null, byProcess ? null : r.tid(), r.pid(),
                     r.pid() == 0 ? "swapper" : r.name(), s.label.label(), s.ns, s.waits,
                     running.getOrDefault(key.owner(), 0L), s.label.text()));
         });
