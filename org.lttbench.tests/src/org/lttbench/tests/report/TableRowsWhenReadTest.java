@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
+import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
@@ -156,8 +157,8 @@ class TableRowsWhenReadTest {
 
     /**
      * The viewer's reports come with every row made, on the reading thread: its UI thread shows them, and must neither
-     * make tens of thousands of rows nor (live) read figures the pass still changes. The same analyses run alone leave
-     * their per-thread latency rows to be made when read.
+     * make tens of thousands of rows nor (live) read figures the pass still changes. The same analyses run alone make
+     * their per-thread latency rows at each read and keep none: read in any order, they are the rows the viewer keeps.
      */
     @Test
     void theViewersReportsHaveTheirRowsMadeOnTheReadingThread() throws Exception {
@@ -172,13 +173,33 @@ class TableRowsWhenReadTest {
             }
         }
         Table alone = shown.reports().get(1).table("sched_latency_per_thread");
+        Table calls = shown.reports().get(0).table("syscalls_per_thread");
         try (TraceSet set = CtfTraceSet.open(List.of(trace))) {
-            Report r = AnalysisRun.run(set, List.of(SchedulingLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT)),
-                    ProgressListener.NONE).get(0);
-            Table later = r.table("sched_latency_per_thread");
+            List<Report> run = AnalysisRun.run(set, List.of(SyscallLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT),
+                    SchedulingLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT)), ProgressListener.NONE);
+            Table later = run.get(1).table("sched_latency_per_thread");
             assertTrue(later.rows().size() > 100, later.rows().size() + " rows");
             assertEquals(0, later.rowsMade());
-            assertEquals(alone.rows().size(), later.rows().size());
+            assertSameRowsBackwards(alone, later);
+            assertSameRowsBackwards(calls, run.get(0).table("syscalls_per_thread"));
+        }
+    }
+
+    /** {@code later}'s rows, read from the last to the first (each one's owner made again), are {@code kept}'s. */
+    private static void assertSameRowsBackwards(Table kept, Table later) {
+        assertEquals(kept.rows().size(), later.rows().size(), later.key());
+        for (int i = later.rows().size() - 1; i >= 0; i--) {
+            assertArrayEquals(kept.rows().get(i), later.rows().get(i), later.key() + " row " + i);
+        }
+        assertEquals(csvOf(kept), csvOf(later), later.key() + " in order");
+        assertEquals(0, later.rowsMade(), later.key() + ": none kept");
+    }
+
+    private static String csvOf(Table t) {
+        try {
+            return csv(t);
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -212,12 +212,15 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     }
 
     /**
-     * The table rows of {@code owners}, made as they are read ({@link org.lttbench.core.report.Table#addRowsWhenRead}):
-     * the owners largest by {@code size} first, ties by {@code tie}, else in their order, each one's rows made by
-     * {@code rowsOf} from figures that are final. The owners are drawn from a heap as their rows are read: a table read
-     * for its first rows (terminal text) orders none of the others, and one never read orders none.
+     * The table rows of {@code owners}, made at each read and not kept
+     * ({@link org.lttbench.core.report.Table#addRowsMadeAtEachRead}): the owners largest by {@code size} first, ties by
+     * {@code tie}, else in their order, each one's rows made by {@code rowsOf} from figures that are final. The owners
+     * are drawn from a heap as their rows are first read: a table read for its first rows (terminal text) orders none
+     * of the others, and one never read orders none. The last owner's rows are kept, so that reading a table in order
+     * makes each owner's rows once; a writer holds one owner's cells at a time, not the hundreds of thousands of
+     * per-thread rows' (their boxed figures were a third of the default run's peak heap on 10 M events).
      */
-    protected static <K> java.util.Iterator<Object[]> rowsLargestFirst(List<K> owners,
+    protected static <K> java.util.function.IntFunction<Object[]> rowsLargestFirst(List<K> owners,
             java.util.function.ToLongFunction<K> size, java.util.function.ToIntFunction<K> tie,
             java.util.function.Function<K, List<Object[]>> rowsOf) {
         int n = owners.size();
@@ -227,27 +230,51 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
             sizes[i] = size.applyAsLong(owners.get(i));
             ties[i] = tie.applyAsInt(owners.get(i));
         }
-        return new java.util.Iterator<>() {
+        return new java.util.function.IntFunction<>() {
             private LargestFirst order;
-            private java.util.Iterator<Object[]> rows = java.util.Collections.emptyIterator();
+            /** The owners drawn so far, in row order, and the number of each one's first row. */
+            private int[] drawn = new int[16];
+            private int[] firstRow = new int[16];
+            private int drawnCount;
+            private int rowsDrawn;
+            private int keptOwner = -1;
+            private List<Object[]> kept;
 
             @Override
-            public boolean hasNext() {
+            public Object[] apply(int row) {
                 if (order == null) {
                     order = new LargestFirst(sizes, ties);
                 }
-                while (!rows.hasNext() && order.size > 0) {
-                    rows = rowsOf.apply(owners.get(order.next())).iterator();
+                while (rowsDrawn <= row) {
+                    if (order.size == 0) {
+                        throw new IndexOutOfBoundsException("row " + row + " of " + rowsDrawn);
+                    }
+                    if (drawnCount == drawn.length) {
+                        drawn = java.util.Arrays.copyOf(drawn, drawnCount * 2);
+                        firstRow = java.util.Arrays.copyOf(firstRow, drawnCount * 2);
+                    }
+                    int o = order.next();
+                    drawn[drawnCount] = o;
+                    firstRow[drawnCount++] = rowsDrawn;
+                    keep(o);
+                    rowsDrawn += kept.size();
                 }
-                return rows.hasNext();
+                int at = java.util.Arrays.binarySearch(firstRow, 0, drawnCount, row);
+                if (at < 0) {
+                    at = -at - 2;
+                }
+                while (at + 1 < drawnCount && firstRow[at + 1] == row) {
+                    at++; // owners without rows share their successor's first row
+                }
+                keep(drawn[at]);
+                return kept.get(row - firstRow[at]);
             }
 
-            @Override
-            public Object[] next() {
-                if (!hasNext()) {
-                    throw new java.util.NoSuchElementException();
+            private void keep(int owner) {
+                if (owner != keptOwner) {
+                    kept = rowsOf.apply(owners.get(owner));
+                    keptOwner = owner;
                 }
-                return rows.next();
             }
         };
     }

@@ -298,7 +298,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             }
         }
-        perThread.addRowsWhenRead(rowCount, rowsLargestFirst(owners, o -> o.waited, o -> o.whose.tid(), o -> {
+        perThread.addRowsMadeAtEachRead(rowCount, rowsLargestFirst(owners, o -> o.waited, o -> o.whose.tid(), o -> {
             List<Object> who = whoCells(o.whose, byProcess, hosts);
             List<Object[]> rows = new ArrayList<>(KINDS.length - 1);
             for (int k = 1; k < KINDS.length; k++) {

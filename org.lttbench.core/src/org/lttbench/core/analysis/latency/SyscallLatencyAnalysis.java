@@ -336,7 +336,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         for (ThreadCalls o : owners) {
             rowCount += o.size;
         }
-        perThread.addRowsWhenRead(rowCount, rowsLargestFirst(owners, t -> t.total, t -> t.thread.tid(),
+        perThread.addRowsMadeAtEachRead(rowCount, rowsLargestFirst(owners, t -> t.total, t -> t.thread.tid(),
                 o -> rows(o, byProcess, hosts, names)));
 
         // per call, the most time first
