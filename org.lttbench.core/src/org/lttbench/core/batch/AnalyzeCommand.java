@@ -219,9 +219,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             tidB = path.followed() == null ? -1 : path.followed().tid();
             status = Math.max(status, PartialRead.warn(traces, err, "lttbench analyze"));
         }
-        String whatA = String.join(" ", tracePaths.stream().map(Path::toString).toList())
-                + (times.given() ? ", range " + (times.begin == null ? "start" : times.begin)
-                        + " to " + (times.end == null ? "end" : times.end) : "");
+        String whatA = String.join(" ", tracePaths.stream().map(Path::toString).toList()) + times.described();
         write(List.of(CriticalPathComparison.of(a, tidA, whatA, b, tidB, against.describe(tracePaths))));
         return status;
     }

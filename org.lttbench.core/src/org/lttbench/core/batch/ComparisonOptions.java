@@ -60,7 +60,6 @@ public final class ComparisonOptions {
     /** What the other run is, for the comparison's notes. */
     String describe(List<Path> same) {
         String where = traces != null ? String.join(" ", traces.stream().map(Path::toString).toList()) : "the same traces";
-        return where + (begin != null || end != null ? ", range " + (begin == null ? "start" : begin) + " to "
-                + (end == null ? "end" : end) : "");
+        return where + RangeOptions.described(begin, end);
     }
 }

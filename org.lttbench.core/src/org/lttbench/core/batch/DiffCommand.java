@@ -215,8 +215,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private static String describe(Path trace, String begin, String end) {
-        return trace + (begin != null || end != null ? ", range " + (begin == null ? "start" : begin) + " to "
-                + (end == null ? "end" : end) : "");
+        return trace + RangeOptions.described(begin, end);
     }
 
     /** The thresholds, each naming a figure some compared table of those analyses declares. */

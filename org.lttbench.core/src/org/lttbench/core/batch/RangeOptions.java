@@ -30,6 +30,17 @@ public final class RangeOptions {
         return begin != null || end != null;
     }
 
+    /** The range asked for as notes name it: {@code ", range START to END"}, or nothing when neither is given. */
+    String described() {
+        return described(begin, end);
+    }
+
+    /** The same, of a run's own bounds as given (either may be null): {@code start} and {@code end} stand for none. */
+    static String described(String begin, String end) {
+        return begin != null || end != null ? ", range " + (begin == null ? "start" : begin) + " to "
+                + (end == null ? "end" : end) : "";
+    }
+
     /** The range asked for, inside the traces' span; {@link TimeRange#ALL} when neither option is given. */
     public TimeRange range(TraceSet traces) throws RunFailure {
         return TimeBound.range(beginBound, endBound, traces);

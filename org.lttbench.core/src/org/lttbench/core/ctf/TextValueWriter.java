@@ -187,17 +187,12 @@ final class TextValueWriter implements ValueWriter {
     /** babeltrace2 prints a present optional field's value in braces. */
     @Override
     public void beginOptional() {
-        beforeValue();
-        out.append("{ ");
-        push(false);
-        first = false;
+        beginBraced();
     }
 
     @Override
     public void endOptional() {
-        depth--;
-        out.append(" }");
-        first = false;
+        endBraced();
     }
 
     /** babeltrace2's escapes: backslash, quotes and question mark, then C escapes or \xNN for control characters. */
@@ -232,14 +227,23 @@ final class TextValueWriter implements ValueWriter {
     /** babeltrace2 shows the selected option's value in braces, without the option's name. */
     @Override
     public void beginVariant(String option) {
+        beginBraced();
+    }
+
+    @Override
+    public void endVariant() {
+        endBraced();
+    }
+
+    /** babeltrace2's braces around one value with no name of its own (an optional's, a variant's): {@code { 1 }}. */
+    private void beginBraced() {
         beforeValue();
         out.append("{ ");
         push(false);
         first = false;
     }
 
-    @Override
-    public void endVariant() {
+    private void endBraced() {
         depth--;
         out.append(" }");
         first = false;

@@ -5,7 +5,7 @@ public final class Cells {
     private Cells() {
     }
 
-    /** A cell of the row by its column's key ({@link Table#columnIndex}); {@code null} when the table has no such column. */
+    /** A cell of the row by its column's key ({@link Table#indexOfColumn}); {@code null} when the table has no such column. */
     public static Object get(Table table, Object[] row, String columnKey) {
         return at(row, indices(table, columnKey)[0]);
     }
@@ -16,14 +16,8 @@ public final class Cells {
      */
     public static int[] indices(Table table, String... columnKeys) {
         int[] at = new int[columnKeys.length];
-        java.util.Arrays.fill(at, -1);
         for (int k = 0; k < columnKeys.length; k++) {
-            for (int i = 0; i < table.columns().size(); i++) {
-                if (table.columns().get(i).key().equals(columnKeys[k])) {
-                    at[k] = i;
-                    break;
-                }
-            }
+            at[k] = table.indexOfColumn(columnKeys[k]);
         }
         return at;
     }

@@ -103,13 +103,23 @@ public final class Table {
         return columns;
     }
 
+    /** The index of the column of that key; a table without it is a caller's mistake here. */
     public int columnIndex(String columnKey) {
+        int i = indexOfColumn(columnKey);
+        if (i < 0) {
+            throw new IllegalArgumentException("table " + key + " has no column " + columnKey);
+        }
+        return i;
+    }
+
+    /** The index of the column of that key, or -1 when the table has none (for readers of tables that may lack it). */
+    public int indexOfColumn(String columnKey) {
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).key().equals(columnKey)) {
                 return i;
             }
         }
-        throw new IllegalArgumentException("table " + key + " has no column " + columnKey);
+        return -1;
     }
 
     /** Adds a row; cells are in column order and must match each column's kind (see {@link ColumnKind}). */

@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
@@ -140,7 +139,7 @@ public final class ReportTreeViewer extends Composite {
         }
         int[] fromParent = new int[columns.size()];
         for (int c = 0; c < columns.size(); c++) {
-            fromParent[c] = indexOf(parents, columns.get(c).key());
+            fromParent[c] = parents.indexOfColumn(columns.get(c).key());
         }
         Map<Object, List<Node>> byGroup = new LinkedHashMap<>();
         for (Object[] row : children.rows()) {
@@ -194,15 +193,6 @@ public final class ReportTreeViewer extends Composite {
             key.add(row[c]);
         }
         return key;
-    }
-
-    private static int indexOf(Table table, String key) {
-        for (int i = 0; i < table.columns().size(); i++) {
-            if (Objects.equals(table.columns().get(i).key(), key)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private void createColumns() {

@@ -10,12 +10,7 @@ final class TableColumns {
     }
 
     static int index(Table table, String key) {
-        for (int i = 0; i < table.columns().size(); i++) {
-            if (table.columns().get(i).key().equals(key)) {
-                return i;
-            }
-        }
-        return -1;
+        return table.indexOfColumn(key);
     }
 
     static int firstOfKind(Table table, ColumnKind kind, String keyPart) {

@@ -235,11 +235,6 @@ public final class DiskLatencyAnalysis extends LatencyAnalysis {
                     List.of(devices(true), sizes(true), issuers(true, true), longestSchema(true), histogram(true),
                             throughputSchema(true))));
 
-    @Override
-    public Report report() {
-        return report(options.groupBy());
-    }
-
     private String device(Trace trace, long device) {
         ProcessAnalysis.TraceFacts f = facts().get(trace);
         return BlockDevice.label(device, f == null ? null : f.deviceNames().get(device));

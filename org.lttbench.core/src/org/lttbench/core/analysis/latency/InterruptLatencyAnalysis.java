@@ -182,11 +182,6 @@ public final class InterruptLatencyAnalysis extends LatencyAnalysis {
             List.of(handlers(true), raises(true), longestSchema(true), histogram(true))));
 
     @Override
-    public Report report() {
-        return report(options.groupBy());
-    }
-
-    @Override
     public Report report(GroupBy groupBy) {
         boolean hosts = hosts();
         Map<Trace, ProcessAnalysis.TraceFacts> facts = facts();

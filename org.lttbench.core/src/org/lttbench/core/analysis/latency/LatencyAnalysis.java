@@ -82,6 +82,15 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         pass.start(traces);
     }
 
+    /**
+     * The report grouped as the options ask ({@code --by}). One with groupings overrides
+     * {@link #report(AnalysisOptions.GroupBy)}; one without, this.
+     */
+    @Override
+    public Report report() {
+        return report(options.groupBy());
+    }
+
     /** A new keeper of the longest latencies, as many as {@link AnalysisOptions#limit()} says. */
     protected final <T> LongestKept<T> longestKept() {
         return new LongestKept<>(options.limit());

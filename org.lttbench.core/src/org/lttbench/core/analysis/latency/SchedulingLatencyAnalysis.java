@@ -218,11 +218,6 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     }
 
     @Override
-    public Report report() {
-        return report(options.groupBy());
-    }
-
-    @Override
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
         boolean hosts = hosts();

@@ -289,11 +289,6 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                     List.of(perThread(true, true), longestSchema(true))));
 
     @Override
-    public Report report() {
-        return report(options.groupBy());
-    }
-
-    @Override
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
         boolean hosts = hosts();

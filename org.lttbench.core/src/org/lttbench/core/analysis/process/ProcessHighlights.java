@@ -46,9 +46,7 @@ final class ProcessHighlights {
         if (table == null) {
             return List.of();
         }
-        record Process(Object host, Object pid) {
-        }
-        Map<Process, Sums> processes = new LinkedHashMap<>();
+        Map<RowProcess, Sums> processes = new LinkedHashMap<>();
         int[] at = Cells.indices(table, "pid", "tid", "host", "name", "threads", ProcessAnalysis.RUNNING.key(),
                 ThreadState.USER.columnKey(), ThreadState.SYSCALL.columnKey(), ThreadState.WAIT_CPU.columnKey());
         for (Object[] row : table.rows()) {
@@ -57,9 +55,10 @@ final class ProcessHighlights {
             if (pid == null || Cells.asLong(pid) == 0 || (tid != null && Cells.asLong(tid) == 0)) {
                 continue; // an idle thread, or a thread whose process the trace never told
             }
-            Sums s = processes.computeIfAbsent(new Process(Cells.at(row, at[2]), pid), k -> new Sums());
+            RowProcess process = new RowProcess(Cells.at(row, at[2]), pid);
+            Sums s = processes.computeIfAbsent(process, k -> new Sums());
             String name = Cells.asText(Cells.at(row, at[3]));
-            if (s.name == null || (tid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
+            if (s.name == null || process.mainThread(tid)) {
                 s.name = name;
             }
             s.pid = Cells.asLong(pid);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.lttbench.core.analysis.process.RowProcess;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Cells;
@@ -49,7 +50,7 @@ final class WaitsHighlights {
         if (causes == null || wakers == null) {
             return List.of();
         }
-        Map<Process, Blocked> processes = new LinkedHashMap<>();
+        Map<RowProcess, Blocked> processes = new LinkedHashMap<>();
         int[] at = Cells.indices(causes, "blocked_ns", "cause");
         int[] whose = Cells.indices(causes, WHO);
         for (Object[] row : causes.rows()) {
@@ -113,16 +114,13 @@ final class WaitsHighlights {
     /** Whose a row is: these columns, in this order. */
     private static final String[] WHO = { "pid", "host", "tid", "name" };
 
-    /** A process of the tables: its host (null for one machine's traces) and PID. */
-    private record Process(Object host, Object pid) {
-    }
-
-    private static Blocked process(Map<Process, Blocked> processes, int[] whose, Object[] row) {
+    private static Blocked process(Map<RowProcess, Blocked> processes, int[] whose, Object[] row) {
         Object pid = Cells.at(row, whose[0]);
-        Blocked b = processes.computeIfAbsent(new Process(Cells.at(row, whose[1]), pid), k -> new Blocked());
+        RowProcess process = new RowProcess(Cells.at(row, whose[1]), pid);
+        Blocked b = processes.computeIfAbsent(process, k -> new Blocked());
         Object tid = Cells.at(row, whose[2]);
         String name = Cells.asText(Cells.at(row, whose[3]));
-        if (b.name == null || (tid != null && pid != null && Cells.asLong(tid) == Cells.asLong(pid))) {
+        if (b.name == null || process.mainThread(tid)) {
             b.name = name;
         }
         b.pid = Cells.asLong(pid);
