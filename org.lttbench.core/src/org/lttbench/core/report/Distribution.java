@@ -1,7 +1,6 @@
 package org.lttbench.core.report;
 
 import java.util.Arrays;
-import java.util.TreeMap;
 
 /**
  * The values one row of a table summarises (a row's durations), as the histogram its analysis kept: buckets in
@@ -21,26 +20,26 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
         return Arrays.stream(counts).sum();
     }
 
-    /** The values of both, in one histogram (a group of rows: a thread pool's threads). */
+    /**
+     * The values of both, in one histogram (a group of rows: a thread pool's threads): their buckets merged in order
+     * (each distribution's are in increasing order, one per lower bound), a bucket in both counted once with both
+     * counts.
+     */
     public Distribution plus(Distribution other) {
-        TreeMap<Long, long[]> buckets = new TreeMap<>();
-        for (Distribution d : new Distribution[] { this, other }) {
-            for (int i = 0; i < d.lower.length; i++) {
-                long[] wc = buckets.computeIfAbsent(d.lower[i], k -> new long[2]);
-                wc[0] = Math.max(wc[0], d.width[i]);
-                wc[1] += d.counts[i];
-            }
+        int n = lower.length;
+        int m = other.lower.length;
+        long[] l = new long[n + m];
+        long[] w = new long[n + m];
+        long[] c = new long[n + m];
+        int size = 0;
+        for (int i = 0, j = 0; i < n || j < m;) {
+            boolean mine = j == m || (i < n && lower[i] <= other.lower[j]);
+            boolean theirs = i == n || (j < m && other.lower[j] <= lower[i]);
+            l[size] = mine ? lower[i] : other.lower[j];
+            w[size] = Math.max(mine ? width[i] : 0, theirs ? other.width[j] : 0);
+            c[size++] = (mine ? counts[i++] : 0) + (theirs ? other.counts[j++] : 0);
         }
-        long[] l = new long[buckets.size()];
-        long[] w = new long[l.length];
-        long[] c = new long[l.length];
-        int i = 0;
-        for (var e : buckets.entrySet()) {
-            l[i] = e.getKey();
-            w[i] = e.getValue()[0];
-            c[i++] = e.getValue()[1];
-        }
-        return new Distribution(l, w, c);
+        return new Distribution(Arrays.copyOf(l, size), Arrays.copyOf(w, size), Arrays.copyOf(c, size));
     }
 
     /** The value at that quantile, nearest rank, as its bucket's midpoint; null when empty. */

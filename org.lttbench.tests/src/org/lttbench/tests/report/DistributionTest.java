@@ -1,0 +1,58 @@
+package org.lttbench.tests.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.lttbench.core.report.Distribution;
+
+/**
+ * A group's distribution (a thread pool's rows, summed by a comparison of two runs) holds every value of its rows: the
+ * merge of two histograms is, bucket by bucket, what counting both rows' values into one histogram gives.
+ */
+class DistributionTest {
+
+    /** Buckets at random lower bounds, in increasing order, each as wide as its bound's power of two. */
+    private static Distribution random(Random r) {
+        TreeMap<Long, Long> buckets = new TreeMap<>();
+        for (int i = r.nextInt(40); i > 0; i--) {
+            buckets.merge((long) r.nextInt(200), 1L + r.nextInt(1000), Long::sum);
+        }
+        long[] lower = buckets.keySet().stream().mapToLong(Long::longValue).toArray();
+        long[] width = new long[lower.length];
+        for (int i = 0; i < lower.length; i++) {
+            width[i] = Long.highestOneBit(Math.max(1, lower[i]));
+        }
+        return new Distribution(lower, width, buckets.values().stream().mapToLong(Long::longValue).toArray());
+    }
+
+    @Test
+    void twoHistogramsMergedCountEveryValueOfBoth() {
+        Random r = new Random(42);
+        for (int round = 0; round < 500; round++) {
+            Distribution a = random(r);
+            Distribution b = random(r);
+            // the same counts, bucket by bucket, as a map of every bucket met gives them
+            TreeMap<Long, long[]> both = new TreeMap<>();
+            for (Distribution d : new Distribution[] { a, b }) {
+                for (int i = 0; i < d.lower().length; i++) {
+                    long[] wc = both.computeIfAbsent(d.lower()[i], k -> new long[2]);
+                    wc[0] = d.width()[i];
+                    wc[1] += d.counts()[i];
+                }
+            }
+            Distribution sum = a.plus(b);
+            assertArrayEquals(both.keySet().stream().mapToLong(Long::longValue).toArray(), sum.lower(), "round " + round);
+            assertArrayEquals(both.values().stream().mapToLong(wc -> wc[0]).toArray(), sum.width(), "round " + round);
+            assertArrayEquals(both.values().stream().mapToLong(wc -> wc[1]).toArray(), sum.counts(), "round " + round);
+            assertEquals(a.count() + b.count(), sum.count());
+            Distribution none = new Distribution(new long[0], new long[0], new long[0]);
+            assertArrayEquals(a.counts(), a.plus(none).counts(), "with no values, round " + round);
+            assertArrayEquals(a.lower(), none.plus(a).lower(), "with no values, round " + round);
+            assertArrayEquals(sum.counts(), b.plus(a).counts(), "in either order, round " + round);
+        }
+    }
+}
