@@ -28,6 +28,8 @@ public final class RunComparison {
     public static final double FAMILY_RATE = 0.01;
     /** A total time is tested as counts of samples this long, as a sampling profiler would see it. */
     public static final long SAMPLE_NS = 1_000_000;
+    /** The rows of two tables above which each run's are grouped on a thread of its own. */
+    private static final int PARALLEL_ROWS = 2_000;
 
     /**
      * What a comparison found.
@@ -179,8 +181,28 @@ public final class RunComparison {
         if (!columns.equals(tb.columns())) {
             return List.of(); // several machines in one run and not the other: not the same table
         }
-        Map<String, Group> ga = groups(ta, columns);
-        Map<String, Group> gb = groups(tb, columns);
+        Map<String, Group> ga;
+        Map<String, Group> gb;
+        if (ta.rows().size() + tb.rows().size() < PARALLEL_ROWS) {
+            ga = groups(ta, columns);
+            gb = groups(tb, columns);
+        } else {
+            // each run's rows on a core of their own (per-thread tables of tens of thousands of rows, each made as read)
+            java.util.concurrent.CompletableFuture<Map<String, Group>> inA =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> groups(ta, columns));
+            gb = groups(tb, columns);
+            try {
+                ga = inA.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+        }
         Map<String, Group> subjects = new LinkedHashMap<>(ga);
         gb.forEach(subjects::putIfAbsent);
         int total = -1;

@@ -22,6 +22,13 @@ public final class Table {
     private int unmade;
     private Iterator<Object[]> maker;
     private java.util.function.IntFunction<Object[]> rowAt;
+    /**
+     * The values that the rows from number {@link #valuesFrom} on, {@link #valuesCount} of them, summarise, made from
+     * the number counted from there when asked (whether their rows are made at each read or kept since); or null.
+     */
+    private java.util.function.IntFunction<Distribution> valuesAt;
+    private int valuesFrom;
+    private int valuesCount;
     private final List<Object[]> view = new AbstractList<>() {
         @Override
         public Object[] get(int index) {
@@ -143,6 +150,9 @@ public final class Table {
 
     /** The values a row summarises, when it was added with them; else null. */
     public synchronized Distribution distribution(int row) {
+        if (valuesAt != null && row >= valuesFrom && row < valuesFrom + valuesCount) {
+            return valuesAt.apply(row - valuesFrom);
+        }
         return distributions.get(row);
     }
 
@@ -167,8 +177,26 @@ public final class Table {
      * {@link #makeRowsNow} is called before they change).
      */
     public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row) {
+        return addRowsMadeAtEachRead(count, row, null);
+    }
+
+    /**
+     * The same, each row with the values it summarises ({@link #addSampledRow}), made by {@code values} from the row's
+     * number when a comparison asks ({@link #distribution}), and never kept: a comparison reads them once the pass is
+     * over. One such batch per table.
+     */
+    public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row,
+            java.util.function.IntFunction<Distribution> values) {
         make(unmade);
         if (count > 0) {
+            if (values != null) {
+                if (valuesAt != null) {
+                    throw new IllegalStateException("table " + key + ": one batch of rows made with their values only");
+                }
+                valuesAt = values;
+                valuesFrom = rows.size();
+                valuesCount = count;
+            }
             this.unmade = count;
             this.rowAt = row;
         }

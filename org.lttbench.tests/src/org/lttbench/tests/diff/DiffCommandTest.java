@@ -147,6 +147,36 @@ public class DiffCommandTest {
         }
     }
 
+    /**
+     * The latency analyses' per-thread rows are compared per thread name and call (per name and kind of wait): web's
+     * write three times as long (15 to 25 µs, by construction) is found in its own row, at three times its mean; a
+     * noisy neighbour's slice (web waits 0.2 to 1 ms for its CPU once woken, 1 µs without) in web's woken waits.
+     */
+    @Test
+    void aThreadsSlowerCallIsFoundInItsOwnRow() throws IOException {
+        Path a = written("base", Workload.base(1));
+        JsonObject d = json(diff("--format", "json", a.toString(),
+                written("planted-3.0-1.0-3", Workload.base(2).withSlowerWrite(3)).toString()));
+        JsonObject mean = change(d, "syscalls_per_thread", "web, write", "mean_ns");
+        assertTrue(mean.get("significant").getAsBoolean(), mean.toString());
+        assertEquals(3, mean.get("b").getAsDouble() / mean.get("a").getAsDouble(), 0.3, mean.toString());
+        JsonObject calls = change(d, "syscalls_per_thread", "web, write", "calls");
+        assertFalse(calls.get("significant").getAsBoolean(), "as many writes: " + calls);
+
+        JsonObject n = json(diff("--format", "json", a.toString(),
+                written("planted-1.0-1.0-3-neighbour", Workload.base(2).withNeighbour()).toString()));
+        JsonObject woken = change(n, "sched_latency_per_thread", "web, woken", "mean_ns");
+        assertTrue(woken.get("significant").getAsBoolean(), woken.toString());
+        assertTrue(woken.get("b").getAsDouble() > 200_000 && woken.get("a").getAsDouble() < 10_000, woken.toString());
+    }
+
+    private static JsonObject change(JsonObject diff, String table, String subject, String figure) {
+        return diff.getAsJsonArray("changes").asList().stream().map(JsonElement::getAsJsonObject)
+                .filter(c -> c.get("table").getAsString().equals(table) && c.get("subject").getAsString().equals(subject)
+                        && c.get("figure").getAsString().equals(figure))
+                .findFirst().orElseThrow(() -> new AssertionError(table + " " + subject + " " + figure + " not compared"));
+    }
+
     /** Whether a change is about one of those subjects (a wait's cause is named after its thread). */
     private static boolean about(JsonObject change, List<String> subjects) {
         String s = change.get("subject").getAsString();

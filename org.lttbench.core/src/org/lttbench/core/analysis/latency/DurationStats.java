@@ -162,16 +162,18 @@ public class DurationStats extends DurationHistogram {
 
     /** Its durations as the buckets hold them, for comparisons of two runs. */
     public org.lttbench.core.report.Distribution distribution() {
-        java.util.List<long[]> buckets = new java.util.ArrayList<>();
-        forEach((bucket, n) -> buckets.add(new long[] { lower(bucket), width(bucket), n }));
-        long[] l = new long[buckets.size()];
+        // written straight into its arrays: a comparison asks it of each of tens of thousands of per-thread rows
+        int[] size = { 0 };
+        forEach((bucket, n) -> size[0]++);
+        long[] l = new long[size[0]];
         long[] w = new long[l.length];
         long[] c = new long[l.length];
-        for (int i = 0; i < l.length; i++) {
-            l[i] = buckets.get(i)[0];
-            w[i] = buckets.get(i)[1];
-            c[i] = buckets.get(i)[2];
-        }
+        int[] at = { 0 };
+        forEach((bucket, n) -> {
+            l[at[0]] = lower(bucket);
+            w[at[0]] = width(bucket);
+            c[at[0]++] = n;
+        });
         return new org.lttbench.core.report.Distribution(l, w, c);
     }
 }

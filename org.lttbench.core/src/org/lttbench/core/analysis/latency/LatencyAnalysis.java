@@ -220,18 +220,23 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         return r;
     }
 
+    /** A table row's cells and the durations they summarise (what a comparison of two runs tests). */
+    protected record Sampled(Object[] cells, DurationStats values) {
+    }
+
     /**
-     * The table rows of {@code owners}, made at each read and not kept
-     * ({@link org.lttbench.core.report.Table#addRowsMadeAtEachRead}): the owners largest by {@code size} first, ties by
-     * {@code tie}, else in their order, each one's rows made by {@code rowsOf} from figures that are final. The owners
-     * are drawn from a heap as their rows are first read: a table read for its first rows (terminal text) orders none
-     * of the others, and one never read orders none. The last owner's rows are kept, so that reading a table in order
-     * makes each owner's rows once; a writer holds one owner's cells at a time, not the hundreds of thousands of
-     * per-thread rows' (their boxed figures were a third of the default run's peak heap on 10 M events).
+     * Adds the table rows of {@code owners} ({@code count} of them), made at each read and not kept
+     * ({@link org.lttbench.core.report.Table#addRowsMadeAtEachRead}), with their durations for comparisons: the owners
+     * largest by {@code size} first, ties by {@code tie}, else in their order, each one's rows made by {@code rowsOf}
+     * from figures that are final. The owners are drawn from a heap as their rows are first read: a table read for its
+     * first rows (terminal text) orders none of the others, and one never read orders none. The last owner's rows are
+     * kept, so that reading a table in order makes each owner's rows once; a writer holds one owner's cells at a time,
+     * not the hundreds of thousands of per-thread rows' (their boxed figures were a third of the default run's peak heap
+     * on 10 M events).
      */
-    protected static <K> java.util.function.IntFunction<Object[]> rowsLargestFirst(List<K> owners,
+    protected static <K> void addRowsLargestFirst(org.lttbench.core.report.Table table, int count, List<K> owners,
             java.util.function.ToLongFunction<K> size, java.util.function.ToIntFunction<K> tie,
-            java.util.function.Function<K, List<Object[]>> rowsOf) {
+            java.util.function.Function<K, List<Sampled>> rowsOf) {
         int n = owners.size();
         long[] sizes = new long[n];
         int[] ties = new int[n];
@@ -239,7 +244,7 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
             sizes[i] = size.applyAsLong(owners.get(i));
             ties[i] = tie.applyAsInt(owners.get(i));
         }
-        return new java.util.function.IntFunction<>() {
+        java.util.function.IntFunction<Sampled> rows = new java.util.function.IntFunction<>() {
             private LargestFirst order;
             /** The owners drawn so far, in row order, and the number of each one's first row. */
             private int[] drawn = new int[16];
@@ -247,10 +252,10 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
             private int drawnCount;
             private int rowsDrawn;
             private int keptOwner = -1;
-            private List<Object[]> kept;
+            private List<Sampled> kept;
 
             @Override
-            public Object[] apply(int row) {
+            public Sampled apply(int row) {
                 if (order == null) {
                     order = new LargestFirst(sizes, ties);
                 }
@@ -286,6 +291,7 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
                 }
             }
         };
+        table.addRowsMadeAtEachRead(count, i -> rows.apply(i).cells(), i -> rows.apply(i).values().distribution());
     }
 
     /** Positions drawn largest first (ties by tie, then position) from a binary heap, built in linear time. */

@@ -169,8 +169,8 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
 
     private static TableSchema perThread(boolean byProcess, boolean hosts) {
         List<Column> c = whoColumns(byProcess, hosts);
-        c.add(kindColumn());
-        c.addAll(StatsColumns.of("waits", "Waits", "wait for a CPU"));
+        c.add(kindColumn().as(ColumnRole.SUBJECT));
+        c.addAll(StatsColumns.compared("waits", "Waits", "wait for a CPU"));
         return byProcess ? new TableSchema("sched_latency_per_process", "Scheduling latency per process", c)
                 : new TableSchema("sched_latency_per_thread", "Scheduling latency per thread", c);
     }
@@ -293,17 +293,17 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             }
         }
-        perThread.addRowsMadeAtEachRead(rowCount, rowsLargestFirst(owners, o -> o.waited, o -> o.whose.tid(), o -> {
+        addRowsLargestFirst(perThread, rowCount, owners, o -> o.waited, o -> o.whose.tid(), o -> {
             List<Object> who = whoCells(o.whose, byProcess, hosts);
-            List<Object[]> rows = new ArrayList<>(KINDS.length - 1);
+            List<Sampled> rows = new ArrayList<>(KINDS.length - 1);
             for (int k = 1; k < KINDS.length; k++) {
                 DurationStats s = o.kind(k);
                 if (s != null) {
-                    rows.add(row(who, KINDS[k], s));
+                    rows.add(new Sampled(row(who, KINDS[k], s), s));
                 }
             }
             return rows;
-        }));
+        });
 
         // per kind: the priorities' rows summed (a few), not every thread's again
         DurationStats[] total = new DurationStats[KINDS.length];

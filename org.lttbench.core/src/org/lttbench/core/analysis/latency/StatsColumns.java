@@ -52,7 +52,8 @@ final class StatsColumns {
     /**
      * The same columns, with their roles in a comparison of two runs ({@link ColumnRole}): the count, the total,
      * the mean and the percentiles are compared; min, max and the deviation are not (one extreme duration moves them).
-     * For the tables of one row per name, whose rows carry their durations ({@link StatsColumns#distribution}).
+     * For the tables whose rows carry their durations ({@link DurationStats#distribution}): one row per name, or per thread
+     * and name (a comparison sums a thread pool's rows by their names).
      */
     static List<Column> compared(String countKey, String countTitle, String what) {
         List<Column> c = of(countKey, countTitle, what);

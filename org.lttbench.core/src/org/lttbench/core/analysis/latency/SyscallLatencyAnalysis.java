@@ -243,9 +243,9 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
 
     private static TableSchema perThread(boolean byProcess, boolean hosts) {
         List<Column> c = whoColumns(byProcess, hosts);
-        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call"));
-        c.addAll(StatsColumns.of("calls", "Calls", "call duration"));
-        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error"));
+        c.add(new Column("syscall", "System call", ColumnKind.TEXT, "the system call").as(ColumnRole.SUBJECT));
+        c.addAll(StatsColumns.compared("calls", "Calls", "call duration"));
+        c.add(new Column("errors", "Errors", ColumnKind.INTEGER, "calls that returned an error").as(ColumnRole.COUNT));
         c.addAll(split());
         c.add(new Column("errnos", "Errnos", ColumnKind.TEXT, "the errors returned, by name, most frequent first")
                 .asDetail());
@@ -331,8 +331,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         for (ThreadCalls o : owners) {
             rowCount += o.size;
         }
-        perThread.addRowsMadeAtEachRead(rowCount, rowsLargestFirst(owners, t -> t.total, t -> t.thread.tid(),
-                o -> rows(o, byProcess, hosts, names)));
+        addRowsLargestFirst(perThread, rowCount, owners, t -> t.total, t -> t.thread.tid(),
+                o -> rows(o, byProcess, hosts, names));
 
         // per call, the most time first
         Table calls = PER_CALL.table();
@@ -408,7 +408,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     }
 
     /** A thread's or process's table rows: who, then each call, the most time first (ties by name). */
-    private List<Object[]> rows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
+    private List<Sampled> rows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
         List<Object> whose = whoCells(o.thread, byProcess, hosts);
         // its calls: a few, sorted in place
         int[] mine = new int[o.size];
@@ -419,7 +419,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             }
             mine[j] = i;
         }
-        List<Object[]> rows = new ArrayList<>(o.size);
+        List<Sampled> rows = new ArrayList<>(o.size);
         for (int i : mine) {
             Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
             int at = 0;
@@ -429,7 +429,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             cells[at++] = names.name(o.ids[i]);
             at = fillRow(cells, at, o.rows[i]);
             cells[at] = o.rows[i].errnoCounts();
-            rows.add(cells);
+            rows.add(new Sampled(cells, o.rows[i]));
         }
         return rows;
     }
