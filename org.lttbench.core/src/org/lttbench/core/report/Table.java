@@ -3,24 +3,21 @@ package org.lttbench.core.report;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 
 /**
- * One table of a report: typed columns and rows of cells. Rows may be counted first and made when read
- * ({@link #addRowsWhenRead}): terminal text shows a table's first rows of tens of thousands.
+ * One table of a report: typed columns and rows of cells. Rows may be counted first and made at each read
+ * ({@link #addRowsMadeAtEachRead}): terminal text shows a table's first rows of tens of thousands.
  */
 public final class Table {
     private final String key;
     private final String title;
     private final List<Column> columns;
     /**
-     * The rows made, then {@link #unmade} more that {@link #maker} makes in order, or that {@link #rowAt} makes at each
-     * read. Guarded by this table.
+     * The rows made, then {@link #unmade} more that {@link #rowAt} makes at each read. Guarded by this table.
      */
     private final List<Object[]> rows = new ArrayList<>();
     private int unmade;
-    private Iterator<Object[]> maker;
     private java.util.function.IntFunction<Object[]> rowAt;
     /**
      * The values that the rows from number {@link #valuesFrom} on, {@link #valuesCount} of them, summarise, made from
@@ -34,10 +31,7 @@ public final class Table {
         public Object[] get(int index) {
             synchronized (Table.this) {
                 if (index >= rows.size() && index < rows.size() + unmade) {
-                    if (rowAt != null) {
-                        return checked(rowAt.apply(index - rows.size()));
-                    }
-                    make(index + 1 - rows.size());
+                    return checked(rowAt.apply(index - rows.size()));
                 }
                 return rows.get(index);
             }
@@ -131,7 +125,7 @@ public final class Table {
 
     /** Adds a row; cells are in column order and must match each column's kind (see {@link ColumnKind}). */
     public synchronized Table addRow(Object... cells) {
-        make(unmade);
+        make();
         rows.add(checked(cells).clone());
         return this;
     }
@@ -157,20 +151,6 @@ public final class Table {
     }
 
     /**
-     * Adds {@code count} rows that {@code maker} makes, in order, when they are first read: a row's cells must not
-     * change after this call (the figures they are made from are final, or {@link #makeRowsNow} is called before they
-     * change). Each made row is the maker's own (not copied).
-     */
-    public synchronized Table addRowsWhenRead(int count, Iterator<Object[]> maker) {
-        make(unmade);
-        if (count > 0) {
-            this.unmade = count;
-            this.maker = maker;
-        }
-        return this;
-    }
-
-    /**
      * Adds {@code count} rows that {@code row} makes from their number (0 for the first of them) at each read, and that
      * this table does not keep: a table of hundreds of thousands of rows that highlights sum and writers stream takes
      * memory for its cells only while they are read. A row must be the same at each read (made from final figures, or
@@ -187,7 +167,7 @@ public final class Table {
      */
     public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row,
             java.util.function.IntFunction<Distribution> values) {
-        make(unmade);
+        make();
         if (count > 0) {
             if (values != null) {
                 if (valuesAt != null) {
@@ -208,29 +188,17 @@ public final class Table {
      * whose rows would otherwise be made later from figures that have changed meanwhile.
      */
     public synchronized Table makeRowsNow() {
-        make(unmade);
+        make();
         return this;
     }
 
-    /** Makes the next {@code n} rows counted but not made, and keeps them (rows made at each read: all of them). */
-    private void make(int n) {
-        if (rowAt != null) {
-            for (int i = 0; i < unmade; i++) {
-                rows.add(checked(rowAt.apply(i)));
-            }
-            unmade = 0;
-            rowAt = null;
-            return;
+    /** Makes the rows counted but not made, and keeps them. */
+    private void make() {
+        for (int i = 0; i < unmade; i++) {
+            rows.add(checked(rowAt.apply(i)));
         }
-        for (int i = 0; i < n; i++) {
-            if (!maker.hasNext()) {
-                throw new IllegalStateException("table " + key + ": " + unmade + " rows counted were not made");
-            }
-            rows.add(checked(maker.next()));
-            if (--unmade == 0) {
-                maker = null;
-            }
-        }
+        unmade = 0;
+        rowAt = null;
     }
 
     private Object[] checked(Object[] cells) {
