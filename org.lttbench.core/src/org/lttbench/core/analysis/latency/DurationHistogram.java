@@ -176,6 +176,20 @@ public class DurationHistogram {
         return order;
     }
 
+    /** How many buckets hold durations: what {@link #forEach} visits. */
+    final int buckets() {
+        if (chunks == null) {
+            return size;
+        }
+        int n = 0;
+        for (long[] chunk : chunks) {
+            for (int i = 0; chunk != null && i < EXACT; i++) {
+                n += chunk[i] != 0 ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     void forEach(BucketVisitor visitor) {
         if (chunks == null) {
             for (long o : sparseInOrder()) {

@@ -163,9 +163,7 @@ public class DurationStats extends DurationHistogram {
     /** Its durations as the buckets hold them, for comparisons of two runs. */
     public org.lttbench.core.report.Distribution distribution() {
         // written straight into its arrays: a comparison asks it of each of tens of thousands of per-thread rows
-        int[] size = { 0 };
-        forEach((bucket, n) -> size[0]++);
-        long[] l = new long[size[0]];
+        long[] l = new long[buckets()];
         long[] w = new long[l.length];
         long[] c = new long[l.length];
         int[] at = { 0 };
