@@ -121,7 +121,7 @@ public final class RunComparison {
         int rows;
         final double[] sums;
         final boolean[] known;
-        Distribution values;
+        final Distribution.Sum values = new Distribution.Sum();
         boolean allSampled = true;
         Object[] only;
 
@@ -141,13 +141,13 @@ public final class RunComparison {
             }
             if (d == null) {
                 allSampled = false;
-            } else {
-                values = values == null ? d : values.plus(d);
+            } else if (allSampled) {
+                values.add(d);
             }
         }
 
         Distribution distribution() {
-            return allSampled ? values : null;
+            return allSampled ? values.total() : null;
         }
     }
 

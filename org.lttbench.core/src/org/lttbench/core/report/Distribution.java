@@ -1,6 +1,8 @@
 package org.lttbench.core.report;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The values one row of a table summarises (a row's durations), as the histogram its analysis kept: buckets in
@@ -40,6 +42,41 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
             c[size++] = (mine ? counts[i++] : 0) + (theirs ? other.counts[j++] : 0);
         }
         return new Distribution(Arrays.copyOf(l, size), Arrays.copyOf(w, size), Arrays.copyOf(c, size));
+    }
+
+    /**
+     * Distributions added one by one into one histogram, as folding them with {@link #plus} would give, but merged as a
+     * binary counter carries (two sums of 2^k parts into one of 2^(k+1)): a thread pool of n threads costs n log n
+     * buckets' work, not n squared, and holds log n partial sums.
+     */
+    public static final class Sum {
+        private final List<Distribution> partial = new ArrayList<>(); // partial.get(k): 2^k parts, or null
+        private Distribution total;
+
+        public void add(Distribution d) {
+            total = null;
+            Distribution carry = d;
+            int k = 0;
+            for (; k < partial.size() && partial.get(k) != null; k++) {
+                carry = partial.get(k).plus(carry);
+                partial.set(k, null);
+            }
+            if (k == partial.size()) {
+                partial.add(carry);
+            } else {
+                partial.set(k, carry);
+            }
+        }
+
+        /** Every distribution added, in one; null when none was. */
+        public Distribution total() {
+            if (total == null) {
+                for (Distribution p : partial) {
+                    total = p == null ? total : total == null ? p : p.plus(total);
+                }
+            }
+            return total;
+        }
     }
 
     /** The value at that quantile, nearest rank, as its bucket's midpoint; null when empty. */

@@ -2,7 +2,10 @@ package org.lttbench.tests.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 
@@ -53,6 +56,31 @@ class DistributionTest {
             assertArrayEquals(a.counts(), a.plus(none).counts(), "with no values, round " + round);
             assertArrayEquals(a.lower(), none.plus(a).lower(), "with no values, round " + round);
             assertArrayEquals(sum.counts(), b.plus(a).counts(), "in either order, round " + round);
+        }
+    }
+
+    /** A thread pool's many rows summed in pairs give what adding them one by one gives, for every pool size. */
+    @Test
+    void aSumOfManyIsTheirFoldOneByOne() {
+        Random r = new Random(7);
+        assertNull(new Distribution.Sum().total(), "a sum of none");
+        for (int n = 1; n <= 70; n++) {
+            List<Distribution> rows = new ArrayList<>();
+            Distribution.Sum sum = new Distribution.Sum();
+            Distribution folded = null;
+            for (int i = 0; i < n; i++) {
+                Distribution d = random(r);
+                rows.add(d);
+                sum.add(d);
+                folded = folded == null ? d : folded.plus(d);
+            }
+            Distribution total = sum.total();
+            assertArrayEquals(folded.lower(), total.lower(), n + " rows");
+            assertArrayEquals(folded.width(), total.width(), n + " rows");
+            assertArrayEquals(folded.counts(), total.counts(), n + " rows");
+            assertEquals(rows.stream().mapToLong(Distribution::count).sum(), total.count(), n + " rows");
+            sum.add(rows.get(0)); // one more after a total was asked for: counted too
+            assertEquals(total.count() + rows.get(0).count(), sum.total().count(), n + " rows and one more");
         }
     }
 }
