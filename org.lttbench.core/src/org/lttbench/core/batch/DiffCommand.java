@@ -141,10 +141,10 @@ public final class DiffCommand implements Callable<Integer> {
                     FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
                     FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
                 }
-                List<List<Report>> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
-                        (traces, analyses) -> AnalyzeCommand.run(traces, analyses, null, err));
-                List<Report> reportsA = both.get(0);
-                List<Report> reportsB = both.get(1);
+                List<RunComparison.Summary> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
+                        (traces, analyses) -> RunComparison.summarise(AnalyzeCommand.run(traces, analyses, null, err)));
+                List<Report> reportsA = both.get(0).reports();
+                List<Report> reportsB = both.get(1).reports();
                 RunNotes.skipped(planA, err);
                 if (!planB.reasons().equals(planA.reasons())) {
                     RunNotes.skipped(planB, err);
@@ -171,7 +171,7 @@ public final class DiffCommand implements Callable<Integer> {
                 }
                 RunComparison.Per per = perRequest == null ? RunComparison.Per.SECOND
                         : RunComparison.Per.request(perRequest, requests(reportsA, "A"), requests(reportsB, "B"));
-                RunComparison.Outcome outcome = RunComparison.compare(reportsA, reportsB, per);
+                RunComparison.Outcome outcome = RunComparison.compare(both.get(0), both.get(1), per);
                 Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();
                 for (RegressionThreshold t : thresholds) {
                     outcome.changes().stream().filter(t::passedBy).findFirst().ifPresent(c -> failed.put(t, c));

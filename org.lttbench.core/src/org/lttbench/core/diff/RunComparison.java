@@ -2,9 +2,12 @@ package org.lttbench.core.diff;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
@@ -28,8 +31,6 @@ public final class RunComparison {
     public static final double FAMILY_RATE = 0.01;
     /** A total time is tested as counts of samples this long, as a sampling profiler would see it. */
     public static final long SAMPLE_NS = 1_000_000;
-    /** The rows of two tables above which each run's are grouped on a thread of its own. */
-    private static final int PARALLEL_ROWS = 2_000;
 
     /**
      * What a comparison found.
@@ -74,12 +75,64 @@ public final class RunComparison {
         return compare(a, b, Per.SECOND);
     }
 
+    /** Both runs summarised at once, A's on another core ({@link #summarise}), then compared. */
     public static Outcome compare(List<Report> a, List<Report> b, Per per) {
+        CompletableFuture<Summary> inA = CompletableFuture.supplyAsync(() -> summarise(a));
+        Summary sb = summarise(b);
+        try {
+            return compare(inA.join(), sb, per);
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * One run's reports with the rows of each compared table grouped by subject, each group's values summed: the part
+     * of a comparison that needs one run only, made on that run's own thread as soon as its pass ends (a per-thread
+     * table's tens of thousands of rows are made as they are read).
+     */
+    public static final class Summary {
+        private final List<Report> reports;
+        private final Map<Table, Map<String, Group>> groups = new IdentityHashMap<>();
+
+        private Summary(List<Report> reports) {
+            this.reports = reports;
+        }
+
+        /** The run's reports. */
+        public List<Report> reports() {
+            return reports;
+        }
+    }
+
+    /** A run's compared tables grouped ({@link Summary}). */
+    public static Summary summarise(List<Report> reports) {
+        Summary s = new Summary(reports);
+        for (Report r : reports) {
+            for (Table t : r.tables()) {
+                if (!t.isChartData() && compared(t)) {
+                    Map<String, Group> g = groups(t, t.columns());
+                    g.values().forEach(Group::distribution);
+                    s.groups.put(t, g);
+                }
+            }
+        }
+        return s;
+    }
+
+    /** Two runs summarised ({@link #summarise}), compared. */
+    public static Outcome compare(Summary a, Summary b, Per per) {
         List<FigureChange> all = new ArrayList<>();
         Map<String, Double> secondsA = new LinkedHashMap<>();
         Map<String, Double> secondsB = new LinkedHashMap<>();
-        for (Report ra : a) {
-            Report rb = b.stream().filter(r -> r.analysis().equals(ra.analysis())).findFirst().orElse(null);
+        for (Report ra : a.reports) {
+            Report rb = b.reports.stream().filter(r -> r.analysis().equals(ra.analysis())).findFirst().orElse(null);
             if (rb == null) {
                 continue;
             }
@@ -93,8 +146,9 @@ public final class RunComparison {
             }
             for (Table ta : ra.tables()) {
                 Table tb = rb.tables().stream().filter(t -> t.key().equals(ta.key())).findFirst().orElse(null);
-                if (tb != null && !ta.isChartData() && compared(ta)) {
-                    all.addAll(compareTables(ra.analysis(), ta, sa, tb, sb, per.unit()));
+                if (tb != null && a.groups.containsKey(ta) && b.groups.containsKey(tb)) {
+                    all.addAll(compareTables(ra.analysis(), ta, a.groups.get(ta), sa, tb, b.groups.get(tb), sb,
+                            per.unit()));
                 }
             }
         }
@@ -176,32 +230,11 @@ public final class RunComparison {
         return groups;
     }
 
-    private static List<FigureChange> compareTables(String analysis, Table ta, double sa, Table tb, double sb, String per) {
+    private static List<FigureChange> compareTables(String analysis, Table ta, Map<String, Group> ga, double sa,
+            Table tb, Map<String, Group> gb, double sb, String per) {
         List<Column> columns = ta.columns();
         if (!columns.equals(tb.columns())) {
             return List.of(); // several machines in one run and not the other: not the same table
-        }
-        Map<String, Group> ga;
-        Map<String, Group> gb;
-        if (ta.rows().size() + tb.rows().size() < PARALLEL_ROWS) {
-            ga = groups(ta, columns);
-            gb = groups(tb, columns);
-        } else {
-            // each run's rows on a core of their own (per-thread tables of tens of thousands of rows, each made as read)
-            java.util.concurrent.CompletableFuture<Map<String, Group>> inA =
-                    java.util.concurrent.CompletableFuture.supplyAsync(() -> groups(ta, columns));
-            gb = groups(tb, columns);
-            try {
-                ga = inA.join();
-            } catch (java.util.concurrent.CompletionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw e;
-            }
         }
         Map<String, Group> subjects = new LinkedHashMap<>(ga);
         gb.forEach(subjects::putIfAbsent);

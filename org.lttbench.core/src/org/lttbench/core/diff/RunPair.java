@@ -25,24 +25,24 @@ public final class RunPair {
     private RunPair() {
     }
 
-    /** One run's pass. */
-    public interface Pass {
-        List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException;
+    /** One run's pass, and what is made of its reports on the same thread. */
+    public interface Pass<T> {
+        T run(TraceSet traces, List<Analysis> analyses) throws IOException;
     }
 
-    /** The two passes at once, each on its own thread (A's on a new one, B's on this one): A's reports, then B's. */
-    public static List<List<Report>> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB, List<Analysis> b,
-            Pass pass) throws Exception {
-        CompletableFuture<List<Report>> passA = CompletableFuture.supplyAsync(() -> {
+    /** The two passes at once, each on its own thread (A's on a new one, B's on this one): A's result, then B's. */
+    public static <T> List<T> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB, List<Analysis> b,
+            Pass<T> pass) throws Exception {
+        CompletableFuture<T> passA = CompletableFuture.supplyAsync(() -> {
             try {
                 return pass.run(traceA, a);
             } catch (IOException e) {
                 throw new CompletionException(e);
             }
         }, runnable -> new Thread(runnable, "lttbench diff A").start());
-        List<Report> reportsB = pass.run(traceB, b);
+        T resultB = pass.run(traceB, b);
         try {
-            return List.of(passA.join(), reportsB);
+            return List.of(passA.join(), resultB);
         } catch (CompletionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }
@@ -110,16 +110,17 @@ public final class RunPair {
             throws Exception {
         long total = traceA.totalBytes() + traceB.totalBytes();
         long[] done = new long[2];
-        List<List<Report>> both = passes(traceA, plans.a().toRun(), traceB, plans.b().toRun(), (traces, analyses) -> {
-            int side = traces == traceA ? 0 : 1;
-            return AnalysisRun.run(traces, analyses, (d, t) -> {
-                synchronized (done) {
-                    done[side] = d;
-                    progress.progress(done[0] + done[1], total);
-                }
-            });
-        });
-        return new Compared(both.get(0), both.get(1), RunComparison.compare(both.get(0), both.get(1)),
-                plans.rangeB(), plans.a().toRun(), plans.b().toRun());
+        List<RunComparison.Summary> both = passes(traceA, plans.a().toRun(), traceB, plans.b().toRun(),
+                (traces, analyses) -> {
+                    int side = traces == traceA ? 0 : 1;
+                    return RunComparison.summarise(AnalysisRun.run(traces, analyses, (d, t) -> {
+                        synchronized (done) {
+                            done[side] = d;
+                            progress.progress(done[0] + done[1], total);
+                        }
+                    }));
+                });
+        return new Compared(both.get(0).reports(), both.get(1).reports(), RunComparison.compare(both.get(0),
+                both.get(1), RunComparison.Per.SECOND), plans.rangeB(), plans.a().toRun(), plans.b().toRun());
     }
 }
