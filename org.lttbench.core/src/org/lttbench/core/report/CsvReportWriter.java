@@ -47,7 +47,7 @@ public final class CsvReportWriter {
             }
         }
         out.write(record(line));
-        for (Object[] row : table.rows()) {
+        for (Object[] row : table.rowsInOrder()) {
             line.setLength(0);
             for (int c = 0; c < row.length; c++) {
                 Object v = row[c];

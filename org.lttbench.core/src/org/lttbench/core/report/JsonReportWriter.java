@@ -78,7 +78,7 @@ public final class JsonReportWriter {
 
     public static void writeRows(Table table, JsonWriter json) throws IOException {
         json.beginArray();
-        for (Object[] row : table.rows()) {
+        for (Object[] row : table.rowsInOrder()) {
             json.beginObject();
             for (int c = 0; c < row.length; c++) {
                 json.name(table.columns().get(c).key());

@@ -115,7 +115,7 @@ public final class LamiReportWriter {
                     json.value(table.key());
                 }
                 json.name("data").beginArray();
-                for (Object[] row : table.rows()) {
+                for (Object[] row : table.rowsInOrder()) {
                     row(json, table.columns(), columns, row);
                 }
                 json.endArray();

@@ -221,6 +221,23 @@ public final class Table {
         return view;
     }
 
+    /** Rows made at each read from which {@link #rowsInOrder} makes them ahead of their reader. */
+    private static final int AHEAD_ROWS = 4_096;
+
+    /**
+     * The rows, for a writer that reads every one in order: those of a table of thousands made at each read are made
+     * on a thread of their own, batches ahead of the writer, so that making the rows (a per-thread latency row's
+     * percentiles) and writing them overlap on two cores. The same rows in the same order as {@link #rows()}.
+     */
+    public Iterable<Object[]> rowsInOrder() {
+        synchronized (this) {
+            if (unmade < AHEAD_ROWS) {
+                return view;
+            }
+        }
+        return () -> new RowsAhead(view, key);
+    }
+
     public Object cell(int row, String columnKey) {
         return view.get(row)[columnIndex(columnKey)];
     }

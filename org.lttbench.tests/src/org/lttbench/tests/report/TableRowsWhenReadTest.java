@@ -122,6 +122,49 @@ class TableRowsWhenReadTest {
         assertEquals(3, now.rowsMade(), "made now: kept");
     }
 
+    /**
+     * A writer's read of every row in order: a table of many rows made at each read has them made on another thread,
+     * batches ahead; the same rows, in the same order, as reading them one by one gives, and each made once.
+     */
+    @Test
+    void rowsReadInOrderAreMadeAheadAndAreTheSame() {
+        for (int count : new int[] { 10, 4_095, 4_096, 4_097, 20_000 }) {
+            Table t = table();
+            t.addRow(1L, 5L);
+            Maker maker = new Maker(2);
+            t.addRowsMadeAtEachRead(count, maker);
+            List<Object[]> read = new ArrayList<>();
+            for (Object[] row : t.rowsInOrder()) {
+                read.add(row);
+            }
+            assertEquals(count + 1, read.size(), count + " rows made at each read");
+            assertEquals(count, maker.made, "each made once, " + count + " rows");
+            for (int i = 0; i < read.size(); i++) {
+                assertArrayEquals(t.rows().get(i), read.get(i), "row " + i + " of " + count);
+            }
+        }
+    }
+
+    /** A row that cannot be made fails the writer that reads it ahead, with the maker's own failure. */
+    @Test
+    void aRowThatFailsAheadFailsItsReader() {
+        Table t = table();
+        t.addRowsMadeAtEachRead(10_000, i -> {
+            if (i == 7_000) {
+                throw new IllegalStateException("row 7000 cannot be made");
+            }
+            return new Object[] { (long) i, 1L };
+        });
+        List<Object[]> read = new ArrayList<>();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+            for (Object[] row : t.rowsInOrder()) {
+                read.add(row);
+            }
+        });
+        assertEquals("row 7000 cannot be made", e.getMessage());
+        assertTrue(read.size() <= 7_000, "no row after the failed one: " + read.size());
+    }
+
     @Test
     void aRowAddedAfterComesAfter() {
         Table t = table();
