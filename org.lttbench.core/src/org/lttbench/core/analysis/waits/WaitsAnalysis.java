@@ -164,8 +164,10 @@ public final class WaitsAnalysis implements ProcessPass.User {
 
     /** One row: whose (a thread, or a process), for what (a cause, or a waker's kind and name), how long, how often. */
     /** @param running the thread's (process's) running time: rows come in the process table's order */
-    private record Row(String host, Integer tid, int pid, String name, List<String> what, long ns, long waits,
+    private record Row(String host, int tid, int pid, String name, List<String> what, long ns, long waits,
             long running, String whatText) {
+        /** The TID of a process's row, which has none (a boxed TID per row was 6 MB of 401,000 rows). */
+        static final int NO_TID = Integer.MIN_VALUE;
 
         /** The threads that ran most first, as in the process table; within one, its largest waits first. */
         static int inOrder(Row a, Row b) {
@@ -174,7 +176,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
                 c = a.host.compareTo(b.host);
             }
             if (c == 0) {
-                c = Integer.compare(a.tid != null ? a.tid : a.pid, b.tid != null ? b.tid : b.pid);
+                c = Integer.compare(a.tid != NO_TID ? a.tid : a.pid, b.tid != NO_TID ? b.tid : b.pid);
             }
             if (c == 0) {
                 c = Long.compare(b.ns, a.ns);
@@ -183,12 +185,12 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }
 
         Object[] cells() {
-            Object[] c = new Object[(host != null ? 1 : 0) + (tid != null ? 1 : 0) + 4 + what.size()];
+            Object[] c = new Object[(host != null ? 1 : 0) + (tid != NO_TID ? 1 : 0) + 4 + what.size()];
             int i = 0;
             if (host != null) {
                 c[i++] = host;
             }
-            if (tid != null) {
+            if (tid != NO_TID) {
                 c[i++] = (long) tid;
             }
             c[i++] = pid < 0 ? null : (Object) Long.valueOf(pid);
@@ -217,14 +219,24 @@ public final class WaitsAnalysis implements ProcessPass.User {
         record Key(Object owner, int label) {
         }
         final class Sum {
+            final Object owner;
             ThreadRecord whose;
             Named label;
             long ns;
             long waits;
+
+            Sum(Object owner) {
+                this.owner = owner;
+            }
         }
         Map<Label, Named> labels = new java.util.HashMap<>();
         Map<List<String>, Integer> numbers = new java.util.HashMap<>();
-        Map<Key, Sum> sums = new LinkedHashMap<>();
+        // the sums in the order first met; per thread, a thread's tallies come together (in the order of thread index),
+        // so each thread's are found in a map of its own, not in one of hundreds of thousands of (owner, label) keys
+        List<Sum> sums = new ArrayList<>();
+        Map<Key, Sum> byKey = byProcess ? new java.util.HashMap<>() : null;
+        Map<Integer, Sum> ofOwner = new java.util.HashMap<>();
+        Object current = null;
         Map<Object, Long> running = new java.util.HashMap<>();
         ThreadLedger ledger = pass.analysis().ledger();
         for (ThreadRecord r : ledger.threads()) {
@@ -237,7 +249,19 @@ public final class WaitsAnalysis implements ProcessPass.User {
                 return new Named(text, String.join(" ", text), numbers.computeIfAbsent(text, n -> numbers.size()));
             });
             Object owner = owner(r, byProcess);
-            Sum s = sums.computeIfAbsent(new Key(owner, label.number()), k -> new Sum());
+            Sum s;
+            if (byKey != null) {
+                s = byKey.computeIfAbsent(new Key(owner, label.number()), k -> new Sum(owner));
+            } else {
+                if (owner != current) {
+                    ofOwner.clear();
+                    current = owner;
+                }
+                s = ofOwner.computeIfAbsent(label.number(), k -> new Sum(owner));
+            }
+            if (s.label == null) {
+                sums.add(s);
+            }
             s.label = label;
             s.ns += t.ns();
             s.waits += t.waits();
@@ -248,11 +272,11 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }
         List<Row> rows = new ArrayList<>(sums.size());
         Map<Trace, String> hostOf = new java.util.HashMap<>(); // a trace's host, looked up once, not at each row
-        sums.forEach((key, s) -> {
+        sums.forEach(s -> {
             ThreadRecord r = s.whose;
-            rows.add(new Row(hosts ? hostOf.computeIfAbsent(r.trace(), pass.analysis()::host) : null, byProcess ? null : r.tid(), r.pid(),
+            rows.add(new Row(hosts ? hostOf.computeIfAbsent(r.trace(), pass.analysis()::host) : null, byProcess ? Row.NO_TID : r.tid(), r.pid(),
                     r.pid() == 0 ? "swapper" : r.name(), s.label.label(), s.ns, s.waits,
-                    running.getOrDefault(key.owner(), 0L), s.label.text()));
+                    running.getOrDefault(s.owner, 0L), s.label.text()));
         });
         rows.sort(Row::inOrder);
         return rows;
