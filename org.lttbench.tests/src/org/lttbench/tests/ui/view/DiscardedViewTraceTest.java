@@ -103,17 +103,7 @@ class DiscardedViewTraceTest {
         return total;
     }
 
-    /** The width of the timeline's bins, in s. */
-    /** The bins' width: the widest row's (the range cuts the first and last bins short). */
-    static double binSeconds(Report report) {
-        long widest = 0;
-        for (int r = 0; r < report.table("loss_timeline").rows().size(); r++) {
-            widest = Math.max(widest, ((TimeRange) report.table("loss_timeline").cell(r, "bin")).duration() + 1);
-        }
-        return widest / 1e9;
-    }
-
-    /** The zoomed loss timeline's bin width, in s (the widest row's). */
+    /** The zoomed loss timeline's bin width, in s: the widest row's (the range cuts the first and last bins short). */
     static double zoomBinSeconds(Report report) {
         long widest = 0;
         for (int r = 0; r < report.table("loss_zoom").rows().size(); r++) {
