@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.core.report.Report;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.SessionProbe;
@@ -17,8 +16,7 @@ class Ctf2ViewTest {
     @Test
     void processViewOverACtf2KernelTrace() throws Exception {
         Path original = TestPaths.trace("kernel-many-threads");
-        Path copy = TestPaths.workDir("ctf2-view").resolve("kernel-many-threads");
-        Ctf2Copy.copy(original, copy);
+        Path copy = TestPaths.ctf2Copy("kernel-many-threads", "ctf2-view");
         try (var shown = ViewOverTraces.open(1400, 900, ProcessTimeView::new, List.of(copy))) {
             ProcessTimeView view = shown.view();
             Report threads = SessionProbe.reference(List.of(original), "process");
