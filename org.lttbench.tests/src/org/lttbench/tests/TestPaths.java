@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.lttbench.core.ctf.Ctf2Copy;
+
 /** Where tests find the shared real traces and where they write their output (set by the test bundle's pom). */
 public final class TestPaths {
     private TestPaths() {
@@ -34,6 +36,16 @@ public final class TestPaths {
 
     public static Path traceCtf2(String name) {
         return tracesCtf2().resolve(name);
+    }
+
+    /**
+     * A CTF 2 copy of the shared trace of that name ({@link Ctf2Copy}: its metadata rewritten as CTF 2, the same data
+     * stream files), in a fresh work directory, under the trace's own name (reports name a trace by its directory).
+     */
+    public static Path ctf2Copy(String name, String workDir) throws IOException {
+        Path copy = workDir(workDir).resolve(name);
+        Ctf2Copy.copy(trace(name), copy);
+        return copy;
     }
 
     /** A fresh directory under the test bundle's {@code target/work}. */

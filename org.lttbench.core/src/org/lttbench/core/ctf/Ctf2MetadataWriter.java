@@ -380,23 +380,9 @@ final class Ctf2MetadataWriter {
             };
         }
         if (DecoderCompiler.PACKET_CONTEXT.equals(scope)) {
-            if (topLevel) {
-                switch (name) {
-                case "timestamp_begin":
-                    return roleName(TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP);
-                case "timestamp_end":
-                    return roleName(TypeDecl.Role.PACKET_END_DEFAULT_CLOCK_TIMESTAMP);
-                case "content_size":
-                    return roleName(TypeDecl.Role.PACKET_CONTENT_LENGTH);
-                case "packet_size":
-                    return roleName(TypeDecl.Role.PACKET_TOTAL_LENGTH);
-                case "events_discarded":
-                    return roleName(TypeDecl.Role.DISCARDED_EVENT_RECORD_COUNTER_SNAPSHOT);
-                case "packet_seq_num":
-                    return roleName(TypeDecl.Role.PACKET_SEQUENCE_NUMBER);
-                default:
-                    break;
-                }
+            TypeDecl.Role reserved = topLevel ? DecoderCompiler.reservedRole(scope, name) : null;
+            if (reserved != null) {
+                return roleName(reserved);
             }
             return i.clock() != null ? roleName(TypeDecl.Role.DEFAULT_CLOCK_TIMESTAMP) : null;
         }

@@ -44,6 +44,12 @@ final class DecoderCompiler {
                     TypeDecl.Role.DISCARDED_EVENT_RECORD_COUNTER_SNAPSHOT, "packet_seq_num",
                     TypeDecl.Role.PACKET_SEQUENCE_NUMBER));
 
+    /** The role CTF 2 gives a top-level member of that CTF 1.8 scope, by its reserved name; or null. */
+    static TypeDecl.Role reservedRole(String scope, String name) {
+        Map<String, TypeDecl.Role> reserved = RESERVED.get(scope);
+        return reserved == null ? null : reserved.get(name);
+    }
+
     /**
      * Most field decoders compiled from one metadata: real traces need tens of thousands (a kernel trace's two
      * thousand event classes), while type aliases can make a small hostile metadata expand exponentially (a

@@ -3,38 +3,23 @@ package org.lttbench.core.ctf;
 import java.util.List;
 
 import org.lttbench.core.ctf.DecodeState.DecodeException;
-import org.lttbench.core.trace.FieldHandle.FieldKind;
 
 /**
  * A variant: the selector's value picks the option whose ranges hold it (CTF 1.8: the ranges of the tag
  * enumeration's labels that name an option; CTF 2: each option's selector ranges). Slot: the selected option.
  */
-final class VariantDecoder extends FieldDecoder {
-    final ValueRef tag;
+final class VariantDecoder extends SelectedDecoder {
     final String[] names;
     final FieldDecoder[] options;
-    /** Selector ranges, flattened, in the order they are tried: bounds and the option each selects. */
-    final long[] rangeLow;
-    final long[] rangeHigh;
+    /** The option each selector range selects. */
     final int[] rangeOption;
-    final boolean signed;
-    private final int slots;
-
-    /** For many ranges, the first that holds a value, found in logarithmic time; null for few. */
-    private final RangeIndex index;
 
     VariantDecoder(int slot, ValueRef tag, boolean signed, long[] rangeLow, long[] rangeHigh, int[] rangeOption,
             String[] names, FieldDecoder[] options, int slots) {
-        super(slot, 1);
-        this.tag = tag;
-        this.signed = signed;
-        this.rangeLow = rangeLow;
-        this.rangeHigh = rangeHigh;
+        super(slot, tag, signed, rangeLow, rangeHigh, slots);
         this.rangeOption = rangeOption;
         this.names = names;
         this.options = options;
-        this.slots = slots;
-        this.index = RangeIndex.of(rangeLow, rangeHigh, signed);
         long most = 0;
         for (FieldDecoder o : options) {
             most = Math.max(most, o.cost);
@@ -79,40 +64,14 @@ final class VariantDecoder extends FieldDecoder {
     }
 
     @Override
-    int slots() {
-        return slots;
-    }
-
-    @Override
-    long minBits() {
-        return 0;
-    }
-
-    @Override
-    FieldKind kind() {
-        return FieldKind.COMPOUND;
-    }
-
-    @Override
     void decode(DecodeState s, int b) throws DecodeException {
-        long v = tag.get(s, b);
-        int option = -1;
-        if (index != null) {
-            int r = index.first(v);
-            option = r < 0 ? -1 : rangeOption[r];
-        } else {
-            for (int r = 0; r < rangeOption.length; r++) {
-                if (signed ? rangeLow[r] <= v && v <= rangeHigh[r]
-                        : Long.compareUnsigned(rangeLow[r], v) <= 0 && Long.compareUnsigned(v, rangeHigh[r]) <= 0) {
-                    option = rangeOption[r];
-                    break;
-                }
-            }
-        }
-        if (option < 0) {
+        long v = selector.get(s, b);
+        int r = range(v);
+        if (r < 0) {
             throw new DecodeException("variant tag value " + (signed ? Long.toString(v) : Long.toUnsignedString(v))
                     + " selects none of the variant's options");
         }
+        int option = rangeOption[r];
         s.values[b + slot] = option;
         options[option].decode(s, b);
     }

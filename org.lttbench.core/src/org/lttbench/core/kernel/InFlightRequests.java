@@ -86,8 +86,6 @@ final class InFlightRequests {
     private long unmatchedAt = Long.MIN_VALUE;
     private long busyAtUnmatched;
     private long issued;
-    private long completed;
-    private long unmatched;
     private long timedOut;
 
     void issue(long t, long device, long sector, long sectors) {
@@ -129,11 +127,9 @@ final class InFlightRequests {
      */
     boolean complete(long t, long device, long sector, long sectors) {
         timeOut(t);
-        completed++;
         TreeMap<Long, Request> requests = devices.get(device);
         Map.Entry<Long, Request> entry = requests == null ? null : requests.floorEntry(sector);
         if (entry == null || sector >= entry.getValue().end) {
-            unmatched++;
             unmatchedAt = t;
             busyAtUnmatched = busy(t);
             return true;
@@ -184,18 +180,6 @@ final class InFlightRequests {
             within += Math.max(0, unmatchedAt - from - (busyAtUnmatched - busyAtFrom));
         }
         return Math.min(within, to - from);
-    }
-
-    long issued() {
-        return issued;
-    }
-
-    long completed() {
-        return completed;
-    }
-
-    long unmatched() {
-        return unmatched;
     }
 
     /** Requests forgotten at their timeout, their completion never seen. */

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.tests.TestPaths;
 
 /**
@@ -20,9 +19,7 @@ class Ctf2CommandsTest {
 
     private static void assertSameOutput(String trace, List<String> command) throws Exception {
         Path original = TestPaths.trace(trace);
-        // Reports name a trace by its directory's name: the copy keeps it.
-        Path copy = TestPaths.workDir("ctf2-commands-" + trace).resolve(trace);
-        Ctf2Copy.copy(original, copy);
+        Path copy = TestPaths.ctf2Copy(trace, "ctf2-commands-" + trace);
         List<String> a = new ArrayList<>(command);
         a.add(original.toString());
         List<String> b = new ArrayList<>(command);

@@ -74,7 +74,7 @@ public final class SessionProbe implements SessionListener {
 
     /**
      * Gives the view a session over the traces, as a host would, and runs the event loop until the first results
-     * are shown. The caller disposes the session ({@code view.session().dispose()}).
+     * are shown. The caller disposes the session ({@link ViewOverTraces} does, when closed).
      */
     public static SessionProbe attach(UiHarness ui, ReportView view, List<Path> traces) {
         AnalysisSession session = new AnalysisSession(ui.display(), () -> CtfTraceSet.open(traces));

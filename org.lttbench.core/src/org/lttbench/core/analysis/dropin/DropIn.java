@@ -13,10 +13,9 @@ import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
-import org.lttbench.core.trace.Event;
-import org.lttbench.core.trace.Loss;
-import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.ForwardingSink;
 import org.lttbench.core.trace.RecordFanOut;
+import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 
 /**
@@ -25,7 +24,7 @@ import org.lttbench.core.trace.TraceSet;
  * command's table classes, columns and titles, so that a Trace Compass External Analysis set up for lttng-analyses
  * gets the same tables. Nothing is computed here that the analyses do not compute: this is presentation.
  */
-abstract class DropIn implements Analysis {
+abstract class DropIn implements Analysis, ForwardingSink {
     protected final AnalysisOptions options;
     private final List<Analysis> inner;
     /** The pass's records, to every inner analysis. */
@@ -64,28 +63,8 @@ abstract class DropIn implements Analysis {
     }
 
     @Override
-    public void start(TraceSet traces) {
-        records.start(traces);
-    }
-
-    @Override
-    public void packet(Packet packet) {
-        records.packet(packet);
-    }
-
-    @Override
-    public void event(Event event) {
-        records.event(event);
-    }
-
-    @Override
-    public void loss(Loss loss) {
-        records.loss(loss);
-    }
-
-    @Override
-    public void end() {
-        records.end();
+    public RecordSink recipient() {
+        return records;
     }
 
     /** A report of this command over the primary analysis's range, with its notes. */

@@ -5,9 +5,8 @@ import java.util.List;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.kernel.ThreadStateSink;
-import org.lttbench.core.trace.Event;
-import org.lttbench.core.trace.Loss;
-import org.lttbench.core.trace.Packet;
+import org.lttbench.core.trace.ForwardingSink;
+import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 
 /**
@@ -16,42 +15,23 @@ import org.lttbench.core.trace.TraceSet;
  * the run that builds on it made (the first {@link User} to be introduced makes it and feeds it); else one of its own
  * that this pass feeds.
  */
-public final class ProcessPass {
+public final class ProcessPass implements ForwardingSink {
     /**
      * An analysis that builds on a process analysis through a pass: those of one run share one. Its records go to the
      * pass, which feeds the process analysis when no other does.
      */
-    public interface User extends Analysis {
+    public interface User extends Analysis, ForwardingSink {
         ProcessPass processPass();
+
+        /** Its records go to its pass. */
+        @Override
+        default RecordSink recipient() {
+            return processPass();
+        }
 
         @Override
         default void runsWith(List<Analysis> others) {
             processPass().share(others);
-        }
-
-        @Override
-        default void start(TraceSet traces) {
-            processPass().start(traces);
-        }
-
-        @Override
-        default void packet(Packet packet) {
-            processPass().packet(packet);
-        }
-
-        @Override
-        default void event(Event event) {
-            processPass().event(event);
-        }
-
-        @Override
-        default void loss(Loss loss) {
-            processPass().loss(loss);
-        }
-
-        @Override
-        default void end() {
-            processPass().end();
         }
 
         /** Left out without a word where the process analysis would be (a trace set without a kernel trace). */
@@ -66,6 +46,10 @@ public final class ProcessPass {
             return processPass().feeds();
         }
     }
+
+    /** Where the records go while the pass does not feed a process analysis. */
+    private static final RecordSink NOWHERE = event -> {
+    };
 
     private final AnalysisOptions options;
     /** Told every state change (a critical path's history), or null. */
@@ -124,6 +108,7 @@ public final class ProcessPass {
         return new ProcessAnalysis(options).whyNotApplicableBriefly(traces);
     }
 
+    @Override
     public void start(TraceSet traces) {
         feeds = shared == null;
         if (made != null) {
@@ -146,28 +131,10 @@ public final class ProcessPass {
         return feeds;
     }
 
-    public void packet(Packet packet) {
-        if (feeds) {
-            processes.packet(packet);
-        }
-    }
-
-    public void event(Event event) {
-        if (feeds) {
-            processes.event(event);
-        }
-    }
-
-    public void loss(Loss loss) {
-        if (feeds) {
-            processes.loss(loss);
-        }
-    }
-
-    public void end() {
-        if (feeds) {
-            processes.end();
-        }
+    /** Where the pass's records go: to its process analysis while it feeds it (see {@link #start}), else nowhere. */
+    @Override
+    public RecordSink recipient() {
+        return feeds ? processes : NOWHERE;
     }
 
     /** The process analysis, once started (or given to {@link #over}). */

@@ -267,8 +267,7 @@ class DropInLamiTest {
      */
     @Test
     void theIoCommandsLeaveSpliceOut() throws Exception {
-        Path dir = TestPaths.workDir("dropin-files-splice");
-        files(dir, tracer());
+        Path dir = written("files-splice", DropInLamiTest::files, tracer());
         Map<String, JsonArray> stats = run("iolatencystats", dir);
         List<List<String>> calls = rows(stats.get("syscall-latency-stats"));
         assertEquals(List.of("Open:4", "Read:5", "Write:4", "Sync:0"),
@@ -285,8 +284,7 @@ class DropInLamiTest {
     @ParameterizedTest
     @ValueSource(ints = { 0, 1, 2, 3, 4 })
     void iousagetopGivesTheBytesPerFile(int tracer) throws Exception {
-        Path dir = TestPaths.workDir("dropin-files-" + tracer);
-        files(dir, LatencyScenarios.TRACERS.get(tracer));
+        Path dir = written("files-" + tracer, DropInLamiTest::files, LatencyScenarios.TRACERS.get(tracer));
         Map<String, JsonArray> tables = run("iousagetop", dir);
         assertEquals(List.of(List.of("/etc/hosts", "150", "fd 3 in app (701)"),
                 List.of("unknown (app)", "11", "fd 9 in app (701)"),
@@ -364,8 +362,8 @@ class DropInLamiTest {
     @ParameterizedTest
     @ValueSource(ints = { 0, 1, 2, 3, 4 })
     void iousagetopGivesTheBytesPerDescriptorTypeAndInterface(int tracer) throws Exception {
-        Path dir = TestPaths.workDir("dropin-descriptor-types-" + tracer);
-        descriptorTypes(dir, LatencyScenarios.TRACERS.get(tracer));
+        Path dir = written("descriptor-types-" + tracer, DropInLamiTest::descriptorTypes,
+                LatencyScenarios.TRACERS.get(tracer));
         Map<String, JsonArray> tables = run("iousagetop", dir);
         // TID, total, disk, network, unknown
         assertEquals(List.of(List.of("801", "1650", "230", "400", "1020"), List.of("802", "610", "0", "600", "10"),
@@ -376,6 +374,19 @@ class DropInLamiTest {
                 rows(tables.get("Per-network interface top I/O operations [received]")));
         assertEquals(List.of(List.of("eth0", "482"), List.of("lo", "40"), List.of("wlan0", "0")),
                 rows(tables.get("Per-network interface top I/O operations [sent]")));
+    }
+
+    /** How a scenario writes its trace for a tracer into a directory. */
+    @FunctionalInterface
+    private interface Scenario {
+        void write(Path dir, KernelTracer tracer) throws IOException;
+    }
+
+    /** The scenario's trace, written for that tracer in the work directory {@code dropin-<use>}. */
+    private static Path written(String use, Scenario scenario, KernelTracer tracer) throws IOException {
+        Path dir = TestPaths.workDir("dropin-" + use);
+        scenario.write(dir, tracer);
+        return dir;
     }
 
     private static KernelTracer tracer() {
@@ -431,8 +442,7 @@ class DropInLamiTest {
 
     @Test
     void syscallstatsGivesTheScenariosCalls() throws Exception {
-        Path dir = TestPaths.workDir("dropin-syscalls");
-        LatencyScenarios.syscalls(dir, tracer());
+        Path dir = written("syscalls", LatencyScenarios::syscalls, tracer());
         Map<String, JsonArray> tables = run("syscallstats", dir);
         // caller's reads: 3 and 13 µs (mean 8, sample stddev 7071.07), one EAGAIN; its futex of 7 µs; its write, EINTR
         assertEquals(List.of(List.of("read", "2", "3000", "8000", "13000", "7071", "{'success': 1, 'EAGAIN': 1}"),
@@ -446,8 +456,7 @@ class DropInLamiTest {
 
     @Test
     void schedstatsGivesTheScenariosWakeups() throws Exception {
-        Path dir = TestPaths.workDir("dropin-sched");
-        LatencyScenarios.scheduling(dir, tracer());
+        Path dir = written("sched", LatencyScenarios::scheduling, tracer());
         Map<String, JsonArray> tables = run("schedstats", dir);
         // a woken after 3 µs, d new after 4.6 µs; b's preemption is left out, as lttng-analyses does
         assertEquals(List.of(List.of("2", "3000", "3800", "4600", "1131")), rows(tables.get("total_stats")));
@@ -459,8 +468,7 @@ class DropInLamiTest {
 
     @Test
     void irqstatsGivesTheScenariosHandlers() throws Exception {
-        Path dir = TestPaths.workDir("dropin-irq");
-        LatencyScenarios.interrupts(dir, tracer());
+        Path dir = written("irq", LatencyScenarios::interrupts, tracer());
         Map<String, JsonArray> tables = run("irqstats", dir);
         assertEquals(List.of(List.of("ahci 16", "2", "250", "275", "300", "35"), List.of("eth0 17", "1", "100", "100",
                 "100", "-")), rows(tables.get("hard-stats")));
@@ -473,8 +481,7 @@ class DropInLamiTest {
 
     @Test
     void theIoCommandsGiveTheScenariosRequestsAndCalls() throws Exception {
-        Path disk = TestPaths.workDir("dropin-disk");
-        LatencyScenarios.disk(disk, tracer());
+        Path disk = written("disk", LatencyScenarios::disk, tracer());
         Map<String, JsonArray> stats = run("iolatencystats", disk);
         // sda: the read of 100 µs and the write of 78 µs; sdb (unnamed): 1 µs
         assertEquals(List.of(List.of("sda", "2", "78000", "89000", "100000", "15556"),
@@ -485,8 +492,7 @@ class DropInLamiTest {
         assertEquals(List.of(List.of("sda", "264"), List.of("(8,16)", "8")), rows(usage.get("per-disk-top-sector")));
         assertEquals(List.of(List.of("sda", "2"), List.of("(8,16)", "1")), rows(usage.get("per-disk-top-request")));
 
-        Path calls = TestPaths.workDir("dropin-io-syscalls");
-        LatencyScenarios.syscalls(calls, tracer());
+        Path calls = written("io-syscalls", LatencyScenarios::syscalls, tracer());
         Map<String, JsonArray> top = run("iolatencytop", calls);
         List<List<String>> read = rows(top.get("Top system call latencies [read]"));
         assertEquals(List.of("13000", "3000"), read.stream().map(r -> r.get(2)).toList());

@@ -19,7 +19,7 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.SessionProbe;
-import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.ui.table.ReportTableViewer;
 import org.lttbench.ui.view.ProcessTimeView;
 
@@ -34,16 +34,15 @@ class CriticalPathTabTest {
     void aDoubleClickedThreadShowsItsCriticalPath() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("kernel-scp-src"));
         long tid = 7422; // ssh: it waits on the network and on other threads
-        try (UiHarness ui = new UiHarness(1400, 900)) {
-            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            SessionProbe probe = SessionProbe.attach(ui, view, trace);
+        try (var shown = ViewOverTraces.open(1400, 900, ProcessTimeView::new, trace)) {
+            ProcessTimeView view = shown.view();
             assertNull(view.followedThread());
             ReportTableViewer threads = view.threadTable();
             int row = rowOf(threads, tid);
             threads.viewer().getTable().setSelection(row);
             threads.viewer().getTable().notifyListeners(SWT.DefaultSelection, new Event());
             assertEquals(Integer.valueOf((int) tid), view.followedThread());
-            ui.waitUntil("the critical path of " + tid, () -> probe.count() == 2, 120);
+            shown.ui().waitUntil("the critical path of " + tid, () -> shown.probe().count() == 2, 120);
 
             Report reference;
             try (TraceSet set = CtfTraceSet.open(trace)) {
@@ -55,8 +54,7 @@ class CriticalPathTabTest {
             SessionProbe.assertShows(reference.table("critical_path_segments"), view.pathSegments());
             assertEquals(reference.summary(), view.pathLine());
             assertEquals("Critical path", view.tabs().getSelection().getText(), "the tab shows itself");
-            ui.screenshot(view, "process-view-critical-path");
-            view.session().dispose();
+            shown.ui().screenshot(view, "process-view-critical-path");
         }
     }
 

@@ -3,13 +3,11 @@ package org.lttbench.tests.ui.view;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.swt.SWT;
 import org.junit.jupiter.api.Test;
-import org.lttbench.core.ctf.Ctf2Copy;
 import org.lttbench.core.report.Report;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.SessionProbe;
-import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.ui.view.ProcessTimeView;
 
 /** The views read CTF 2: the process view over a CTF 2 copy of a kernel trace shows the original's figures. */
@@ -18,11 +16,9 @@ class Ctf2ViewTest {
     @Test
     void processViewOverACtf2KernelTrace() throws Exception {
         Path original = TestPaths.trace("kernel-many-threads");
-        Path copy = TestPaths.workDir("ctf2-view").resolve("kernel-many-threads");
-        Ctf2Copy.copy(original, copy);
-        try (UiHarness ui = new UiHarness(1400, 900)) {
-            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            SessionProbe.attach(ui, view, List.of(copy));
+        Path copy = TestPaths.ctf2Copy("kernel-many-threads", "ctf2-view");
+        try (var shown = ViewOverTraces.open(1400, 900, ProcessTimeView::new, List.of(copy))) {
+            ProcessTimeView view = shown.view();
             Report threads = SessionProbe.reference(List.of(original), "process");
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
         }

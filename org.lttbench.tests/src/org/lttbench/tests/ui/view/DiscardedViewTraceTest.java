@@ -3,20 +3,18 @@ package org.lttbench.tests.ui.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.swt.SWT;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
-import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.view.DiscardedView;
 
@@ -29,12 +27,9 @@ class DiscardedViewTraceTest {
 
     @Test
     void helloLostWholeTraceThenARangeDraggedOnTheChart() throws Exception {
-        List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
-        try (UiHarness ui = new UiHarness(1300, 900)) {
-            DiscardedView view = new DiscardedView(ui.shell(), SWT.NONE);
-            SessionProbe probe = SessionProbe.attach(ui, view, trace);
-
-            Report whole = SessionProbe.reference(trace, "discarded");
+        try (var shown = ViewOverTraces.open(1300, 900, DiscardedView::new, "ust-hello-lost")) {
+            DiscardedView view = shown.view();
+            Report whole = shown.reference("discarded");
             assertShowsReport(whole, view);
             assertTrue(view.banner().showsLoss());
             assertEquals(DISCARDED, view.banner().lostEvents());
@@ -59,7 +54,7 @@ class DiscardedViewTraceTest {
             ChartChecks.assertReadable(view.timeline().chart());
             // The range bar's strip draws the trace's events and losses over the whole span, to choose from.
             assertTrue(view.rangeBar().hasHistogram());
-            ui.screenshot(view, "discarded-view-ust-hello-lost");
+            shown.ui().screenshot(view, "discarded-view-ust-hello-lost");
 
             // Drag from after the two big bins of losses to the end of the line: the views recompute for that range.
             var axis = view.timeline().chart().getAxisSet().getXAxis(0);
@@ -68,17 +63,16 @@ class DiscardedViewTraceTest {
             int to = axis.getPixelCoordinate(x[x.length - 1]);
             TimeRange dragged = view.timeline().timeRangeOfPixels(from, to);
             UiHarness.drag(view.timeline().chart().getPlotArea().getControl(), from, to);
-            ui.waitUntil("the results for the dragged range", () -> probe.count() == 2, 60);
-            assertEquals(dragged, probe.last().range());
+            shown.ui().waitUntil("the results for the dragged range", () -> shown.probe().count() == 2, 60);
+            assertEquals(dragged, shown.probe().last().range());
 
-            Report part = SessionProbe.reference(trace, "discarded", dragged, GroupBy.THREAD);
+            Report part = shown.reference("discarded", dragged, GroupBy.THREAD);
             assertShowsReport(part, view);
             long partLost = sum(part.table("streams"), "discarded_events");
             assertTrue(partLost > 0 && partLost < DISCARDED, "a part of the losses: " + partLost);
             assertEquals(partLost, view.banner().lostEvents());
             view.tabs().setSelection(1);
-            ui.screenshot(view, "discarded-view-ust-hello-lost-dragged-range");
-            view.session().dispose();
+            shown.ui().screenshot(view, "discarded-view-ust-hello-lost-dragged-range");
         }
     }
 
@@ -109,17 +103,7 @@ class DiscardedViewTraceTest {
         return total;
     }
 
-    /** The width of the timeline's bins, in s. */
-    /** The bins' width: the widest row's (the range cuts the first and last bins short). */
-    static double binSeconds(Report report) {
-        long widest = 0;
-        for (int r = 0; r < report.table("loss_timeline").rows().size(); r++) {
-            widest = Math.max(widest, ((TimeRange) report.table("loss_timeline").cell(r, "bin")).duration() + 1);
-        }
-        return widest / 1e9;
-    }
-
-    /** The zoomed loss timeline's bin width, in s (the widest row's). */
+    /** The zoomed loss timeline's bin width, in s: the widest row's (the range cuts the first and last bins short). */
     static double zoomBinSeconds(Report report) {
         long widest = 0;
         for (int r = 0; r < report.table("loss_zoom").rows().size(); r++) {

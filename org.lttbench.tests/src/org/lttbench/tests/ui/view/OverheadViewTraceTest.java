@@ -7,16 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.swt.SWT;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.AnalysisOptions.GroupBy;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.trace.TimeRange;
-import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
-import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.view.OverheadView;
 
@@ -25,11 +23,9 @@ class OverheadViewTraceTest {
 
     @Test
     void memoryLibcWholeTraceThenATypedRange() throws Exception {
-        List<Path> trace = List.of(TestPaths.trace("ust-memory-libc"));
-        try (UiHarness ui = new UiHarness(1300, 900)) {
-            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
-            SessionProbe probe = SessionProbe.attach(ui, view, trace);
-            Report whole = SessionProbe.reference(trace, "overhead");
+        try (var shown = ViewOverTraces.open(1300, 900, OverheadView::new, "ust-memory-libc")) {
+            OverheadView view = shown.view();
+            Report whole = shown.reference("overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             assertHistogramShows(whole.table("tracepoint_gaps"), view.histogram().model());
             // This trace's malloc and free gaps have two modes (the analysis says so): the histogram has two humps.
@@ -39,31 +35,27 @@ class OverheadViewTraceTest {
             ChartChecks.assertReadable(view.histogram().chart());
             // No kernel trace given: the share chart says what it needs.
             assertTrue(view.shareChart().model().isEmpty());
-            ui.screenshot(view, "overhead-view-ust-memory-libc");
+            shown.ui().screenshot(view, "overhead-view-ust-memory-libc");
 
-            TimeRange part = probe.typeTheMiddleThird(ui, view, view.session().span(), 60);
-            Report third = SessionProbe.reference(trace, "overhead", part, GroupBy.THREAD);
+            TimeRange part = shown.probe().typeTheMiddleThird(shown.ui(), view, view.session().span(), 60);
+            Report third = shown.reference("overhead", part, GroupBy.THREAD);
             assertTrue((Long) third.table("tracepoints").cell(0, "count") < (Long) whole.table("tracepoints").cell(0, "count"));
             SessionProbe.assertShows(third.table("tracepoints"), view.tracepointTable());
             assertHistogramShows(third.table("tracepoint_gaps"), view.histogram().model());
-            ui.screenshot(view, "overhead-view-ust-memory-libc-middle-third");
-            view.session().dispose();
+            shown.ui().screenshot(view, "overhead-view-ust-memory-libc-middle-third");
         }
     }
 
     /** The banner of the overhead view says when the traces lost events (here the kernel half of one session). */
     @Test
     void lossesInTheSessionShowInTheBanner() throws Exception {
-        List<Path> trace = List.of(TestPaths.trace("session-multi-domains"));
-        try (UiHarness ui = new UiHarness(1300, 900)) {
-            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
-            SessionProbe.attach(ui, view, trace);
+        try (var shown = ViewOverTraces.open(1300, 900, OverheadView::new, "session-multi-domains")) {
+            OverheadView view = shown.view();
             assertTrue(view.banner().showsLoss(), view.banner().text());
             assertEquals(728, view.banner().lostEvents(), "the shared traces' README counts 728 discarded events");
-            Report whole = SessionProbe.reference(trace, "overhead");
+            Report whole = shown.reference("overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
-            ui.screenshot(view, "overhead-view-session-multi-domains");
-            view.session().dispose();
+            shown.ui().screenshot(view, "overhead-view-session-multi-domains");
         }
     }
 
@@ -74,17 +66,15 @@ class OverheadViewTraceTest {
     @Test
     void sessionScenarioShowsEachProcesssShare() throws Exception {
         List<Path> traces = List.of(org.lttbench.tests.analysis.overhead.OverheadScenarioTest.sessionTraces("view-share"));
-        try (UiHarness ui = new UiHarness(1300, 900)) {
-            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
-            SessionProbe.attach(ui, view, traces);
+        try (var shown = ViewOverTraces.open(1300, 900, OverheadView::new, traces)) {
+            OverheadView view = shown.view();
             ChartModel share = view.shareChart().model();
             assertEquals(List.of("app (501)"), share.categories(), "process 701 never ran in the kernel trace: no bar");
             assertEquals(1_400 * 250.0 / 15_000_000 * 100, share.series().get(0).y()[0], 1e-9);
-            Report whole = SessionProbe.reference(traces, "overhead");
+            Report whole = shown.reference("overhead");
             SessionProbe.assertShows(whole.table("tracepoints"), view.tracepointTable());
             ChartChecks.assertReadable(view.shareChart().chart());
-            ui.screenshot(view, "overhead-view-session-scenario");
-            view.session().dispose();
+            shown.ui().screenshot(view, "overhead-view-session-scenario");
         }
     }
 

@@ -17,7 +17,7 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
-import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 import org.lttbench.ui.chart.ChartModel;
@@ -65,17 +65,15 @@ class ProcessTimeViewScenarioTest {
     void showsTheTimesTheScenarioWasWrittenWith() throws Exception {
         Path dir = TestPaths.workDir("view-scenario");
         write(dir);
-        List<Path> trace = List.of(dir);
-        try (UiHarness ui = new UiHarness(1200, 800)) {
-            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            SessionProbe.attach(ui, view, trace);
+        try (var shown = ViewOverTraces.open(1200, 800, ProcessTimeView::new, List.of(dir))) {
+            ProcessTimeView view = shown.view();
 
-            Report threads = SessionProbe.reference(trace, "process");
-            Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
+            Report threads = shown.reference("process");
+            Report processes = shown.reference("process", TimeRange.ALL, GroupBy.PROCESS);
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             ProcessTimeViewTraceTest.assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             ProcessTimeViewTraceTest.assertChartShows(processes.table("processes"), view.chart().model());
-            Report causes = SessionProbe.reference(trace, "waits", TimeRange.ALL, GroupBy.PROCESS);
+            Report causes = shown.reference("waits", TimeRange.ALL, GroupBy.PROCESS);
             ProcessTimeViewTraceTest.assertWaitChartShows(processes.table("processes"), causes.table("blocked_by_cause"),
                     view.chart().model(), view.waitChart().model());
 
@@ -96,13 +94,13 @@ class ProcessTimeViewScenarioTest {
 
             // The tree's menu exports both of its tables as CSV.
             Path csv = TestPaths.workDir("view-scenario-csv");
-            org.lttbench.ui.export.FileChooser.install(ui.display(), (shell, name, ext) -> csv.resolve(name));
+            org.lttbench.ui.export.FileChooser.install(shown.ui().display(), (shell, name, ext) -> csv.resolve(name));
             try {
                 for (var item : view.tree().viewer().getTree().getMenu().getItems()) {
                     item.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
                 }
             } finally {
-                org.lttbench.ui.export.FileChooser.install(ui.display(), null);
+                org.lttbench.ui.export.FileChooser.install(shown.ui().display(), null);
             }
             assertEquals(processes.table("processes").rows().size() + 1, java.nio.file.Files.readAllLines(csv.resolve("processes.csv")).size());
             assertEquals(columns.rows().size() + 1, java.nio.file.Files.readAllLines(csv.resolve("threads.csv")).size());
@@ -110,8 +108,7 @@ class ProcessTimeViewScenarioTest {
 
             view.tree().viewer().expandAll();
             ChartChecks.assertReadable(view.chart().chart());
-            ui.screenshot(view, "process-view-scenario");
-            view.session().dispose();
+            shown.ui().screenshot(view, "process-view-scenario");
         }
     }
 

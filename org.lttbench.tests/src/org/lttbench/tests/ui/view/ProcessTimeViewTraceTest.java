@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
@@ -16,10 +15,9 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
-import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ChartChecks;
 import org.lttbench.tests.ui.SessionProbe;
-import org.lttbench.tests.ui.UiHarness;
+import org.lttbench.tests.ui.ViewOverTraces;
 import org.lttbench.ui.chart.ChartModel;
 import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.table.ReportTreeViewer;
@@ -30,23 +28,21 @@ class ProcessTimeViewTraceTest {
 
     @Test
     void manyThreadsWholeTraceThenATypedRange() throws Exception {
-        List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
-        try (UiHarness ui = new UiHarness(1400, 900)) {
-            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            SessionProbe probe = SessionProbe.attach(ui, view, trace);
+        try (var shown = ViewOverTraces.open(1400, 900, ProcessTimeView::new, "kernel-many-threads")) {
+            ProcessTimeView view = shown.view();
             AnalysisSession session = view.session();
 
-            Report threads = SessionProbe.reference(trace, "process");
-            Report processes = SessionProbe.reference(trace, "process", TimeRange.ALL, GroupBy.PROCESS);
+            Report threads = shown.reference("process");
+            Report processes = shown.reference("process", TimeRange.ALL, GroupBy.PROCESS);
             SessionProbe.assertShows(threads.table("threads"), view.threadTable());
             assertTree(processes.table("processes"), threads.table("threads"), view.tree());
             assertChartShows(processes.table("processes"), view.chart().model());
-            Report causes = SessionProbe.reference(trace, "waits", TimeRange.ALL, GroupBy.PROCESS);
+            Report causes = shown.reference("waits", TimeRange.ALL, GroupBy.PROCESS);
             assertWaitChartShows(processes.table("processes"), causes.table("blocked_by_cause"), view.chart().model(),
                     view.waitChart().model());
             ChartChecks.assertReadable(view.chart().chart());
             ChartChecks.assertReadable(view.waitChart().chart());
-            ui.screenshot(view, "process-view-kernel-many-threads");
+            shown.ui().screenshot(view, "process-view-kernel-many-threads");
 
             // Type the middle half of the trace (as babeltrace2 prints times) and press Enter.
             TimeRange span = session.span();
@@ -54,23 +50,22 @@ class ProcessTimeViewTraceTest {
             view.rangeBar().beginField().setText(WallClock.format(half.begin()));
             view.rangeBar().endField().setText(WallClock.format(half.end()));
             view.rangeBar().endField().notifyListeners(SWT.DefaultSelection, new Event());
-            ui.waitUntil("the results for the typed range", () -> probe.count() == 2, 120);
-            assertEquals(half, probe.last().range());
+            shown.ui().waitUntil("the results for the typed range", () -> shown.probe().count() == 2, 120);
+            assertEquals(half, shown.probe().last().range());
 
-            Report halfThreads = SessionProbe.reference(trace, "process", half, GroupBy.THREAD);
-            Report halfProcesses = SessionProbe.reference(trace, "process", half, GroupBy.PROCESS);
+            Report halfThreads = shown.reference("process", half, GroupBy.THREAD);
+            Report halfProcesses = shown.reference("process", half, GroupBy.PROCESS);
             assertNotEquals(threads.table("threads").rows().size(), halfThreads.table("threads").rows().size(),
                     "a different range gives different rows (else this test would not see the update)");
             SessionProbe.assertShows(halfThreads.table("threads"), view.threadTable());
             assertTree(halfProcesses.table("processes"), halfThreads.table("threads"), view.tree());
             assertChartShows(halfProcesses.table("processes"), view.chart().model());
-            Report halfCauses = SessionProbe.reference(trace, "waits", half, GroupBy.PROCESS);
+            Report halfCauses = shown.reference("waits", half, GroupBy.PROCESS);
             assertWaitChartShows(halfProcesses.table("processes"), halfCauses.table("blocked_by_cause"),
                     view.chart().model(), view.waitChart().model());
             assertEquals(WallClock.format(half.begin()), view.rangeBar().beginField().getText());
             view.tabs().setSelection(1);
-            ui.screenshot(view, "process-view-kernel-many-threads-middle-half");
-            session.dispose();
+            shown.ui().screenshot(view, "process-view-kernel-many-threads-middle-half");
         }
     }
 
