@@ -199,13 +199,11 @@ final class DecoderCompiler {
             path.remove(path.size() - 1);
             frame.current = null;
             frame.add(m.name(), decoders[i]);
-            if (topLevel && !ctf2 && RESERVED.containsKey(scope)) {
-                TypeDecl.Role role = RESERVED.get(scope).get(names[i]);
-                boolean uuid = role == TypeDecl.Role.METADATA_STREAM_UUID;
-                if (role != null && !roleFields.containsKey(role) && (!uuid && decoders[i] instanceof IntDecoder
-                        || uuid && decoders[i] instanceof ScalarArrayDecoder a && a.fixedLength == 16)) {
-                    roleFields.put(role, decoders[i]);
-                }
+            TypeDecl.Role role = topLevel && !ctf2 ? reservedRole(scope, names[i]) : null;
+            boolean uuid = role == TypeDecl.Role.METADATA_STREAM_UUID;
+            if (role != null && !roleFields.containsKey(role) && (!uuid && decoders[i] instanceof IntDecoder
+                    || uuid && decoders[i] instanceof ScalarArrayDecoder a && a.fixedLength == 16)) {
+                roleFields.put(role, decoders[i]);
             }
         }
         return new StructDecoder(first, decl.align(), names, decoders, next - first);
@@ -365,7 +363,7 @@ final class DecoderCompiler {
         // babeltrace2's "meanings": what it consumes it does not show (CTF 2: the roles; CTF 1.8: clock-mapped
         // integers and the packet context's reserved names)
         d.consumed = ctf2 ? !i.roles().isEmpty() : i.clock() != null
-                || PACKET_CONTEXT.equals(scope) && topLevel && RESERVED.get(PACKET_CONTEXT).containsKey(name);
+                || PACKET_CONTEXT.equals(scope) && topLevel && reservedRole(scope, name) != null;
         if (ctf2) {
             for (TypeDecl.Role r : i.roles()) {
                 if (r != TypeDecl.Role.EVENT_RECORD_CLASS_ID && !EVENT_HEADER.equals(scope)) {
