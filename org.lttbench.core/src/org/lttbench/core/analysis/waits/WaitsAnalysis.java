@@ -234,8 +234,13 @@ public final class WaitsAnalysis implements ProcessPass.User {
         // the sums in the order first met; per thread, a thread's tallies come together (in the order of thread index),
         // so each thread's are found in a map of its own, not in one of hundreds of thousands of (owner, label) keys
         List<Sum> sums = new ArrayList<>();
+        java.util.function.Function<Object, Sum> firstOf = owner -> {
+            Sum s = new Sum(owner);
+            sums.add(s);
+            return s;
+        };
         Map<Key, Sum> byKey = byProcess ? new java.util.HashMap<>() : null;
-        Map<Integer, Sum> ofOwner = new java.util.HashMap<>();
+        Map<Integer, Sum> ofOwner = byProcess ? null : new java.util.HashMap<>();
         Object current = null;
         Map<Object, Long> running = new java.util.HashMap<>();
         ThreadLedger ledger = pass.analysis().ledger();
@@ -251,16 +256,13 @@ public final class WaitsAnalysis implements ProcessPass.User {
             Object owner = owner(r, byProcess);
             Sum s;
             if (byKey != null) {
-                s = byKey.computeIfAbsent(new Key(owner, label.number()), k -> new Sum(owner));
+                s = byKey.computeIfAbsent(new Key(owner, label.number()), k -> firstOf.apply(owner));
             } else {
                 if (owner != current) {
                     ofOwner.clear();
                     current = owner;
                 }
-                s = ofOwner.computeIfAbsent(label.number(), k -> new Sum(owner));
-            }
-            if (s.label == null) {
-                sums.add(s);
+                s = ofOwner.computeIfAbsent(label.number(), k -> firstOf.apply(owner));
             }
             s.label = label;
             s.ns += t.ns();
