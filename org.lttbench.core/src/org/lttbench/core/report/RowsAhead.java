@@ -81,7 +81,7 @@ final class RowsAhead implements Iterator<Object[]> {
         batch = (Object[][]) o;
         next = 0;
         ended = batch == END;
-        return !ended && batch.length > 0;
+        return !ended;
     }
 
     @Override
