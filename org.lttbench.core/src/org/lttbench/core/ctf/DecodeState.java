@@ -123,26 +123,34 @@ final class DecodeState {
         return endBits - pos;
     }
 
-    /** Reads an unsigned little-endian bit field of 1..64 bits at the cursor and advances it. */
-    long readLE(int size) throws DecodeException {
+    /**
+     * Reads an unsigned bit field of 1..64 bits at the cursor and advances it. Big-endian: its first bit is the most
+     * significant of its byte.
+     */
+    long read(int size, boolean bigEndian) throws DecodeException {
         long p = pos;
         int index = (int) (p >>> 3);
         int shift = (int) (p & 7);
         pos = p + size;
         if (shift == 0) {
+            ByteBuffer bytes = bigEndian ? be : le;
             switch (size) {
             case 8:
-                return le.get(index) & 0xFFL;
+                return bytes.get(index) & 0xFFL;
             case 16:
-                return le.getShort(index) & 0xFFFFL;
+                return bytes.getShort(index) & 0xFFFFL;
             case 32:
-                return le.getInt(index) & 0xFFFFFFFFL;
+                return bytes.getInt(index) & 0xFFFFFFFFL;
             case 64:
-                return le.getLong(index);
+                return bytes.getLong(index);
             default:
                 break;
             }
         }
+        return bigEndian ? unalignedBE(index, shift, size) : unalignedLE(index, shift, size);
+    }
+
+    private long unalignedLE(int index, int shift, int size) throws DecodeException {
         long v;
         if (shift + size <= 64) {
             v = (index + 8 <= limit ? le.getLong(index) : tailLE(index, (shift + size + 7) >>> 3)) >>> shift;
@@ -154,26 +162,7 @@ final class DecodeState {
         return size == 64 ? v : v & ((1L << size) - 1);
     }
 
-    /** Reads an unsigned big-endian bit field of 1..64 bits (first bit is the most significant of its byte). */
-    long readBE(int size) throws DecodeException {
-        long p = pos;
-        int index = (int) (p >>> 3);
-        int shift = (int) (p & 7);
-        pos = p + size;
-        if (shift == 0) {
-            switch (size) {
-            case 8:
-                return be.get(index) & 0xFFL;
-            case 16:
-                return be.getShort(index) & 0xFFFFL;
-            case 32:
-                return be.getInt(index) & 0xFFFFFFFFL;
-            case 64:
-                return be.getLong(index);
-            default:
-                break;
-            }
-        }
+    private long unalignedBE(int index, int shift, int size) throws DecodeException {
         if (shift + size <= 64) {
             long word = index + 8 <= limit ? be.getLong(index) : tailBE(index, (shift + size + 7) >>> 3);
             return (word << shift) >>> (64 - size);

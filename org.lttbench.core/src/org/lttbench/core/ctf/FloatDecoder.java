@@ -41,7 +41,7 @@ final class FloatDecoder extends FieldDecoder {
         if (align > 1) {
             s.align(align);
         }
-        long raw = bigEndian ? s.readBE(size) : s.readLE(size);
+        long raw = s.read(size, bigEndian);
         double v = size == 32 ? Float.intBitsToFloat((int) raw)
                 : size == 64 ? Double.longBitsToDouble(raw) : Float.float16ToFloat((short) raw);
         s.values[b + slot] = Double.doubleToRawLongBits(v);

@@ -68,12 +68,12 @@ class IntDecoder extends FieldDecoder {
         long raw;
         int bits = size;
         if (form == FIXED) {
-            raw = bigEndian ? s.readBE(size) : s.readLE(size);
+            raw = s.read(size, bigEndian);
         } else if (form == VARIABLE) {
             raw = s.readLeb128();
             bits = s.leb128Bits;
         } else {
-            raw = Long.reverse(bigEndian ? s.readBE(size) : s.readLE(size)) >>> (64 - size);
+            raw = Long.reverse(s.read(size, bigEndian)) >>> (64 - size);
         }
         int shift = 64 - bits;
         s.values[b + slot] = signed ? (raw << shift) >> shift : raw;
