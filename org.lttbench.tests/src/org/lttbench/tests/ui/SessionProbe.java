@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.lttbench.core.analysis.Analyses;
@@ -130,6 +132,16 @@ public final class SessionProbe implements SessionListener {
             assertNull(a.whyNotApplicable(set), analysis + " applies to " + traces);
             return AnalysisRun.run(set, List.of(a), ProgressListener.NONE).get(0);
         }
+    }
+
+    /** A view made in the harness's window, opened and rendering these reports over the fixtures' range. */
+    public static <V extends ReportView> V showing(UiHarness ui, BiFunction<Composite, Integer, V> view,
+            Report... reports) {
+        V v = view.apply(ui.shell(), SWT.NONE);
+        ui.open();
+        v.setReports(ReportSet.of(ReportFixtures.RANGE, reports));
+        ui.pump();
+        return v;
     }
 
     /**

@@ -15,7 +15,6 @@ import org.lttbench.tests.ui.ReportFixtures;
 import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.chart.ChartModel;
-import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.view.DiscardedView;
 
 /** The discarded view renders the loss report it is given (hand-built here, shaped as the analysis makes it). */
@@ -26,10 +25,7 @@ class DiscardedViewTest {
         Report report = ReportFixtures.discardedReport();
         Table streams = report.table("streams");
         try (UiHarness ui = new UiHarness(1280, 860)) {
-            DiscardedView view = new DiscardedView(ui.shell(), SWT.NONE);
-            ui.open();
-            view.setReports(ReportSet.of(ReportFixtures.RANGE, report));
-            ui.pump();
+            DiscardedView view = SessionProbe.showing(ui, DiscardedView::new, report);
 
             var table = view.streamTable();
             SessionProbe.assertShows(streams, table);

@@ -15,7 +15,6 @@ import org.lttbench.tests.ui.ReportFixtures;
 import org.lttbench.tests.ui.SessionProbe;
 import org.lttbench.tests.ui.UiHarness;
 import org.lttbench.ui.chart.ChartModel;
-import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.view.OverheadView;
 
 /** The overhead view renders the overhead report it is given (hand-built here, shaped as the analysis makes it). */
@@ -27,10 +26,7 @@ class OverheadViewTest {
         Table tracepoints = report.table("tracepoints");
         Table gaps = report.table("tracepoint_gaps");
         try (UiHarness ui = new UiHarness(1280, 860)) {
-            OverheadView view = new OverheadView(ui.shell(), SWT.NONE);
-            ui.open();
-            view.setReports(ReportSet.of(ReportFixtures.RANGE, report));
-            ui.pump();
+            OverheadView view = SessionProbe.showing(ui, OverheadView::new, report);
 
             var table = view.tracepointTable();
             SessionProbe.assertShows(tracepoints, table);

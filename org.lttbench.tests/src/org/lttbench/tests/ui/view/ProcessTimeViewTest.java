@@ -33,10 +33,7 @@ class ProcessTimeViewTest {
         Table threads = reports[0].table("threads");
         Table processes = reports[1].table("processes");
         try (UiHarness ui = new UiHarness(1280, 860)) {
-            ProcessTimeView view = new ProcessTimeView(ui.shell(), SWT.NONE);
-            ui.open();
-            view.setReports(ReportSet.of(ReportFixtures.RANGE, reports[0], reports[1], ReportFixtures.lossyDiscardedReport()));
-            ui.pump();
+            ProcessTimeView view = SessionProbe.showing(ui, ProcessTimeView::new, reports[0], reports[1], ReportFixtures.lossyDiscardedReport());
 
             // Table: every cell as CellFormat writes the model's value, in the analysis's order.
             var table = view.threadTable();
