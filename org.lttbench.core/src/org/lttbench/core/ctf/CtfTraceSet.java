@@ -9,21 +9,17 @@ import java.util.List;
 import org.lttbench.core.trace.EventType;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
-import org.lttbench.core.trace.Stream;
 import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceFormatException;
-import org.lttbench.core.trace.TraceSet;
 import org.lttbench.core.trace.UnreadFile;
 
 /**
  * LTTng traces read by our own CTF reader (CTF 1.8 and CTF 2): every trace found at or below the given paths, read in
  * one time-ordered pass (a k-way merge over every stream of every trace).
  */
-public final class CtfTraceSet implements TraceSet {
+public final class CtfTraceSet extends CtfStreamsAndTypes {
     private final List<CtfTrace> traces;
-    private final List<CtfStream> streams = new ArrayList<>();
-    private final List<CtfEventType> eventTypes = new ArrayList<>();
     private final long totalBytes;
     private TimeRange span;
     private final java.util.Map<CtfTrace, TimeRange> traceSpans = new java.util.HashMap<>();
@@ -106,16 +102,6 @@ public final class CtfTraceSet implements TraceSet {
     /** What one of this set's traces' metadata says of the trace itself: its UUID, CTF version and clocks. */
     public TraceIdentity identity(Trace trace) {
         return TraceIdentity.of(own(trace).metadata);
-    }
-
-    @Override
-    public List<? extends Stream> streams() {
-        return Collections.unmodifiableList(streams);
-    }
-
-    @Override
-    public List<? extends EventType> eventTypes() {
-        return Collections.unmodifiableList(eventTypes);
     }
 
     @Override

@@ -19,7 +19,6 @@ import org.lttbench.core.trace.TimeRange;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.StreamFileNames;
 import org.lttbench.core.trace.TraceFormatException;
-import org.lttbench.core.trace.TraceSet;
 
 /**
  * Traces whose packets are fed as they arrive rather than read from files (a live session, {@code org.lttbench.core.live}):
@@ -31,7 +30,7 @@ import org.lttbench.core.trace.TraceSet;
  * Streams and event classes found during the read are appended: their {@link Stream#index()} and
  * {@link EventType#index()} may be past what the sinks saw at {@link RecordSink#start}.
  */
-public final class FedTraceSet implements TraceSet {
+public final class FedTraceSet extends CtfStreamsAndTypes {
     /** What the set asks of its source when every stream it knows has ended. */
     public interface Source {
         /**
@@ -45,8 +44,6 @@ public final class FedTraceSet implements TraceSet {
 
     private final Source source;
     private final List<CtfTrace> traces = new ArrayList<>();
-    private final List<CtfStream> streams = new ArrayList<>();
-    private final List<CtfEventType> eventTypes = new ArrayList<>();
     private final Map<CtfTrace, Map<Long, StreamClassDecoder>> classes = new IdentityHashMap<>();
     private final Map<CtfTrace, Set<List<Long>>> declared = new IdentityHashMap<>();
     private final List<Pending> pending = new ArrayList<>();
@@ -138,16 +135,6 @@ public final class FedTraceSet implements TraceSet {
     @Override
     public List<? extends Trace> traces() {
         return Collections.unmodifiableList(traces);
-    }
-
-    @Override
-    public List<? extends Stream> streams() {
-        return Collections.unmodifiableList(streams);
-    }
-
-    @Override
-    public List<? extends EventType> eventTypes() {
-        return Collections.unmodifiableList(eventTypes);
     }
 
     /** The first and last record times read so far (0, 0 before any). */
