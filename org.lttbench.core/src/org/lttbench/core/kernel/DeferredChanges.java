@@ -121,6 +121,9 @@ final class DeferredChanges {
             System.arraycopy(r.queueCpu, i, r.queueCpu, 0, rest);
             System.arraycopy(r.queueWhy, i, r.queueWhy, 0, rest);
             r.queueLength = rest;
+            if (rest == 0 && !r.alive) {
+                r.dropQueue();
+            }
         }
     }
 

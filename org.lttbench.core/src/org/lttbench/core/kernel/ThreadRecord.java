@@ -233,6 +233,17 @@ public final class ThreadRecord {
         queueLength++;
     }
 
+    /**
+     * Lets the queue's arrays go: the thread ended and told all its changes, and a pass keeps every thread it met
+     * (tens of thousands that lived briefly).
+     */
+    void dropQueue() {
+        queueTime = null;
+        queueState = null;
+        queueCpu = null;
+        queueWhy = null;
+    }
+
     @Override
     public String toString() {
         return (placeholder ? "placeholder" : tid == 0 ? "idle/" + idleCpu : Integer.toString(tid)) + " " + name;

@@ -28,8 +28,11 @@ public class DurationHistogram {
     private static final int KEY_SHIFT = 48;
     private static final long COUNT_MASK = (1L << KEY_SHIFT) - 1;
 
-    /** Sparse buckets: an open-addressing table of slots (key and count in one long: one memory access). */
-    private long[] slots = new long[8];
+    /**
+     * Sparse buckets: an open-addressing table of slots (key and count in one long: one memory access); made at the
+     * first duration counted.
+     */
+    private long[] slots;
     /** 32 - log2(the table's size): the hash's top bits index it. */
     private int shift = 29;
     private int size;
@@ -82,6 +85,9 @@ public class DurationHistogram {
             dense(b, n);
             return;
         }
+        if (slots == null) {
+            slots = new long[8];
+        }
         // a hash, not a sorted array: a call adds in constant time (the order is made when the buckets are visited)
         long key = (long) (b + 1) << KEY_SHIFT;
         int mask = slots.length - 1;
@@ -98,7 +104,7 @@ public class DurationHistogram {
                     return;
                 }
                 slots[i] = key | n;
-                if (++size * 2 > slots.length) {
+                if (++size * 4 > slots.length * 3) { // three quarters full: probes stay short, rows small
                     rehash();
                 }
                 return;
@@ -139,7 +145,7 @@ public class DurationHistogram {
 
     /** Adds another histogram's counts to this one (in no particular order: the sum does not depend on it). */
     final void mergeCounts(DurationHistogram other) {
-        if (other.chunks == null) {
+        if (other.chunks == null && other.slots != null) {
             for (long slot : other.slots) {
                 if (slot != 0) {
                     add((int) (slot >>> KEY_SHIFT) - 1, slot & COUNT_MASK);
@@ -147,7 +153,7 @@ public class DurationHistogram {
             }
             return;
         }
-        for (int c = 0; c < other.chunks.length; c++) {
+        for (int c = 0; other.chunks != null && c < other.chunks.length; c++) {
             long[] chunk = other.chunks[c];
             for (int i = 0; chunk != null && i < EXACT; i++) {
                 if (chunk[i] != 0) {
@@ -191,6 +197,9 @@ public class DurationHistogram {
     }
 
     void forEach(BucketVisitor visitor) {
+        if (slots == null && chunks == null) {
+            return;
+        }
         if (chunks == null) {
             for (long o : sparseInOrder()) {
                 visitor.visit((int) (o >>> 32), slots[(int) o] & COUNT_MASK);

@@ -17,7 +17,14 @@ public class DurationStats extends DurationHistogram {
     private long squaresLow;
     private long squaresHigh;
 
+    /**
+     * Adds a duration. The first two are counted in the buckets only when a third comes: until then they are min and
+     * max (most per-thread rows hold one or two durations, and a pass keeps hundreds of thousands of such rows).
+     */
     public void add(long ns) {
+        if (count == 2) {
+            countUnbucketed(this);
+        }
         count++;
         total += ns;
         min = Math.min(min, ns);
@@ -26,13 +33,25 @@ public class DurationStats extends DurationHistogram {
         long sum = squaresLow + low;
         squaresHigh += Math.multiplyHigh(ns, ns) + (Long.compareUnsigned(sum, low) < 0 ? 1 : 0);
         squaresLow = sum;
-        count(ns);
+        if (count > 2) {
+            count(ns);
+        }
     }
 
     /** Adds another row's durations (rows of threads summed into their process's). */
     public void merge(DurationStats other) {
         if (other.count == 0) {
             return;
+        }
+        if (count + other.count > 2) {
+            if (count <= 2) {
+                countUnbucketed(this);
+            }
+            if (other.count > 2) {
+                mergeCounts(other);
+            } else {
+                other.countUnbucketed(this);
+            }
         }
         count += other.count;
         total += other.total;
@@ -41,7 +60,26 @@ public class DurationStats extends DurationHistogram {
         long sum = squaresLow + other.squaresLow;
         squaresHigh += other.squaresHigh + (Long.compareUnsigned(sum, other.squaresLow) < 0 ? 1 : 0);
         squaresLow = sum;
-        mergeCounts(other);
+    }
+
+    /** Counts in {@code buckets} the one or two durations not yet in this row's own: its min and max. */
+    private void countUnbucketed(DurationHistogram buckets) {
+        if (count > 0) {
+            buckets.count(min);
+        }
+        if (count == 2) {
+            buckets.count(max);
+        }
+    }
+
+    /** Its buckets: itself, or for one or two durations a histogram of them, made for the reader. */
+    private DurationHistogram bucketed() {
+        if (count > 2) {
+            return this;
+        }
+        DurationHistogram buckets = new DurationHistogram();
+        countUnbucketed(buckets);
+        return buckets;
     }
 
     public long count() {
@@ -146,7 +184,7 @@ public class DurationStats extends DurationHistogram {
      */
     public java.util.List<long[]> octaves() {
         java.util.List<long[]> bars = new java.util.ArrayList<>();
-        forEach((bucket, n) -> {
+        bucketed().forEach((bucket, n) -> {
             long lower = DurationHistogram.lower(bucket);
             long from = lower == 0 ? 0 : Long.highestOneBit(lower);
             long to = lower == 0 ? 1 : from == 1L << 62 ? Long.MAX_VALUE : from * 2;
@@ -163,11 +201,12 @@ public class DurationStats extends DurationHistogram {
     /** Its durations as the buckets hold them, for comparisons of two runs. */
     public org.lttbench.core.report.Distribution distribution() {
         // written straight into its arrays: a comparison asks it of each of tens of thousands of per-thread rows
-        long[] l = new long[buckets()];
+        DurationHistogram buckets = bucketed();
+        long[] l = new long[buckets.buckets()];
         long[] w = new long[l.length];
         long[] c = new long[l.length];
         int[] at = { 0 };
-        forEach((bucket, n) -> {
+        buckets.forEach((bucket, n) -> {
             l[at[0]] = lower(bucket);
             w[at[0]] = width(bucket);
             c[at[0]++] = n;

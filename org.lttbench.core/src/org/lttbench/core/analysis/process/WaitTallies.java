@@ -41,7 +41,7 @@ final class WaitTallies {
         int slot = slot(keys, key(thread, code));
         if (keys[slot] == EMPTY) {
             keys[slot] = key(thread, code);
-            if (++size * 2 > keys.length) {
+            if (++size * 4 > keys.length * 3) { // three quarters full: probes stay short, the table small
                 grow();
                 slot = slot(keys, key(thread, code));
             }

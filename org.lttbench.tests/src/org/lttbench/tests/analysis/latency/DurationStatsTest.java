@@ -97,6 +97,51 @@ class DurationStatsTest {
         assertEquals(d.length, counted);
     }
 
+    /**
+     * Rows of zero to four durations (a row keeps its first two as min and max only), merged in every grouping: the
+     * buckets, octaves and percentiles hold exactly the durations added, as counted from the durations themselves.
+     */
+    @Test
+    void smallRowsMergedHoldTheirDurations() {
+        long[] d = durations(11, 9);
+        d[3] = d[2]; // two equal durations: one bucket of two
+        for (int[] sizes : new int[][] { { 1 }, { 2 }, { 3 }, { 1, 1 }, { 2, 1 }, { 1, 2 }, { 2, 2 }, { 0, 2, 1 }, { 3, 1 },
+                { 1, 3 }, { 2, 0, 2, 0 }, { 1, 1, 1, 1 }, { 4, 2 }, { 2, 2, 2, 2, 1 } }) {
+            DurationStats merged = new DurationStats();
+            int n = 0;
+            for (int size : sizes) {
+                DurationStats row = new DurationStats();
+                for (int i = 0; i < size; i++) {
+                    row.add(d[n++]);
+                }
+                merged.merge(row);
+            }
+            long[] values = Arrays.copyOf(d, n);
+            String what = Arrays.toString(sizes);
+            assertEquals(n, merged.count(), what);
+            var buckets = merged.distribution();
+            assertEquals(n, buckets.count(), what);
+            for (int b = 0; b < buckets.lower().length; b++) {
+                long from = buckets.lower()[b];
+                long to = from + buckets.width()[b];
+                assertEquals(Arrays.stream(values).filter(x -> x >= from && x < to).count(), buckets.counts()[b], what);
+            }
+            long inBars = 0;
+            for (long[] bar : merged.octaves()) {
+                assertEquals(Arrays.stream(values).filter(x -> x >= bar[0] && x < bar[1]).count(), bar[2], what);
+                inBars += bar[2];
+            }
+            assertEquals(n, inBars, what);
+            long[] sorted = values.clone();
+            Arrays.sort(sorted);
+            for (double q : new double[] { 0.1, 0.5, 0.75, 0.99, 1.0 }) {
+                long exact = sorted[(int) Math.max(0, Math.ceil(q * n) - 1)];
+                assertTrue(Math.abs(merged.percentile(q) - exact) <= exact * DurationHistogram.RELATIVE_ERROR,
+                        what + ", q = " + q);
+            }
+        }
+    }
+
     @Test
     void theLongestAreTheLongestOfASort() {
         long[] d = durations(3, 10_000);
