@@ -20,8 +20,7 @@ public final class DiskLatencyModule extends LatencyStoreModule {
                 "the device (major:minor) and the operation (read, write, discard, flush, other)",
                 "the thread that issued it (empty when the trace does not say)", "Bytes", "its size"),
                 "LTTbench: disk request latency, every block request LTTbench measures (issue to completion), with the "
-                        + "device, the operation, the issuing thread and the size. Trace Compass's latency table, scatter and "
-                        + "statistics views show it.");
+                        + "device, the operation, the issuing thread and the size.");
     }
 
     /** A request's segment's name. */

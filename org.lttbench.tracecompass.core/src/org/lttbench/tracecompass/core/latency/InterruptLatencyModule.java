@@ -23,8 +23,7 @@ public final class InterruptLatencyModule extends LatencyStoreModule {
                         + "from its raise to its entry", "none: handlers run in no thread of their own", "CPU",
                 "the CPU it ran on"),
                 "LTTbench: interrupt latency, every hard IRQ, x86 vector and softirq handler run LTTbench measures (entry "
-                        + "to exit) and every softirq's wait from its raise to its entry, with the handler and the CPU. Trace "
-                        + "Compass's latency table, scatter and statistics views show it.");
+                        + "to exit) and every softirq's wait from its raise to its entry, with the handler and the CPU.");
     }
 
     /** A handler's segments' name. */

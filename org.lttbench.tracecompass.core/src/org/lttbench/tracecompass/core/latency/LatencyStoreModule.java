@@ -59,7 +59,7 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
 
     /**
      * @param aspects what Trace Compass's segment table shows of each segment ({@link LatencyAspects#of})
-     * @param help    the module's help text in Trace Compass
+     * @param help    what the module measures, for its help text in Trace Compass (which adds the views that show it)
      */
     protected LatencyStoreModule(AnalysisProvider latencies, List<ISegmentAspect> aspects, String help) {
         this.latencies = latencies;
@@ -82,7 +82,7 @@ public abstract class LatencyStoreModule extends AbstractSegmentStoreAnalysisMod
 
     @Override
     protected final String getFullHelpText() {
-        return help;
+        return help + " Trace Compass's latency table, scatter and statistics views show it.";
     }
 
     @Override

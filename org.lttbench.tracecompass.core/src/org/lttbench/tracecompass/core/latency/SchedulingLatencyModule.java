@@ -17,8 +17,7 @@ public final class SchedulingLatencyModule extends LatencyStoreModule {
                 "woken (from its wakeup), new thread (from its first wakeup, else its fork) or preempted (from leaving the "
                         + "CPU runnable)", "the thread that waited", "CPU", "the CPU it then ran on"),
                 "LTTbench: scheduling latency, every wait for a CPU LTTbench measures (from the wakeup, the fork, or "
-                        + "leaving the CPU runnable, to running), with its kind, the thread and the CPU. Trace Compass's latency "
-                        + "table, scatter and statistics views show it.");
+                        + "leaving the CPU runnable, to running), with its kind, the thread and the CPU.");
     }
 
     @Override

@@ -14,8 +14,7 @@ public final class SyscallLatencyModule extends LatencyStoreModule {
                 "the system call, as the trace names it", "the thread that made the call", "Return Value",
                 "what the call returned (empty when the exit event has none)"),
                 "LTTbench: system call latency, entry to exit, every call LTTbench measures (calls whose entry the trace "
-                        + "showed, in process context), with the call, the thread and the return value. Trace Compass's "
-                        + "latency table, scatter and statistics views show it.");
+                        + "showed, in process context), with the call, the thread and the return value.");
     }
 
     @Override

@@ -9,15 +9,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
-import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.OutputStyleModel;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
@@ -45,25 +41,17 @@ import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
  * analysis walks it. The threads' states come from the module's kept state system, replayed once into a compact
  * history that every thread's path then reads.
  */
-final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
-        implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
+final class CriticalPathDataProvider extends TimeGraphProvider {
 
     private final LttbenchAnalysisModule module;
-    private final TimeBase time;
     private ThreadHistory history;
     /** The thread whose path the entries show, and the path's segments per entry. */
     private Integer shownTid;
     private final Map<Long, List<Segment>> segmentsOfEntry = new LinkedHashMap<>();
 
     CriticalPathDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
-        super(trace);
+        super(trace, LttbenchDataProviders.CRITICAL_PATH);
         this.module = module;
-        this.time = TimeBase.of(trace);
-    }
-
-    @Override
-    public String getId() {
-        return LttbenchDataProviders.CRITICAL_PATH;
     }
 
     @Override
@@ -153,17 +141,12 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
             }
             rows.add(new TimeGraphRowModel(entry, states));
         });
-        return new TmfModelResponse<>(new TimeGraphModel(rows), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
-    }
-
-    @Override
-    public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, IProgressMonitor monitor) {
-        return new TmfModelResponse<>(List.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new TimeGraphModel(rows));
     }
 
     @Override
     public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, IProgressMonitor monitor) {
-        return new TmfModelResponse<>(Map.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(Map.of());
     }
 
     @Override
@@ -174,6 +157,6 @@ final class CriticalPathDataProvider extends AbstractTmfTraceDataProvider
                     StyleProperties.BACKGROUND_COLOR, String.format("#%06X", state.rgb()), StyleProperties.HEIGHT, 1.0f,
                     StyleProperties.OPACITY, 1.0f)));
         }
-        return new TmfModelResponse<>(new OutputStyleModel(styles), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new OutputStyleModel(styles));
     }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.TmfCommonXAxisModel;
 import org.eclipse.tracecompass.tmf.core.model.YModel;
@@ -30,21 +29,14 @@ import org.lttbench.core.trace.TimeRange;
  * {@code losses} table gives: its ranges, joined where they touch, and their counts). Lost packets, where the trace
  * lost whole packets, are a second series per stream.
  */
-final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider implements ITmfTreeXYDataProvider<TmfXyTreeDataModel> {
+final class DiscardedXYDataProvider extends LttbenchDataProvider implements ITmfTreeXYDataProvider<TmfXyTreeDataModel> {
     private final RangeReports reports;
-    private final TimeBase time;
     /** Per series id: {stream label, column}. */
     private final Map<Long, String[]> series = new LinkedHashMap<>();
 
     DiscardedXYDataProvider(ITmfTrace trace, RangeReports reports) {
-        super(trace);
+        super(trace, LttbenchDataProviders.DISCARDED_XY);
         this.reports = reports;
-        this.time = TimeBase.of(trace);
-    }
-
-    @Override
-    public String getId() {
-        return LttbenchDataProviders.DISCARDED_XY;
     }
 
     private Table losses() throws IOException {
@@ -85,8 +77,7 @@ final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider impleme
                     }
                 }
             }
-            return new TmfModelResponse<>(new TmfTreeModel<>(List.of("Stream"), entries), ITmfResponse.Status.COMPLETED,
-                    CommonStatusMessage.COMPLETED);
+            return completed(new TmfTreeModel<>(List.of("Stream"), entries));
         } catch (IOException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }
@@ -129,8 +120,7 @@ final class DiscardedXYDataProvider extends AbstractTmfTraceDataProvider impleme
                 }
                 ys.add(new YModel(s.getKey(), s.getValue()[0], y));
             }
-            return new TmfModelResponse<>(new TmfCommonXAxisModel("Discarded events", x, ys), ITmfResponse.Status.COMPLETED,
-                    CommonStatusMessage.COMPLETED);
+            return completed(new TmfCommonXAxisModel("Discarded events", x, ys));
         } catch (IOException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
         }

@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.TmfCommonXAxisModel;
 import org.eclipse.tracecompass.tmf.core.model.YModel;
@@ -30,20 +29,15 @@ import org.lttbench.tracecompass.core.latency.LatencySegment;
  * segment store ({@link DiskLatencyModule}), so it is exact at any zoom: what the io analysis counts, request by
  * request.
  */
-final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
+final class DiskThroughputXYDataProvider extends LttbenchDataProvider
         implements ITmfTreeXYDataProvider<TmfXyTreeDataModel> {
     private final DiskLatencyModule requests;
     /** Per series id: its requests' name. */
     private final Map<Long, String> series = new LinkedHashMap<>();
 
     DiskThroughputXYDataProvider(ITmfTrace trace, DiskLatencyModule requests) {
-        super(trace);
+        super(trace, LttbenchDataProviders.DISK_THROUGHPUT_XY);
         this.requests = requests;
-    }
-
-    @Override
-    public String getId() {
-        return LttbenchDataProviders.DISK_THROUGHPUT_XY;
     }
 
     /** The requests, once the module has written or opened them; null when it failed (its cause then says why). */
@@ -80,8 +74,7 @@ final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
             series.put(id, name);
             entries.add(new TmfXyTreeDataModel(id++, root, List.of(name), true, null, true));
         }
-        return new TmfModelResponse<>(new TmfTreeModel<>(List.of("Device and operation"), entries),
-                ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new TmfTreeModel<>(List.of("Device and operation"), entries));
     }
 
     @Override
@@ -127,8 +120,7 @@ final class DiskThroughputXYDataProvider extends AbstractTmfTraceDataProvider
             }
             ys.add(new YModel(s.getKey(), s.getValue(), y));
         }
-        return new TmfModelResponse<>(new TmfCommonXAxisModel("Disk throughput (bytes/s)", x, ys),
-                ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new TmfCommonXAxisModel("Disk throughput (bytes/s)", x, ys));
     }
 
     /** The interval [x[i], x[i + 1]) holding t (the last one open-ended), or -1 before the first. */

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
@@ -26,7 +25,7 @@ import org.lttbench.core.trace.TimeRange;
  * cost and their gaps, losses per stream with the buffer advice, and each report's notes. The module's results answer
  * it ({@link RangeReports}); the views and the trace server show the same.
  */
-public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider implements ITmfTreeDataProvider<TmfTreeDataModel> {
+public final class ReportTableDataProvider extends LttbenchDataProvider implements ITmfTreeDataProvider<TmfTreeDataModel> {
     /** Said when the table does not exist for this trace (an analysis that does not apply, a table it did not make). */
     public static final String ABSENT = "no such table for this trace: ";
     /** Said with the whole trace's table while Trace Compass indexes the trace (see {@link #fetchTree}). */
@@ -38,12 +37,10 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
     private final String analysis;
     private final GroupBy groupBy;
     private final String table;
-    private final String id;
-    private final TimeBase time;
 
     /** @param secondary {@code analysis.grouping.table} */
     ReportTableDataProvider(ITmfTrace trace, RangeReports reports, String secondary) {
-        super(trace);
+        super(trace, LttbenchDataProviders.TABLE + ":" + secondary);
         // dots, not slashes: a trace server takes an output id as one segment of its URL paths
         String[] parts = secondary.split("\\.");
         if (parts.length != 3) {
@@ -53,13 +50,6 @@ public final class ReportTableDataProvider extends AbstractTmfTraceDataProvider 
         this.analysis = parts[0];
         this.groupBy = GroupBy.valueOf(parts[1].toUpperCase(Locale.ROOT));
         this.table = parts[2];
-        this.id = LttbenchDataProviders.TABLE + ":" + secondary;
-        this.time = TimeBase.of(trace);
-    }
-
-    @Override
-    public String getId() {
-        return id;
     }
 
     @Override

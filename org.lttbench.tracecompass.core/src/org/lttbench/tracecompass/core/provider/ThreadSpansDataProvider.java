@@ -11,14 +11,10 @@ import java.util.Objects;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
-import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.OutputStyleModel;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
@@ -44,15 +40,13 @@ import org.lttbench.tracecompass.core.spans.SpanResults;
  * where), and beside them the kernel thread's states as the thread states provider draws them. The spans are the spans
  * analysis's ({@link SpanResults}: the report's slowest spans, every one of them).
  */
-final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
-        implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
+final class ThreadSpansDataProvider extends TimeGraphProvider {
     /** A span's style: spans have no state of their own, their breakdown is in the tooltip and the row beside. */
     static final String SPAN = "SPAN";
     private static final String SPAN_COLOR = "#5B8DB8";
 
     private final LttbenchAnalysisModule module;
     private final ThreadStatesDataProvider states;
-    private final TimeBase time;
     private Table every;
     private Integer shownTid;
     /** Per row of spans: its spans (rows of the slowest spans' table), in the order they began. */
@@ -61,15 +55,9 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
     private final Map<Long, List<Long>> statesOfEntry = new LinkedHashMap<>();
 
     ThreadSpansDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
-        super(trace);
+        super(trace, LttbenchDataProviders.THREAD_SPANS);
         this.module = module;
         this.states = new ThreadStatesDataProvider(trace, module);
-        this.time = TimeBase.of(trace);
-    }
-
-    @Override
-    public String getId() {
-        return LttbenchDataProviders.THREAD_SPANS;
     }
 
     private int col(String key) {
@@ -199,12 +187,7 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
                 rows.add(new TimeGraphRowModel(item, drawn));
             }
         }
-        return new TmfModelResponse<>(new TimeGraphModel(rows), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
-    }
-
-    @Override
-    public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, IProgressMonitor monitor) {
-        return new TmfModelResponse<>(List.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new TimeGraphModel(rows));
     }
 
     /** A span's name and breakdown; on the kernel row, the thread states provider's tooltip. */
@@ -247,7 +230,7 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
                 }
             }
         }
-        return new TmfModelResponse<>(tip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(tip);
     }
 
     /** The thread states' legend, and the spans'. */
@@ -260,6 +243,6 @@ final class ThreadSpansDataProvider extends AbstractTmfTraceDataProvider
         if (threadStates != null) {
             styles.putAll(threadStates.getStyles());
         }
-        return new TmfModelResponse<>(new OutputStyleModel(styles), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new OutputStyleModel(styles));
     }
 }

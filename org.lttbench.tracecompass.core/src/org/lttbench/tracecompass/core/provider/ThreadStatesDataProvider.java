@@ -14,14 +14,10 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedE
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.dataprovider.X11ColorUtils;
-import org.eclipse.tracecompass.tmf.core.model.AbstractTmfTraceDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
-import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.OutputStyleModel;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
-import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
@@ -45,8 +41,7 @@ import org.lttbench.tracecompass.core.analysis.ThreadStateHistory;
  * module's state system only ({@code Threads/<n>}, found through the module's history), and who each thread is from
  * the module's results.
  */
-final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
-        implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
+final class ThreadStatesDataProvider extends TimeGraphProvider {
 
     /** The legend: each state shown, its label and colour (the views' colours). */
     static final Map<ThreadState, String[]> STATES = new LinkedHashMap<>();
@@ -59,7 +54,6 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     }
 
     private final LttbenchAnalysisModule module;
-    private final TimeBase time;
     /** The tree once the pass is over (while it runs, each fetch makes it again from what is known so far). */
     private TmfTreeModel<TimeGraphEntryModel> tree;
     /** Each thread's entry: its thread, its lane's quark and when the lane is its own ([since, until)). */
@@ -78,14 +72,8 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     private final Map<Object, Long> idOf = new HashMap<>();
 
     ThreadStatesDataProvider(ITmfTrace trace, LttbenchAnalysisModule module) {
-        super(trace);
+        super(trace, LttbenchDataProviders.THREAD_STATES);
         this.module = module;
-        this.time = TimeBase.of(trace);
-    }
-
-    @Override
-    public String getId() {
-        return LttbenchDataProviders.THREAD_STATES;
     }
 
     private ITmfStateSystem stateSystem() {
@@ -97,7 +85,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
     public synchronized TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters,
             IProgressMonitor monitor) {
         if (tree != null) {
-            return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return completed(tree);
         }
         ITmfStateSystem ss = stateSystem();
         // the final results, or while the pass runs what it knows so far (Trace Compass's providers answer RUNNING with
@@ -119,7 +107,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             return new TmfModelResponse<>(made, ITmfResponse.Status.RUNNING, module.progressSaid());
         }
         tree = made;
-        return new TmfModelResponse<>(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(tree);
     }
 
     /** Machines (when several), processes, threads: each thread's row from its birth to its end (or to now). */
@@ -251,7 +239,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             states.sort(Comparator.comparingLong(ITimeGraphState::getStartTime));
             models.add(new TimeGraphRowModel(id, states));
         });
-        return complete ? new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED)
+        return complete ? completed(new TimeGraphModel(models))
                 : new TmfModelResponse<>(new TimeGraphModel(models), ITmfResponse.Status.RUNNING, module.progressSaid());
     }
 
@@ -261,11 +249,6 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
      */
     private static long end(ITmfStateSystem ss, ITmfStateInterval i) {
         return i.getEndTime() >= ss.getCurrentEndTime() ? i.getEndTime() : i.getEndTime() + 1;
-    }
-
-    @Override
-    public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, IProgressMonitor monitor) {
-        return new TmfModelResponse<>(List.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
     }
 
     @Override
@@ -280,7 +263,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         Row row = rows == null ? null : rows.get(items.get(0));
         long t = time.toLttbench(times.get(0));
         if (row == null || t < ss.getStartTime() || t > ss.getCurrentEndTime()) {
-            return new TmfModelResponse<>(Map.of(), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return completed(Map.of());
         }
         try {
             ITmfStateInterval i = ss.querySingleState(t, row.quark());
@@ -293,7 +276,7 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
             }
             tip.put("TID", Integer.toString(thread.tid()));
             tip.put("PID", thread.pid() < 0 ? "unknown" : Integer.toString(thread.pid()));
-            return new TmfModelResponse<>(tip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return completed(tip);
         } catch (StateSystemDisposedException e) {
             return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
         }
@@ -305,6 +288,6 @@ final class ThreadStatesDataProvider extends AbstractTmfTraceDataProvider
         STATES.forEach((state, s) -> styles.put(state.name(), new OutputElementStyle(null, Map.of(
                 StyleProperties.STYLE_NAME, s[0], StyleProperties.BACKGROUND_COLOR, s[1],
                 StyleProperties.HEIGHT, state == ThreadState.PARKED ? 0.3f : 1.0f, StyleProperties.OPACITY, 1.0f))));
-        return new TmfModelResponse<>(new OutputStyleModel(styles), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return completed(new OutputStyleModel(styles));
     }
 }

@@ -62,35 +62,25 @@ final class EventCursor implements Event {
         return f == null ? null : f.getValue();
     }
 
+    /** A field's value as a number is read: an enumeration as its integer, any other value as it is. */
+    private Object number(FieldHandle field) {
+        Object v = value(field);
+        return v instanceof CtfEnumPair pair ? pair.getLongValue() : v;
+    }
+
     @Override
     public long longValue(FieldHandle field) {
-        Object v = value(field);
-        if (v instanceof Long l) {
-            return l;
-        }
-        if (v instanceof CtfEnumPair pair) {
-            return pair.getLongValue();
-        }
-        if (v instanceof Number n) {
-            return n.longValue();
-        }
-        return 0;
+        return number(field) instanceof Number n ? n.longValue() : 0;
     }
 
     @Override
     public double doubleValue(FieldHandle field) {
-        Object v = value(field);
+        Object v = number(field);
         if (v instanceof Long l) {
             // an unsigned 64-bit value above Long.MAX_VALUE wraps to a negative long
             return field.kind() == FieldKind.UNSIGNED_INTEGER && l < 0 ? (l >>> 1) * 2.0 + (l & 1) : l;
         }
-        if (v instanceof CtfEnumPair pair) {
-            return pair.getLongValue();
-        }
-        if (v instanceof Number n) {
-            return n.doubleValue();
-        }
-        return Double.NaN;
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     @Override

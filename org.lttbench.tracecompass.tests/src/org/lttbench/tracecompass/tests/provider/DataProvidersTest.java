@@ -527,9 +527,8 @@ class DataProvidersTest {
 
     @Test
     void discardedEventsOverTimeAddUpToTheLosses() throws Exception {
-        ITmfTrace trace = TraceCompassTraces.kernel(TraceCompassTraces.shared("session-multi-domains/kernel"));
+        ITmfTrace trace = kernel("session-multi-domains/kernel");
         try {
-            TraceCompassTraces.analysed(trace);
             // samples over a span wider than the trace's, so that every loss range is inside
             TmfModelResponse<ITmfXyModel> xy = xyOfEverySeries(trace, LttbenchDataProviders.DISCARDED_XY,
                     trace.getStartTime().toNanos() - 1_000_000_000L, trace.getEndTime().toNanos() + 1_000_000_000L, 1000);

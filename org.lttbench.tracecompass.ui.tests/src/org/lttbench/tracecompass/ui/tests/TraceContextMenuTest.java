@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -128,8 +129,7 @@ class TraceContextMenuTest {
         ProcessTimeTmfView view = openFromTheMenu("Process time", ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
         LttbenchAnalysisModule module = (LttbenchAnalysisModule) trace.getAnalysisModule(LttbenchAnalysisModule.ID);
         assertTrue(module.waitForCompletion(), "the menu scheduled the analysis, and it completed: " + module.failure());
-        ReportSet reports = Views.finished(view, trace);
-        assertNull(reports.failure(), reports.failure());
+        ReportSet reports = computed(view, trace);
         // Trace Compass opens a trace on a window at its start: the view's figures are that window's
         assertFalse(reports.range().equals(TimeRange.ALL), "Trace Compass's initial window, not the whole trace");
         checkProcessTime(view, reports);
@@ -202,9 +202,8 @@ class TraceContextMenuTest {
     @Order(3)
     void tracepointOverheadShowsTheCommandLinesTracepoints() throws Exception {
         OverheadTmfView view = openFromTheMenu("Tracepoint overhead", OverheadTmfView.ID, OverheadTmfView.class);
-        ReportSet reports = Views.finished(view, trace);
-        assertNull(reports.failure(), reports.failure());
-        CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "overhead"));
+        ReportSet reports = computed(view, trace);
+        CommandLine cli = analysisOver(shared(TRACE), reports, "overhead");
         OverheadView ov = (OverheadView) view.content();
         assertTrue(cli.rows("tracepoints").size() > 10);
         Views.assertShowsTheCommandLinesTable("Tracepoint overhead > Tracepoints", ov.tracepointTable(), cli, "tracepoints");
@@ -215,9 +214,8 @@ class TraceContextMenuTest {
     @Order(4)
     void discardedEventsShowsTheCommandLinesStreams() throws Exception {
         DiscardedTmfView view = openFromTheMenu("Discarded events", DiscardedTmfView.ID, DiscardedTmfView.class);
-        ReportSet reports = Views.finished(view, trace);
-        assertNull(reports.failure(), reports.failure());
-        CommandLine cli = CommandLine.analyze(shared(TRACE), concat(Views.rangeArguments(reports), "--analysis", "discarded"));
+        ReportSet reports = computed(view, trace);
+        CommandLine cli = analysisOver(shared(TRACE), reports, "discarded");
         DiscardedView dv = (DiscardedView) view.content();
         assertEquals(1, cli.rows("streams").size(), "one stream in " + TRACE);
         Views.assertShowsTheCommandLinesTable("Discarded events > Streams", dv.streamTable(), cli, "streams");
@@ -303,7 +301,7 @@ class TraceContextMenuTest {
         Workbench.screenshot("critical-path", view);
     }
 
-    /** Clicks the view's "Whole trace" button (Trace Compass selects the whole trace) and waits for its reports. */
+    /** Clicks the view's "Whole trace" button (Trace Compass selects the whole trace) and waits for its reports, none failed. */
     static ReportSet wholeTrace(org.lttbench.tracecompass.ui.view.LttbenchView view, ITmfTrace on) {
         Workbench.ui(() -> {
             for (org.eclipse.swt.widgets.Control c : view.content().rangeBar().getChildren()) {
@@ -318,7 +316,20 @@ class TraceContextMenuTest {
             ReportSet latest = view.content().session().latest();
             return latest != null && latest.range().equals(TimeRange.ALL) && !view.content().isComputing();
         });
-        return Views.finished(view, on);
+        return computed(view, on);
+    }
+
+    /** The reports the view shows for the trace once it has computed them; none failed. */
+    static ReportSet computed(org.lttbench.tracecompass.ui.view.LttbenchView view, ITmfTrace on) {
+        ReportSet reports = Views.finished(view, on);
+        assertNull(reports.failure(), reports.failure());
+        return reports;
+    }
+
+    /** What {@code lttbench analyze} prints of one analysis of the trace, over the range of the view's reports. */
+    static CommandLine analysisOver(Path dir, ReportSet reports, String analysis)
+            throws IOException, InterruptedException {
+        return CommandLine.analyze(dir, concat(Views.rangeArguments(reports), "--analysis", analysis));
     }
 
     static String[] concat(String[] a, String... b) {
@@ -340,12 +351,11 @@ class TraceContextMenuTest {
         ITmfTrace t = ui(() -> e.getTrace());
         Workbench.clickContextMenu(Workbench.select(e), "LTTbench", "Discarded events");
         DiscardedTmfView view = Workbench.view(DiscardedTmfView.ID, DiscardedTmfView.class);
-        assertNull(Views.finished(view, t).failure());
+        computed(view, t);
         ReportSet reports = wholeTrace(view, t);
-        assertNull(reports.failure(), reports.failure());
         Table zoom = reports.table("discarded", "loss_zoom");
         assertNotNull(zoom, "the view's reports have the losses where they happened");
-        CommandLine cli = CommandLine.analyze(lossy, concat(Views.rangeArguments(reports), "--analysis", "discarded"));
+        CommandLine cli = analysisOver(lossy, reports, "discarded");
         assertEquals(cli.rows("loss_zoom").size(), zoom.rows().size());
         assertTrue(zoom.rows().size() > 0, "the trace lost events");
         DiscardedView dv = (DiscardedView) view.content();
@@ -361,8 +371,7 @@ class TraceContextMenuTest {
     @Order(8)
     void theAnalysesViewOpensOnTheCommandLinesSummary() throws Exception {
         AnalysesTmfView view = openFromTheMenu("Analyses", AnalysesTmfView.ID, AnalysesTmfView.class);
-        ReportSet reports = Views.finished(view, trace);
-        assertNull(reports.failure(), reports.failure());
+        ReportSet reports = computed(view, trace);
         List<String> shown = ui(() -> ((AnalysesView) view.content()).summaryText()).lines().toList();
         List<String> printed = CommandLine.standsOut(shared(TRACE), Views.rangeArguments(reports)).lines().toList();
         assertTrue(printed.size() > 3, "something stands out: " + printed);

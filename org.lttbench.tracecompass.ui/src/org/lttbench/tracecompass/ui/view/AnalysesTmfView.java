@@ -5,12 +5,11 @@ import java.util.List;
 import java.util.Set;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Composite;
+import org.lttbench.ui.compute.AnalysisRequest;
 import org.lttbench.ui.view.AnalysesView;
 import org.lttbench.ui.view.DiscardedView;
 import org.lttbench.ui.view.OverheadView;
 import org.lttbench.ui.view.ProcessTimeView;
-import org.lttbench.ui.view.ReportView;
 import org.lttbench.ui.view.SpansView;
 
 /**
@@ -21,16 +20,16 @@ public final class AnalysesTmfView extends LttbenchView {
     public static final String ID = "org.lttbench.tracecompass.view.analyses";
 
     public AnalysesTmfView() {
-        super("LTTbench Analyses");
+        super("LTTbench Analyses", parent -> new AnalysesView(parent, SWT.NONE, shownElsewhere()));
     }
 
-    @Override
-    protected ReportView createContent(Composite parent) {
+    /** The analyses the other LTTbench views show. */
+    private static Set<String> shownElsewhere() {
         Set<String> elsewhere = new HashSet<>();
-        for (List<org.lttbench.ui.compute.AnalysisRequest> requests : List.of(ProcessTimeView.REQUESTS,
-                OverheadView.REQUESTS, DiscardedView.REQUESTS, SpansView.REQUESTS)) {
+        for (List<AnalysisRequest> requests : List.of(ProcessTimeView.REQUESTS, OverheadView.REQUESTS,
+                DiscardedView.REQUESTS, SpansView.REQUESTS)) {
             requests.forEach(r -> elsewhere.add(r.analysis()));
         }
-        return new AnalysesView(parent, SWT.NONE, elsewhere);
+        return elsewhere;
     }
 }
