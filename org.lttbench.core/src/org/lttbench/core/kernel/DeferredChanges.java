@@ -91,6 +91,9 @@ final class DeferredChanges {
         r.lastTold = t;
         r.toldState = state;
         sink.stateChange(r, told(r, state), t, onCpu, why);
+        if (!r.alive) {
+            r.dropQueue();
+        }
     }
 
     /**

@@ -52,12 +52,12 @@ public final class ThreadLedger implements ThreadStateSink {
     }
 
     /**
-     * Blocked time (WAIT_BLOCKED) of one thread within one range for one reason: a cause ({@link WaitCauses}) or a
-     * waker ({@link Waker}); how many waits had a part in the range.
-     *
-     * @param code the cause's or the waker's code
+     * What blocked time (WAIT_BLOCKED) is told as, per thread within one range for one reason: a cause
+     * ({@link WaitCauses}) or a waker ({@link Waker}) by its code; how many waits had a part in the range.
      */
-    public record WaitTally(ThreadRecord thread, int code, long ns, long waits) {
+    @FunctionalInterface
+    public interface TallyVisitor {
+        void visit(ThreadRecord thread, int code, long ns, long waits);
     }
 
     private final TimeRange[] ranges;
@@ -71,9 +71,14 @@ public final class ThreadLedger implements ThreadStateSink {
     /**
      * Per thread index, {@link #stride} longs side by side (a change touches one place in memory, not a record, its
      * array and the array of records): the state + 1 (0: not told of yet), since when, born, died, then the time in
-     * each state within each range.
+     * each state within each range. In pages of about {@value #PAGE_LONGS} longs, a power of two threads each, added as
+     * threads come and never copied: a book that doubled would leave its old copies behind, which the serial collector
+     * has often promoted by then (15 MB of 106,000 threads).
      */
-    private long[] book;
+    private long[][] book = new long[8][];
+    private static final int PAGE_LONGS = 1 << 16;
+    /** log2 of the threads a page holds. */
+    private final int pageShift;
     private final int stride;
     private static final int STATE = 0;
     private static final int SINCE = 1;
@@ -99,7 +104,7 @@ public final class ThreadLedger implements ThreadStateSink {
             rangeEnd[r] = this.ranges[r].end();
         }
         stride = TIMES + this.ranges.length * STATES;
-        book = new long[256 * stride];
+        pageShift = Math.max(0, 31 - Integer.numberOfLeadingZeros(PAGE_LONGS / stride));
     }
 
     /** A copy of {@code of}, which its later changes leave as it is (the I/O waits' devices are shared, not changed). */
@@ -111,8 +116,12 @@ public final class ThreadLedger implements ThreadStateSink {
         of.byReason.forEach(t -> byReason.add(t.copy()));
         reasons = of.reasons.copy();
         byIndex = of.byIndex.clone();
-        book = of.book.clone();
+        book = new long[of.book.length][];
+        for (int p = 0; p < book.length; p++) {
+            book[p] = of.book[p] == null ? null : of.book[p].clone();
+        }
         stride = of.stride;
+        pageShift = of.pageShift;
         threads = new ArrayList<>(of.threads);
         first = of.first;
         last = of.last;
@@ -158,44 +167,49 @@ public final class ThreadLedger implements ThreadStateSink {
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-        int at = place(thread.index());
-        long told = book[at + STATE];
+        long[] page = page(thread.index());
+        int at = at(thread.index());
+        long told = page[at + STATE];
         if (told == 0) {
-            book[at + BORN] = time;
-            book[at + DIED] = Long.MIN_VALUE;
+            page[at + BORN] = time;
+            page[at + DIED] = Long.MIN_VALUE;
             threads.add(thread);
             knowOf(thread);
             first = Math.min(first, time);
         } else {
-            close(thread, at, (int) told - 1, time);
+            close(thread, page, at, (int) told - 1, time);
         }
-        book[at + STATE] = state.ordinal() + 1;
-        book[at + SINCE] = time;
-        book[at + WHY] = why;
+        page[at + STATE] = state.ordinal() + 1;
+        page[at + SINCE] = time;
+        page[at + WHY] = why;
         if (state == ThreadState.NOT_ALIVE) {
-            book[at + DIED] = time;
+            page[at + DIED] = time;
         }
     }
 
-    /** Where thread {@code index}'s longs start in the book, made room for. */
-    private int place(int index) {
-        long at = (long) index * stride;
-        if (at + stride > book.length) {
-            long n = Math.max(at + stride, 2L * book.length);
-            if (n > Integer.MAX_VALUE - 16) {
-                throw new IllegalStateException("more threads (" + index + ") than one pass can keep figures for");
-            }
-            book = Arrays.copyOf(book, (int) n);
+    /** The page of the book that holds thread {@code index}'s longs, made room for. */
+    private long[] page(int index) {
+        int p = index >>> pageShift;
+        if (p >= book.length) {
+            book = Arrays.copyOf(book, Math.max(p + 1, book.length * 2));
         }
-        return (int) at;
+        if (book[p] == null) {
+            book[p] = new long[(1 << pageShift) * stride];
+        }
+        return book[p];
+    }
+
+    /** Where thread {@code index}'s longs start in its page. */
+    private int at(int index) {
+        return (index & ((1 << pageShift) - 1)) * stride;
     }
 
     /** The thread's current state ends at {@code to}: its time, and a wait's reasons, within each range. */
-    private void close(ThreadRecord thread, int at, int state, long to) {
-        long from = book[at + SINCE];
-        add(at, state, from, to);
+    private void close(ThreadRecord thread, long[] page, int at, int state, long to) {
+        long from = page[at + SINCE];
+        add(page, at, state, from, to);
         if (state == BLOCKED && to > from) {
-            int reason = reasons.code(book[at + WHY]);
+            int reason = reasons.code(page[at + WHY]);
             for (int r = 0; r < rangeBegin.length; r++) {
                 long b = Math.max(from, rangeBegin[r]);
                 long e = Math.min(to, rangeEnd[r]);
@@ -208,25 +222,22 @@ public final class ThreadLedger implements ThreadStateSink {
 
     private static final int BLOCKED = ThreadState.WAIT_BLOCKED.ordinal();
 
-    private List<WaitTally> all(WaitTallies tallies) {
-        List<WaitTally> all = new ArrayList<>();
-        tallies.forEach((index, code, ns, waits) -> all.add(new WaitTally(byIndex[index], code, ns, waits)));
-        return all;
+    /**
+     * Blocked time by thread and cause ({@link WaitCauses}) within range number {@code range}, in the order of thread
+     * index, then code: they sum to WAIT_BLOCKED.
+     */
+    public void blockedByCause(int range, TallyVisitor visitor) {
+        byPart(range, ThreadStateSink::cause).forEach((index, code, ns, waits) -> visitor.visit(byIndex[index], code, ns, waits));
     }
 
-    /** Blocked time by thread and cause ({@link WaitCauses}) within range number {@code range}: they sum to WAIT_BLOCKED. */
-    public List<WaitTally> blockedByCause(int range) {
-        return all(byPart(range, ThreadStateSink::cause));
-    }
-
-    /** Blocked time by thread and waker ({@link Waker}) within range number {@code range}: they sum to WAIT_BLOCKED. */
-    public List<WaitTally> blockedByWaker(int range) {
-        return all(byPart(range, ThreadStateSink::waker));
+    /** The same by waker ({@link Waker}). */
+    public void blockedByWaker(int range, TallyVisitor visitor) {
+        byPart(range, ThreadStateSink::waker).forEach((index, code, ns, waits) -> visitor.visit(byIndex[index], code, ns, waits));
     }
 
     /** The reasons' tallies of that range summed by one part of the reason. */
     private WaitTallies byPart(int range, java.util.function.LongToIntFunction part) {
-        WaitTallies by = new WaitTallies();
+        WaitTallies by = new WaitTallies(byReason.get(range).size()); // at most as many pairs: made once
         byReason.get(range).forEach((index, reason, ns, waits) -> by.add(index, part.applyAsInt(reasons.why(reason)), ns, waits));
         return by;
     }
@@ -266,7 +277,7 @@ public final class ThreadLedger implements ThreadStateSink {
         return index >= 0 && index < byIndex.length ? byIndex[index] : null;
     }
 
-    private void add(int at, int state, long from, long to) {
+    private void add(long[] page, int at, int state, long from, long to) {
         if (state == ThreadState.NOT_ALIVE.ordinal() || to <= from) {
             return;
         }
@@ -274,7 +285,7 @@ public final class ThreadLedger implements ThreadStateSink {
             long b = Math.max(from, rangeBegin[r]);
             long e = Math.min(to, rangeEnd[r]);
             if (e > b) {
-                book[at + TIMES + r * STATES + state] += e - b;
+                page[at + TIMES + r * STATES + state] += e - b;
             }
         }
     }
@@ -291,12 +302,13 @@ public final class ThreadLedger implements ThreadStateSink {
     private void endThreads(Trace trace, long time, boolean toldOnly) {
         last = Math.max(last, time);
         for (ThreadRecord t : threads) {
-            int at = t.index() * stride;
-            if (t.trace() == trace && book[at + DIED] == Long.MIN_VALUE) {
-                long until = toldOnly ? Math.max(book[at + SINCE], t.toldUntil(time)) : time;
-                close(t, at, (int) book[at + STATE] - 1, until);
-                book[at + SINCE] = until;
-                book[at + DIED] = until;
+            long[] page = page(t.index());
+            int at = at(t.index());
+            if (t.trace() == trace && page[at + DIED] == Long.MIN_VALUE) {
+                long until = toldOnly ? Math.max(page[at + SINCE], t.toldUntil(time)) : time;
+                close(t, page, at, (int) page[at + STATE] - 1, until);
+                page[at + SINCE] = until;
+                page[at + DIED] = until;
             }
         }
     }
@@ -308,7 +320,7 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** Time the thread spent in that state within range number {@code range} (the order given). */
     public long time(ThreadRecord thread, ThreadState state, int range) {
-        return book[thread.index() * stride + TIMES + range * STATES + state.ordinal()];
+        return page(thread.index())[at(thread.index()) + TIMES + range * STATES + state.ordinal()];
     }
 
     /** Running time (user + system + IRQ, and running time not split between user and system) within that range. */
@@ -319,12 +331,12 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** When the thread was first told of: the trace's start for threads alive before it, else its fork. */
     public long born(ThreadRecord thread) {
-        return book[thread.index() * stride + BORN];
+        return page(thread.index())[at(thread.index()) + BORN];
     }
 
     /** When it ended: NOT_ALIVE, or its trace's end. */
     public long died(ThreadRecord thread) {
-        return book[thread.index() * stride + DIED];
+        return page(thread.index())[at(thread.index()) + DIED];
     }
 
     /** The part of range number {@code range} the traces cover (from the first change to the last end), or null. */

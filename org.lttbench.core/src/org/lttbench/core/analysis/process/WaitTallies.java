@@ -10,13 +10,30 @@ import java.util.Arrays;
 final class WaitTallies {
     private static final long EMPTY = -1;
 
-    private long[] keys = new long[1024];
-    private long[] ns = new long[1024];
-    private long[] waits = new long[1024];
+    private long[] keys;
+    private long[] ns;
+    private long[] waits;
     private int size;
 
     WaitTallies() {
+        this(0);
+    }
+
+    /**
+     * Tallies with room for {@code pairs} pairs without growing (each growth leaves its old tables behind, tens of MB
+     * on a busy machine, which the serial collector has often promoted by then).
+     */
+    WaitTallies(int pairs) {
+        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, pairs * 4 / 3)) * 2);
+        keys = new long[capacity];
+        ns = new long[capacity];
+        waits = new long[capacity];
         Arrays.fill(keys, EMPTY);
+    }
+
+    /** How many pairs. */
+    int size() {
+        return size;
     }
 
     /** A copy, which the tallies of this one no longer change. */

@@ -13,7 +13,6 @@ import org.lttbench.core.analysis.AnalysisTables;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.analysis.process.ThreadLedger;
-import org.lttbench.core.analysis.process.ThreadLedger.WaitTally;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.WaitCauses;
 import org.lttbench.core.kernel.Waker;
@@ -128,12 +127,17 @@ public final class WaitsAnalysis implements ProcessPass.User {
         Table causes = schema(byProcess, true, hosts).table();
         Table wakers = schema(byProcess, false, hosts).table();
         WaitCauses labels = pass.analysis().causes();
-        // summed from the ledger's tallies by reason at each call: once here, for the rows and the summary
-        List<WaitTally> byCause = ledger.blockedByCause(0);
+        // summed from the ledger's tallies by reason at each call, and told once: the rows and the summary's sums by
+        // cause are made as they come (a busy machine has hundreds of thousands of tallies)
+        Map<Integer, Long> blockedByCause = new LinkedHashMap<>();
+        List<Row> causeRows = rows(v -> ledger.blockedByCause(0, (thread, code, ns, waits) -> {
+            blockedByCause.merge(code, ns, Long::sum);
+            v.visit(thread, code, ns, waits);
+        }), byProcess, hosts, (thread, code) -> List.of(labels.label(code)));
         // a busy machine's tables have hundreds of thousands of rows: their cells are made when read, and not kept
-        List<Row> causeRows = rows(byCause, byProcess, hosts, t -> List.of(labels.label(t.code())));
         causes.addRowsMadeAtEachRead(causeRows.size(), i -> causeRows.get(i).cells());
-        List<Row> wakerRows = rows(ledger.blockedByWaker(0), byProcess, hosts, t -> waker(t, byProcess, ledger, facts));
+        List<Row> wakerRows = rows(v -> ledger.blockedByWaker(0, v), byProcess, hosts,
+                (thread, code) -> waker(code, thread.trace(), byProcess, ledger, facts));
         wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
         r.add(causes).add(wakers);
         process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
@@ -141,19 +145,14 @@ public final class WaitsAnalysis implements ProcessPass.User {
         process.notes().stream().filter(process::isLossNote).forEach(r::lossNote);
         r.note("each thread's causes, and its wakers, add up to its Blocked time in the process analysis; waits in I/O "
                 + "(Wait I/O) are per device in its io_devices table");
-        r.summary(summary(r.title(), process, byCause, labels));
+        r.summary(summary(r.title(), process, blockedByCause, labels));
         return r;
     }
 
     /** The first line: the range, the blocked time in all, and the causes that took most of it. */
-    private static String summary(String title, Report process, List<WaitTally> tallies, WaitCauses labels) {
+    private static String summary(String title, Report process, Map<Integer, Long> byCause, WaitCauses labels) {
         SummaryLine line = SummaryLine.of(title).range(process.range());
-        Map<Integer, Long> byCause = new LinkedHashMap<>();
-        long blocked = 0;
-        for (WaitTally t : tallies) {
-            byCause.merge(t.code(), t.ns(), Long::sum);
-            blocked += t.ns();
-        }
+        long blocked = byCause.values().stream().mapToLong(Long::longValue).sum();
         line.add(org.lttbench.core.report.CellFormat.duration(blocked) + " blocked in all (summed over threads)");
         long total = blocked;
         byCause.entrySet().stream().sorted(Map.Entry.<Integer, Long>comparingByValue().reversed()).limit(2)
@@ -162,12 +161,35 @@ public final class WaitsAnalysis implements ProcessPass.User {
         return line.toString();
     }
 
-    /** One row: whose (a thread, or a process), for what (a cause, or a waker's kind and name), how long, how often. */
-    /** @param running the thread's (process's) running time: rows come in the process table's order */
-    private record Row(String host, int tid, int pid, String name, List<String> what, long ns, long waits,
-            long running, String whatText) {
-        /** The TID of a process's row, which has none (a boxed TID per row was 6 MB of 401,000 rows). */
-        static final int NO_TID = Integer.MIN_VALUE;
+    /** A label's text numbered once (equal texts of two traces are one number), so a row's key is cheap to hash. */
+    private record Named(List<String> label, String text, int number) {
+    }
+
+    /**
+     * One row: whose (a thread, or a process), for what (a cause, or a waker's kind and name), how long, how often;
+     * summed as the tallies come, then ordered. The row's own cells are made when read.
+     */
+    private static final class Row {
+        final boolean byProcess;
+        final Named label;
+
+        Row(boolean byProcess, Named label) {
+            this.byProcess = byProcess;
+            this.label = label;
+        }
+
+        /** The thread, or the thread that names the process (its main thread when seen). */
+        ThreadRecord whose;
+        long ns;
+        long waits;
+        /** The thread's (process's) running time: rows come in the process table's order. */
+        long running;
+        String host;
+
+        /** The TID, or for a process's row (which has none) the PID. */
+        private int id() {
+            return byProcess ? whose.pid() : whose.tid();
+        }
 
         /** The threads that ran most first, as in the process table; within one, its largest waits first. */
         static int inOrder(Row a, Row b) {
@@ -176,25 +198,26 @@ public final class WaitsAnalysis implements ProcessPass.User {
                 c = a.host.compareTo(b.host);
             }
             if (c == 0) {
-                c = Integer.compare(a.tid != NO_TID ? a.tid : a.pid, b.tid != NO_TID ? b.tid : b.pid);
+                c = Integer.compare(a.id(), b.id());
             }
             if (c == 0) {
                 c = Long.compare(b.ns, a.ns);
             }
-            return c != 0 ? c : a.whatText.compareTo(b.whatText);
+            return c != 0 ? c : a.label.text().compareTo(b.label.text());
         }
 
         Object[] cells() {
-            Object[] c = new Object[(host != null ? 1 : 0) + (tid != NO_TID ? 1 : 0) + 4 + what.size()];
+            List<String> what = label.label();
+            Object[] c = new Object[(host != null ? 1 : 0) + (byProcess ? 0 : 1) + 4 + what.size()];
             int i = 0;
             if (host != null) {
                 c[i++] = host;
             }
-            if (tid != NO_TID) {
-                c[i++] = (long) tid;
+            if (!byProcess) {
+                c[i++] = (long) whose.tid();
             }
-            c[i++] = pid < 0 ? null : (Object) Long.valueOf(pid);
-            c[i++] = name;
+            c[i++] = whose.pid() < 0 ? null : (Object) Long.valueOf(whose.pid());
+            c[i++] = whose.pid() == 0 ? "swapper" : whose.name();
             for (String w : what) {
                 c[i++] = w;
             }
@@ -209,77 +232,58 @@ public final class WaitsAnalysis implements ProcessPass.User {
      * and code, not per tally: a busy machine's threads have tens of thousands of (thread, waker) tallies, most of
      * them with the same few thousand wakers.
      */
-    private List<Row> rows(List<WaitTally> tallies, boolean byProcess, boolean hosts,
-            java.util.function.Function<WaitTally, List<String>> what) {
+    private List<Row> rows(java.util.function.Consumer<ThreadLedger.TallyVisitor> tallies, boolean byProcess,
+            boolean hosts, java.util.function.BiFunction<ThreadRecord, Integer, List<String>> what) {
         record Label(Trace trace, int code) {
-        }
-        // a label's text numbered once (equal texts of two traces are one number), so a sum's key is cheap to hash
-        record Named(List<String> label, String text, int number) {
         }
         record Key(Object owner, int label) {
         }
-        final class Sum {
-            final Object owner;
-            ThreadRecord whose;
-            Named label;
-            long ns;
-            long waits;
-
-            Sum(Object owner) {
-                this.owner = owner;
-            }
-        }
         Map<Label, Named> labels = new java.util.HashMap<>();
         Map<List<String>, Integer> numbers = new java.util.HashMap<>();
-        // the sums in the order first met; per thread, a thread's tallies come together (in the order of thread index),
+        // the rows in the order first met; per thread, a thread's tallies come together (in the order of thread index),
         // so each thread's are found in a map of its own, not in one of hundreds of thousands of (owner, label) keys
-        List<Sum> sums = new ArrayList<>();
-        java.util.function.Function<Object, Sum> firstOf = owner -> {
-            Sum s = new Sum(owner);
-            sums.add(s);
-            return s;
-        };
-        Map<Key, Sum> byKey = byProcess ? new java.util.HashMap<>() : null;
-        Map<Integer, Sum> ofOwner = byProcess ? null : new java.util.HashMap<>();
-        Object current = null;
+        List<Row> rows = new ArrayList<>();
+        Map<Key, Row> byKey = byProcess ? new java.util.HashMap<>() : null;
+        Map<Integer, Row> ofOwner = byProcess ? null : new java.util.HashMap<>();
+        Object[] current = { null };
+        tallies.accept((r, code, ns, waits) -> {
+            Named label = labels.computeIfAbsent(new Label(r.trace(), code), k -> {
+                List<String> text = what.apply(r, code);
+                return new Named(text, String.join(" ", text), numbers.computeIfAbsent(text, n -> numbers.size()));
+            });
+            Object owner = owner(r, byProcess);
+            java.util.function.Function<Object, Row> firstMet = k -> {
+                Row row = new Row(byProcess, label);
+                rows.add(row);
+                return row;
+            };
+            Row row;
+            if (byKey != null) {
+                row = byKey.computeIfAbsent(new Key(owner, label.number()), firstMet);
+            } else {
+                if (owner != current[0]) {
+                    ofOwner.clear();
+                    current[0] = owner;
+                }
+                row = ofOwner.computeIfAbsent(label.number(), firstMet);
+            }
+            row.ns += ns;
+            row.waits += waits;
+            // the process's main thread names it
+            if (row.whose == null || (byProcess && r.tid() == r.pid())) {
+                row.whose = r;
+            }
+        });
         Map<Object, Long> running = new java.util.HashMap<>();
         ThreadLedger ledger = pass.analysis().ledger();
         for (ThreadRecord r : ledger.threads()) {
             running.merge(owner(r, byProcess), ledger.running(r, 0), Long::sum);
         }
-        for (WaitTally t : tallies) {
-            ThreadRecord r = t.thread();
-            Named label = labels.computeIfAbsent(new Label(r.trace(), t.code()), k -> {
-                List<String> text = what.apply(t);
-                return new Named(text, String.join(" ", text), numbers.computeIfAbsent(text, n -> numbers.size()));
-            });
-            Object owner = owner(r, byProcess);
-            Sum s;
-            if (byKey != null) {
-                s = byKey.computeIfAbsent(new Key(owner, label.number()), k -> firstOf.apply(owner));
-            } else {
-                if (owner != current) {
-                    ofOwner.clear();
-                    current = owner;
-                }
-                s = ofOwner.computeIfAbsent(label.number(), k -> firstOf.apply(owner));
-            }
-            s.label = label;
-            s.ns += t.ns();
-            s.waits += t.waits();
-            // the process's main thread names it
-            if (s.whose == null || (byProcess && r.tid() == r.pid())) {
-                s.whose = r;
-            }
-        }
-        List<Row> rows = new ArrayList<>(sums.size());
         Map<Trace, String> hostOf = new java.util.HashMap<>(); // a trace's host, looked up once, not at each row
-        sums.forEach(s -> {
-            ThreadRecord r = s.whose;
-            rows.add(new Row(hosts ? hostOf.computeIfAbsent(r.trace(), pass.analysis()::host) : null, byProcess ? Row.NO_TID : r.tid(), r.pid(),
-                    r.pid() == 0 ? "swapper" : r.name(), s.label.label(), s.ns, s.waits,
-                    running.getOrDefault(s.owner, 0L), s.label.text()));
-        });
+        for (Row row : rows) {
+            row.running = running.getOrDefault(owner(row.whose, byProcess), 0L);
+            row.host = hosts ? hostOf.computeIfAbsent(row.whose.trace(), pass.analysis()::host) : null;
+        }
         rows.sort(Row::inOrder);
         return rows;
     }
@@ -287,12 +291,6 @@ public final class WaitsAnalysis implements ProcessPass.User {
     /** Whose a row is: the thread, or its process (per trace; a thread of no known process stands alone). */
     private static Object owner(ThreadRecord r, boolean byProcess) {
         return byProcess && r.pid() >= 0 ? List.of(r.trace(), r.pid()) : r;
-    }
-
-    /** A waker's kind and name, as a thread's (or a process's) table shows it. */
-    private static List<String> waker(WaitTally t, boolean byProcess, ThreadLedger ledger,
-            Map<Trace, ProcessAnalysis.TraceFacts> facts) {
-        return waker(t.code(), t.thread().trace(), byProcess, ledger, facts);
     }
 
     /**
