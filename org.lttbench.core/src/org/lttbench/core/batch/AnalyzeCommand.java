@@ -56,8 +56,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--analysis", split = ",", paramLabel = "NAME",
-            description = "Analyses to run (default: every one that applies): ${sys:lttbench.analyses}")
+    @Option(names = "--analysis", split = ",", paramLabel = "NAME", completionCandidates = AnalysisNames.class,
+            description = "Analyses to run (default: every one that applies): ${COMPLETION-CANDIDATES}")
     List<String> analysisNames;
 
     @Mixin
@@ -121,10 +121,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
     List<String> traceArgs;
 
     List<Path> tracePaths;
-
-    static {
-        System.setProperty("lttbench.analyses", AnalysisNames.list());
-    }
 
     @Override
     public Integer call() {

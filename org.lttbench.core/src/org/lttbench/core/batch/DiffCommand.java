@@ -57,8 +57,8 @@ public final class DiffCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--analysis", split = ",", paramLabel = "NAME",
-            description = "Analyses to compare (default: every one that applies to both): ${sys:lttbench.analyses}")
+    @Option(names = "--analysis", split = ",", paramLabel = "NAME", completionCandidates = AnalysisNames.class,
+            description = "Analyses to compare (default: every one that applies to both): ${COMPLETION-CANDIDATES}")
     List<String> analysisNames;
 
     @Mixin
@@ -109,10 +109,6 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "1", paramLabel = "B", description = "The second run, the same way")
     Path b;
-
-    static {
-        System.setProperty("lttbench.analyses", AnalysisNames.list());
-    }
 
     @Override
     public Integer call() {
