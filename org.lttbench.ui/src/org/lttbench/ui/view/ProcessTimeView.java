@@ -64,7 +64,7 @@ public final class ProcessTimeView extends ReportView {
 
     private ChartPanel chart;
     private ChartPanel waits;
-    private CTabFolder tabs;
+    private TwoChartsOverTabs layout;
     private ReportTreeViewer tree;
     private ReportTableViewer threads;
     private ReportTableViewer causes;
@@ -73,7 +73,6 @@ public final class ProcessTimeView extends ReportView {
     /** The waits analysis's table by cause of the shown grouping, or null. */
     private Table shownCauses;
     private String why;
-    private NoticedSash content;
     /** The critical path of the thread last double-clicked: a line saying whose, its time per state and thread, its segments. */
     private org.eclipse.swt.custom.CTabItem pathTab;
     private org.eclipse.swt.widgets.Label pathLine;
@@ -87,24 +86,16 @@ public final class ProcessTimeView extends ReportView {
             + "critical path: what its progress waited on, moment by moment, through the threads that woke it.";
 
     public ProcessTimeView(Composite parent, int style) {
-        super(parent, style, REQUESTS);
-    }
-
-    @Override
-    protected boolean saysWhyNotApplicable(String analysis) {
-        return analysis.equals("process");
+        super(parent, style, REQUESTS, "process");
     }
 
     @Override
     protected void createContent(Composite parent) {
         // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
-        content = new NoticedSash(parent, 0);
-        SashForm sash = content.sash;
-        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
-        chart = new ChartPanel(charts, SWT.NONE, "cpu-time");
-        waits = new ChartPanel(charts, SWT.NONE, "wait-time");
-        charts.setWeights(58, 42);
-        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
+        layout = new TwoChartsOverTabs(parent, "cpu-time", "wait-time", 58, 50);
+        chart = layout.left;
+        waits = layout.right;
+        CTabFolder tabs = layout.tabs;
         tree = addTab(tabs, "Processes and their threads", new ReportTreeViewer(tabs, SWT.NONE));
         threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
         causes = addTab(tabs, "Why they were blocked", new ReportTableViewer(tabs, SWT.NONE));
@@ -132,7 +123,6 @@ public final class ProcessTimeView extends ReportView {
                 followSelected(tree.childTable(), node.cells());
             }
         });
-        sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
         waits.setModel(waitChartOf(null, null, TOP));
         chart.chart().getPlotArea().getControl().addListener(SWT.Resize, e -> {
@@ -193,7 +183,7 @@ public final class ProcessTimeView extends ReportView {
         renderPath(reports);
         boolean nothing = why != null && shownTable == null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
+        layout.content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
     }
 
     /** A thread row was double-clicked: follow its TID, if it has one (not an idle thread's or a process's row). */
@@ -220,7 +210,7 @@ public final class ProcessTimeView extends ReportView {
         pathLine.setText("Computing the critical path of thread " + tid + "...");
         pathTotals.clearRows();
         pathSegments.clearRows();
-        tabs.setSelection(pathTab);
+        layout.tabs.setSelection(pathTab);
         session().follow(new AnalysisRequest("critical-path", GroupBy.THREAD, Integer.toString(tid)));
     }
 
@@ -276,7 +266,7 @@ public final class ProcessTimeView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return content.notice.text();
+        return layout.content.notice.text();
     }
 
     /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */
@@ -476,6 +466,6 @@ public final class ProcessTimeView extends ReportView {
     }
 
     public CTabFolder tabs() {
-        return tabs;
+        return layout.tabs;
     }
 }

@@ -33,12 +33,23 @@ public abstract class ReportView extends Composite implements SessionListener {
     static final int STATUS_LINES = 3;
     private AnalysisSession session;
     private final List<AnalysisRequest> requests;
+    /** The analysis whose not applying the content says, or null. */
+    private final String explained;
     private final Composite content;
 
     /** @param requests the analyses this view shows (all computed in one read of the traces with those of others) */
     protected ReportView(Composite parent, int style, List<AnalysisRequest> requests) {
+        this(parent, style, requests, null);
+    }
+
+    /**
+     * @param requests  the analyses this view shows (all computed in one read of the traces with those of others)
+     * @param explained the analysis whose not applying the view's content says itself ({@link #saysWhyNotApplicable})
+     */
+    protected ReportView(Composite parent, int style, List<AnalysisRequest> requests, String explained) {
         super(parent, style);
         this.requests = List.copyOf(requests);
+        this.explained = explained;
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = 4;
         layout.marginHeight = 4;
@@ -199,7 +210,7 @@ public abstract class ReportView extends Composite implements SessionListener {
 
     /** Whether the view's content says itself why this analysis does not apply (the status line then does not). */
     protected boolean saysWhyNotApplicable(String analysis) {
-        return false;
+        return analysis.equals(explained);
     }
 
     @Override
