@@ -290,9 +290,18 @@ public final class ProcessTimeView extends ReportView {
         return ChartModel.firstAtTheTop(rows, bars);
     }
 
+    /** Whether the table's rows are threads (it has a TID column), or processes. */
+    private static boolean byThread(Table table) {
+        return TableColumns.index(table, "tid") >= 0;
+    }
+
+    /** The charts' category axis for a table of threads, or of processes. */
+    private static String categoryAxis(boolean byThread) {
+        return byThread ? "Thread (TID)" : "Process (PID)";
+    }
+
     private static List<String> labels(Table table, List<Object[]> shown) {
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
-        int id = table.columnIndex(byThread ? "tid" : "pid");
+        int id = table.columnIndex(byThread(table) ? "tid" : "pid");
         int name = TableColumns.index(table, "name");
         int host = TableColumns.index(table, "host");
         List<String> labels = new ArrayList<>();
@@ -314,29 +323,11 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return processBars("Who used the CPU, and how: top processes by CPU time", "Process (PID)", "CPU time (ms)");
         }
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        boolean byThread = byThread(table);
         List<Object[]> shown = topRows(table, bars);
-        ChartModel model = processBars("Who used the CPU, and how: top " + shown.size() + (byThread ? " threads" : " processes")
-                + " by CPU time", byThread ? "Thread (TID)" : "Process (PID)", "CPU time (ms)").categories(labels(table, shown));
-        for (State s : CPU_STATES) {
-            int c = TableColumns.index(table, s.key());
-            if (c < 0) {
-                continue;
-            }
-            model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
-            if (s.key().equals("irq_ns")) {
-                addUnsplit(model, table, shown);
-            }
-        }
-        int running = TableColumns.index(table, "running_ns");
-        if (running >= 0) {
-            List<String> totals = new ArrayList<>();
-            for (Object[] r : shown) {
-                totals.add(CellFormat.duration(nanos(r[running])));
-            }
-            model.barLabels(totals);
-        }
-        return model;
+        ChartModel model = stateBars(table, shown, CPU_STATES, "Who used the CPU, and how: top " + shown.size()
+                + (byThread ? " threads" : " processes") + " by CPU time", "CPU time (ms)");
+        return barLabels(model, table, "running_ns", shown, CellFormat::duration);
     }
 
     /** The same, Blocked split by the causes the {@code causes} table gives (by cause, of the same grouping). */
@@ -345,7 +336,7 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return model;
         }
-        List<String> key = TableColumns.index(table, "tid") >= 0 ? List.of("host", "tid") : List.of("host", "pid");
+        List<String> key = byThread(table) ? List.of("host", "tid") : List.of("host", "pid");
         return BlockedSplit.split(model, table, topRows(table, bars), causes, key, 1e6);
     }
 
@@ -354,7 +345,7 @@ public final class ProcessTimeView extends ReportView {
         for (org.lttbench.core.report.Report r : reports.reports()) {
             if (r.analysis().equals("waits")) {
                 for (Table t : r.tables()) {
-                    if (t.key().equals(key) && (TableColumns.index(t, "tid") < 0) == byProcess) {
+                    if (t.key().equals(key) && !byThread(t) == byProcess) {
                         return t;
                     }
                 }
@@ -371,25 +362,39 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return processBars("How they waited", "Process (PID)", "Time waiting (ms)");
         }
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        boolean byThread = byThread(table);
         List<Object[]> shown = topRows(table, bars);
-        ChartModel model = processBars(byThread ? "How they waited" : "How they waited (sum of their threads)",
-                byThread ? "Thread (TID)" : "Process (PID)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)")
-                .categories(labels(table, shown));
-        for (State s : WAIT_STATES) {
+        ChartModel model = stateBars(table, shown, WAIT_STATES, byThread ? "How they waited"
+                : "How they waited (sum of their threads)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)");
+        return barLabels(model, table, "threads", shown,
+                n -> n == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", n));
+    }
+
+    /**
+     * A bar per shown row, these states' times stacked in their order (after IRQ, the running time the trace cannot
+     * split), where the table has their columns.
+     */
+    private static ChartModel stateBars(Table table, List<Object[]> shown, List<State> states, String title,
+            String valueAxis) {
+        ChartModel model = processBars(title, categoryAxis(byThread(table)), valueAxis).categories(labels(table, shown));
+        for (State s : states) {
             int c = TableColumns.index(table, s.key());
             if (c >= 0) {
                 model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
+                if (s.key().equals("irq_ns")) {
+                    addUnsplit(model, table, shown);
+                }
             }
         }
-        int count = TableColumns.index(table, "threads");
-        if (count >= 0) {
-            List<String> labels = new ArrayList<>();
-            for (Object[] r : shown) {
-                long n = nanos(r[count]);
-                labels.add(n == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", n));
-            }
-            model.barLabels(labels);
+        return model;
+    }
+
+    /** The model, a label at each bar's end saying the row's value of that column, where the table has it. */
+    private static ChartModel barLabels(ChartModel model, Table table, String column, List<Object[]> shown,
+            java.util.function.LongFunction<String> label) {
+        int c = TableColumns.index(table, column);
+        if (c >= 0) {
+            model.barLabels(shown.stream().map(r -> label.apply(nanos(r[c]))).toList());
         }
         return model;
     }
