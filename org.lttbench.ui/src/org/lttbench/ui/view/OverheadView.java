@@ -64,10 +64,8 @@ public final class OverheadView extends ReportView {
     @Override
     protected void render(ReportSet reports) {
         org.lttbench.core.report.TraceNames names = traceNames(reports);
-        Table tp = reports.table("overhead", "tracepoints");
-        tracepoints.setTable(tp, names);
-        Table st = reports.table("overhead", "overhead_streams");
-        streams.setTable(st, names);
+        show(tracepoints, reports, "overhead", "tracepoints", names);
+        show(streams, reports, "overhead", "overhead_streams", names);
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
         ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
         Table shareTable = processShareTable(reports);

@@ -9,6 +9,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
@@ -17,6 +18,7 @@ import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.range.RangeBar;
+import org.lttbench.ui.table.ReportTableViewer;
 
 /**
  * What every analysis view has: the range bar, the loss banner, a status line with progress, and the view's own
@@ -283,6 +285,14 @@ public abstract class ReportView extends Composite implements SessionListener {
      */
     protected static TraceNames traceNames(ReportSet reports) {
         return TraceNames.of(reports.tracePaths());
+    }
+
+    /** Shows the analysis's table of that key in the viewer (none in the reports: an empty viewer); returns it, or null. */
+    protected static Table show(ReportTableViewer viewer, ReportSet reports, String analysis, String key,
+            TraceNames names) {
+        Table table = reports.table(analysis, key);
+        viewer.setTable(table, names);
+        return table;
     }
 
     public RangeBar rangeBar() {
