@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
@@ -51,13 +50,10 @@ import picocli.CommandLine.Parameters;
                 "2:usage error", "3:unreadable or malformed trace", "5:internal error",
                 "6:done, but some stream files could not be read (each is a warning line, each report a note)",
                 "7:a live session's relay daemon went away or stalled: the report covers what came before" })
-public final class AnalyzeCommand implements Callable<Integer> {
+public final class AnalyzeCommand extends OneLineFailureCommand {
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Option(names = "--analysis", split = ",", paramLabel = "NAME",
-            description = "Analyses to run (default: every one that applies): ${sys:lttbench.analyses}")
+    @Option(names = "--analysis", split = ",", paramLabel = "NAME", completionCandidates = AnalysisNames.class,
+            description = "Analyses to run (default: every one that applies): ${COMPLETION-CANDIDATES}")
     List<String> analysisNames;
 
     @Mixin
@@ -122,43 +118,34 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     List<Path> tracePaths;
 
-    static {
-        System.setProperty("lttbench.analyses", AnalysisNames.list());
-    }
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<AnalysisProvider> providers = providers();
-            times.parse();
-            if (traceArgs.stream().anyMatch(RelayUrl::isUrl)) {
-                return live(providers, err);
+    int run(PrintWriter err) throws Exception {
+        List<AnalysisProvider> providers = providers();
+        times.parse();
+        if (traceArgs.stream().anyMatch(RelayUrl::isUrl)) {
+            return live(providers, err);
+        }
+        tracePaths = traceArgs.stream().map(Path::of).toList();
+        if (folded != null && against.asked()) {
+            throw RunFailure.usage("--folded is not taken with --against (lttbench diff --folded DIR compares two runs' stacks)");
+        }
+        if (against.asked()) {
+            return compare(providers, err);
+        }
+        try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
+            TimeRange range = times.range(traces);
+            AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
+                    thread, limit.value(), spans.value()));
+            if (folded != null) {
+                FoldedStacks.check(plan, "--folded");
             }
-            tracePaths = traceArgs.stream().map(Path::of).toList();
-            if (folded != null && against.asked()) {
-                throw RunFailure.usage("--folded is not taken with --against (lttbench diff --folded DIR compares two runs' stacks)");
+            List<Report> reports = run(traces, plan.toRun());
+            RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line
+            write(reports, traces);
+            if (folded != null) {
+                FoldedStacks.write("--folded", folded, WaitStacks.ofRun(plan.toRun())::write);
             }
-            if (against.asked()) {
-                return compare(providers, err);
-            }
-            try (TraceSet traces = CtfTraceSet.open(tracePaths)) {
-                TimeRange range = times.range(traces);
-                AnalysisRun.Plan plan = select(providers, traces, new AnalysisOptions(range, groupBy, calibration.read(),
-                        thread, limit.value(), spans.value()));
-                if (folded != null) {
-                    FoldedStacks.check(plan, "--folded");
-                }
-                List<Report> reports = run(traces, plan.toRun());
-                RunNotes.skipped(plan, err); // after a pass that worked: a failure stays one line
-                write(reports, traces);
-                if (folded != null) {
-                    FoldedStacks.write("--folded", folded, WaitStacks.ofRun(plan.toRun())::write);
-                }
-                return PartialRead.warn(traces, err, "lttbench analyze");
-            }
-        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return RunFailure.tell("lttbench analyze", e, err);
+            return PartialRead.warn(traces, err, "lttbench analyze");
         }
     }
 

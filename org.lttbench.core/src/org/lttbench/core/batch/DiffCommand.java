@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
@@ -52,13 +51,10 @@ import picocli.CommandLine.Parameters;
         exitCodeList = { "0:done", "1:an analysis asked for does not apply to A or B (the reason is printed)",
                 "2:usage error", "3:unreadable or malformed trace", "5:internal error",
                 "6:done, but some stream files could not be read", "8:a significant change passed a --fail-if threshold" })
-public final class DiffCommand implements Callable<Integer> {
+public final class DiffCommand extends OneLineFailureCommand {
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Option(names = "--analysis", split = ",", paramLabel = "NAME",
-            description = "Analyses to compare (default: every one that applies to both): ${sys:lttbench.analyses}")
+    @Option(names = "--analysis", split = ",", paramLabel = "NAME", completionCandidates = AnalysisNames.class,
+            description = "Analyses to compare (default: every one that applies to both): ${COMPLETION-CANDIDATES}")
     List<String> analysisNames;
 
     @Mixin
@@ -110,89 +106,80 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The second run, the same way")
     Path b;
 
-    static {
-        System.setProperty("lttbench.analyses", AnalysisNames.list());
-    }
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<AnalysisProvider> providers = AnalyzeCommand.providers(analysisNames);
-            times.parse();
-            TimeBound bBegin = beginB == null ? null : TimeBound.parse("--b-begin", beginB);
-            TimeBound bEnd = endB == null ? null : TimeBound.parse("--b-end", endB);
-            List<RegressionThreshold> thresholds = thresholds(providers);
-            boolean asked = analysisNames != null && !analysisNames.isEmpty();
-            try (TraceSet traceA = CtfTraceSet.open(List.of(a)); TraceSet traceB = CtfTraceSet.open(List.of(b))) {
-                TimeRange rangeA = times.range(traceA);
-                TimeRange rangeB = times.range(bBegin, bEnd, traceB);
-                AnalysisRun.Plan planA = AnalysisRun.select(providers, asked, traceA, new AnalysisOptions(rangeA,
-                        AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
-                AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
-                        AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
-                if (perRequest != null) { // it counts a span's instances
-                    AnalysisNeeds.require(planA, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to A",
-                            ": add spans to --analysis");
-                    AnalysisNeeds.require(planB, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to B",
-                            ": add spans to --analysis");
-                }
-                if (folded != null || process != null) {
-                    FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
-                    FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
-                }
-                List<RunComparison.Summary> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
-                        (traces, analyses) -> RunComparison.summarise(AnalyzeCommand.run(traces, analyses, null, err)));
-                List<Report> reportsA = both.get(0).reports();
-                List<Report> reportsB = both.get(1).reports();
-                RunNotes.skipped(planA, err);
-                if (!planB.reasons().equals(planA.reasons())) {
-                    RunNotes.skipped(planB, err);
-                }
-                List<String> alone = new ArrayList<>();
-                planA.analyses().keySet().stream().filter(n -> !planB.analyses().containsKey(n))
-                        .forEach(n -> alone.add(n + " (A only)"));
-                planB.analyses().keySet().stream().filter(n -> !planA.analyses().containsKey(n))
-                        .forEach(n -> alone.add(n + " (B only)"));
-                if (!alone.isEmpty()) {
-                    err.println("note: not compared, since they ran on one run only: " + String.join(", ", alone));
-                    err.flush();
-                }
-                WaitStacks stacksA = folded != null || process != null ? WaitStacks.ofRun(planA.toRun()) : null;
-                WaitStacks stacksB = folded != null || process != null ? WaitStacks.ofRun(planB.toRun()) : null;
-                ProcessBreakdown breakdown = process == null ? null : ProcessBreakdown.of(process, stacksA, stacksB);
-                if (process != null && breakdown == null) {
-                    throw RunFailure.usage("--process " + process + ": no process of that command name in A or B");
-                }
-                if (folded != null) {
-                    FoldedStacks.write("--folded", folded.resolve("a.folded"), stacksA::write);
-                    FoldedStacks.write("--folded", folded.resolve("b.folded"), stacksB::write);
-                    FoldedStacks.write("--folded", folded.resolve("diff.folded"), w -> WaitStacks.writeDifference(stacksA, stacksB, w));
-                }
-                RunComparison.Per per = perRequest == null ? RunComparison.Per.SECOND
-                        : RunComparison.Per.request(perRequest, requests(reportsA, "A"), requests(reportsB, "B"));
-                RunComparison.Outcome outcome = RunComparison.compare(both.get(0), both.get(1), per);
-                Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();
-                for (RegressionThreshold t : thresholds) {
-                    outcome.changes().stream().filter(t::passedBy).findFirst().ifPresent(c -> failed.put(t, c));
-                }
-                write(new ComparisonWriter.Run(describe(a, times.begin, times.end),
-                        describe(b, beginB != null || endB != null ? beginB : times.begin,
-                                beginB != null || endB != null ? endB : times.end), outcome, failed, breakdown));
-                int status = Math.max(PartialRead.warn(traceA, err, "lttbench diff"),
-                        PartialRead.warn(traceB, err, "lttbench diff"));
-                if (!failed.isEmpty()) {
-                    for (var f : failed.entrySet()) {
-                        err.println("lttbench diff: --fail-if '" + f.getKey().text() + "' failed: "
-                                + ComparisonWriter.line(f.getValue()));
-                    }
-                    err.flush();
-                    return ExitCode.REGRESSION;
-                }
-                return status;
+    int run(PrintWriter err) throws Exception {
+        List<AnalysisProvider> providers = AnalyzeCommand.providers(analysisNames);
+        times.parse();
+        TimeBound bBegin = beginB == null ? null : TimeBound.parse("--b-begin", beginB);
+        TimeBound bEnd = endB == null ? null : TimeBound.parse("--b-end", endB);
+        List<RegressionThreshold> thresholds = thresholds(providers);
+        boolean asked = analysisNames != null && !analysisNames.isEmpty();
+        try (TraceSet traceA = CtfTraceSet.open(List.of(a)); TraceSet traceB = CtfTraceSet.open(List.of(b))) {
+            TimeRange rangeA = times.range(traceA);
+            TimeRange rangeB = times.range(bBegin, bEnd, traceB);
+            AnalysisRun.Plan planA = AnalysisRun.select(providers, asked, traceA, new AnalysisOptions(rangeA,
+                    AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
+            AnalysisRun.Plan planB = AnalysisRun.select(providers, asked, traceB, new AnalysisOptions(rangeB,
+                    AnalysisOptions.GroupBy.THREAD, null, null, AnalysisOptions.DEFAULT_LIMIT, spans.value()));
+            if (perRequest != null) { // it counts a span's instances
+                AnalysisNeeds.require(planA, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to A",
+                        ": add spans to --analysis");
+                AnalysisNeeds.require(planB, p -> p.analyses().containsKey("spans"), "--per-request", "spans", " to B",
+                        ": add spans to --analysis");
             }
-        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return RunFailure.tell("lttbench diff", e, err);
+            if (folded != null || process != null) {
+                FoldedStacks.check(planA, folded != null ? "--folded" : "--process");
+                FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
+            }
+            List<RunComparison.Summary> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
+                    (traces, analyses) -> RunComparison.summarise(AnalyzeCommand.run(traces, analyses, null, err)));
+            List<Report> reportsA = both.get(0).reports();
+            List<Report> reportsB = both.get(1).reports();
+            RunNotes.skipped(planA, err);
+            if (!planB.reasons().equals(planA.reasons())) {
+                RunNotes.skipped(planB, err);
+            }
+            List<String> alone = new ArrayList<>();
+            planA.analyses().keySet().stream().filter(n -> !planB.analyses().containsKey(n))
+                    .forEach(n -> alone.add(n + " (A only)"));
+            planB.analyses().keySet().stream().filter(n -> !planA.analyses().containsKey(n))
+                    .forEach(n -> alone.add(n + " (B only)"));
+            if (!alone.isEmpty()) {
+                err.println("note: not compared, since they ran on one run only: " + String.join(", ", alone));
+                err.flush();
+            }
+            WaitStacks stacksA = folded != null || process != null ? WaitStacks.ofRun(planA.toRun()) : null;
+            WaitStacks stacksB = folded != null || process != null ? WaitStacks.ofRun(planB.toRun()) : null;
+            ProcessBreakdown breakdown = process == null ? null : ProcessBreakdown.of(process, stacksA, stacksB);
+            if (process != null && breakdown == null) {
+                throw RunFailure.usage("--process " + process + ": no process of that command name in A or B");
+            }
+            if (folded != null) {
+                FoldedStacks.write("--folded", folded.resolve("a.folded"), stacksA::write);
+                FoldedStacks.write("--folded", folded.resolve("b.folded"), stacksB::write);
+                FoldedStacks.write("--folded", folded.resolve("diff.folded"), w -> WaitStacks.writeDifference(stacksA, stacksB, w));
+            }
+            RunComparison.Per per = perRequest == null ? RunComparison.Per.SECOND
+                    : RunComparison.Per.request(perRequest, requests(reportsA, "A"), requests(reportsB, "B"));
+            RunComparison.Outcome outcome = RunComparison.compare(both.get(0), both.get(1), per);
+            Map<RegressionThreshold, FigureChange> failed = new LinkedHashMap<>();
+            for (RegressionThreshold t : thresholds) {
+                outcome.changes().stream().filter(t::passedBy).findFirst().ifPresent(c -> failed.put(t, c));
+            }
+            write(new ComparisonWriter.Run(describe(a, times.begin, times.end),
+                    describe(b, beginB != null || endB != null ? beginB : times.begin,
+                            beginB != null || endB != null ? endB : times.end), outcome, failed, breakdown));
+            int status = Math.max(PartialRead.warn(traceA, err, "lttbench diff"),
+                    PartialRead.warn(traceB, err, "lttbench diff"));
+            if (!failed.isEmpty()) {
+                for (var f : failed.entrySet()) {
+                    err.println("lttbench diff: --fail-if '" + f.getKey().text() + "' failed: "
+                            + ComparisonWriter.line(f.getValue()));
+                }
+                err.flush();
+                return ExitCode.REGRESSION;
+            }
+            return status;
         }
     }
 

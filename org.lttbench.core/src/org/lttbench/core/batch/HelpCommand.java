@@ -42,17 +42,13 @@ public final class HelpCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "COMMAND|ANALYSIS", description = "A command, or one of the analyses: "
-            + "${sys:lttbench.analyses}")
+    @Parameters(arity = "0..1", paramLabel = "COMMAND|ANALYSIS", completionCandidates = AnalysisNames.class,
+            description = "A command, or one of the analyses: ${COMPLETION-CANDIDATES}")
     String topic;
 
     @Option(names = "--markdown", description = "An analysis's columns as Markdown tables; without ANALYSIS, every "
             + "analysis's (the guide's column reference)")
     boolean markdown;
-
-    static {
-        System.setProperty("lttbench.analyses", AnalysisNames.list());
-    }
 
     @Override
     public Integer call() {

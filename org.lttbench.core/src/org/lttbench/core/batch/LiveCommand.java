@@ -2,14 +2,12 @@ package org.lttbench.core.batch;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.lttbench.core.live.LiveSession;
 import org.lttbench.core.live.RelayUrl;
 import org.lttbench.core.run.ExitCode;
-import org.lttbench.core.run.RunFailure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,10 +25,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = { "0:done", "2:usage error", "3:the relay daemon cannot be reached", "5:internal error",
                 "7:the relay daemon went away or stalled" })
-public final class LiveCommand implements Callable<Integer> {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+public final class LiveCommand extends OneLineFailureCommand {
 
     @Option(names = "--list", required = true, description = "List the relay daemon's sessions")
     boolean list;
@@ -42,26 +37,21 @@ public final class LiveCommand implements Callable<Integer> {
     String address;
 
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            RelayUrl url = LiveTimeout.url(address);
-            List<LiveSession.Listed> sessions = timeout.list(url);
-            PrintWriter out = spec.commandLine().getOut();
-            if (sessions.isEmpty()) {
-                err.println("lttbench live: the relay daemon at " + url.relayAddress() + " has no session");
-            }
-            for (LiveSession.Listed s : sessions) {
-                out.printf("net://%s/host/%s/%s (timer = %d, %d stream(s), %d client(s) connected)%s%n",
-                        url.relayAddress(), s.host(), s.name(), s.liveTimerUs(), s.streams(), s.clients(),
-                        s.ctf2() ? " CTF 2" : "");
-            }
-            out.flush();
-            err.flush();
-            return ExitCode.OK;
-        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return RunFailure.tell("lttbench live", e, err);
+    int run(PrintWriter err) throws Exception {
+        RelayUrl url = LiveTimeout.url(address);
+        List<LiveSession.Listed> sessions = timeout.list(url);
+        PrintWriter out = spec.commandLine().getOut();
+        if (sessions.isEmpty()) {
+            err.println("lttbench live: the relay daemon at " + url.relayAddress() + " has no session");
         }
+        for (LiveSession.Listed s : sessions) {
+            out.printf("net://%s/host/%s/%s (timer = %d, %d stream(s), %d client(s) connected)%s%n",
+                    url.relayAddress(), s.host(), s.name(), s.liveTimerUs(), s.streams(), s.clients(),
+                    s.ctf2() ? " CTF 2" : "");
+        }
+        out.flush();
+        err.flush();
+        return ExitCode.OK;
     }
 
     /**

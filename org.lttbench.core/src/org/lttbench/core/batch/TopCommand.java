@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,16 +45,13 @@ import picocli.CommandLine.Parameters;
                 "3:the relay daemon cannot be reached, has no such session, or the session ended before any stream",
                 "5:internal error", "7:the relay daemon went away or stalled: the intervals before it were shown",
                 "130:Ctrl-C (143: SIGTERM), after the interval under way was shown" })
-public final class TopCommand implements Callable<Integer> {
+public final class TopCommand extends OneLineFailureCommand {
     /** Set by the {@code ./lttbench} launcher from {@code [ -t 1 ]}: the JVM cannot tell whether stdout is a terminal. */
     static final String STDOUT_TTY = "lttbench.stdout.tty";
     /** Clears a terminal and puts the cursor home (ANSI): each report is drawn over the last. */
     private static final String REDRAW = "\033[H\033[2J";
     /** At most this many intervals in a window (its figures are kept per interval). */
     private static final int MAX_WINDOW_INTERVALS = 3600;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     /** The window when none is given (or one interval, when longer). */
     private static final long DEFAULT_WINDOW_NS = 5_000_000_000L;
@@ -85,50 +81,45 @@ public final class TopCommand implements Callable<Integer> {
     String address;
 
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            if (windowNs == null) {
-                windowNs = Math.max(DEFAULT_WINDOW_NS, intervalNs);
-            }
-            if (windowNs < intervalNs) {
-                throw RunFailure.usage("--window " + CellFormat.duration(windowNs) + " is shorter than --interval "
-                        + CellFormat.duration(intervalNs));
-            }
-            long intervals = (windowNs + intervalNs - 1) / intervalNs;
-            if (intervals > MAX_WINDOW_INTERVALS) {
-                throw RunFailure.usage("--window holds " + intervals + " intervals: at most " + MAX_WINDOW_INTERVALS);
-            }
-            PrintWriter out = spec.commandLine().getOut();
-            boolean redraw = format == ReportFormat.TEXT && Boolean.getBoolean(STDOUT_TTY);
-            try (LiveSession live = timeout.attach(address)) {
-                LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
-                try {
-                    live.awaitTraces();
-                    TraceSet traces = live.traces();
-                    List<Analysis> analyses = new ArrayList<>();
-                    ProcessAnalysis processes = null;
-                    if (!ProcessAnalysis.kernelTraces(traces).isEmpty()) {
-                        processes = new ProcessAnalysis(new AnalysisOptions(TimeRange.ALL, AnalysisOptions.GroupBy.PROCESS));
-                        analyses.add(processes);
-                    }
-                    TopAnalysis top = new TopAnalysis(intervalNs, (int) intervals, processes,
-                            report -> show(report, out, redraw, live));
-                    if (processes != null) {
-                        processes.observe(top); // its thread states, as the machine tells them
-                    }
-                    analyses.add(top);
-                    AnalyzeCommand.run(traces, analyses, null, err);
-                } finally {
-                    stop.done();
+    int run(PrintWriter err) throws Exception {
+        if (windowNs == null) {
+            windowNs = Math.max(DEFAULT_WINDOW_NS, intervalNs);
+        }
+        if (windowNs < intervalNs) {
+            throw RunFailure.usage("--window " + CellFormat.duration(windowNs) + " is shorter than --interval "
+                    + CellFormat.duration(intervalNs));
+        }
+        long intervals = (windowNs + intervalNs - 1) / intervalNs;
+        if (intervals > MAX_WINDOW_INTERVALS) {
+            throw RunFailure.usage("--window holds " + intervals + " intervals: at most " + MAX_WINDOW_INTERVALS);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        boolean redraw = format == ReportFormat.TEXT && Boolean.getBoolean(STDOUT_TTY);
+        try (LiveSession live = timeout.attach(address)) {
+            LiveCommand.StopOnInterrupt stop = new LiveCommand.StopOnInterrupt(live);
+            try {
+                live.awaitTraces();
+                TraceSet traces = live.traces();
+                List<Analysis> analyses = new ArrayList<>();
+                ProcessAnalysis processes = null;
+                if (!ProcessAnalysis.kernelTraces(traces).isEmpty()) {
+                    processes = new ProcessAnalysis(new AnalysisOptions(TimeRange.ALL, AnalysisOptions.GroupBy.PROCESS));
+                    analyses.add(processes);
                 }
-                if (live.failure() != null) {
-                    throw live.failure();
+                TopAnalysis top = new TopAnalysis(intervalNs, (int) intervals, processes,
+                        report -> show(report, out, redraw, live));
+                if (processes != null) {
+                    processes.observe(top); // its thread states, as the machine tells them
                 }
-                return ExitCode.OK;
+                analyses.add(top);
+                AnalyzeCommand.run(traces, analyses, null, err);
+            } finally {
+                stop.done();
             }
-        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
-            return RunFailure.tell("lttbench top", e, err);
+            if (live.failure() != null) {
+                throw live.failure();
+            }
+            return ExitCode.OK;
         }
     }
 

@@ -169,9 +169,8 @@ public final class ReportTableViewer extends Composite {
         for (int i = 0; i < columns.size(); i++) {
             Column column = columns.get(i);
             int index = i;
-            TableViewerColumn vc = new TableViewerColumn(viewer, CellFormat.rightAligned(column) ? SWT.RIGHT : SWT.LEFT);
-            vc.getColumn().setText(CellFormat.header(column));
-            vc.getColumn().setToolTipText(column.description());
+            TableViewerColumn vc = new TableViewerColumn(viewer, ColumnHeading.alignment(column));
+            ColumnHeading.head(vc.getColumn(), column, TableColumn::setToolTipText);
             vc.getColumn().setMoveable(true);
             vc.setLabelProvider(new ColumnLabelProvider() {
                 @Override

@@ -199,9 +199,8 @@ public final class ReportTreeViewer extends Composite {
         for (int i = 0; i < columns.size(); i++) {
             Column column = columns.get(i);
             int index = i;
-            TreeViewerColumn vc = new TreeViewerColumn(viewer, CellFormat.rightAligned(column) ? SWT.RIGHT : SWT.LEFT);
-            vc.getColumn().setText(CellFormat.header(column));
-            vc.getColumn().setToolTipText(column.description());
+            TreeViewerColumn vc = new TreeViewerColumn(viewer, ColumnHeading.alignment(column));
+            ColumnHeading.head(vc.getColumn(), column, TreeColumn::setToolTipText);
             vc.setLabelProvider(new ColumnLabelProvider() {
                 @Override
                 public String getText(Object element) {

@@ -90,12 +90,9 @@ public final class DiscardedView extends ReportView {
     @Override
     protected void render(ReportSet reports) {
         org.lttbench.core.report.TraceNames names = traceNames(reports);
-        Table st = reports.table("discarded", "streams");
-        streams.setTable(st, names);
-        Table ls = reports.table("discarded", "losses");
-        losses.setTable(ls, names);
-        Table ad = reports.table("discarded", "advice");
-        advice.setTable(ad, names);
+        Table st = show(streams, reports, "discarded", "streams", names);
+        show(losses, reports, "discarded", "losses", names);
+        Table ad = show(advice, reports, "discarded", "advice", names);
         commands.setText(commandsOf(ad));
         copy.setEnabled(!commands.getText().isEmpty() && !commands.getText().startsWith("("));
         Table zoom = reports.table("discarded", "loss_zoom");

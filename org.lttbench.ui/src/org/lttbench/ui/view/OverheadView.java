@@ -35,32 +35,26 @@ public final class OverheadView extends ReportView {
 
     private ChartPanel histogram;
     private ChartPanel share;
-    private CTabFolder tabs;
+    private TwoChartsOverTabs layout;
     private ReportTableViewer tracepoints;
     private ReportTableViewer streams;
-    private SashForm sash;
-    private SashForm charts;
     private NoticeLine hidden;
 
     public OverheadView(Composite parent, int style) {
-        super(parent, style, REQUESTS);
+        super(parent, style, REQUESTS, "overhead");
     }
 
     @Override
     protected void createContent(Composite parent) {
         // Why a chart is not shown, said once (a chart that cannot apply is hidden, not drawn empty).
-        NoticedSash content = new NoticedSash(parent, 0);
-        hidden = content.notice;
+        layout = new TwoChartsOverTabs(parent, "tracepoint-gaps", "tracing-share", 60, 55);
+        hidden = layout.content.notice;
         hidden.label().setForeground(parent.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
-        sash = content.sash;
-        charts = new SashForm(sash, SWT.HORIZONTAL);
-        histogram = new ChartPanel(charts, SWT.NONE, "tracepoint-gaps");
-        share = new ChartPanel(charts, SWT.NONE, "tracing-share");
-        charts.setWeights(60, 40);
-        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
+        histogram = layout.left;
+        share = layout.right;
+        CTabFolder tabs = layout.tabs;
         tracepoints = addTab(tabs, "Tracepoints", new ReportTableViewer(tabs, SWT.NONE));
         streams = addTab(tabs, "Bytes per stream", new ReportTableViewer(tabs, SWT.NONE));
-        sash.setWeights(55, 45);
         histogram.setModel(histogramOf(null));
         share.setModel(shareOf(null));
         tracepoints.viewer().getTable().setToolTipText("Headline columns; right-click > Show detail columns for the rest "
@@ -70,10 +64,8 @@ public final class OverheadView extends ReportView {
     @Override
     protected void render(ReportSet reports) {
         org.lttbench.core.report.TraceNames names = traceNames(reports);
-        Table tp = reports.table("overhead", "tracepoints");
-        tracepoints.setTable(tp, names);
-        Table st = reports.table("overhead", "overhead_streams");
-        streams.setTable(st, names);
+        show(tracepoints, reports, "overhead", "tracepoints", names);
+        show(streams, reports, "overhead", "overhead_streams", names);
         String why = reports.failure() != null ? reports.failure() : reports.whyNotApplicable("overhead");
         ChartModel h = histogramOf(reports.table("overhead", "tracepoint_gaps"));
         Table shareTable = processShareTable(reports);
@@ -96,20 +88,15 @@ public final class OverheadView extends ReportView {
                     + "could be paired: the events need a vtid or tid context)");
         }
         if (why != null) {
-            sash.setMaximizedControl(tabs);
+            layout.content.sash.setMaximizedControl(layout.tabs);
         } else if (s.isEmpty() && h.isEmpty()) {
-            sash.setMaximizedControl(tabs);
+            layout.content.sash.setMaximizedControl(layout.tabs);
         } else {
-            sash.setMaximizedControl(null);
-            charts.setMaximizedControl(s.isEmpty() ? histogram : h.isEmpty() ? share : null);
+            layout.content.sash.setMaximizedControl(null);
+            layout.charts.setMaximizedControl(s.isEmpty() ? histogram : h.isEmpty() ? share : null);
         }
         String text = why != null ? "No charts: " + why : notShown.isEmpty() ? "" : "Not shown: " + String.join("; ", notShown) + ".";
         hidden.show(text);
-    }
-
-    @Override
-    protected boolean saysWhyNotApplicable(String analysis) {
-        return analysis.equals("overhead");
     }
 
     /** Why charts are not shown (a chart that does not apply to these traces is hidden), or an empty string. */
@@ -120,6 +107,8 @@ public final class OverheadView extends ReportView {
     /** Whether a chart of this view is on screen (charts that do not apply are hidden). */
     public boolean isShown(ChartPanel chart) {
         Composite parent = chart.getParent();
+        SashForm sash = layout.content.sash;
+        SashForm charts = layout.charts;
         boolean chartsShown = sash.getMaximizedControl() == null || sash.getMaximizedControl() == charts;
         return chartsShown && (charts.getMaximizedControl() == null || charts.getMaximizedControl() == chart) && parent == charts;
     }
@@ -206,6 +195,6 @@ public final class OverheadView extends ReportView {
     }
 
     public CTabFolder tabs() {
-        return tabs;
+        return layout.tabs;
     }
 }

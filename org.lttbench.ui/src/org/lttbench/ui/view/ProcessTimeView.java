@@ -64,7 +64,7 @@ public final class ProcessTimeView extends ReportView {
 
     private ChartPanel chart;
     private ChartPanel waits;
-    private CTabFolder tabs;
+    private TwoChartsOverTabs layout;
     private ReportTreeViewer tree;
     private ReportTableViewer threads;
     private ReportTableViewer causes;
@@ -73,7 +73,6 @@ public final class ProcessTimeView extends ReportView {
     /** The waits analysis's table by cause of the shown grouping, or null. */
     private Table shownCauses;
     private String why;
-    private NoticedSash content;
     /** The critical path of the thread last double-clicked: a line saying whose, its time per state and thread, its segments. */
     private org.eclipse.swt.custom.CTabItem pathTab;
     private org.eclipse.swt.widgets.Label pathLine;
@@ -87,24 +86,16 @@ public final class ProcessTimeView extends ReportView {
             + "critical path: what its progress waited on, moment by moment, through the threads that woke it.";
 
     public ProcessTimeView(Composite parent, int style) {
-        super(parent, style, REQUESTS);
-    }
-
-    @Override
-    protected boolean saysWhyNotApplicable(String analysis) {
-        return analysis.equals("process");
+        super(parent, style, REQUESTS, "process");
     }
 
     @Override
     protected void createContent(Composite parent) {
         // Why there is nothing to show (no kernel trace), said once, in place of empty charts and tables.
-        content = new NoticedSash(parent, 0);
-        SashForm sash = content.sash;
-        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
-        chart = new ChartPanel(charts, SWT.NONE, "cpu-time");
-        waits = new ChartPanel(charts, SWT.NONE, "wait-time");
-        charts.setWeights(58, 42);
-        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
+        layout = new TwoChartsOverTabs(parent, "cpu-time", "wait-time", 58, 50);
+        chart = layout.left;
+        waits = layout.right;
+        CTabFolder tabs = layout.tabs;
         tree = addTab(tabs, "Processes and their threads", new ReportTreeViewer(tabs, SWT.NONE));
         threads = addTab(tabs, "Threads", new ReportTableViewer(tabs, SWT.NONE));
         causes = addTab(tabs, "Why they were blocked", new ReportTableViewer(tabs, SWT.NONE));
@@ -132,7 +123,6 @@ public final class ProcessTimeView extends ReportView {
                 followSelected(tree.childTable(), node.cells());
             }
         });
-        sash.setWeights(50, 50);
         chart.setModel(chartOf(null, TOP));
         waits.setModel(waitChartOf(null, null, TOP));
         chart.chart().getPlotArea().getControl().addListener(SWT.Resize, e -> {
@@ -193,7 +183,7 @@ public final class ProcessTimeView extends ReportView {
         renderPath(reports);
         boolean nothing = why != null && shownTable == null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
+        layout.content.show(nothing && reports.failure() == null ? "No process times: " + why : "", nothing);
     }
 
     /** A thread row was double-clicked: follow its TID, if it has one (not an idle thread's or a process's row). */
@@ -220,7 +210,7 @@ public final class ProcessTimeView extends ReportView {
         pathLine.setText("Computing the critical path of thread " + tid + "...");
         pathTotals.clearRows();
         pathSegments.clearRows();
-        tabs.setSelection(pathTab);
+        layout.tabs.setSelection(pathTab);
         session().follow(new AnalysisRequest("critical-path", GroupBy.THREAD, Integer.toString(tid)));
     }
 
@@ -276,7 +266,7 @@ public final class ProcessTimeView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return content.notice.text();
+        return layout.content.notice.text();
     }
 
     /** The rows the charts show: the top ones by running time (CPU time), biggest last (drawn at the top). */
@@ -300,9 +290,18 @@ public final class ProcessTimeView extends ReportView {
         return ChartModel.firstAtTheTop(rows, bars);
     }
 
+    /** Whether the table's rows are threads (it has a TID column), or processes. */
+    private static boolean byThread(Table table) {
+        return TableColumns.index(table, "tid") >= 0;
+    }
+
+    /** The charts' category axis for a table of threads, or of processes. */
+    private static String categoryAxis(boolean byThread) {
+        return byThread ? "Thread (TID)" : "Process (PID)";
+    }
+
     private static List<String> labels(Table table, List<Object[]> shown) {
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
-        int id = table.columnIndex(byThread ? "tid" : "pid");
+        int id = table.columnIndex(byThread(table) ? "tid" : "pid");
         int name = TableColumns.index(table, "name");
         int host = TableColumns.index(table, "host");
         List<String> labels = new ArrayList<>();
@@ -324,29 +323,11 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return processBars("Who used the CPU, and how: top processes by CPU time", "Process (PID)", "CPU time (ms)");
         }
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        boolean byThread = byThread(table);
         List<Object[]> shown = topRows(table, bars);
-        ChartModel model = processBars("Who used the CPU, and how: top " + shown.size() + (byThread ? " threads" : " processes")
-                + " by CPU time", byThread ? "Thread (TID)" : "Process (PID)", "CPU time (ms)").categories(labels(table, shown));
-        for (State s : CPU_STATES) {
-            int c = TableColumns.index(table, s.key());
-            if (c < 0) {
-                continue;
-            }
-            model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
-            if (s.key().equals("irq_ns")) {
-                addUnsplit(model, table, shown);
-            }
-        }
-        int running = TableColumns.index(table, "running_ns");
-        if (running >= 0) {
-            List<String> totals = new ArrayList<>();
-            for (Object[] r : shown) {
-                totals.add(CellFormat.duration(nanos(r[running])));
-            }
-            model.barLabels(totals);
-        }
-        return model;
+        ChartModel model = stateBars(table, shown, CPU_STATES, "Who used the CPU, and how: top " + shown.size()
+                + (byThread ? " threads" : " processes") + " by CPU time", "CPU time (ms)");
+        return barLabels(model, table, "running_ns", shown, CellFormat::duration);
     }
 
     /** The same, Blocked split by the causes the {@code causes} table gives (by cause, of the same grouping). */
@@ -355,7 +336,7 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return model;
         }
-        List<String> key = TableColumns.index(table, "tid") >= 0 ? List.of("host", "tid") : List.of("host", "pid");
+        List<String> key = byThread(table) ? List.of("host", "tid") : List.of("host", "pid");
         return BlockedSplit.split(model, table, topRows(table, bars), causes, key, 1e6);
     }
 
@@ -364,7 +345,7 @@ public final class ProcessTimeView extends ReportView {
         for (org.lttbench.core.report.Report r : reports.reports()) {
             if (r.analysis().equals("waits")) {
                 for (Table t : r.tables()) {
-                    if (t.key().equals(key) && (TableColumns.index(t, "tid") < 0) == byProcess) {
+                    if (t.key().equals(key) && !byThread(t) == byProcess) {
                         return t;
                     }
                 }
@@ -381,25 +362,39 @@ public final class ProcessTimeView extends ReportView {
         if (table == null) {
             return processBars("How they waited", "Process (PID)", "Time waiting (ms)");
         }
-        boolean byThread = TableColumns.index(table, "tid") >= 0;
+        boolean byThread = byThread(table);
         List<Object[]> shown = topRows(table, bars);
-        ChartModel model = processBars(byThread ? "How they waited" : "How they waited (sum of their threads)",
-                byThread ? "Thread (TID)" : "Process (PID)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)")
-                .categories(labels(table, shown));
-        for (State s : WAIT_STATES) {
+        ChartModel model = stateBars(table, shown, WAIT_STATES, byThread ? "How they waited"
+                : "How they waited (sum of their threads)", byThread ? "Time waiting (ms)" : "Time waiting, all threads (ms)");
+        return barLabels(model, table, "threads", shown,
+                n -> n == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", n));
+    }
+
+    /**
+     * A bar per shown row, these states' times stacked in their order (after IRQ, the running time the trace cannot
+     * split), where the table has their columns.
+     */
+    private static ChartModel stateBars(Table table, List<Object[]> shown, List<State> states, String title,
+            String valueAxis) {
+        ChartModel model = processBars(title, categoryAxis(byThread(table)), valueAxis).categories(labels(table, shown));
+        for (State s : states) {
             int c = TableColumns.index(table, s.key());
             if (c >= 0) {
                 model.add(table.columns().get(c).title(), s.color(), millis(shown, c));
+                if (s.key().equals("irq_ns")) {
+                    addUnsplit(model, table, shown);
+                }
             }
         }
-        int count = TableColumns.index(table, "threads");
-        if (count >= 0) {
-            List<String> labels = new ArrayList<>();
-            for (Object[] r : shown) {
-                long n = nanos(r[count]);
-                labels.add(n == 1 ? "1 thread" : String.format(java.util.Locale.ROOT, "%,d threads", n));
-            }
-            model.barLabels(labels);
+        return model;
+    }
+
+    /** The model, a label at each bar's end saying the row's value of that column, where the table has it. */
+    private static ChartModel barLabels(ChartModel model, Table table, String column, List<Object[]> shown,
+            java.util.function.LongFunction<String> label) {
+        int c = TableColumns.index(table, column);
+        if (c >= 0) {
+            model.barLabels(shown.stream().map(r -> label.apply(nanos(r[c]))).toList());
         }
         return model;
     }
@@ -476,6 +471,6 @@ public final class ProcessTimeView extends ReportView {
     }
 
     public CTabFolder tabs() {
-        return tabs;
+        return layout.tabs;
     }
 }

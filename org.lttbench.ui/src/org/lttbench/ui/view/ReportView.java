@@ -9,6 +9,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
+import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TraceNames;
 import org.lttbench.core.report.WallClock;
 import org.lttbench.core.trace.TimeRange;
@@ -17,6 +18,7 @@ import org.lttbench.ui.compute.AnalysisSession;
 import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.compute.SessionListener;
 import org.lttbench.ui.range.RangeBar;
+import org.lttbench.ui.table.ReportTableViewer;
 
 /**
  * What every analysis view has: the range bar, the loss banner, a status line with progress, and the view's own
@@ -33,12 +35,23 @@ public abstract class ReportView extends Composite implements SessionListener {
     static final int STATUS_LINES = 3;
     private AnalysisSession session;
     private final List<AnalysisRequest> requests;
+    /** The analysis whose not applying the content says, or null. */
+    private final String explained;
     private final Composite content;
 
     /** @param requests the analyses this view shows (all computed in one read of the traces with those of others) */
     protected ReportView(Composite parent, int style, List<AnalysisRequest> requests) {
+        this(parent, style, requests, null);
+    }
+
+    /**
+     * @param requests  the analyses this view shows (all computed in one read of the traces with those of others)
+     * @param explained the analysis whose not applying the view's content says itself ({@link #saysWhyNotApplicable})
+     */
+    protected ReportView(Composite parent, int style, List<AnalysisRequest> requests, String explained) {
         super(parent, style);
         this.requests = List.copyOf(requests);
+        this.explained = explained;
         GridLayout layout = new GridLayout(1, false);
         layout.marginWidth = 4;
         layout.marginHeight = 4;
@@ -199,7 +212,7 @@ public abstract class ReportView extends Composite implements SessionListener {
 
     /** Whether the view's content says itself why this analysis does not apply (the status line then does not). */
     protected boolean saysWhyNotApplicable(String analysis) {
-        return false;
+        return analysis.equals(explained);
     }
 
     @Override
@@ -272,6 +285,14 @@ public abstract class ReportView extends Composite implements SessionListener {
      */
     protected static TraceNames traceNames(ReportSet reports) {
         return TraceNames.of(reports.tracePaths());
+    }
+
+    /** Shows the analysis's table of that key in the viewer (none in the reports: an empty viewer); returns it, or null. */
+    protected static Table show(ReportTableViewer viewer, ReportSet reports, String analysis, String key,
+            TraceNames names) {
+        Table table = reports.table(analysis, key);
+        viewer.setTable(table, names);
+        return table;
     }
 
     public RangeBar rangeBar() {

@@ -3,9 +3,7 @@ package org.lttbench.ui.view;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Composite;
 import org.lttbench.core.analysis.spans.SpansAnalysis;
@@ -43,32 +41,21 @@ public final class SpansView extends ReportView {
     /** The colour of wall time the trace cannot split (no kernel trace). */
     static final RGB WALL = Palette.color(6);
 
-    private NoticedSash content;
+    private TwoChartsOverTabs layout;
     private ChartPanel names;
     private ChartPanel slowest;
-    private CTabFolder tabs;
     private DeclaredTables tables;
 
     public SpansView(Composite parent, int style) {
-        super(parent, style, REQUESTS);
-    }
-
-    @Override
-    protected boolean saysWhyNotApplicable(String analysis) {
-        return analysis.equals("spans");
+        super(parent, style, REQUESTS, "spans");
     }
 
     @Override
     protected void createContent(Composite parent) {
-        content = new NoticedSash(parent, 0);
-        SashForm sash = content.sash;
-        SashForm charts = new SashForm(sash, SWT.HORIZONTAL);
-        names = new ChartPanel(charts, SWT.NONE, "span-names");
-        slowest = new ChartPanel(charts, SWT.NONE, "slowest-spans");
-        charts.setWeights(55, 45);
-        tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
-        tables = new DeclaredTables(tabs, "spans");
-        sash.setWeights(50, 50);
+        layout = new TwoChartsOverTabs(parent, "span-names", "slowest-spans", 55, 50);
+        names = layout.left;
+        slowest = layout.right;
+        tables = new DeclaredTables(layout.tabs, "spans");
         names.setModel(namesChartOf(null, null, TOP));
         slowest.setModel(slowestChartOf(null, TOP));
     }
@@ -87,7 +74,7 @@ public final class SpansView extends ReportView {
         slowest.setModel(slow);
         boolean notApplicable = reports.failure() == null && why != null;
         // a failure is said by the status line already; a notice says why the analysis does not apply
-        content.show(notApplicable ? "No spans: " + why : "", notApplicable);
+        layout.content.show(notApplicable ? "No spans: " + why : "", notApplicable);
     }
 
     /**
@@ -252,10 +239,10 @@ public final class SpansView extends ReportView {
 
     /** Why the view has nothing to show (its charts and tables are hidden), or an empty string. */
     public String noticeText() {
-        return content.notice.text();
+        return layout.content.notice.text();
     }
 
     public CTabFolder tabs() {
-        return tabs;
+        return layout.tabs;
     }
 }

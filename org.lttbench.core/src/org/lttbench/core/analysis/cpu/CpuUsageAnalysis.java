@@ -70,8 +70,8 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
     }
 
     @Override
-    public String whyNotApplicable(TraceSet traces) {
-        return pass.whyNotApplicable(traces, "the cpu analysis");
+    public String nameInReasons() {
+        return "the cpu analysis";
     }
 
     @Override

@@ -52,8 +52,13 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
     protected abstract String lacks(KernelLayout layout);
 
     @Override
+    public String nameInReasons() {
+        return name;
+    }
+
+    @Override
     public String whyNotApplicable(TraceSet traces) {
-        String why = pass.whyNotApplicable(traces, name);
+        String why = ProcessPass.User.super.whyNotApplicable(traces);
         return why != null ? why : whatLacks(traces);
     }
 

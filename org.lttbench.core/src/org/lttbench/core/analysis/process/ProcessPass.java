@@ -23,6 +23,15 @@ public final class ProcessPass implements ForwardingSink {
     public interface User extends Analysis, ForwardingSink {
         ProcessPass processPass();
 
+        /** How its reasons name it, where the process analysis's name it: {@code the waits analysis}. */
+        String nameInReasons();
+
+        /** Where the process analysis does not apply, nor does it: the same reason, in its own name. */
+        @Override
+        default String whyNotApplicable(TraceSet traces) {
+            return processPass().whyNotApplicable(traces, nameInReasons());
+        }
+
         /** Its records go to its pass. */
         @Override
         default RecordSink recipient() {

@@ -160,6 +160,11 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     }
 
     @Override
+    public String nameInReasons() {
+        return "the spans analysis";
+    }
+
+    @Override
     public String whyNotApplicableBriefly(TraceSet traces) {
         String why = whyNotApplicable(traces);
         if (why == null || why.startsWith("--span")) {
@@ -179,7 +184,7 @@ public final class SpansAnalysis implements Analysis, ProcessPass.User, ThreadSt
     @Override
     public void start(TraceSet traceSet) {
         this.traces = traceSet;
-        kernel = pass.whyNotApplicable(traceSet, "the spans analysis") == null;
+        kernel = ProcessPass.User.super.whyNotApplicable(traceSet) == null;
         List<Trace> kernels = kernel ? ProcessAnalysis.kernelTraces(traceSet) : List.of();
         if (kernel) {
             pass.start(traceSet);

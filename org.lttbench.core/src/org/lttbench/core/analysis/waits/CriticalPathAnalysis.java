@@ -117,7 +117,12 @@ public final class CriticalPathAnalysis implements ProcessPass.User {
         if (options.thread() == null || options.thread().isBlank()) {
             return "the critical path is of one thread: give it with --thread TID or --thread NAME";
         }
-        return pass.whyNotApplicable(traces, "the critical path");
+        return ProcessPass.User.super.whyNotApplicable(traces);
+    }
+
+    @Override
+    public String nameInReasons() {
+        return "the critical path";
     }
 
     /** Said whatever the trace set: the user asked for this thread's path. */

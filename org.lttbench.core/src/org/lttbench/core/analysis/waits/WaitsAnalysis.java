@@ -24,7 +24,6 @@ import org.lttbench.core.report.SummaryLine;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TableSchema;
 import org.lttbench.core.trace.Trace;
-import org.lttbench.core.trace.TraceSet;
 
 /**
  * Why threads were blocked: each thread's (or process's) Blocked time split by cause (the system call it slept in,
@@ -68,8 +67,8 @@ public final class WaitsAnalysis implements ProcessPass.User {
     }
 
     @Override
-    public String whyNotApplicable(TraceSet traces) {
-        return pass.whyNotApplicable(traces, "the waits analysis");
+    public String nameInReasons() {
+        return "the waits analysis";
     }
 
     @Override

@@ -23,12 +23,26 @@ import org.lttbench.ui.viewer.StandaloneViewer;
 
 /** The window of {@code lttbench view}: four views fed by one session, one read per range. */
 class StandaloneViewerTest {
+
+    /** What a test checks in a viewer open on its first results. */
+    private interface Check {
+        void on(UiHarness ui, StandaloneViewer viewer, SessionProbe probe) throws Exception;
+    }
+
+    /** Opens a viewer of these traces, runs the check once its first results are in, and closes it whatever happens. */
+    private static void opened(List<Path> traces, Check check) throws Exception {
+        StandaloneViewer viewer = SessionProbe.viewer(traces);
+        try (UiHarness ui = new UiHarness(10, 10)) {
+            check.on(ui, viewer, SessionProbe.openAndWait(ui, viewer));
+        } finally {
+            UiHarness.close(viewer.shell());
+        }
+    }
+
     @Test
     void oneReadFeedsEveryTabAndANewRangeAbandonsTheRunInProgress() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("kernel-many-threads"));
-        StandaloneViewer viewer = SessionProbe.viewer(trace);
-        try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
+        opened(trace, (ui, viewer, probe) -> {
             assertNull(probe.last().failure());
             assertEquals(List.of("What stands out", "Process time", "Latency", "Tracepoint overhead", "Discarded events",
                     "CPU usage"), java.util.Arrays.stream(viewer.tabs().getItems()).map(i -> i.getText()).toList());
@@ -85,17 +99,13 @@ class StandaloneViewerTest {
             Report secondHalf = SessionProbe.reference(trace, "process", second, GroupBy.THREAD);
             SessionProbe.assertShows(secondHalf.table("threads"), viewer.processView().threadTable());
             assertTrue(viewer.processView().rangeBar().beginField().getText().length() > 0);
-        } finally {
-            UiHarness.close(viewer.shell());
-        }
+        });
     }
 
     @Test
     void aUserSpaceTraceOpensOnWhatStandsOutAndEveryTabSaysWhatItCan() throws Exception {
         List<Path> trace = List.of(TestPaths.trace("ust-hello-lost"));
-        StandaloneViewer viewer = SessionProbe.viewer(trace);
-        try (UiHarness ui = new UiHarness(10, 10)) {
-            SessionProbe probe = SessionProbe.openAndWait(ui, viewer);
+        opened(trace, (ui, viewer, probe) -> {
             ui.pump();
             assertEquals(viewer.summaryView(), viewer.tabs().getSelection().getControl(), "what stands out, whatever the traces");
             assertSummaryIsTheCommandLines(trace, viewer);
@@ -134,9 +144,7 @@ class StandaloneViewerTest {
                 assertTrue(item.getControl().isVisible(), item.getText());
                 ui.screenshotForDocs(viewer.shell(), "viewer-ust-hello-lost-" + item.getText().toLowerCase().replace(' ', '-'));
             }
-        } finally {
-            UiHarness.close(viewer.shell());
-        }
+        });
     }
 
     /** {@code lttbench view --begin T --end T}: the window opens on that range, computed and shown in the range bar. */
