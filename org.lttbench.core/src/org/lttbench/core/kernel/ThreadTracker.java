@@ -230,43 +230,51 @@ public final class ThreadTracker {
         rename(r, base.length() > 15 ? base.substring(0, 15) : base, t);
     }
 
-    /** {@code sched_process_exit}: the thread runs in the kernel from now on, until its dead switch. */
-    public void exit(int cpu, long time, int tid) {
+    /** What an event of a thread still alive does, on its CPU at its time. */
+    @FunctionalInterface
+    private interface OfAliveThread {
+        void on(Cpu cpu, long time, ThreadRecord thread);
+    }
+
+    /**
+     * An event of a named thread that is still alive: done on its CPU at its time, or nothing when the CPU is not the
+     * trace's or the thread is unknown or already gone.
+     */
+    private void ofAliveThread(int cpu, long time, int tid, OfAliveThread then) {
         Cpu c = cpus.cpu(cpu, time);
         if (c == null) {
             return;
         }
         long t = clock.time(time);
         ThreadRecord r = named(tid);
-        if (r == null || !r.alive) {
-            return;
+        if (r != null && r.alive) {
+            then.on(c, t, r);
         }
-        r.exiting = true;
-        if (r.mode == MODE_USER) {
-            // it runs in the kernel from now on, until its last switch (even one killed in user space)
-            r.mode = MODE_SYSCALL;
-            if (!c.anonymous && c.current == r && c.depth == 0) {
-                changes.enter(r, ThreadState.SYSCALL.ordinal(), t, c.id);
+    }
+
+    /** {@code sched_process_exit}: the thread runs in the kernel from now on, until its dead switch. */
+    public void exit(int cpu, long time, int tid) {
+        ofAliveThread(cpu, time, tid, (c, t, r) -> {
+            r.exiting = true;
+            if (r.mode == MODE_USER) {
+                // it runs in the kernel from now on, until its last switch (even one killed in user space)
+                r.mode = MODE_SYSCALL;
+                if (!c.anonymous && c.current == r && c.depth == 0) {
+                    changes.enter(r, ThreadState.SYSCALL.ordinal(), t, c.id);
+                }
             }
-        }
+        });
     }
 
     /** {@code sched_process_free}: the thread is gone, whatever the trace said last. */
     public void free(int cpu, long time, int tid) {
-        Cpu c = cpus.cpu(cpu, time);
-        if (c == null) {
-            return;
-        }
-        long t = clock.time(time);
-        ThreadRecord r = named(tid);
-        if (r == null || !r.alive) {
-            return;
-        }
-        cpus.forgetEverywhere(r, t);
-        if (r.state == BLOCKED_UNRESOLVED) {
-            changes.resolveWait(r, ThreadState.WAIT_BLOCKED.ordinal(), Waker.of(Waker.NONE, 0));
-        }
-        changes.enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+        ofAliveThread(cpu, time, tid, (c, t, r) -> {
+            cpus.forgetEverywhere(r, t);
+            if (r.state == BLOCKED_UNRESOLVED) {
+                changes.resolveWait(r, ThreadState.WAIT_BLOCKED.ordinal(), Waker.of(Waker.NONE, 0));
+            }
+            changes.enter(r, ThreadState.NOT_ALIVE.ordinal(), t, -1);
+        });
     }
 
     /** The statedump is over: threads it did not call kernel threads are user threads. */
