@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -91,8 +90,9 @@ public final class OtherUser implements AutoCloseable {
         }
         Path root = Files.createTempDirectory(base(), "lttbench-other-user-");
         Path copy = root.resolve("lttbench-repo");
-        copyTree(repo.resolve("lttbench"), copy.resolve("lttbench"));
-        copyTree(repo.resolve("releng/scripts/find-jdk"), copy.resolve("releng/scripts/find-jdk"));
+        for (String f : TestPaths.LAUNCHER_FILES) {
+            copyTree(repo.resolve(f), copy.resolve(f));
+        }
         try (Stream<Path> list = Files.list(repo.resolve("org.lttbench.ui/target"))) {
             for (Path jar : list.filter(p -> p.getFileName().toString().matches("org\\.lttbench\\.ui-.*\\.jar")).toList()) {
                 copyTree(jar, copy.resolve("org.lttbench.ui/target").resolve(jar.getFileName().toString()));
@@ -119,19 +119,8 @@ public final class OtherUser implements AutoCloseable {
      * the umask: readable by the other user once its directories are opened ({@link #openDirectories}).
      */
     public static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                    Files.setPosixFilePermissions(target,
-                            PosixFilePermissions.fromString(Files.isExecutable(p) ? "rwxr-xr-x" : "rw-r--r--"));
-                }
-            }
-        }
+        org.lttbench.testing.TestFiles.copyTree(from, to, (source, target) -> Files.setPosixFilePermissions(target,
+                PosixFilePermissions.fromString(Files.isExecutable(source) ? "rwxr-xr-x" : "rw-r--r--")));
     }
 
     /** Makes every directory at or below {@code dir} 0755: the other user may enter and list them. */

@@ -3,6 +3,7 @@ package org.lttbench.tests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.lttbench.core.ctf.Ctf2Copy;
 
@@ -50,13 +51,7 @@ public final class TestPaths {
 
     /** A fresh directory under the test bundle's {@code target/work}. */
     public static Path workDir(String name) throws IOException {
-        Path dir = Path.of(required("lttbench.work"), name);
-        if (Files.exists(dir)) {
-            try (var walk = Files.walk(dir)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        return Files.createDirectories(dir);
+        return org.lttbench.testing.TestFiles.fresh(Path.of(required("lttbench.work"), name));
     }
 
     /** The test scratch directory itself (target/work); {@link #workDir} gives fresh subdirectories. */
@@ -67,6 +62,10 @@ public final class TestPaths {
     public static Path screenshot(String fileName) throws IOException {
         return Files.createDirectories(Path.of(required("lttbench.screenshots"))).resolve(fileName);
     }
+
+    /** The files of the repository {@code ./lttbench} runs from, beside the build's outputs (for copies of it). */
+    public static final List<String> LAUNCHER_FILES = List.of("lttbench", "releng/scripts/find-jdk",
+            "releng/scripts/jvm-options");
 
     /** The repository root (for the launcher script and the build's outputs). */
     public static Path repository() {

@@ -104,11 +104,12 @@ public class LauncherTest {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheBuildItSaysSoInOneLine() throws Exception {
-        // A copy of the launcher and its JDK finder in a tree that was never built.
+        // A copy of the launcher and its scripts in a tree that was never built.
         Path tree = TestPaths.workDir("launcher-unbuilt");
         Files.createDirectories(tree.resolve("releng/scripts"));
-        Files.copy(TestPaths.repository().resolve("lttbench"), tree.resolve("lttbench"));
-        Files.copy(TestPaths.repository().resolve("releng/scripts/find-jdk"), tree.resolve("releng/scripts/find-jdk"));
+        for (String f : TestPaths.LAUNCHER_FILES) {
+            Files.copy(TestPaths.repository().resolve(f), tree.resolve(f));
+        }
         tree.resolve("releng/scripts/find-jdk").toFile().setExecutable(true);
 
         Result r = run(tree.resolve("lttbench"), Map.of(), "--help");

@@ -214,9 +214,10 @@ class CalibrationTest {
         Files.createDirectories(tree.resolve("releng/workloads/calibrate"));
         Files.createDirectories(tree.resolve("releng/workloads/common"));
         Files.createDirectories(tree.resolve("org.lttbench.ui"));
-        for (String f : List.of("lttbench", "releng/scripts/find-jdk", "releng/workloads/Makefile",
-                "releng/workloads/calibrate/main.c", "releng/workloads/calibrate/tp.c", "releng/workloads/calibrate/tp.h",
-                "releng/workloads/common/workload.h")) {
+        List<String> files = new java.util.ArrayList<>(TestPaths.LAUNCHER_FILES);
+        files.addAll(List.of("releng/workloads/Makefile", "releng/workloads/calibrate/main.c",
+                "releng/workloads/calibrate/tp.c", "releng/workloads/calibrate/tp.h", "releng/workloads/common/workload.h"));
+        for (String f : files) {
             Files.copy(repo.resolve(f), tree.resolve(f));
         }
         tree.resolve("releng/scripts/find-jdk").toFile().setExecutable(true);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -22,6 +21,7 @@ import java.util.stream.IntStream;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordPrinter;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.testing.LineWriter;
 import org.lttbench.tests.ReferenceOutput;
 
 import com.google.gson.JsonArray;
@@ -59,33 +59,6 @@ public final class JsonlComparison {
     private JsonlComparison() {
     }
 
-    /** Our records, as jsonl lines grouped by stream (a stream name is unique within one trace). */
-    private static final class LinesByStream extends Writer {
-        final Map<String, Deque<String>> lines = new LinkedHashMap<>();
-        private final StringBuilder pending = new StringBuilder();
-
-        @Override
-        public void write(char[] buf, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                if (buf[i] == '\n') {
-                    String line = pending.toString();
-                    pending.setLength(0);
-                    lines.computeIfAbsent(streamOf(line), k -> new ArrayDeque<>()).add(line);
-                } else {
-                    pending.append(buf[i]);
-                }
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     static String streamOf(String line) {
         int at = line.indexOf(",\"stream\":\"");
         if (at < 0) {
@@ -106,10 +79,12 @@ public final class JsonlComparison {
      * 2.0.4 can read).
      */
     public static Counts compare(List<Path> traceDirs, List<Path> referenceDirs) throws IOException, InterruptedException {
-        LinesByStream ours = new LinesByStream();
+        // our records, as jsonl lines grouped by stream (a stream name is unique within one trace)
+        Map<String, Deque<String>> ours = new LinkedHashMap<>();
         try (CtfTraceSet set = CtfTraceSet.open(traceDirs)) {
             assertEquals(1, set.traces().size(), "the directories make one trace: " + traceDirs);
-            set.read(new RecordPrinter(ours, RecordPrinter.Format.JSONL), ProgressListener.NONE);
+            set.read(new RecordPrinter(new LineWriter(line -> ours.computeIfAbsent(streamOf(line), k -> new ArrayDeque<>())
+                    .add(line)), RecordPrinter.Format.JSONL), ProgressListener.NONE);
         }
         long[] counts = new long[2];
         Set<String> seen = new TreeSet<>();
@@ -119,7 +94,7 @@ public final class JsonlComparison {
             String stream = streamOf(line);
             seen.add(stream);
             long i = index.merge(stream, 1L, Long::sum) - 1;
-            Deque<String> mine = ours.lines.get(stream);
+            Deque<String> mine = ours.get(stream);
             if (mine == null || mine.isEmpty()) {
                 fail(traceDirs + ": babeltrace2 has record #" + i + " of stream " + stream + " and we do not: " + line);
             }
@@ -138,11 +113,11 @@ public final class JsonlComparison {
             // A loss record has no name; an event's name is its second key.
             counts[line.startsWith("{\"ts\":") && line.contains(",\"name\":\"") ? 0 : 1]++;
         });
-        for (Map.Entry<String, Deque<String>> e : ours.lines.entrySet()) {
+        for (Map.Entry<String, Deque<String>> e : ours.entrySet()) {
             assertTrue(e.getValue().isEmpty(), traceDirs + ": we have " + e.getValue().size()
                     + " records more than babeltrace2 in stream " + e.getKey() + ", the first: " + e.getValue().peek());
         }
-        assertEquals(ours.lines.keySet(), seen, "same streams");
+        assertEquals(ours.keySet(), seen, "same streams");
         return new Counts(1, seen.size(), counts[0], counts[1]);
     }
 

@@ -29,6 +29,7 @@ import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.testing.TestFiles;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
@@ -97,29 +98,12 @@ public final class TraceCompassTraces {
     }
 
     public static Path work(String name) throws IOException {
-        Path dir = Path.of(System.getProperty("lttbench.work")).resolve(name);
-        if (Files.exists(dir)) {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        Files.createDirectories(dir);
-        return dir;
+        return TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve(name));
     }
 
     /** A writable copy of a trace directory. */
     public static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                    target.toFile().setWritable(true);
-                }
-            }
-        }
+        TestFiles.writableCopy(from, to);
     }
 
     /** An LTTng kernel trace, opened (its modules instantiated), with no kept results from an earlier run. */

@@ -13,6 +13,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.widgets.Text;
 import org.junit.jupiter.api.Test;
+import org.lttbench.testing.Widgets;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
@@ -50,7 +51,7 @@ class AnalysesViewTest {
             ui.open();
             view.setReports(new ReportSet(TimeRange.ALL, reports, notApplicable, null));
             ui.settle(200);
-            CTabFolder folder = find(view, CTabFolder.class);
+            CTabFolder folder = Widgets.first(view, CTabFolder.class);
             List<String> titles = new ArrayList<>();
             for (var item : folder.getItems()) {
                 titles.add(item.getText());
@@ -83,20 +84,5 @@ class AnalysesViewTest {
             assertTrue(view.statusText().matches("The figures cover 23\\.0 s, from [^;]+; the [a-z, -]+ analys[ie]s do(es)? not apply \\(why below\\)"),
                     view.statusText());
         }
-    }
-
-    private static <T> T find(org.eclipse.swt.widgets.Control c, Class<T> type) {
-        if (type.isInstance(c)) {
-            return type.cast(c);
-        }
-        if (c instanceof org.eclipse.swt.widgets.Composite parent) {
-            for (var child : parent.getChildren()) {
-                T found = find(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.ctf.RecordPrinter;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.testing.LineWriter;
 import org.lttbench.tracecompass.core.tracetype.LttbenchCtfTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchKernelTrace;
 import org.lttbench.tracecompass.core.tracetype.LttbenchUstTrace;
@@ -99,7 +99,7 @@ class EventsAgainstDumpTest {
         ITmfContext context = trace.seekEvent(0);
         try (CtfTraceSet set = CtfTraceSet.open(List.of(dir))) {
             // the dump's printer (what ./lttbench dump --format jsonl runs), each line held to the next event
-            set.read(new RecordPrinter(new Lines(line -> {
+            set.read(new RecordPrinter(new LineWriter(line -> {
                 ITmfEvent e = trace.getNext(context);
                 if (e == null) {
                     fail(dir + ": the trace type ends before the dump's record " + n[0] + ": " + line);
@@ -165,36 +165,6 @@ class EventsAgainstDumpTest {
             assertEquals(events.size(), n);
         } finally {
             Files.delete(out);
-        }
-    }
-
-    /** A writer handing each line to a consumer. */
-    private static final class Lines extends Writer {
-        private final java.util.function.Consumer<String> consumer;
-        private final StringBuilder pending = new StringBuilder();
-
-        Lines(java.util.function.Consumer<String> consumer) {
-            this.consumer = consumer;
-        }
-
-        @Override
-        public void write(char[] buf, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                if (buf[i] == '\n') {
-                    consumer.accept(pending.toString());
-                    pending.setLength(0);
-                } else {
-                    pending.append(buf[i]);
-                }
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

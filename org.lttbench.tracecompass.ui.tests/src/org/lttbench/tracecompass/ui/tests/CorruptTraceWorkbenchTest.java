@@ -9,16 +9,14 @@ import static org.lttbench.tracecompass.ui.tests.Workbench.ui;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
 import org.junit.jupiter.api.Test;
+import org.lttbench.testing.TestFiles;
 import org.lttbench.tracecompass.core.analysis.LttbenchAnalysisModule;
 import org.lttbench.tracecompass.ui.view.ProcessTimeTmfView;
 import org.lttbench.tracecompass.ui.view.ThreadStatesView;
@@ -34,24 +32,8 @@ import org.lttbench.ui.view.ProcessTimeView;
 class CorruptTraceWorkbenchTest {
 
     static Path truncatedCopy(String shared, String stream, long size) throws IOException {
-        Path dir = Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve(shared + "-truncated");
-        if (Files.exists(dir)) {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        Path from = TraceContextMenuTest.shared(shared);
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = dir.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                    target.toFile().setWritable(true);
-                }
-            }
-        }
+        Path dir = TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve(shared + "-truncated"));
+        TestFiles.writableCopy(TraceContextMenuTest.shared(shared), dir);
         try (RandomAccessFile f = new RandomAccessFile(dir.resolve(stream).toFile(), "rw")) {
             f.setLength(size);
         }

@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
@@ -22,6 +20,7 @@ import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
+import org.lttbench.testing.Widgets;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.latency.SyscallLatencyAnalysis;
 import org.lttbench.core.report.Report;
@@ -124,7 +123,8 @@ class SyscallLatencyViewsTest {
     /** The labels of the rows under the statistics tree's Total row (one per call name). */
     private static List<String> totalChildren(IViewPart view) {
         List<String> out = new ArrayList<>();
-        Tree tree = tree(((org.eclipse.tracecompass.tmf.ui.views.TmfView) view).getParentComposite());
+        Tree tree = Widgets.first(((org.eclipse.tracecompass.tmf.ui.views.TmfView) view).getParentComposite(), Tree.class,
+                Tree::isVisible);
         if (tree == null) {
             return out;
         }
@@ -140,20 +140,5 @@ class SyscallLatencyViewsTest {
             }
         }
         return out;
-    }
-
-    private static Tree tree(Control control) {
-        if (control instanceof Tree t && t.isVisible()) {
-            return t;
-        }
-        if (control instanceof Composite c) {
-            for (Control child : c.getChildren()) {
-                Tree found = tree(child);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Tree;
@@ -23,6 +22,7 @@ import org.eclipse.tracecompass.tmf.ui.viewers.events.TmfEventsTable;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.ide.IGotoMarker;
+import org.lttbench.testing.Widgets;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.trace.TimeRange;
@@ -201,7 +201,7 @@ public final class Views {
     public static void sameRowsAsTheTrace(ITmfTrace trace, TmfEventsTable table) {
         Workbench.settle();
         List<List<String>> shown = ui(() -> {
-            Table swt = find(table.getTable(), Table.class);
+            Table swt = Widgets.first(table.getTable(), Table.class);
             assertNotNull(swt, "the events table's SWT table");
             List<List<String>> rows = new ArrayList<>();
             for (TableItem item : swt.getItems()) {
@@ -231,20 +231,5 @@ public final class Views {
             checked++;
         }
         assertEquals(Math.min(10, trace.getNbEvents()), checked);
-    }
-
-    private static <T> T find(Control control, Class<T> type) {
-        if (type.isInstance(control)) {
-            return type.cast(control);
-        }
-        if (control instanceof org.eclipse.swt.widgets.Composite c) {
-            for (Control child : c.getChildren()) {
-                T found = find(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }
