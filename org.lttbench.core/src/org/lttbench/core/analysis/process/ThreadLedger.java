@@ -199,6 +199,12 @@ public final class ThreadLedger implements ThreadStateSink {
         return book[p];
     }
 
+    /** One of thread {@code index}'s longs, read without making room (0 for a thread never told of). */
+    private long read(int index, int field) {
+        int p = index >>> pageShift;
+        return p < book.length && book[p] != null ? book[p][at(index) + field] : 0;
+    }
+
     /** Where thread {@code index}'s longs start in its page. */
     private int at(int index) {
         return (index & ((1 << pageShift) - 1)) * stride;
@@ -320,7 +326,7 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** Time the thread spent in that state within range number {@code range} (the order given). */
     public long time(ThreadRecord thread, ThreadState state, int range) {
-        return page(thread.index())[at(thread.index()) + TIMES + range * STATES + state.ordinal()];
+        return read(thread.index(), TIMES + range * STATES + state.ordinal());
     }
 
     /** Running time (user + system + IRQ, and running time not split between user and system) within that range. */
@@ -331,12 +337,12 @@ public final class ThreadLedger implements ThreadStateSink {
 
     /** When the thread was first told of: the trace's start for threads alive before it, else its fork. */
     public long born(ThreadRecord thread) {
-        return page(thread.index())[at(thread.index()) + BORN];
+        return read(thread.index(), BORN);
     }
 
     /** When it ended: NOT_ALIVE, or its trace's end. */
     public long died(ThreadRecord thread) {
-        return page(thread.index())[at(thread.index()) + DIED];
+        return read(thread.index(), DIED);
     }
 
     /** The part of range number {@code range} the traces cover (from the first change to the last end), or null. */
