@@ -65,6 +65,45 @@ public final class TidTable<V> {
         insert(tid, value);
     }
 
+    /** Takes the value of {@code tid} out of the table: it, or null if there was none. */
+    @SuppressWarnings("unchecked")
+    public V remove(long tid) {
+        if (tid >= 0 && tid < DIRECT_LIMIT) {
+            if (tid >= direct.length || direct[(int) tid] == null) {
+                return null;
+            }
+            V v = (V) direct[(int) tid];
+            direct[(int) tid] = null;
+            directed--;
+            return v;
+        }
+        int mask = keys.length - 1;
+        int i = mix(tid) & mask;
+        while (values[i] != null && keys[i] != tid) {
+            i = (i + 1) & mask;
+        }
+        V v = (V) values[i];
+        if (v == null) {
+            return null;
+        }
+        // backward shift: an entry after the hole moves into it unless its home slot lies (cyclically) after the
+        // hole, so that every probe from a home slot still meets its key before an empty slot
+        for (int hole = i, j = (i + 1) & mask;; j = (j + 1) & mask) {
+            if (values[j] == null) {
+                values[hole] = null;
+                break;
+            }
+            int home = mix(keys[j]) & mask;
+            if (((j - home) & mask) >= ((j - hole) & mask)) {
+                keys[hole] = keys[j];
+                values[hole] = values[j];
+                hole = j;
+            }
+        }
+        hashed--;
+        return v;
+    }
+
     public int size() {
         return directed + hashed;
     }

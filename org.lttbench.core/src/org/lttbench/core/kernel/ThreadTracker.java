@@ -8,9 +8,8 @@ import static org.lttbench.core.kernel.ThreadRecord.MODE_USER;
 import static org.lttbench.core.kernel.ThreadRecord.RUNNABLE_UNRESOLVED;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntSupplier;
 
 import org.lttbench.core.analysis.TidTable;
@@ -43,9 +42,10 @@ public final class ThreadTracker {
     private final TidTable<ThreadRecord> threads = new TidTable<>();
     /**
      * Threads forked whose {@code sched_wakeup_new} has not come yet, by TID (their fork's time in {@code lastTime}):
-     * not born yet for the sinks (see {@link #fork}).
+     * not born yet for the sinks (see {@link #fork}). Looked up at nearly every event while any waits: a trace that
+     * lost or never had some of those events keeps some waiting for good.
      */
-    private final Map<Integer, ThreadRecord> forked = new HashMap<>();
+    private final TidTable<ThreadRecord> forked = new TidTable<>();
     /** Whether the trace records {@code sched_wakeup_new}: a forked thread is born there, else at its fork. */
     private final boolean wakeupNew;
     /** Whether the trace can tell user from system time: it declares system call events. */
@@ -121,7 +121,7 @@ public final class ThreadTracker {
      * up on every event, so none waiting costs nothing.
      */
     ThreadRecord unborn(int tid) {
-        return forked.isEmpty() ? null : forked.remove(tid);
+        return forked.size() == 0 ? null : forked.remove(tid);
     }
 
     /** A forked thread is runnable from {@code t} on: its first change. */
@@ -376,10 +376,13 @@ public final class ThreadTracker {
      * thread is added to {@code open}.
      */
     void end(List<ThreadRecord> open) {
-        for (ThreadRecord child : new ArrayList<>(forked.values())) {
+        List<ThreadRecord> unborn = new ArrayList<>();
+        forked.forEach(unborn::add);
+        unborn.sort(Comparator.comparingInt(ThreadRecord::index)); // in the order of their forks
+        for (ThreadRecord child : unborn) {
+            forked.remove(child.tid());
             born(child, child.lastTime); // the trace lost its sched_wakeup_new, or ended before it
         }
-        forked.clear();
         threads.forEach(open::add);
     }
 

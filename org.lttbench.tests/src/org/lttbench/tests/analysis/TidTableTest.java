@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.lttbench.core.analysis.TidTable;
 
 /**
- * The TID table against a {@link HashMap} fed the same operations: Linux TIDs (indexed directly) and TIDs no kernel
- * gives (negative, past {@code pid_max}, near the ends of a long: hashed), mixed, with replacements and growth.
+ * The TID table against a {@link HashMap} fed the same operations (puts, lookups and removals): Linux TIDs (indexed
+ * directly) and TIDs no kernel gives (negative, past {@code pid_max}, near the ends of a long: hashed), mixed, with
+ * replacements and growth.
  */
 class TidTableTest {
 
@@ -34,7 +35,10 @@ class TidTableTest {
                 default -> hostile[random.nextInt(hostile.length)];
             };
             String v = "v" + i;
-            if (random.nextBoolean()) {
+            int op = random.nextInt(5);
+            if (op == 0) {
+                assertEquals(map.remove(tid), table.remove(tid), "remove " + tid);
+            } else if (op % 2 == 1) {
                 table.put(tid, v);
                 map.put(tid, v);
             } else {
@@ -51,6 +55,29 @@ class TidTableTest {
         assertEquals(new HashSet<>(map.values()), seen);
         assertNull(table.get(123_456_789_012L));
         assertNull(table.get(999_999));
+    }
+
+    /** Hashed TIDs only, from a set small enough that removals keep breaking clusters the probes must still cross. */
+    @Test
+    void removalsKeepHashedKeysFound() {
+        TidTable<Long> table = new TidTable<>();
+        Map<Long, Long> map = new HashMap<>();
+        Random random = new Random(7);
+        for (int i = 0; i < 300_000; i++) {
+            long tid = -1 - random.nextInt(3_000);
+            if (random.nextInt(3) == 0) {
+                assertEquals(map.remove(tid), table.remove(tid), "remove " + tid);
+            } else {
+                table.put(tid, tid);
+                map.put(tid, tid);
+            }
+            if (i % 1_000 == 0) {
+                for (long t = -1; t >= -3_000; t--) {
+                    assertEquals(map.get(t), table.get(t), "tid " + t + " after " + i + " operations");
+                }
+            }
+        }
+        assertEquals(map.size(), table.size());
     }
 
     @Test
