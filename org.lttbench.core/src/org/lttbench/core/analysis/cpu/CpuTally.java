@@ -17,11 +17,12 @@ final class CpuTally {
         this.cpu = cpu;
     }
 
-    /** Adds {@code [from, to)} of that kind, split over the bins it spans. */
-    void add(int kind, long from, long to, CpuUsageAnalysis timeline) {
+    /**
+     * Adds {@code [from, to)} of that kind, split over the bins it spans: {@code first} to {@code last}, the timeline's
+     * bins of {@code from} and {@code to - 1} (found once for the kinds an interval counts as).
+     */
+    void add(int kind, long from, long to, int first, int last, CpuUsageAnalysis timeline) {
         totals[kind] += to - from;
-        int first = timeline.bin(from);
-        int last = timeline.bin(to - 1);
         if ((last + 1) * KINDS > bins.length) {
             bins = Arrays.copyOf(bins, Math.max((last + 1) * KINDS, bins.length * 2));
         }

@@ -48,6 +48,9 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
     private TraceSet traces;
     /** Per kernel trace: its CPUs' tallies. */
     private final Map<Trace, CpuTally[]> cpus = new IdentityHashMap<>();
+    /** The trace whose tallies were looked up last, and they: nearly every interval is of the same trace. */
+    private Trace lastTrace;
+    private CpuTally[] lastTallies;
     /** Per thread (its record's index): the state it is in, since when, on which CPU. */
     private int[] state = new int[0];
     private long[] since = new long[0];
@@ -133,26 +136,30 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
             if (cpu < 0) {
                 unplacedWaitNs += b - a;
             } else {
-                tally(thread.trace(), cpu).add(CpuTally.QUEUE, a, b, this);
+                tally(thread.trace(), cpu).add(CpuTally.QUEUE, a, b, bin(a), bin(b - 1), this);
             }
         } else if (s.running() && cpu >= 0) {
             CpuTally c = tally(thread.trace(), cpu);
-            c.add(CpuTally.KNOWN, a, b, this);
+            int first = bin(a);
+            int last = bin(b - 1);
+            c.add(CpuTally.KNOWN, a, b, first, last, this);
             if (thread.idleCpu() < 0 || s == ThreadState.IRQ) {
-                c.add(CpuTally.BUSY, a, b, this);
+                c.add(CpuTally.BUSY, a, b, first, last, this);
             }
             if (s == ThreadState.IRQ) {
-                c.add(CpuTally.IRQ, a, b, this);
+                c.add(CpuTally.IRQ, a, b, first, last, this);
             }
         }
     }
 
     private CpuTally tally(Trace trace, int cpu) {
-        CpuTally[] of = cpus.get(trace);
+        CpuTally[] of = trace == lastTrace ? lastTallies : cpus.get(trace);
         if (of == null || cpu >= of.length) {
             of = of == null ? new CpuTally[cpu + 1] : Arrays.copyOf(of, cpu + 1);
             cpus.put(trace, of);
         }
+        lastTrace = trace;
+        lastTallies = of;
         if (of[cpu] == null) {
             of[cpu] = new CpuTally(cpu);
         }

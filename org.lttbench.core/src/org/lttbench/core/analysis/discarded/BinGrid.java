@@ -9,13 +9,18 @@ package org.lttbench.core.analysis.discarded;
 final class BinGrid {
     static final int BINS = 512;
 
+    /** The first width, 1 µs: every width is it times a power of two. */
+    private static final long FIRST_WIDTH = 1000;
+
     private final long origin;
     private long width;
+    /** log2 of {@code width / FIRST_WIDTH}: an event's bin is found with a shift, not a division by the width. */
+    private int doubled;
 
     /** @param origin first timestamp to bin (ns) */
     BinGrid(long origin) {
         this.origin = origin;
-        this.width = 1000;
+        this.width = FIRST_WIDTH;
     }
 
     long origin() {
@@ -31,6 +36,7 @@ final class BinGrid {
         int doublings = 0;
         while (t - origin >= width * BINS && width < Long.MAX_VALUE / (4L * BINS)) {
             width *= 2;
+            doubled++;
             doublings++;
         }
         return doublings;
@@ -38,7 +44,8 @@ final class BinGrid {
 
     /** Bin of a timestamp already {@link #fit}: times before the origin go to the first bin. */
     int bin(long t) {
-        long i = (t - origin) / width;
+        // floor(x / (a b)) = floor(floor(x / a) / b); below the origin: bin 0
+        long i = ((t - origin) / FIRST_WIDTH) >> doubled;
         return (int) Math.max(0, Math.min(BINS - 1, i));
     }
 
