@@ -46,12 +46,6 @@ public final class ThreadTracker {
      * lost or never had some of those events keeps some waiting for good.
      */
     private final TidTable<ThreadRecord> forked = new TidTable<>();
-    /**
-     * A bit per TID below {@value #MARKED_LIMIT} in {@code forked}: most events name a thread that is not there, and a
-     * bit (a few kilobytes in all) says so without reaching into a table of a slot per TID.
-     */
-    private long[] forkedMarks = new long[16];
-    private static final int MARKED_LIMIT = 1 << 22;
     /** Whether the trace records {@code sched_wakeup_new}: a forked thread is born there, else at its fork. */
     private final boolean wakeupNew;
     /** Whether the trace can tell user from system time: it declares system call events. */
@@ -127,28 +121,7 @@ public final class ThreadTracker {
      * up on every event, so none waiting costs nothing.
      */
     ThreadRecord unborn(int tid) {
-        if (forked.size() == 0) {
-            return null;
-        }
-        boolean marked = tid >= 0 && tid < MARKED_LIMIT;
-        if (marked && (tid >>> 6 >= forkedMarks.length || (forkedMarks[tid >>> 6] & 1L << tid) == 0)) {
-            return null;
-        }
-        if (marked) {
-            forkedMarks[tid >>> 6] &= ~(1L << tid);
-        }
-        return forked.remove(tid);
-    }
-
-    private void waitForWakeup(ThreadRecord child) {
-        int tid = child.tid();
-        forked.put(tid, child);
-        if (tid >= 0 && tid < MARKED_LIMIT) {
-            if (tid >>> 6 >= forkedMarks.length) {
-                forkedMarks = java.util.Arrays.copyOf(forkedMarks, Math.max(forkedMarks.length * 2, (tid >>> 6) + 1));
-            }
-            forkedMarks[tid >>> 6] |= 1L << tid;
-        }
+        return forked.size() == 0 ? null : forked.remove(tid);
     }
 
     /** A forked thread is runnable from {@code t} on: its first change. */
@@ -231,7 +204,7 @@ public final class ThreadTracker {
             // the kernel's TASK_NEW: not runnable until wake_up_new_task (sched_wakeup_new); the parent sets it up
             // meanwhile, in its clone()
             child.lastTime = t;
-            waitForWakeup(child);
+            forked.put(childTid, child);
         } else {
             born(child, t);
         }
@@ -407,7 +380,7 @@ public final class ThreadTracker {
         forked.forEach(unborn::add);
         unborn.sort(Comparator.comparingInt(ThreadRecord::index)); // in the order of their forks
         for (ThreadRecord child : unborn) {
-            unborn(child.tid());
+            forked.remove(child.tid());
             born(child, child.lastTime); // the trace lost its sched_wakeup_new, or ended before it
         }
         threads.forEach(open::add);
