@@ -23,16 +23,7 @@ public final class TidTable<V> {
         if (tid >= 0 && tid < DIRECT_LIMIT) {
             return tid < direct.length ? (V) direct[(int) tid] : null;
         }
-        int mask = keys.length - 1;
-        for (int i = mix(tid) & mask;; i = (i + 1) & mask) {
-            Object v = values[i];
-            if (v == null) {
-                return null;
-            }
-            if (keys[i] == tid) {
-                return (V) v;
-            }
-        }
+        return (V) values[slot(tid)];
     }
 
     /** The value of {@code tid}, made by {@code make} when there is none yet. */
@@ -77,15 +68,12 @@ public final class TidTable<V> {
             directed--;
             return v;
         }
-        int mask = keys.length - 1;
-        int i = mix(tid) & mask;
-        while (values[i] != null && keys[i] != tid) {
-            i = (i + 1) & mask;
-        }
+        int i = slot(tid);
         V v = (V) values[i];
         if (v == null) {
             return null;
         }
+        int mask = keys.length - 1;
         // backward shift: an entry after the hole moves into it unless its home slot lies (cyclically) after the
         // hole, so that every probe from a home slot still meets its key before an empty slot
         for (int hole = i, j = (i + 1) & mask;; j = (j + 1) & mask) {
@@ -137,19 +125,22 @@ public final class TidTable<V> {
     }
 
     private void insert(long tid, Object value) {
-        int mask = keys.length - 1;
-        for (int i = mix(tid) & mask;; i = (i + 1) & mask) {
-            if (values[i] == null) {
-                keys[i] = tid;
-                values[i] = value;
-                hashed++;
-                return;
-            }
-            if (keys[i] == tid) {
-                values[i] = value;
-                return;
-            }
+        int i = slot(tid);
+        if (values[i] == null) {
+            hashed++;
         }
+        keys[i] = tid;
+        values[i] = value;
+    }
+
+    /** The hashed table's slot of {@code tid}, or the empty slot where it would go (linear probing). */
+    private int slot(long tid) {
+        int mask = keys.length - 1;
+        int i = mix(tid) & mask;
+        while (values[i] != null && keys[i] != tid) {
+            i = (i + 1) & mask;
+        }
+        return i;
     }
 
     private static int mix(long tid) {

@@ -18,6 +18,10 @@ import com.google.gson.stream.JsonWriter;
  * script reading one analysis's keys keeps working when more analyses are selected.
  */
 public final class JsonReportWriter {
+    /** A time range's keys: {@code {"begin": ns, "end": ns}}, as the document's range and as a cell. */
+    private static final String BEGIN = "begin";
+    private static final String END = "end";
+
     private JsonReportWriter() {
     }
 
@@ -85,11 +89,8 @@ public final class JsonReportWriter {
      */
     private static void writeRows(Table table, JsonWriter json, String indent) throws IOException {
         json.beginArray();
-        RowText text = null;
+        RowText text = new RowText(table, indent);
         for (Object[] row : table.rowsInOrder()) {
-            if (text == null) {
-                text = new RowText(table, indent);
-            }
             json.jsonValue(text.of(row));
         }
         json.endArray();
@@ -143,8 +144,8 @@ public final class JsonReportWriter {
             }
             end = columns.isEmpty() ? "}" : (pretty ? "\n" + indent.repeat(2) : "") + "}";
             String rangeMembers = pretty ? "\n" + indent.repeat(4) : "";
-            rangeBegin = "{" + rangeMembers + quoted("begin") + colon;
-            rangeEnd = "," + rangeMembers + quoted("end") + colon;
+            rangeBegin = "{" + rangeMembers + quoted(BEGIN) + colon;
+            rangeEnd = "," + rangeMembers + quoted(END) + colon;
             rangeClose = members + "}";
         }
 
@@ -183,6 +184,6 @@ public final class JsonReportWriter {
     }
 
     private static void range(JsonWriter json, TimeRange r) throws IOException {
-        json.beginObject().name("begin").value(r.begin()).name("end").value(r.end()).endObject();
+        json.beginObject().name(BEGIN).value(r.begin()).name(END).value(r.end()).endObject();
     }
 }

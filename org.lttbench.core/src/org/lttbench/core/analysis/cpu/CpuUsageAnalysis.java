@@ -48,9 +48,6 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
     private TraceSet traces;
     /** Per kernel trace: its CPUs' tallies. */
     private final Map<Trace, CpuTally[]> cpus = new IdentityHashMap<>();
-    /** The trace whose tallies were looked up last, and they: nearly every interval is of the same trace. */
-    private Trace lastTrace;
-    private CpuTally[] lastTallies;
     /** Per thread (its record's index): the state it is in, since when, on which CPU. */
     private int[] state = new int[0];
     private long[] since = new long[0];
@@ -153,13 +150,11 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
     }
 
     private CpuTally tally(Trace trace, int cpu) {
-        CpuTally[] of = trace == lastTrace ? lastTallies : cpus.get(trace);
+        CpuTally[] of = cpus.get(trace);
         if (of == null || cpu >= of.length) {
             of = of == null ? new CpuTally[cpu + 1] : Arrays.copyOf(of, cpu + 1);
             cpus.put(trace, of);
         }
-        lastTrace = trace;
-        lastTallies = of;
         if (of[cpu] == null) {
             of[cpu] = new CpuTally(cpu);
         }

@@ -13,14 +13,12 @@ final class BinGrid {
     private static final long FIRST_WIDTH = 1000;
 
     private final long origin;
-    private long width;
-    /** log2 of {@code width / FIRST_WIDTH}: an event's bin is found with a shift, not a division by the width. */
+    /** How many times the width doubled: an event's bin is found with a shift, not a division by the width. */
     private int doubled;
 
     /** @param origin first timestamp to bin (ns) */
     BinGrid(long origin) {
         this.origin = origin;
-        this.width = FIRST_WIDTH;
     }
 
     long origin() {
@@ -28,14 +26,13 @@ final class BinGrid {
     }
 
     long width() {
-        return width;
+        return FIRST_WIDTH << doubled;
     }
 
     /** Widens the grid until {@code t} falls inside it; returns how many times the width doubled. */
     int fit(long t) {
         int doublings = 0;
-        while (t - origin >= width * BINS && width < Long.MAX_VALUE / (4L * BINS)) {
-            width *= 2;
+        while (t - origin >= width() * BINS && width() < Long.MAX_VALUE / (4L * BINS)) {
             doubled++;
             doublings++;
         }
@@ -50,6 +47,6 @@ final class BinGrid {
     }
 
     long binBegin(int bin) {
-        return origin + bin * width;
+        return origin + bin * width();
     }
 }
