@@ -149,7 +149,8 @@ public final class LamiCommand implements Callable<Integer> {
                 progress.start("Reading " + set.traces().size() + " trace(s), " + set.streams().size() + " streams, "
                         + CellFormat.bytes(set.totalBytes()));
             }
-            List<Report> reports = AnalysisRun.run(set, plan.toRun(), progress == null ? ProgressListener.NONE : progress);
+            List<Report> reports = AnalysisRun.runStaged(set, plan.toRun(),
+                    progress == null ? ProgressListener.NONE : progress);
             if (progress != null) {
                 progress.finish();
             }

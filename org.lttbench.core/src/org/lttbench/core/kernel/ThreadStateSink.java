@@ -39,6 +39,15 @@ public interface ThreadStateSink extends StateSink, ThreadSink, WakeupSink, Sysc
     }
 
     /**
+     * Whether this sink may be told its calls later, on another thread (a staged pass): during a call it reads only the
+     * call's arguments and what never changes of a thread ({@link ThreadRecord#index()}, TID, trace), never the machine
+     * nor another analysis's figures, and what it keeps is read once the pass is over. False unless a sink says so.
+     */
+    default boolean mayBeToldLater() {
+        return false;
+    }
+
+    /**
      * A sink of the machine's other calls only (latencies, priorities, files): it does not follow the state changes
      * ({@link #followsStates()} false), so it is never called for them, the machine's most frequent call.
      */

@@ -11,6 +11,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.AnalysisProvider;
 import org.lttbench.core.analysis.discarded.LossTally;
+import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
@@ -108,13 +109,16 @@ public final class AnalysisRun {
     public record Outcome(List<Report> reports, String lossLine) {
     }
 
-    /** One pass as every front end makes it: the analyses, and the run's own tally of the traces' losses beside them. */
+    /**
+     * One pass as the command line makes it: the analyses, and the run's own tally of the traces' losses beside them;
+     * nothing reads an analysis before the pass is over, so it may be staged ({@link #runStaged}).
+     */
     public static Outcome pass(TraceSet traces, List<? extends Analysis> analyses, List<? extends RecordSink> alongside,
             ProgressListener progress) throws IOException {
         LossTally tally = new LossTally();
         List<RecordSink> sinks = new ArrayList<>(alongside);
         sinks.add(tally);
-        List<Report> reports = run(traces, analyses, sinks, progress);
+        List<Report> reports = run(traces, analyses, sinks, progress, true);
         return new Outcome(reports, tally.summaryLine());
     }
 
@@ -129,10 +133,35 @@ public final class AnalysisRun {
      */
     public static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
             List<? extends RecordSink> alongside, ProgressListener progress) throws IOException {
+        return run(traces, analyses, alongside, progress, false);
+    }
+
+    /**
+     * The same, for a run whose analyses nobody reads before the pass is over (neither a sink alongside nor the
+     * progress listener asks one for a report): the process analyses' sinks (the ledger, the waits, CPU usage and the
+     * latencies) may then hear the state machines on a thread of their own, beside the reading one, when the machine
+     * has more than one CPU ({@link ProcessPass#handOff}: a staged pass). Not for two passes at once (a diff): each
+     * already has a core.
+     */
+    public static List<Report> runStaged(TraceSet traces, List<? extends Analysis> analyses, ProgressListener progress)
+            throws IOException {
+        return run(traces, analyses, List.of(), progress, true);
+    }
+
+    private static List<Report> run(TraceSet traces, List<? extends Analysis> analyses,
+            List<? extends RecordSink> alongside, ProgressListener progress, boolean staged) throws IOException {
         introduce(analyses);
+        if (staged) {
+            ProcessPass.handOff(analyses);
+        }
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
-        traces.read(new RecordFanOut(sinks), progress);
+        try {
+            traces.read(new RecordFanOut(sinks), progress);
+        } catch (IOException | RuntimeException | Error e) {
+            ProcessPass.abandon(analyses);
+            throw e;
+        }
         String unread = UnreadFile.note(traces.unreadFiles());
         List<Report> reports = new ArrayList<>();
         for (Analysis a : analyses) {

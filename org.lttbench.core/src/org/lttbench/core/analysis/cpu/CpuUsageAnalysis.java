@@ -110,6 +110,12 @@ public final class CpuUsageAnalysis implements ProcessPass.User, ThreadStateSink
         cpuOf[i] = cpu;
     }
 
+    /** Reads nothing but its calls' arguments while the pass runs: its calls may come on another thread. */
+    @Override
+    public boolean mayBeToldLater() {
+        return true;
+    }
+
     @Override
     public void end(Trace trace, long time) {
         for (ThreadRecord t : pass.analysis().ledger().threads()) {

@@ -48,6 +48,12 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
         return pass;
     }
 
+    /** Reads nothing but its calls' arguments while the pass runs: its calls may come on another thread. */
+    @Override
+    public boolean mayBeToldLater() {
+        return true;
+    }
+
     /** Why a kernel trace of this layout cannot give these latencies (the events it lacks), or null when it can. */
     protected abstract String lacks(KernelLayout layout);
 

@@ -167,6 +167,11 @@ final class FanOutSink implements ThreadStateSink {
     }
 
     @Override
+    public boolean mayBeToldLater() {
+        return java.util.Arrays.stream(all).allMatch(ThreadStateSink::mayBeToldLater);
+    }
+
+    @Override
     public void end(Trace trace, long time) {
         for (ThreadStateSink s : all) {
             s.end(trace, time);

@@ -96,6 +96,9 @@ public final class ProcessAnalysis implements Analysis {
     private final Map<AnalysisOptions.GroupBy, Report> reports = new EnumMap<>(AnalysisOptions.GroupBy.class);
     /** Between {@link #start} and {@link #end}: a report then (a live viewer's figures so far) is not kept. */
     private boolean reading;
+    /** Whether its sinks may be told on a thread of their own ({@link ProcessPass#handOff}), and that stage. */
+    private boolean handOff;
+    private HandOffSink stage;
 
     public ProcessAnalysis(AnalysisOptions options) {
         this(options, null);
@@ -129,6 +132,30 @@ public final class ProcessAnalysis implements Analysis {
             throw new IllegalStateException("observers are added before the pass");
         }
         sink = FanOutSink.of(sink, observer);
+    }
+
+    /**
+     * Its sinks (the ledger and the analyses that follow the states) are told on a thread of their own while this
+     * analysis's state machines run on the reading thread, when they all {@link ThreadStateSink#mayBeToldLater()}:
+     * for a pass whose figures are read once it is over. Before the pass starts.
+     */
+    void handOff() {
+        handOff = true;
+    }
+
+    /** A staged pass is read once it is over: its sinks are behind the reading thread until then. */
+    private void staysUnread() {
+        if (stage != null) {
+            throw new IllegalStateException("a report taken during a staged pass (AnalysisRun.runStaged)");
+        }
+    }
+
+    /** A pass that failed: the sinks' thread, if any, stops. */
+    void abandon() {
+        if (stage != null) {
+            stage.abandon();
+            stage = null;
+        }
     }
 
     /** The sink this analysis's changes go to (its ledger, and its observers): what a replay tells. */
@@ -309,8 +336,13 @@ public final class ProcessAnalysis implements Analysis {
                 skipped.add(t.path() + " (no sched_switch)");
             }
         }
+        ThreadStateSink told = sink;
+        if (handOff && !kernel.isEmpty() && sink.mayBeToldLater()) {
+            stage = new HandOffSink(sink);
+            told = stage;
+        }
         for (Trace t : kernel) {
-            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), sink, () -> nextIndex++, causes);
+            ThreadStateMachine m = new ThreadStateMachine(t, KernelLayout.of(t), told, () -> nextIndex++, causes);
             machines.add(m);
             KernelEventBinder binder = new KernelEventBinder(m, causes, syscalls);
             binders.put(t, binder);
@@ -360,6 +392,11 @@ public final class ProcessAnalysis implements Analysis {
         for (ThreadStateMachine m : machines) {
             m.end();
         }
+        if (stage != null) {
+            HandOffSink s = stage;
+            stage = null;
+            s.finish();
+        }
         reading = false;
     }
 
@@ -398,6 +435,7 @@ public final class ProcessAnalysis implements Analysis {
         if (!reading) {
             return report(groupBy);
         }
+        staysUnread();
         Map<Trace, Long> ends = new java.util.HashMap<>();
         for (ThreadStateMachine m : machines) {
             if (m.last() != Long.MIN_VALUE) {
@@ -412,6 +450,9 @@ public final class ProcessAnalysis implements Analysis {
         Report kept = reports.get(groupBy);
         if (kept != null) {
             return kept;
+        }
+        if (reading) {
+            staysUnread();
         }
         Report r = report(groupBy, ledger);
         if (!reading) {

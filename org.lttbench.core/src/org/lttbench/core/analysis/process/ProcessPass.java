@@ -74,6 +74,40 @@ public final class ProcessPass implements ForwardingSink {
         this.observer = observer;
     }
 
+    /**
+     * The run's process analyses (its own, or the one its users made) tell their sinks on a second thread, beside the
+     * reading one (a staged pass), when the machine has more than one CPU and {@code lttbench.pass.threads} is not 1:
+     * for a run whose figures are read once it is over (not a live view). Before the run starts.
+     */
+    public static void handOff(List<? extends Analysis> analyses) {
+        if (Runtime.getRuntime().availableProcessors() < 2 || Integer.getInteger("lttbench.pass.threads", 2) < 2) {
+            return;
+        }
+        for (ProcessAnalysis p : fed(analyses)) {
+            p.handOff();
+        }
+    }
+
+    /** After a pass that failed: the second threads {@link #handOff} started stop. */
+    public static void abandon(List<? extends Analysis> analyses) {
+        for (ProcessAnalysis p : fed(analyses)) {
+            p.abandon();
+        }
+    }
+
+    /** The run's process analyses that its pass feeds: its own, and those its users made. */
+    private static List<ProcessAnalysis> fed(List<? extends Analysis> analyses) {
+        List<ProcessAnalysis> fed = new java.util.ArrayList<>();
+        for (Analysis a : analyses) {
+            if (a instanceof ProcessAnalysis p) {
+                fed.add(p);
+            } else if (a instanceof User u && u.processPass().made != null) {
+                fed.add(u.processPass().made);
+            }
+        }
+        return fed;
+    }
+
     /** Over a process analysis that has done its pass (or replayed a kept history): nothing to feed. */
     public static ProcessPass over(ProcessAnalysis done, AnalysisOptions options) {
         ProcessPass pass = new ProcessPass(options, null);

@@ -296,6 +296,12 @@ public final class ThreadLedger implements ThreadStateSink {
         }
     }
 
+    /** Reads nothing but its calls' arguments while the pass runs: its calls may come on another thread. */
+    @Override
+    public boolean mayBeToldLater() {
+        return true;
+    }
+
     @Override
     public void end(Trace trace, long time) {
         if (time == Long.MIN_VALUE) {

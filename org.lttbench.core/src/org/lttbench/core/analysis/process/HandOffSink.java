@@ -1,0 +1,430 @@
+package org.lttbench.core.analysis.process;
+
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.lttbench.core.kernel.BlockOperation;
+import org.lttbench.core.kernel.DescriptorType;
+import org.lttbench.core.kernel.ThreadRecord;
+import org.lttbench.core.kernel.ThreadState;
+import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.trace.Trace;
+
+/**
+ * The second stage of a staged pass: the state machines' calls, written into batches on the reading thread and told
+ * to the sinks ({@code target}: the ledger and the analyses that follow the states) on a thread of their own, in the
+ * same order. The reader, the decoders and the trackers then share one core, the sinks another. Only sinks that
+ * {@link ThreadStateSink#mayBeToldLater()} are handed off. A batch is a few arrays reused from batch to batch: the
+ * hand-off allocates nothing per call. {@link #finish()} waits for the sinks to have heard every call.
+ */
+final class HandOffSink implements ThreadStateSink {
+    private static final int CALLS = 4096;
+    private static final int LONGS = CALLS * 4;
+    private static final int OBJECTS = CALLS * 2;
+    /** Batches in flight: one filled while one or two are told. */
+    private static final int BATCHES = 3;
+
+    private static final int STATE = 0, STATE_WHY = 1, THREAD_UPDATED = 2, IO_WAIT = 3, SYSCALL = 4, SCHEDULED = 5,
+            INTERRUPT = 6, BLOCK_REQUEST = 7, MIGRATED = 8, PRIORITY = 9, FILE_IO = 10, NETWORK = 11, END = 12;
+    private static final ThreadState[] STATES = ThreadState.values();
+    private static final BlockOperation[] OPERATIONS = BlockOperation.values();
+    private static final DescriptorType[] DESCRIPTORS = DescriptorType.values();
+
+    /** One batch of calls: each call's kind, then its numbers and its objects in order. */
+    private static final class Batch {
+        final byte[] calls = new byte[CALLS];
+        final long[] longs = new long[LONGS];
+        final Object[] objects = new Object[OBJECTS];
+        int n;
+        int l;
+        int o;
+        /** The last batch: the stage ends after it. */
+        boolean last;
+    }
+
+    private final ThreadStateSink target;
+    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
+    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
+    private final Thread teller;
+    /** What went wrong on the sinks' thread, rethrown on the reading thread. */
+    private volatile Throwable failure;
+    /** The pass failed before its end: the sinks' thread stops waiting for batches. */
+    private volatile boolean abandoned;
+    private Batch b;
+
+    HandOffSink(ThreadStateSink target) {
+        this.target = target;
+        for (int i = 0; i < BATCHES - 1; i++) {
+            free.add(new Batch());
+        }
+        b = new Batch();
+        teller = new Thread(this::tell, "lttbench-sinks");
+        teller.setDaemon(true);
+        teller.start();
+    }
+
+    /** Hands the last batch over and waits until the sinks have heard every call. */
+    void finish() {
+        b.last = true;
+        put(b);
+        b = null;
+        try {
+            teller.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the sinks heard the pass's last calls", e);
+        }
+        rethrow();
+    }
+
+    /** The pass ends without {@link #finish()} (it failed): the sinks' thread stops. */
+    void abandon() {
+        abandoned = true;
+    }
+
+    private void rethrow() {
+        Throwable t = failure;
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private void put(Batch batch) {
+        try {
+            full.put(batch);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while handing calls to the sinks", e);
+        }
+    }
+
+    /** Room for one more call of that many numbers and objects, handing the batch over when it has none. */
+    private Batch room() {
+        Batch x = b;
+        if (x.n == CALLS || x.l > LONGS - 8 || x.o > OBJECTS - 3) {
+            put(x);
+            rethrow();
+            try {
+                x = free.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while handing calls to the sinks", e);
+            }
+            x.n = 0;
+            x.l = 0;
+            x.o = 0;
+            b = x;
+        }
+        return x;
+    }
+
+    // ---- the sinks' thread
+
+    private void tell() {
+        try {
+            while (true) {
+                Batch x = full.poll(200, TimeUnit.MILLISECONDS);
+                if (x == null) {
+                    if (abandoned) {
+                        return;
+                    }
+                    continue;
+                }
+                if (failure == null) {
+                    try {
+                        replay(x);
+                    } catch (RuntimeException | Error e) {
+                        failure = e; // the reading thread rethrows it; batches are still taken, so it never waits
+                    }
+                }
+                if (x.last) {
+                    return;
+                }
+                Arrays.fill(x.objects, 0, x.o, null);
+                free.put(x);
+            }
+        } catch (InterruptedException e) {
+            failure = e;
+        }
+    }
+
+    private void replay(Batch x) {
+        long[] v = x.longs;
+        Object[] r = x.objects;
+        int l = 0;
+        int o = 0;
+        for (int i = 0; i < x.n; i++) {
+            switch (x.calls[i]) {
+            case STATE -> {
+                target.stateChange((ThreadRecord) r[o++], STATES[(int) v[l]], v[l + 1], (int) v[l + 2]);
+                l += 3;
+            }
+            case STATE_WHY -> {
+                target.stateChange((ThreadRecord) r[o++], STATES[(int) v[l]], v[l + 1], (int) v[l + 2], v[l + 3]);
+                l += 4;
+            }
+            case THREAD_UPDATED -> target.threadUpdated((ThreadRecord) r[o++], v[l++]);
+            case IO_WAIT -> {
+                target.ioWait((ThreadRecord) r[o++], v[l], v[l + 1], v[l + 2]);
+                l += 3;
+            }
+            case SYSCALL -> {
+                long head = v[l];
+                target.syscall((ThreadRecord) r[o++], (int) head, v[l + 1], v[l + 2], v[l + 3], v[l + 4], v[l + 5]);
+                l += 6;
+            }
+            case SCHEDULED -> {
+                long head = v[l];
+                target.scheduled((ThreadRecord) r[o++], (int) (head >>> 32), v[l + 1], v[l + 2], (int) head,
+                        (int) (v[l + 3] >>> 32), (int) v[l + 3]);
+                l += 4;
+            }
+            case INTERRUPT -> {
+                long head = v[l];
+                target.interrupt((Trace) r[o++], (int) (head >>> 32), (int) head, v[l + 1], v[l + 2], v[l + 3]);
+                l += 4;
+            }
+            case BLOCK_REQUEST -> {
+                target.blockRequest((Trace) r[o], v[l], OPERATIONS[(int) v[l + 1]], v[l + 2], v[l + 3], v[l + 4],
+                        v[l + 5], (ThreadRecord) r[o + 1]);
+                o += 2;
+                l += 6;
+            }
+            case MIGRATED -> {
+                long head = v[l];
+                target.migrated((Trace) r[o++], (int) head, v[l + 1], (int) (v[l + 2] >>> 32), (int) v[l + 2]);
+                l += 3;
+            }
+            case PRIORITY -> {
+                target.priority((ThreadRecord) r[o++], v[l], (int) v[l + 1]);
+                l += 2;
+            }
+            case FILE_IO -> {
+                long head = v[l];
+                target.fileIo((ThreadRecord) r[o], v[l + 1], (int) (head >>> 8), (String) r[o + 1],
+                        DESCRIPTORS[(int) (head >>> 1) & 0x7F], v[l + 2], (head & 1) != 0);
+                o += 2;
+                l += 3;
+            }
+            case NETWORK -> {
+                target.networkPacket((Trace) r[o], v[l], (String) r[o + 1], v[l + 1], v[l + 2] != 0);
+                o += 2;
+                l += 3;
+            }
+            case END -> target.end((Trace) r[o++], v[l++]);
+            default -> throw new IllegalStateException("no such call: " + x.calls[i]);
+            }
+        }
+    }
+
+    // ---- the reading thread: each call written down
+
+    @Override
+    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
+        Batch x = room();
+        x.calls[x.n++] = STATE;
+        x.objects[x.o++] = thread;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = state.ordinal();
+        v[l + 1] = time;
+        v[l + 2] = cpu;
+        x.l = l + 3;
+    }
+
+    @Override
+    public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
+        Batch x = room();
+        x.calls[x.n++] = STATE_WHY;
+        x.objects[x.o++] = thread;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = state.ordinal();
+        v[l + 1] = time;
+        v[l + 2] = cpu;
+        v[l + 3] = why;
+        x.l = l + 4;
+    }
+
+    @Override
+    public void threadUpdated(ThreadRecord thread, long time) {
+        Batch x = room();
+        x.calls[x.n++] = THREAD_UPDATED;
+        x.objects[x.o++] = thread;
+        x.longs[x.l++] = time;
+    }
+
+    @Override
+    public void ioWait(ThreadRecord thread, long device, long from, long to) {
+        Batch x = room();
+        x.calls[x.n++] = IO_WAIT;
+        x.objects[x.o++] = thread;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = device;
+        v[l + 1] = from;
+        v[l + 2] = to;
+        x.l = l + 3;
+    }
+
+    @Override
+    public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
+            long waitCpu) {
+        Batch x = room();
+        x.calls[x.n++] = SYSCALL;
+        x.objects[x.o++] = thread;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = syscall;
+        v[l + 1] = entry;
+        v[l + 2] = exit;
+        v[l + 3] = ret;
+        v[l + 4] = blocked;
+        v[l + 5] = waitCpu;
+        x.l = l + 6;
+    }
+
+    @Override
+    public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
+        Batch x = room();
+        x.calls[x.n++] = SCHEDULED;
+        x.objects[x.o++] = thread;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = pair(kind, cpu);
+        v[l + 1] = runnable;
+        v[l + 2] = running;
+        v[l + 3] = pair(prio, waker);
+        x.l = l + 4;
+    }
+
+    @Override
+    public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
+        Batch x = room();
+        x.calls[x.n++] = INTERRUPT;
+        x.objects[x.o++] = trace;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = pair(cpu, handler);
+        v[l + 1] = raised;
+        v[l + 2] = entry;
+        v[l + 3] = exit;
+        x.l = l + 4;
+    }
+
+    @Override
+    public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
+            long completed, ThreadRecord issuer) {
+        Batch x = room();
+        x.calls[x.n++] = BLOCK_REQUEST;
+        x.objects[x.o++] = trace;
+        x.objects[x.o++] = issuer;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = device;
+        v[l + 1] = op.ordinal();
+        v[l + 2] = sectors;
+        v[l + 3] = inserted;
+        v[l + 4] = issued;
+        v[l + 5] = completed;
+        x.l = l + 6;
+    }
+
+    @Override
+    public void migrated(Trace trace, int tid, long time, int from, int to) {
+        Batch x = room();
+        x.calls[x.n++] = MIGRATED;
+        x.objects[x.o++] = trace;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = tid;
+        v[l + 1] = time;
+        v[l + 2] = pair(from, to);
+        x.l = l + 3;
+    }
+
+    @Override
+    public void priority(ThreadRecord thread, long time, int prio) {
+        Batch x = room();
+        x.calls[x.n++] = PRIORITY;
+        x.objects[x.o++] = thread;
+        x.longs[x.l++] = time;
+        x.longs[x.l++] = prio;
+    }
+
+    @Override
+    public void fileIo(ThreadRecord thread, long time, int fd, String name, DescriptorType type, long bytes,
+            boolean written) {
+        Batch x = room();
+        x.calls[x.n++] = FILE_IO;
+        x.objects[x.o++] = thread;
+        x.objects[x.o++] = name;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = (long) fd << 8 | type.ordinal() << 1 | (written ? 1 : 0);
+        v[l + 1] = time;
+        v[l + 2] = bytes;
+        x.l = l + 3;
+    }
+
+    @Override
+    public void networkPacket(Trace trace, long time, String netif, long bytes, boolean sent) {
+        Batch x = room();
+        x.calls[x.n++] = NETWORK;
+        x.objects[x.o++] = trace;
+        x.objects[x.o++] = netif;
+        long[] v = x.longs;
+        int l = x.l;
+        v[l] = time;
+        v[l + 1] = bytes;
+        v[l + 2] = sent ? 1 : 0;
+        x.l = l + 3;
+    }
+
+    @Override
+    public void end(Trace trace, long time) {
+        Batch x = room();
+        x.calls[x.n++] = END;
+        x.objects[x.o++] = trace;
+        x.longs[x.l++] = time;
+    }
+
+    private static long pair(int high, int low) {
+        return (long) high << 32 | (low & 0xFFFFFFFFL);
+    }
+
+    // ---- what the trackers ask, answered by the sinks told later (their answers never change)
+
+    @Override
+    public boolean followsStates() {
+        return target.followsStates();
+    }
+
+    @Override
+    public boolean followsPriorities() {
+        return target.followsPriorities();
+    }
+
+    @Override
+    public boolean followsFiles() {
+        return target.followsFiles();
+    }
+
+    @Override
+    public boolean followsNetwork() {
+        return target.followsNetwork();
+    }
+
+    @Override
+    public boolean mayBeToldLater() {
+        return true;
+    }
+}
