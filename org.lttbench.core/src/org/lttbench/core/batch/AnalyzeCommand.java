@@ -240,18 +240,18 @@ public final class AnalyzeCommand extends OneLineFailureCommand {
     }
 
     List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException {
-        return run(traces, analyses, progress.bar(spec.commandLine().getErr()), spec.commandLine().getErr());
+        return run(traces, analyses, progress.bar(spec.commandLine().getErr()), spec.commandLine().getErr(), true);
     }
 
     /**
      * One pass of the analyses, with the progress bar (or null), then, whatever was asked, one line on {@code err} (so
-     * that JSON and CSV stay clean) saying that the traces lost events.
+     * that JSON and CSV stay clean) saying that the traces lost events; {@code staged} as {@link AnalysisRun#pass}.
      */
-    static List<Report> run(TraceSet traces, List<? extends Analysis> analyses, ProgressBar bar, PrintWriter err)
-            throws IOException {
+    static List<Report> run(TraceSet traces, List<? extends Analysis> analyses, ProgressBar bar, PrintWriter err,
+            boolean staged) throws IOException {
         AnalysisRun.Outcome outcome;
         try {
-            outcome = AnalysisRun.pass(traces, analyses, List.of(), bar == null ? ProgressListener.NONE : bar);
+            outcome = AnalysisRun.pass(traces, analyses, List.of(), bar == null ? ProgressListener.NONE : bar, staged);
         } finally {
             if (bar != null) {
                 bar.finish();

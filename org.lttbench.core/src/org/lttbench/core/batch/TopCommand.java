@@ -112,7 +112,7 @@ public final class TopCommand extends OneLineFailureCommand {
                     processes.observe(top); // its thread states, as the machine tells them
                 }
                 analyses.add(top);
-                AnalyzeCommand.run(traces, analyses, null, err);
+                AnalyzeCommand.run(traces, analyses, null, err, false); // shown as it goes: on one thread
             } finally {
                 stop.done();
             }
