@@ -20,9 +20,13 @@ import org.lttbench.core.trace.Trace;
  * hand-off allocates nothing per call. {@link #finish()} waits for the sinks to have heard every call.
  */
 final class HandOffSink implements ThreadStateSink {
+    /**
+     * Calls per batch, unless {@code -Dlttbench.pass.batch} says otherwise (StagedPassTest makes it a few, so that calls
+     * of every kind fall at a batch's end).
+     */
     private static final int CALLS = 4096;
-    private static final int LONGS = CALLS * 4;
-    private static final int OBJECTS = CALLS * 2;
+    /** The most numbers and objects one call writes down: a batch hands over when it has no room for them. */
+    private static final int MOST_LONGS = 6, MOST_OBJECTS = 2;
     /** Batches in flight: one filled while one or two are told. */
     private static final int BATCHES = 3;
 
@@ -34,14 +38,20 @@ final class HandOffSink implements ThreadStateSink {
 
     /** One batch of calls: each call's kind, then its numbers and its objects in order. */
     private static final class Batch {
-        final byte[] calls = new byte[CALLS];
-        final long[] longs = new long[LONGS];
-        final Object[] objects = new Object[OBJECTS];
+        final byte[] calls;
+        final long[] longs;
+        final Object[] objects;
         int n;
         int l;
         int o;
         /** The last batch: the stage ends after it. */
         boolean last;
+
+        Batch(int calls) {
+            this.calls = new byte[calls];
+            longs = new long[calls * 4 + MOST_LONGS];
+            objects = new Object[calls * 2 + MOST_OBJECTS];
+        }
     }
 
     private final ThreadStateSink target;
@@ -56,10 +66,11 @@ final class HandOffSink implements ThreadStateSink {
 
     HandOffSink(ThreadStateSink target) {
         this.target = target;
+        int calls = Math.max(1, Integer.getInteger("lttbench.pass.batch", CALLS));
         for (int i = 0; i < BATCHES - 1; i++) {
-            free.add(new Batch());
+            free.add(new Batch(calls));
         }
-        b = new Batch();
+        b = new Batch(calls);
         teller = new Thread(this::tell, "lttbench-sinks");
         teller.setDaemon(true);
         teller.start();
@@ -109,7 +120,7 @@ final class HandOffSink implements ThreadStateSink {
     /** Room for one more call of that many numbers and objects, handing the batch over when it has none. */
     private Batch room() {
         Batch x = b;
-        if (x.n == CALLS || x.l > LONGS - 8 || x.o > OBJECTS - 3) {
+        if (x.n == x.calls.length || x.l > x.longs.length - MOST_LONGS || x.o > x.objects.length - MOST_OBJECTS) {
             put(x);
             rethrow();
             try {
@@ -227,174 +238,141 @@ final class HandOffSink implements ThreadStateSink {
 
     // ---- the reading thread: each call written down
 
+    /**
+     * Writes down a call of that kind with its first object and makes room for {@code longs} numbers: where they go in
+     * {@link #b}'s {@code longs}, read after this call (it may hand the batch over and take another).
+     */
+    private int call(int kind, Object object, int longs) {
+        Batch x = room();
+        x.calls[x.n++] = (byte) kind;
+        x.objects[x.o++] = object;
+        int l = x.l;
+        x.l = l + longs;
+        return l;
+    }
+
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu) {
-        Batch x = room();
-        x.calls[x.n++] = STATE;
-        x.objects[x.o++] = thread;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(STATE, thread, 3);
+        long[] v = b.longs;
         v[l] = state.ordinal();
         v[l + 1] = time;
         v[l + 2] = cpu;
-        x.l = l + 3;
     }
 
     @Override
     public void stateChange(ThreadRecord thread, ThreadState state, long time, int cpu, long why) {
-        Batch x = room();
-        x.calls[x.n++] = STATE_WHY;
-        x.objects[x.o++] = thread;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(STATE_WHY, thread, 4);
+        long[] v = b.longs;
         v[l] = state.ordinal();
         v[l + 1] = time;
         v[l + 2] = cpu;
         v[l + 3] = why;
-        x.l = l + 4;
     }
 
     @Override
     public void threadUpdated(ThreadRecord thread, long time) {
-        Batch x = room();
-        x.calls[x.n++] = THREAD_UPDATED;
-        x.objects[x.o++] = thread;
-        x.longs[x.l++] = time;
+        int l = call(THREAD_UPDATED, thread, 1);
+        b.longs[l] = time;
     }
 
     @Override
     public void ioWait(ThreadRecord thread, long device, long from, long to) {
-        Batch x = room();
-        x.calls[x.n++] = IO_WAIT;
-        x.objects[x.o++] = thread;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(IO_WAIT, thread, 3);
+        long[] v = b.longs;
         v[l] = device;
         v[l + 1] = from;
         v[l + 2] = to;
-        x.l = l + 3;
     }
 
     @Override
     public void syscall(ThreadRecord thread, int syscall, long entry, long exit, long ret, long blocked,
             long waitCpu) {
-        Batch x = room();
-        x.calls[x.n++] = SYSCALL;
-        x.objects[x.o++] = thread;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(SYSCALL, thread, 6);
+        long[] v = b.longs;
         v[l] = syscall;
         v[l + 1] = entry;
         v[l + 2] = exit;
         v[l + 3] = ret;
         v[l + 4] = blocked;
         v[l + 5] = waitCpu;
-        x.l = l + 6;
     }
 
     @Override
     public void scheduled(ThreadRecord thread, int kind, long runnable, long running, int cpu, int prio, int waker) {
-        Batch x = room();
-        x.calls[x.n++] = SCHEDULED;
-        x.objects[x.o++] = thread;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(SCHEDULED, thread, 4);
+        long[] v = b.longs;
         v[l] = pair(kind, cpu);
         v[l + 1] = runnable;
         v[l + 2] = running;
         v[l + 3] = pair(prio, waker);
-        x.l = l + 4;
     }
 
     @Override
     public void interrupt(Trace trace, int cpu, int handler, long raised, long entry, long exit) {
-        Batch x = room();
-        x.calls[x.n++] = INTERRUPT;
-        x.objects[x.o++] = trace;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(INTERRUPT, trace, 4);
+        long[] v = b.longs;
         v[l] = pair(cpu, handler);
         v[l + 1] = raised;
         v[l + 2] = entry;
         v[l + 3] = exit;
-        x.l = l + 4;
     }
 
     @Override
     public void blockRequest(Trace trace, long device, BlockOperation op, long sectors, long inserted, long issued,
             long completed, ThreadRecord issuer) {
-        Batch x = room();
-        x.calls[x.n++] = BLOCK_REQUEST;
-        x.objects[x.o++] = trace;
-        x.objects[x.o++] = issuer;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(BLOCK_REQUEST, trace, 6);
+        b.objects[b.o++] = issuer;
+        long[] v = b.longs;
         v[l] = device;
         v[l + 1] = op.ordinal();
         v[l + 2] = sectors;
         v[l + 3] = inserted;
         v[l + 4] = issued;
         v[l + 5] = completed;
-        x.l = l + 6;
     }
 
     @Override
     public void migrated(Trace trace, int tid, long time, int from, int to) {
-        Batch x = room();
-        x.calls[x.n++] = MIGRATED;
-        x.objects[x.o++] = trace;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(MIGRATED, trace, 3);
+        long[] v = b.longs;
         v[l] = tid;
         v[l + 1] = time;
         v[l + 2] = pair(from, to);
-        x.l = l + 3;
     }
 
     @Override
     public void priority(ThreadRecord thread, long time, int prio) {
-        Batch x = room();
-        x.calls[x.n++] = PRIORITY;
-        x.objects[x.o++] = thread;
-        x.longs[x.l++] = time;
-        x.longs[x.l++] = prio;
+        int l = call(PRIORITY, thread, 2);
+        b.longs[l] = time;
+        b.longs[l + 1] = prio;
     }
 
     @Override
     public void fileIo(ThreadRecord thread, long time, int fd, String name, DescriptorType type, long bytes,
             boolean written) {
-        Batch x = room();
-        x.calls[x.n++] = FILE_IO;
-        x.objects[x.o++] = thread;
-        x.objects[x.o++] = name;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(FILE_IO, thread, 3);
+        b.objects[b.o++] = name;
+        long[] v = b.longs;
         v[l] = (long) fd << 8 | type.ordinal() << 1 | (written ? 1 : 0);
         v[l + 1] = time;
         v[l + 2] = bytes;
-        x.l = l + 3;
     }
 
     @Override
     public void networkPacket(Trace trace, long time, String netif, long bytes, boolean sent) {
-        Batch x = room();
-        x.calls[x.n++] = NETWORK;
-        x.objects[x.o++] = trace;
-        x.objects[x.o++] = netif;
-        long[] v = x.longs;
-        int l = x.l;
+        int l = call(NETWORK, trace, 3);
+        b.objects[b.o++] = netif;
+        long[] v = b.longs;
         v[l] = time;
         v[l + 1] = bytes;
         v[l + 2] = sent ? 1 : 0;
-        x.l = l + 3;
     }
 
     @Override
     public void end(Trace trace, long time) {
-        Batch x = room();
-        x.calls[x.n++] = END;
-        x.objects[x.o++] = trace;
-        x.longs[x.l++] = time;
+        int l = call(END, trace, 1);
+        b.longs[l] = time;
     }
 
     private static long pair(int high, int low) {
