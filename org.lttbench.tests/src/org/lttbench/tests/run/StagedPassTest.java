@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
@@ -29,6 +30,7 @@ import org.lttbench.tests.TestPaths;
  * The staged pass ({@link AnalysisRun#runStaged}: the state machines' sinks on a thread of their own) against the pass
  * on one thread: every analysis that applies, by thread and by process, says the same, on every shared kernel trace.
  */
+@Isolated // whether a pass staged is seen by its sinks' thread's name, and the settings are system properties: alone
 class StagedPassTest {
     /** The shared kernel traces with context switches (session-multi-domains has none: no process analysis). */
     private static final List<String> KERNEL_TRACES = List.of("kernel-arm-bug446190", "kernel-bigendian",
@@ -61,6 +63,24 @@ class StagedPassTest {
 
     /** The calls per batch of a staged pass (HandOffSink). */
     private static final String BATCH = "lttbench.pass.batch";
+
+    /** {@code -Dlttbench.pass.threads=1} (through LTTBENCH_JAVA_OPTS) keeps a run that would stage on one thread. */
+    @Test
+    void oneThreadWhenAsked() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "a pass is staged on more than one CPU only");
+        boolean[] staged = new boolean[1];
+        String two = reports("kernel-scp-src", true, staged);
+        assertTrue(staged[0], "staged without the setting");
+        String one;
+        System.setProperty("lttbench.pass.threads", "1");
+        try {
+            one = reports("kernel-scp-src", true, staged);
+        } finally {
+            System.clearProperty("lttbench.pass.threads");
+        }
+        assertTrue(!staged[0], "no sinks' thread with lttbench.pass.threads=1");
+        assertEquals(two, one);
+    }
 
     @Test
     void aReportDuringAStagedPassIsRefused() throws Exception {
