@@ -143,8 +143,8 @@ public final class AnalysisRun {
      * The same, for a run whose analyses nobody reads before the pass is over (neither a sink alongside nor the
      * progress listener asks one for a report): the process analyses' sinks (the ledger, the waits, CPU usage and the
      * latencies) may then hear the state machines on a thread of their own, beside the reading one, when the machine
-     * has more than one CPU ({@link ProcessPass#handOff}: a staged pass). Not for two passes at once (a diff): on two
-     * cores that was slower (2 M busy-machine events: 4.83 s against 4.55 s, medians of five).
+     * has more than one CPU ({@link ProcessPass#handOff}: a staged pass). Not for two passes at once (see
+     * {@link #pass}).
      */
     public static List<Report> runStaged(TraceSet traces, List<? extends Analysis> analyses, ProgressListener progress)
             throws IOException {

@@ -36,6 +36,8 @@ class StagedPassTest {
     private static final List<String> KERNEL_TRACES = List.of("kernel-arm-bug446190", "kernel-bigendian",
             "kernel-many-threads", "kernel-scp-dest", "kernel-scp-src", "kernel-tracefile-rotation",
             "kernel-uneven-streams-partial");
+    /** The calls per batch of a staged pass (HandOffSink), and the threads of a pass (ProcessPass.handOff). */
+    private static final String BATCH = "lttbench.pass.batch", THREADS = "lttbench.pass.threads";
 
     @Test
     void aStagedPassReportsWhatOneThreadDoes() throws Exception {
@@ -48,21 +50,11 @@ class StagedPassTest {
             assertTrue(staged[0], name + ": the sinks' thread ran during the pass");
             assertEquals(one, two, name);
             // batches of a few calls: calls of every kind fall at a batch's end, where one is handed over
-            String small;
-            System.setProperty(BATCH, "3");
-            try {
-                small = reports(name, true, staged);
-            } finally {
-                System.clearProperty(BATCH);
-            }
-            assertEquals(one, small, name + ", batches of 3 calls");
+            assertEquals(one, reports(name, staged, BATCH, "3"), name + ", batches of 3 calls");
             System.out.printf("staged pass: %s: %,d characters of CSV, the same on one thread and two (batches of 4,096"
                     + " calls and of 3)%n", name, one.length());
         }
     }
-
-    /** The calls per batch of a staged pass (HandOffSink). */
-    private static final String BATCH = "lttbench.pass.batch";
 
     /** {@code -Dlttbench.pass.threads=1} (through LTTBENCH_JAVA_OPTS) keeps a run that would stage on one thread. */
     @Test
@@ -71,13 +63,7 @@ class StagedPassTest {
         boolean[] staged = new boolean[1];
         String two = reports("kernel-scp-src", true, staged);
         assertTrue(staged[0], "staged without the setting");
-        String one;
-        System.setProperty("lttbench.pass.threads", "1");
-        try {
-            one = reports("kernel-scp-src", true, staged);
-        } finally {
-            System.clearProperty("lttbench.pass.threads");
-        }
+        String one = reports("kernel-scp-src", staged, THREADS, "1");
         assertTrue(!staged[0], "no sinks' thread with lttbench.pass.threads=1");
         assertEquals(two, one);
     }
@@ -95,6 +81,16 @@ class StagedPassTest {
             });
             assertEquals(1, refused.size(), "a report was asked for during the pass");
             assertTrue(!process.report().tables().isEmpty(), "the report once the pass is over");
+        }
+    }
+
+    /** The same, staged, with a system property set for the run. */
+    private static String reports(String name, boolean[] staged, String property, String value) throws IOException {
+        System.setProperty(property, value);
+        try {
+            return reports(name, true, staged);
+        } finally {
+            System.clearProperty(property);
         }
     }
 

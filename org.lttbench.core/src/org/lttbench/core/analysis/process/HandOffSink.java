@@ -112,12 +112,16 @@ final class HandOffSink implements ThreadStateSink {
         try {
             full.put(batch);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while handing calls to the sinks", e);
+            throw interrupted(e);
         }
     }
 
-    /** Room for one more call of that many numbers and objects, handing the batch over when it has none. */
+    private static IllegalStateException interrupted(InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new IllegalStateException("interrupted while handing calls to the sinks", e);
+    }
+
+    /** Room in {@link #b} for one more call (of at most the most numbers and objects), handing it over when full. */
     private Batch room() {
         Batch x = b;
         if (x.n == x.calls.length || x.l > x.longs.length - MOST_LONGS || x.o > x.objects.length - MOST_OBJECTS) {
@@ -126,8 +130,7 @@ final class HandOffSink implements ThreadStateSink {
             try {
                 x = free.take();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while handing calls to the sinks", e);
+                throw interrupted(e);
             }
             x.n = 0;
             x.l = 0;

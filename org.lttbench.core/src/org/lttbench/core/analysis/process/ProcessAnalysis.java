@@ -143,7 +143,7 @@ public final class ProcessAnalysis implements Analysis {
         handOff = true;
     }
 
-    /** A staged pass is read once it is over: its sinks are behind the reading thread until then. */
+    /** A staged pass (while it reads) is read once it is over: its sinks are behind the reading thread until then. */
     private void staysUnread() {
         if (stage != null) {
             throw new IllegalStateException("a report taken during a staged pass (AnalysisRun.runStaged)");
@@ -451,9 +451,7 @@ public final class ProcessAnalysis implements Analysis {
         if (kept != null) {
             return kept;
         }
-        if (reading) {
-            staysUnread();
-        }
+        staysUnread();
         Report r = report(groupBy, ledger);
         if (!reading) {
             reports.put(groupBy, r);
