@@ -2,6 +2,7 @@ package org.lttbench.tests.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -122,6 +123,33 @@ class AnalyzeHighlightsTest {
         assertTrue(blocked.text().contains(") " + CellFormat.duration(total) + ", "),
                 "the process's blocked time, its causes summed: " + CellFormat.duration(total) + " in " + blocked.text());
         assertFalse(out.contains("Lost:"), "nothing lost: " + out);
+    }
+
+    /**
+     * Traces whose threads' processes are partly untold (no statedump: a rotated trace, a partial one, which tells
+     * none): each "Blocked" line names a process of the waits table by process (not PID 0: the threads of no known
+     * process are not one process), with its blocked time summed from that table.
+     */
+    @Test
+    void aBlockedLineIsOneProcessOfTheWaitsTable() {
+        int checked = 0;
+        for (String name : List.of("kernel-tracefile-rotation", "kernel-uneven-streams-partial")) {
+            String trace = TestPaths.trace(name).toString();
+            List<Shown> lines = shown(analyze(trace)).stream().filter(s -> s.text().startsWith("Blocked: ")).toList();
+            checked += lines.size();
+            JsonObject waits = json("analyze", "--analysis", "waits", "--by", "process", "--format", "json", trace);
+            for (Shown blocked : lines) {
+                String pid = blocked.text().replaceAll("^Blocked: .*? \\(PID (\\d+).*$", "$1");
+                assertNotEquals("0", pid, name + ": " + blocked.text());
+                long total = waits.getAsJsonArray("blocked_by_cause").asList().stream().map(e -> e.getAsJsonObject())
+                        .filter(c -> !c.get("pid").isJsonNull() && c.get("pid").getAsString().equals(pid))
+                        .mapToLong(c -> c.get("blocked_ns").getAsLong()).sum();
+                assertTrue(total > 0 && blocked.text().contains(") " + CellFormat.duration(total) + ", "),
+                        name + ": the process's blocked time, its causes summed: " + CellFormat.duration(total) + " in "
+                                + blocked.text());
+            }
+        }
+        assertTrue(checked > 0, "a process blocked");
     }
 
     /**

@@ -52,8 +52,8 @@ final class ProcessHighlights {
         for (Object[] row : table.rows()) {
             Object pid = Cells.at(row, at[0]);
             Object tid = Cells.at(row, at[1]);
-            if (pid == null || Cells.asLong(pid) == 0 || (tid != null && Cells.asLong(tid) == 0)) {
-                continue; // an idle thread, or a thread whose process the trace never told
+            if (RowProcess.noProcess(pid, tid)) {
+                continue;
             }
             RowProcess process = new RowProcess(Cells.at(row, at[2]), pid);
             Sums s = processes.computeIfAbsent(process, k -> new Sums());

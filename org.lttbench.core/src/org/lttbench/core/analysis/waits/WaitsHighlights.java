@@ -20,7 +20,8 @@ import org.lttbench.core.report.Table;
  * The processes whose waits something in the trace ended, longest first, each with its blocked time, the cause that
  * took most of it and the waker that ended most of it: the causes' and the wakers' tables summed per process. A wait
  * nothing ended (a thread asleep until the trace's end) does not rank, nor a process whose waits are mostly a kernel
- * thread's own (an idle worker): they are in the tables.
+ * thread's own (an idle worker), nor threads whose process the trace never told (as in the process highlights: they
+ * are no one process): they are in the tables.
  */
 final class WaitsHighlights {
     /** The processes shown. */
@@ -55,6 +56,9 @@ final class WaitsHighlights {
         int[] whose = Cells.indices(causes, WHO);
         for (Object[] row : causes.rows()) {
             Blocked b = process(processes, whose, row);
+            if (b == null) {
+                continue;
+            }
             long ns = Cells.asLong(Cells.at(row, at[0]));
             b.total += ns;
             b.causes.merge(Cells.asText(Cells.at(row, at[1])), ns, Long::sum);
@@ -63,6 +67,9 @@ final class WaitsHighlights {
         whose = Cells.indices(wakers, WHO);
         for (Object[] row : wakers.rows()) {
             Blocked b = process(processes, whose, row);
+            if (b == null) {
+                continue;
+            }
             String kind = Cells.asText(Cells.at(row, at[0]));
             String waker = Cells.asText(Cells.at(row, at[1]));
             String who = switch (kind == null ? "" : kind) {
@@ -114,11 +121,15 @@ final class WaitsHighlights {
     /** Whose a row is: these columns, in this order. */
     private static final String[] WHO = { "pid", "host", "tid", "name" };
 
+    /** The row's process's sums, or null for a row of no process to name ({@link RowProcess#noProcess}). */
     private static Blocked process(Map<RowProcess, Blocked> processes, int[] whose, Object[] row) {
         Object pid = Cells.at(row, whose[0]);
+        Object tid = Cells.at(row, whose[2]);
+        if (RowProcess.noProcess(pid, tid)) {
+            return null;
+        }
         RowProcess process = new RowProcess(Cells.at(row, whose[1]), pid);
         Blocked b = processes.computeIfAbsent(process, k -> new Blocked());
-        Object tid = Cells.at(row, whose[2]);
         String name = Cells.asText(Cells.at(row, whose[3]));
         if (b.name == null || process.mainThread(tid)) {
             b.name = name;
