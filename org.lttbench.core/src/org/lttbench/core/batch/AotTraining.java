@@ -39,7 +39,9 @@ public final class AotTraining {
                 new String[] { "lami", "process", "--metadata" },
                 new String[] { "lami", "process", "--output-progress", kernel },
                 new String[] { "lami", "overhead", ust },
-                new String[] { "lami", "discarded", kernel });
+                new String[] { "lami", "discarded", kernel },
+                new String[] { "diff", kernel, kernel },
+                new String[] { "diff", "--format", "json", kernel, kernel });
         PrintWriter none = Main.writer(OutputStream.nullOutputStream());
         int failed = 0;
         for (String[] command : commands) {
