@@ -29,7 +29,8 @@ import org.lttbench.core.report.ReportArchive;
  * fingerprint               the traces' files as the caller fingerprints them: results of other files are not read
  * not-applicable.ANALYSIS   why that analysis did not apply
  * end.TRACE                 the kernel trace's end (ns)
- * facts.TRACE               userSystemKnown,ioWaitKnown,lostEvents,lostPackets,ioWaitCheckedNs,ioWaitInFlightNs
+ * facts.TRACE               userSystemKnown,ioWaitKnown,lostEvents,lostPackets,ioWaitCheckedNs,ioWaitInFlightNs,
+ *                           interruptsTraced
  * device.TRACE.DEV          a block device's name (DEV: its dev_t)
  * irq.TRACE.ID              an IRQ's name (ID: its number, x86 vectors from 65536)
  * cause.CODE                a wait cause's label (every code, in order)
@@ -44,7 +45,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         Map<Integer, Long> ends, Map<Integer, TraceFacts> facts, List<String> causeLabels, List<KeptThread> threads) {
 
     /** Bump when the properties above change meaning. */
-    public static final int VERSION = 11;
+    public static final int VERSION = 12;
 
     /**
      * A thread of the kept history, as last known: who it is, its lane and since when it holds it, and when it ended
@@ -72,7 +73,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         new TreeMap<>(ends).forEach((t, time) -> p.put("end." + t, Long.toString(time)));
         new TreeMap<>(facts).forEach((t, f) -> {
             p.put("facts." + t, f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()
-                    + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs());
+                    + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs() + "," + f.interruptsTraced());
             new TreeMap<>(f.deviceNames()).forEach((dev, name) -> p.put("device." + t + "." + dev, name));
             new TreeMap<>(f.irqNames()).forEach((id, name) -> p.put("irq." + t + "." + id, name));
         });
@@ -134,7 +135,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
             Map<Integer, TraceFacts> traceFacts = new HashMap<>();
             facts.forEach((t, f) -> traceFacts.put(t, new TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
                     Long.parseLong(f[2]), Long.parseLong(f[3]), devices.getOrDefault(t, Map.of()), Long.parseLong(f[4]),
-                    Long.parseLong(f[5]), irqs.getOrDefault(t, Map.of()))));
+                    Long.parseLong(f[5]), irqs.getOrDefault(t, Map.of()), Boolean.parseBoolean(f[6]))));
             List<String> labels = new ArrayList<>();
             for (var c : causes.entrySet()) {
                 if (c.getKey() != labels.size()) {

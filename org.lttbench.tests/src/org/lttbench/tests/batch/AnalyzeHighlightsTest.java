@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.HighlightsWriter;
 import org.lttbench.core.report.TextReportWriter;
+import org.lttbench.tests.DeclaredEvents;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.batch.LauncherTest.Result;
 
@@ -150,6 +151,37 @@ class AnalyzeHighlightsTest {
             }
         }
         assertTrue(checked > 0, "a process blocked");
+    }
+
+    /**
+     * On each shared kernel trace, a line naming a thread as a waker says that it may have been an interrupt it took
+     * exactly when the trace declares no interrupt events (as babeltrace2 reads its metadata: no hard IRQ, x86 vector,
+     * softirq or timer callback event), where a wakeup made in an interrupt is put down to the thread it stopped;
+     * kernel-tracefile-rotation is such a trace.
+     */
+    @Test
+    void aThreadWakerMayBeAnInterruptOnlyWhereNoneIsTraced() throws Exception {
+        List<String> untraced = new ArrayList<>();
+        for (Path trace : traces().toList()) {
+            DeclaredEvents declared = DeclaredEvents.of(trace);
+            if (!declared.kernel()) {
+                continue;
+            }
+            boolean interrupts = declared.events().stream().anyMatch(e -> e.matches(
+                    "(irq:)?(irq_handler|irq_softirq|softirq)_entry|(timer:)?(timer_)?(hrtimer_)?expire_entry|"
+                            + "timer_expire_entry|(irq_vectors:|x86_irq_vectors_).*_entry"));
+            if (!interrupts) {
+                untraced.add(trace.getFileName().toString());
+            }
+            String out = analyze(trace.toString());
+            for (Shown s : shown(out)) {
+                if (s.text().matches(".*woken (most )?by thread .*")) {
+                    assertEquals(!interrupts, s.text().contains(" or an interrupt it took (none traced)"),
+                            trace.getFileName() + ": " + s.text());
+                }
+            }
+        }
+        assertEquals(List.of("kernel-tracefile-rotation"), untraced, "the shared traces without interrupt events");
     }
 
     /**

@@ -3,6 +3,7 @@ package org.lttbench.core.analysis.latency;
 import java.util.List;
 import java.util.Locale;
 
+import org.lttbench.core.analysis.waits.WaitsAnalysis;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Cells;
 import org.lttbench.core.report.Highlight;
@@ -53,8 +54,8 @@ final class LatencyHighlights {
             String waker = Cells.asText(Cells.get(longest, row, "waker"));
             return "Longest wait for a CPU: " + thread(longest, row) + ' ' + CellFormat.duration(ns) + " on CPU "
                     + Cells.asText(Cells.get(longest, row, "cpu")) + " (" + Cells.asText(Cells.get(longest, row, "kind"))
-                    + ')' + (waker == null ? "" : ", woken by " + Cells.asText(Cells.get(longest, row, "waker_kind")) + ' '
-                            + waker);
+                    + ')' + (waker == null ? "" : ", woken by "
+                            + WaitsAnalysis.wakerAsSaid(longest, Cells.asText(Cells.get(longest, row, "waker_kind")), waker));
         });
     }
 

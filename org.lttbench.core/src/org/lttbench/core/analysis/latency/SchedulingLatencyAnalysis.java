@@ -340,7 +340,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
         });
         r.add(perPriority);
 
-        r.add(longestTable(longestSchema(hosts), longest, Wait::runnable, Wait::running, (w, cells) -> {
+        Table longestWaits = longestTable(longestSchema(hosts), longest, Wait::runnable, Wait::running, (w, cells) -> {
             cells.add((long) w.cpu());
             cells.addAll(whoCells(w.thread(), false, hosts));
             cells.add(KINDS[w.kind()]);
@@ -351,7 +351,9 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
             } else {
                 cells.addAll(WaitsAnalysis.waker(w.waker(), w.thread().trace(), false, processes().ledger(), facts()));
             }
-        }));
+        });
+        WaitsAnalysis.warnOfWakers(longestWaits, processes());
+        r.add(longestWaits);
 
         Table histogram = HISTOGRAM.table();
         for (int k = 1; k < KINDS.length; k++) {

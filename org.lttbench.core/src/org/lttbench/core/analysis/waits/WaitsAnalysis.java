@@ -113,6 +113,35 @@ public final class WaitsAnalysis implements ProcessPass.User {
             new AnalysisTables.Grouping("Why processes were blocked", List.of(schema(true, true, false), schema(true, false, false)),
                     List.of(schema(true, true, true), schema(true, false, true))));
 
+    /** The warning of a table of wakers when a trace has no interrupt events: its thread wakers may be interrupts. */
+    private static final String WAKERS_DOUBTFUL = "Wakers doubtful";
+
+    /**
+     * Warns on a table with a waker column, once for each trace without interrupt events: there, a wakeup made in an
+     * interrupt is put down to the thread the interrupt stopped (a timer's expiry to whatever ran on that CPU).
+     */
+    public static void warnOfWakers(Table table, ProcessAnalysis process) {
+        Map<Trace, ProcessAnalysis.TraceFacts> facts = process.traceFacts();
+        facts.forEach((trace, f) -> {
+            if (!f.interruptsTraced()) {
+                table.warn(WAKERS_DOUBTFUL, "Wakers are doubtful" + (facts.size() > 1 ? " on " + process.host(trace) : "")
+                        + ": the trace has no interrupt events (irq_handler_entry, irq_softirq_entry, "
+                        + "timer_hrtimer_expire_entry), so a wakeup made in an interrupt (a timer's expiry, a device's "
+                        + "completion) is put down to the thread the interrupt stopped");
+            }
+        });
+    }
+
+    /**
+     * How a summary line names a waker of such a table: a thread waker of a table warned of ({@link #warnOfWakers})
+     * may have been an interrupt.
+     */
+    public static String wakerAsSaid(Table table, String kind, String waker) {
+        boolean doubtful = kind.equals("thread")
+                && table.warnings().stream().anyMatch(w -> w.brief().equals(WAKERS_DOUBTFUL));
+        return kind + " " + waker + (doubtful ? " or an interrupt it took (none traced)" : "");
+    }
+
     @Override
     public Report report(GroupBy groupBy) {
         boolean byProcess = groupBy == GroupBy.PROCESS;
@@ -138,6 +167,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
         List<Row> wakerRows = rows(v -> ledger.blockedByWaker(0, v), byProcess, hosts,
                 (thread, code) -> waker(code, thread.trace(), byProcess, ledger, facts));
         wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
+        warnOfWakers(wakers, pass.analysis());
         r.add(causes).add(wakers);
         process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
                 || n.contains("no system call events") || n.contains("no wakeup events")).forEach(r::note);

@@ -76,7 +76,7 @@ final class WaitsHighlights {
                 case "none" -> "none";
                 case "unknown" -> "unknown";
                 case "timer" -> waker;
-                default -> kind + " " + waker;
+                default -> WaitsAnalysis.wakerAsSaid(wakers, kind, waker);
             };
             long ns = Cells.asLong(Cells.at(row, at[2]));
             b.wakers.merge(who, ns, Long::sum);

@@ -9,17 +9,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lttbench.core.analysis.AnalysisOptions;
+import org.lttbench.core.analysis.latency.SchedulingLatencyAnalysis;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.waits.WaitsAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.Highlight;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
+import org.lttbench.core.run.WhatStandsOut;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
 import org.lttbench.tests.writer.KernelTracer;
@@ -52,6 +57,60 @@ class WaitsScenarioTest {
         Table byWaker = reports.get("waits").table("blocked_by_waker");
         assertEquals(causes, rows(byCause, "tid", "cause"), "blocked by cause");
         assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+    }
+
+    /**
+     * A trace recorded without interrupt events cannot tell a wakeup made in an interrupt from one made by the thread
+     * the interrupt stopped. The why-it-waited story written twice, with and without them: its epoll_wait is ended by
+     * the network softirq and its nanosleep by the timer softirq, both on CPU 1 while the writer runs there. Without
+     * interrupt events those two waits are put down to the writer, so that all five of the reader's waits are the
+     * writer's; each table of wakers (the waits', the longest waits for a CPU) says that such a waker may have been an
+     * interrupt, and so does what stands out. With them, the wakers are the softirqs, and nothing is said.
+     */
+    @Test
+    void wakersOfATraceWithoutInterruptEventsAreSaidToBeDoubtful() throws Exception {
+        KernelTracer full = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
+        KernelTracer bare = full.without("irq_handler_entry", "irq_handler_exit", "x86_irq_vectors_local_timer_entry",
+                "x86_irq_vectors_local_timer_exit", "irq_softirq_entry", "irq_softirq_exit", "irq_softirq_raise",
+                "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit", "timer_expire_entry", "timer_expire_exit");
+        Scenario story = ProcessScenarios.ALL.stream().filter(s -> s.name().equals("why-it-waited")).findFirst()
+                .orElseThrow();
+        for (KernelTracer tracer : List.of(full, bare)) {
+            boolean told = tracer == full;
+            Written w = story.write(TestPaths.workDir("why-it-waited-" + (told ? "with" : "without") + "-interrupts"),
+                    tracer);
+            Map<String, Report> reports;
+            try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
+                List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
+                        new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
+                        ProgressListener.NONE);
+                reports = new HashMap<>();
+                all.forEach(r -> reports.put(r.analysis(), r));
+                String standsOut = String.join("\n", WhatStandsOut.of(all).stream().map(Highlight::line).toList());
+                assertEquals(!told, standsOut.contains("woken by thread 502 writer or an interrupt it took (none "
+                        + "traced)"), standsOut);
+            }
+            // the story's wakers; without interrupt events, the thread each interrupt stopped: the writer, on CPU 1
+            Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
+            for (IntendedTimeline.Wait x : w.intended().waits()) {
+                wakers.merge(told ? List.of((long) x.tid(), x.wakerKind(), x.waker())
+                        : List.of((long) x.tid(), "thread", "502 writer"), List.of(x.to() - x.from(), 1L),
+                        WaitsScenarioTest::sum);
+            }
+            Table byWaker = reports.get("waits").table("blocked_by_waker");
+            assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+            for (Table t : List.of(byWaker, reports.get("sched").table("sched_latency_longest"))) {
+                List<String> warnings = t.warnings().stream().map(Table.Warning::text).toList();
+                if (told) {
+                    assertEquals(List.of(), warnings, t.key());
+                } else {
+                    assertEquals(1, warnings.size(), t.key() + ": " + warnings);
+                    assertTrue(warnings.get(0).startsWith("Wakers are doubtful: the trace has no interrupt events"),
+                            warnings.get(0));
+                }
+            }
+            assertAddUp(reports);
+        }
     }
 
     private static List<Long> sum(List<Long> a, List<Long> b) {
