@@ -60,21 +60,25 @@ final class SignificanceTests {
 
     /** Two-sided exact binomial test: the probability of outcomes no more likely than {@code k}. */
     private static double exactBinomial(long k, long n, double p) {
-        double[] pmf = new double[(int) n + 1];
-        // in logs: each term from the one before, so that no factorial overflows
+        // in logs: each term from the one before, so that no factorial overflows; walked twice (k's term, then the sum)
+        // rather than kept, since a comparison makes tens of thousands of these tests
         double logQ = Math.log1p(-p);
         double logP = Math.log(p);
+        double observed = 0;
         double log = n * logQ;
-        for (int i = 0; i <= n; i++) {
-            pmf[i] = Math.exp(log);
+        for (int i = 0; i <= k; i++) {
+            observed = Math.exp(log);
             log += Math.log((double) (n - i) / (i + 1)) + logP - logQ;
         }
-        double observed = pmf[(int) k] * (1 + 1e-7);
+        observed *= 1 + 1e-7;
         double sum = 0;
-        for (double x : pmf) {
+        log = n * logQ;
+        for (int i = 0; i <= n; i++) {
+            double x = Math.exp(log);
             if (x <= observed) {
                 sum += x;
             }
+            log += Math.log((double) (n - i) / (i + 1)) + logP - logQ;
         }
         return Math.min(1, sum);
     }
