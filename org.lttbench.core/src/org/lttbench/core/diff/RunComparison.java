@@ -213,19 +213,24 @@ public final class RunComparison {
                 subject.add(i);
             }
         }
+        StringBuilder key = new StringBuilder();
         for (int r = 0; r < t.rows().size(); r++) {
             Object[] row = t.rows().get(r);
-            List<String> names = new ArrayList<>();
+            // the subject's cells as text, joined by ", " (each CPU's as "CPU n")
+            key.setLength(0);
+            boolean named = false;
             for (int i : subject) {
                 if (row[i] != null) {
                     Column c = columns.get(i);
-                    names.add((c.kind() == ColumnKind.CPU ? "CPU " : "") + CellFormat.text(c, row[i]));
+                    key.append(named ? ", " : "").append(c.kind() == ColumnKind.CPU ? "CPU " : "")
+                            .append(CellFormat.text(c, row[i]));
+                    named = true;
                 }
             }
-            if (names.isEmpty()) {
+            if (!named) {
                 continue;
             }
-            groups.computeIfAbsent(String.join(", ", names), k -> new Group(columns.size())).add(row, t.distribution(r));
+            groups.computeIfAbsent(key.toString(), k -> new Group(columns.size())).add(row, t.distribution(r));
         }
         return groups;
     }

@@ -1,8 +1,6 @@
 package org.lttbench.core.report;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The values one row of a table summarises (a row's durations), as the histogram its analysis kept: buckets in
@@ -45,35 +43,83 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
     }
 
     /**
-     * Distributions added one by one into one histogram, as folding them with {@link #plus} would give, but merged as a
-     * binary counter carries (two sums of 2^k parts into one of 2^(k+1)): a thread pool of n threads costs n log n
-     * buckets' work, not n squared, and holds log n partial sums.
+     * Distributions added one by one into one histogram, as folding them with {@link #plus} would give: each bucket
+     * counted into a table by its lower bound (its width the largest met), sorted once when the total is asked for. A
+     * thread pool of n threads costs its buckets' work, with no histogram made in between.
      */
     public static final class Sum {
-        private final List<Distribution> partial = new ArrayList<>(); // partial.get(k): 2^k parts, or null
+        /** Open addressing on the lower bound: the slots' bounds, widths and counts; a slot is used when its count is. */
+        private long[] lower = new long[16];
+        private long[] width = new long[16];
+        private long[] count = new long[16];
+        private final java.util.BitSet used = new java.util.BitSet();
+        private int size;
+        private boolean added;
         private Distribution total;
 
         public void add(Distribution d) {
             total = null;
-            Distribution carry = d;
-            int k = 0;
-            for (; k < partial.size() && partial.get(k) != null; k++) {
-                carry = partial.get(k).plus(carry);
-                partial.set(k, null);
+            added = true;
+            for (int i = 0; i < d.lower.length; i++) {
+                if (size * 4 >= lower.length * 3) {
+                    grow();
+                }
+                int at = slot(d.lower[i]);
+                if (!used.get(at)) {
+                    used.set(at);
+                    lower[at] = d.lower[i];
+                    size++;
+                }
+                width[at] = Math.max(width[at], d.width[i]);
+                count[at] += d.counts[i];
             }
-            if (k == partial.size()) {
-                partial.add(carry);
-            } else {
-                partial.set(k, carry);
+        }
+
+        /** The slot of that lower bound: its own, or the free one where it goes. */
+        private int slot(long bound) {
+            int mask = lower.length - 1;
+            int at = (int) (bound * 0x9E3779B97F4A7C15L >>> 32) & mask; // the product's middle bits: bounds share low ones
+            while (used.get(at) && lower[at] != bound) {
+                at = at + 1 & mask;
+            }
+            return at;
+        }
+
+        private void grow() {
+            long[] l = lower;
+            long[] w = width;
+            long[] c = count;
+            java.util.BitSet was = (java.util.BitSet) used.clone();
+            lower = new long[l.length * 2];
+            width = new long[l.length * 2];
+            count = new long[l.length * 2];
+            used.clear();
+            for (int i = was.nextSetBit(0); i >= 0; i = was.nextSetBit(i + 1)) {
+                int at = slot(l[i]);
+                used.set(at);
+                lower[at] = l[i];
+                width[at] = w[i];
+                count[at] = c[i];
             }
         }
 
         /** Every distribution added, in one; null when none was. */
         public Distribution total() {
-            if (total == null) {
-                for (Distribution p : partial) {
-                    total = p == null ? total : total == null ? p : p.plus(total);
+            if (total == null && added) {
+                long[] l = new long[size];
+                int n = 0;
+                for (int i = used.nextSetBit(0); i >= 0; i = used.nextSetBit(i + 1)) {
+                    l[n++] = lower[i];
                 }
+                Arrays.sort(l);
+                long[] w = new long[size];
+                long[] c = new long[size];
+                for (int k = 0; k < size; k++) {
+                    int at = slot(l[k]);
+                    w[k] = width[at];
+                    c[k] = count[at];
+                }
+                total = new Distribution(l, w, c);
             }
             return total;
         }

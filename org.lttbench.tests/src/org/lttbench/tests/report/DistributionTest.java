@@ -59,17 +59,34 @@ class DistributionTest {
         }
     }
 
-    /** A thread pool's many rows summed in pairs give what adding them one by one gives, for every pool size. */
+    /** A thread pool's many rows summed give what adding them one by one gives, for every pool size. */
     @Test
     void aSumOfManyIsTheirFoldOneByOne() {
-        Random r = new Random(7);
         assertNull(new Distribution.Sum().total(), "a sum of none");
+        sumsAndFoldsAgree(0);
+    }
+
+    /** The same with bounds of long durations, multiples of 2^24 ns, as a log-linear histogram's upper buckets are. */
+    @Test
+    void aSumOfBoundsThatShareTheirLowBitsIsTheirFold() {
+        sumsAndFoldsAgree(24);
+    }
+
+    private static void sumsAndFoldsAgree(int shift) {
+        Random r = new Random(7);
         for (int n = 1; n <= 70; n++) {
             List<Distribution> rows = new ArrayList<>();
             Distribution.Sum sum = new Distribution.Sum();
             Distribution folded = null;
             for (int i = 0; i < n; i++) {
                 Distribution d = random(r);
+                long[] lower = d.lower().clone();
+                long[] width = d.width().clone();
+                for (int k = 0; k < lower.length; k++) {
+                    lower[k] <<= shift;
+                    width[k] = (width[k] << shift) + (r.nextBoolean() ? 1 : 0); // a bound's width may differ by row
+                }
+                d = new Distribution(lower, width, d.counts());
                 rows.add(d);
                 sum.add(d);
                 folded = folded == null ? d : folded.plus(d);

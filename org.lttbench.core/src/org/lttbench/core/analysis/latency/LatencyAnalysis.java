@@ -176,22 +176,29 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
 
     /** The cells of {@link #whoColumns} for a thread (its process's, per process). */
     protected final List<Object> whoCells(ThreadRecord t, boolean byProcess, boolean hosts) {
-        List<Object> c = new ArrayList<>();
-        if (hosts) {
-            c.add(host(t.trace()));
-        }
-        c.addAll(threadCells(t, byProcess));
-        return c;
+        return java.util.Arrays.asList(cells(t, byProcess, hosts, hosts ? host(t.trace()) : null));
     }
 
     /** A thread's cells for {@link #threadColumns} (its process's, per process). */
     protected static List<Object> threadCells(ThreadRecord t, boolean byProcess) {
-        List<Object> c = new ArrayList<>();
-        if (!byProcess) {
-            c.add(t.placeholder() ? null : (Object) (long) t.tid());
+        return java.util.Arrays.asList(cells(t, byProcess, false, null));
+    }
+
+    /**
+     * The host's cell when asked, then the thread's: one array of their size (a per-thread table makes them for each
+     * of tens of thousands of rows at each read).
+     */
+    private static Object[] cells(ThreadRecord t, boolean byProcess, boolean hosts, String host) {
+        Object[] c = new Object[(hosts ? 1 : 0) + (byProcess ? 2 : 3)];
+        int at = 0;
+        if (hosts) {
+            c[at++] = host;
         }
-        c.add(t.pid() < 0 ? null : (Object) (long) t.pid());
-        c.add(t.pid() == 0 ? "swapper" : t.name());
+        if (!byProcess) {
+            c[at++] = t.placeholder() ? null : (Object) (long) t.tid();
+        }
+        c[at++] = t.pid() < 0 ? null : (Object) (long) t.pid();
+        c[at] = t.pid() == 0 ? "swapper" : t.name();
         return c;
     }
 

@@ -386,8 +386,8 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
     private static Object[] row(List<Object> before, String kind, DurationStats s) {
         Object[] cells = new Object[before.size() + 1 + StatsColumns.CELLS];
         int at = 0;
-        for (Object b : before) {
-            cells[at++] = b;
+        for (int i = 0; i < before.size(); i++) { // no iterator: a per-thread table's rows are made at each read
+            cells[at++] = before.get(i);
         }
         cells[at++] = kind;
         StatsColumns.fill(cells, at, s);

@@ -423,8 +423,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         for (int i : mine) {
             Object[] cells = new Object[whose.size() + 2 + ROW_CELLS];
             int at = 0;
-            for (Object w : whose) {
-                cells[at++] = w;
+            for (int w = 0; w < whose.size(); w++) { // no iterator: rows are made at each read
+                cells[at++] = whose.get(w);
             }
             cells[at++] = names.name(o.ids[i]);
             at = fillRow(cells, at, o.rows[i]);
