@@ -26,10 +26,13 @@ public final class Table {
     private java.util.function.IntFunction<Distribution> valuesAt;
     private int valuesFrom;
     private int valuesCount;
+    /** What adds the rows when they are first asked for ({@link #fillWhenRead}), or null. Guarded by this table. */
+    private Runnable filler;
     private final List<Object[]> view = new AbstractList<>() {
         @Override
         public Object[] get(int index) {
             synchronized (Table.this) {
+                fill();
                 if (index >= rows.size() && index < rows.size() + unmade) {
                     return checked(rowAt.apply(index - rows.size()));
                 }
@@ -40,6 +43,7 @@ public final class Table {
         @Override
         public int size() {
             synchronized (Table.this) {
+                fill();
                 return rows.size() + unmade;
             }
         }
@@ -125,6 +129,7 @@ public final class Table {
 
     /** Adds a row; cells are in column order and must match each column's kind (see {@link ColumnKind}). */
     public synchronized Table addRow(Object... cells) {
+        fill();
         make();
         rows.add(checked(cells).clone());
         return this;
@@ -144,6 +149,7 @@ public final class Table {
 
     /** The values a row summarises, when it was added with them; else null. */
     public synchronized Distribution distribution(int row) {
+        fill();
         if (valuesAt != null && row >= valuesFrom && row < valuesFrom + valuesCount) {
             return valuesAt.apply(row - valuesFrom);
         }
@@ -188,8 +194,32 @@ public final class Table {
      * whose rows would otherwise be made later from figures that have changed meanwhile.
      */
     public synchronized Table makeRowsNow() {
+        fill();
         make();
         return this;
+    }
+
+    /**
+     * Leaves the rows to {@code fill}, which adds them ({@link #addRowsMadeAtEachRead}, {@link #addRow}) when they are
+     * first asked for, on the thread that asks, once: a table that is never read (a comparison of two runs reads only
+     * the tables it compares) costs nothing. {@code fill} must give what it would have given at this call (it reads
+     * final figures, or {@link #makeRowsNow} is called before they change).
+     */
+    public synchronized Table fillWhenRead(Runnable fill) {
+        if (filler != null || rows.size() + unmade > 0) {
+            throw new IllegalStateException("table " + key + ": rows given to fill once, before any other");
+        }
+        filler = fill;
+        return this;
+    }
+
+    /** Runs the filler, if any is left (holding this table's lock). */
+    private void fill() {
+        if (filler != null) {
+            Runnable f = filler;
+            filler = null;
+            f.run();
+        }
     }
 
     /** Makes the rows counted but not made, and keeps them. */
@@ -213,6 +243,7 @@ public final class Table {
 
     /** How many rows are made (the others of {@link #rows()} are made when read). */
     public synchronized int rowsMade() {
+        fill();
         return rows.size();
     }
 
@@ -231,6 +262,7 @@ public final class Table {
      */
     public Iterable<Object[]> rowsInOrder() {
         synchronized (this) {
+            fill();
             if (unmade < AHEAD_ROWS) {
                 return view;
             }

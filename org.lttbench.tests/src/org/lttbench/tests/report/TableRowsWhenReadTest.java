@@ -61,6 +61,40 @@ class TableRowsWhenReadTest {
         }
     }
 
+    /**
+     * Rows left to a filler (a table a comparison of two runs does not read): the filler runs at the first question
+     * about the rows, once, on the thread that asks; a table never asked never runs it; the rows are those it added,
+     * and every writer gives what the same rows added at once give.
+     */
+    @Test
+    void rowsLeftToAFillerAreAddedWhenFirstAskedForAndOnce() throws Exception {
+        int[] fills = { 0 };
+        Table never = table().fillWhenRead(() -> fills[0]++);
+        assertEquals("threads", never.key());
+        assertEquals(0, fills[0], "a table whose rows are not asked for is not filled");
+
+        Maker maker = new Maker(2);
+        Table lazy = table();
+        lazy.fillWhenRead(() -> {
+            fills[0]++;
+            lazy.addRow(1L, 1000L);
+            lazy.addRowsMadeAtEachRead(3, maker);
+        });
+        Table eager = table().addRow(1L, 1000L).addRowsMadeAtEachRead(3, new Maker(2));
+        assertEquals(0, fills[0]);
+        assertEquals(4, lazy.rows().size());
+        assertEquals(1, fills[0], "filled at the first question");
+        assertEquals(0, maker.made, "its rows made at each read still");
+        StringWriter a = new StringWriter();
+        StringWriter b = new StringWriter();
+        CsvReportWriter.writeTable(lazy, a);
+        CsvReportWriter.writeTable(eager, b);
+        assertEquals(b.toString(), a.toString());
+        assertEquals(4, lazy.rows().size());
+        assertEquals(1, fills[0], "filled once");
+        assertThrows(IllegalStateException.class, () -> eager.fillWhenRead(() -> { }), "rows first, then a filler");
+    }
+
     @Test
     void rowsAreMadeWhenReadAndOnlyThose() throws Exception {
         Table later = table();

@@ -164,9 +164,12 @@ public final class WaitsAnalysis implements ProcessPass.User {
         }), byProcess, hosts, (thread, code) -> List.of(labels.label(code)));
         // a busy machine's tables have hundreds of thousands of rows: their cells are made when read, and not kept
         causes.addRowsMadeAtEachRead(causeRows.size(), i -> causeRows.get(i).cells());
-        List<Row> wakerRows = rows(v -> ledger.blockedByWaker(0, v), byProcess, hosts,
-                (thread, code) -> waker(code, thread.trace(), byProcess, ledger, facts));
-        wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
+        // made when first read: a comparison of two runs does not compare wakers (their names hold TIDs)
+        wakers.fillWhenRead(() -> {
+            List<Row> wakerRows = rows(v -> ledger.blockedByWaker(0, v), byProcess, hosts,
+                    (thread, code) -> waker(code, thread.trace(), byProcess, ledger, facts));
+            wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
+        });
         warnOfWakers(wakers, pass.analysis());
         r.add(causes).add(wakers);
         process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
