@@ -159,7 +159,16 @@ class TextTablesReadableTest {
             assertTrue(lines.get(title + 1).startsWith("(chart data, "), where);
             return 0;
         }
-        List<String> header = List.of(lines.get(title + 1).trim().split(" {2,}"));
+        // its warnings first, each wrapped under its "warning: "
+        int head = title + 1;
+        for (Table.Warning w : table.warnings()) {
+            StringBuilder said = new StringBuilder(lines.get(head++).trim());
+            while (said.length() < ("warning: " + w.text()).length()) {
+                said.append(' ').append(lines.get(head++).trim());
+            }
+            assertEquals("warning: " + w.text(), said.toString(), where + ": its warning");
+        }
+        List<String> header = List.of(lines.get(head).trim().split(" {2,}"));
         Map<String, Column> byTitle = new HashMap<>();
         for (Column c : table.columns()) {
             assertTrue(byTitle.put(c.title(), c) == null, where + ": two columns titled " + c.title());
@@ -173,7 +182,7 @@ class TextTablesReadableTest {
         }
         int rows = 0;
         boolean underRow = false;
-        for (int i = title + 2; i < lines.size(); i++) {
+        for (int i = head + 1; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isEmpty() || line.startsWith("... and ") || line.startsWith("(--wide adds")) {
                 break;
