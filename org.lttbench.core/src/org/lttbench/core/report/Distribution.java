@@ -48,7 +48,7 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
      * thread pool of n threads costs its buckets' work, with no histogram made in between.
      */
     public static final class Sum {
-        /** Open addressing on the lower bound: the slots' bounds, widths and counts; a slot is used when its count is. */
+        /** Open addressing on the lower bound: the slots' bounds, widths and counts, and which slots are used. */
         private long[] lower = new long[16];
         private long[] width = new long[16];
         private long[] count = new long[16];
