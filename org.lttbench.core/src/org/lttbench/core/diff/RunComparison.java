@@ -257,6 +257,7 @@ public final class RunComparison {
             Distribution dx = x == null ? null : x.distribution();
             Distribution dy = y == null ? null : y.distribution();
             Double rankP = null;
+            Distribution pooled = null; // both runs' values, for the percentiles' tests
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
                 ColumnRole role = c.role();
@@ -274,7 +275,10 @@ public final class RunComparison {
                     if (dx == null || dy == null) {
                         p = 1;
                     } else if (role.kind() == ColumnRole.Kind.PERCENTILE) {
-                        p = SignificanceTests.quantile(dx, dy, role.quantile());
+                        if (pooled == null) {
+                            pooled = dx.plus(dy);
+                        }
+                        p = SignificanceTests.quantile(dx, dy, pooled, role.quantile());
                     } else {
                         if (rankP == null) {
                             rankP = SignificanceTests.rankSum(dx, dy);

@@ -121,14 +121,15 @@ final class SignificanceTests {
      * Whether two histograms have one {@code q}-quantile (Mood's median test, made for any quantile): the share of
      * each run's values above the pooled quantile, compared as two proportions (normal approximation, pooled
      * variance). Two-sided p-value; the values of the bucket that holds the pooled quantile count as half above (ties).
+     * {@code both} is {@code a.plus(b)}, made once for all of a subject's percentiles.
      */
-    static double quantile(Distribution a, Distribution b, double q) {
+    static double quantile(Distribution a, Distribution b, Distribution both, double q) {
         long na = a.count();
         long nb = b.count();
         if (na == 0 || nb == 0) {
             return 1;
         }
-        Long pooled = a.plus(b).quantile(q);
+        Long pooled = both.quantile(q);
         double aboveA = above(a, pooled);
         double aboveB = above(b, pooled);
         double share = (aboveA + aboveB) / (na + nb);
