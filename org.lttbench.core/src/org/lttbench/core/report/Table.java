@@ -173,6 +173,7 @@ public final class Table {
      */
     public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row,
             java.util.function.IntFunction<Distribution> values) {
+        fill();
         make();
         if (count > 0) {
             if (values != null) {

@@ -55,7 +55,8 @@ final class LatencyHighlights {
             return "Longest wait for a CPU: " + thread(longest, row) + ' ' + CellFormat.duration(ns) + " on CPU "
                     + Cells.asText(Cells.get(longest, row, "cpu")) + " (" + Cells.asText(Cells.get(longest, row, "kind"))
                     + ')' + (waker == null ? "" : ", woken by "
-                            + WaitsAnalysis.wakerAsSaid(longest, Cells.asText(Cells.get(longest, row, "waker_kind")), waker));
+                            + WaitsAnalysis.wakerAsSaid(WaitsAnalysis.wakersDoubtful(longest),
+                                    Cells.asText(Cells.get(longest, row, "waker_kind")), waker));
         });
     }
 

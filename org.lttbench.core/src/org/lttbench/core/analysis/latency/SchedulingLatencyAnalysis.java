@@ -352,7 +352,7 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 cells.addAll(WaitsAnalysis.waker(w.waker(), w.thread().trace(), false, processes().ledger(), facts()));
             }
         });
-        WaitsAnalysis.warnOfWakers(longestWaits, processes());
+        WaitsAnalysis.warnOfWakers(processes(), longestWaits);
         r.add(longestWaits);
 
         Table histogram = HISTOGRAM.table();

@@ -353,8 +353,7 @@ public final class CriticalPathAnalysis implements ProcessPass.User {
         }
         Report r = new Report("critical-path", "Critical path of " + who, shown);
         r.traces(process.traces());
-        WaitsAnalysis.warnOfWakers(totals, pass.analysis());
-        WaitsAnalysis.warnOfWakers(segments, pass.analysis());
+        WaitsAnalysis.warnOfWakers(pass.analysis(), totals, segments);
         r.add(totals).add(segments);
         notes.forEach(r::note);
         r.note("the path follows each wait to the thread whose wakeup ended it, through that thread's own waits; a wait "

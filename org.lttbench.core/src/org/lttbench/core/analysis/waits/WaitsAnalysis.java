@@ -117,29 +117,32 @@ public final class WaitsAnalysis implements ProcessPass.User {
     private static final String WAKERS_DOUBTFUL = "Wakers doubtful";
 
     /**
-     * Warns on a table with a waker column, once for each trace without interrupt events: there, a wakeup made in an
+     * Warns on tables with a waker column, once for each trace without interrupt events: there, a wakeup made in an
      * interrupt is put down to the thread the interrupt stopped (a timer's expiry to whatever ran on that CPU).
      */
-    public static void warnOfWakers(Table table, ProcessAnalysis process) {
+    public static void warnOfWakers(ProcessAnalysis process, Table... tables) {
         Map<Trace, ProcessAnalysis.TraceFacts> facts = process.traceFacts();
         facts.forEach((trace, f) -> {
             if (!f.interruptsTraced()) {
-                table.warn(WAKERS_DOUBTFUL, "Wakers are doubtful" + (facts.size() > 1 ? " on " + process.host(trace) : "")
+                String why = "Wakers are doubtful" + (facts.size() > 1 ? " on " + process.host(trace) : "")
                         + ": the trace has no interrupt events (irq_handler_entry, irq_softirq_entry, "
                         + "timer_hrtimer_expire_entry), so a wakeup made in an interrupt (a timer's expiry, a device's "
-                        + "completion) is put down to the thread the interrupt stopped");
+                        + "completion) is put down to the thread the interrupt stopped";
+                for (Table t : tables) {
+                    t.warn(WAKERS_DOUBTFUL, why);
+                }
             }
         });
     }
 
-    /**
-     * How a summary line names a waker of such a table: a thread waker of a table warned of ({@link #warnOfWakers})
-     * may have been an interrupt.
-     */
-    public static String wakerAsSaid(Table table, String kind, String waker) {
-        boolean doubtful = kind.equals("thread")
-                && table.warnings().stream().anyMatch(w -> w.brief().equals(WAKERS_DOUBTFUL));
-        return kind + " " + waker + (doubtful ? " or an interrupt it took (none traced)" : "");
+    /** Whether a table was warned of ({@link #warnOfWakers}): its thread wakers may have been interrupts. */
+    public static boolean wakersDoubtful(Table table) {
+        return table.warnings().stream().anyMatch(w -> w.brief().equals(WAKERS_DOUBTFUL));
+    }
+
+    /** How a summary line names a waker of a table: a thread one, where wakers are doubtful, with the caveat. */
+    public static String wakerAsSaid(boolean doubtful, String kind, String waker) {
+        return kind + " " + waker + (doubtful && kind.equals("thread") ? " or an interrupt it took (none traced)" : "");
     }
 
     @Override
@@ -170,7 +173,7 @@ public final class WaitsAnalysis implements ProcessPass.User {
                     (thread, code) -> waker(code, thread.trace(), byProcess, ledger, facts));
             wakers.addRowsMadeAtEachRead(wakerRows.size(), i -> wakerRows.get(i).cells());
         });
-        warnOfWakers(wakers, pass.analysis());
+        warnOfWakers(pass.analysis(), wakers);
         r.add(causes).add(wakers);
         process.notes().stream().filter(n -> !process.isLossNote(n)).filter(n -> n.startsWith("kernel layout")
                 || n.contains("no system call events") || n.contains("no wakeup events")).forEach(r::note);
