@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.lttbench.core.analysis.process.ProcessAnalysis.TraceFacts;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.ReportArchive;
+import org.lttbench.core.trace.KernelLayout;
 
 /**
  * What one pass made, kept beside a history of the threads' states (Trace Compass's state system) so that a later
@@ -30,7 +31,7 @@ import org.lttbench.core.report.ReportArchive;
  * not-applicable.ANALYSIS   why that analysis did not apply
  * end.TRACE                 the kernel trace's end (ns)
  * facts.TRACE               userSystemKnown,ioWaitKnown,lostEvents,lostPackets,ioWaitCheckedNs,ioWaitInFlightNs,
- *                           interruptsTraced
+ *                           wakerDoubt (a {@link org.lttbench.core.trace.KernelLayout.WakerDoubt})
  * device.TRACE.DEV          a block device's name (DEV: its dev_t)
  * irq.TRACE.ID              an IRQ's name (ID: its number, x86 vectors from 65536)
  * cause.CODE                a wait cause's label (every code, in order)
@@ -45,7 +46,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         Map<Integer, Long> ends, Map<Integer, TraceFacts> facts, List<String> causeLabels, List<KeptThread> threads) {
 
     /** Bump when the properties above change meaning. */
-    public static final int VERSION = 12;
+    public static final int VERSION = 13;
 
     /**
      * A thread of the kept history, as last known: who it is, its lane and since when it holds it, and when it ended
@@ -73,7 +74,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
         new TreeMap<>(ends).forEach((t, time) -> p.put("end." + t, Long.toString(time)));
         new TreeMap<>(facts).forEach((t, f) -> {
             p.put("facts." + t, f.userSystemKnown() + "," + f.ioWaitKnown() + "," + f.lostEvents() + "," + f.lostPackets()
-                    + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs() + "," + f.interruptsTraced());
+                    + "," + f.ioWaitCheckedNs() + "," + f.ioWaitInFlightNs() + "," + f.wakerDoubt());
             new TreeMap<>(f.deviceNames()).forEach((dev, name) -> p.put("device." + t + "." + dev, name));
             new TreeMap<>(f.irqNames()).forEach((id, name) -> p.put("irq." + t + "." + id, name));
         });
@@ -135,7 +136,7 @@ public record KeptResults(String fingerprint, List<Report> reports, Map<String, 
             Map<Integer, TraceFacts> traceFacts = new HashMap<>();
             facts.forEach((t, f) -> traceFacts.put(t, new TraceFacts(Boolean.parseBoolean(f[0]), Boolean.parseBoolean(f[1]),
                     Long.parseLong(f[2]), Long.parseLong(f[3]), devices.getOrDefault(t, Map.of()), Long.parseLong(f[4]),
-                    Long.parseLong(f[5]), irqs.getOrDefault(t, Map.of()), Boolean.parseBoolean(f[6]))));
+                    Long.parseLong(f[5]), irqs.getOrDefault(t, Map.of()), KernelLayout.WakerDoubt.valueOf(f[6]))));
             List<String> labels = new ArrayList<>();
             for (var c : causes.entrySet()) {
                 if (c.getKey() != labels.size()) {

@@ -130,6 +130,8 @@ public final class KernelLayout {
     private final boolean newSoftirqNames;
     private final Map<String, Role> roles = new HashMap<>();
     private final Set<Role> declared = EnumSet.noneOf(Role.class);
+    /** Whether x86's local timer interrupt (a vector event) is declared. */
+    private final boolean localTimer;
 
     private KernelLayout(Map<String, Object> env, List<? extends EventType> types) {
         tracerName = env.get("tracer_name") == null ? null : env.get("tracer_name").toString();
@@ -144,15 +146,18 @@ public final class KernelLayout {
         boolean anyNewSoftirq = false;
         boolean anyOldSoftirq = false;
         boolean perfNames = "perf".equals(tracerName);
+        boolean timerVector = false;
         for (EventType t : types) {
             String n = t.name();
             perfNames |= n.equals("sched:sched_switch");
+            timerVector |= n.equals("x86_irq_vectors_local_timer_entry") || n.equals("irq_vectors:local_timer_entry");
             anyNewSyscall |= n.startsWith("syscall_entry_") || n.startsWith("syscall_exit_");
             anyOldSyscall |= n.equals("exit_syscall") || n.startsWith("sys_");
             anyNewSoftirq |= n.startsWith("irq_softirq_");
             anyOldSoftirq |= n.startsWith("softirq_");
         }
         perf = perfNames;
+        localTimer = timerVector;
         boolean versionKnown = tracerMajor >= 0 && tracerMinor >= 0;
         newSyscallNames = preferred(versionKnown && atLeast(2, 6), versionKnown, anyNewSyscall, anyOldSyscall);
         newSoftirqNames = preferred(versionKnown && atLeast(2, 7), versionKnown, anyNewSoftirq, anyOldSoftirq);
@@ -315,6 +320,34 @@ public final class KernelLayout {
     /** Whether the metadata declares at least one event class of that role. */
     public boolean declares(Role role) {
         return declared.contains(role);
+    }
+
+    /**
+     * What a thread the trace names as a waker may have been instead ({@link WakerDoubt}), from the event classes it
+     * declares: a wakeup made in an interrupt the trace does not show is put down to the thread that interrupt stopped.
+     */
+    public WakerDoubt wakerDoubt() {
+        if (!declares(Role.SCHED_WAKEUP) && !declares(Role.SCHED_WAKING)) {
+            return WakerDoubt.NONE; // it names no waker
+        }
+        if (declares(Role.TIMER_EXPIRE_ENTRY) || localTimer) {
+            return WakerDoubt.NONE;
+        }
+        return declares(Role.IRQ_ENTRY) || declares(Role.SOFTIRQ_ENTRY) ? WakerDoubt.TIMERS : WakerDoubt.INTERRUPTS;
+    }
+
+    /** What a thread named as a waker may have been instead: an interrupt it took that the trace does not show. */
+    public enum WakerDoubt {
+        /** Nothing: the trace shows timers' expiries too (their callbacks, or x86's local timer interrupt). */
+        NONE,
+        /**
+         * A timer interrupt: the trace shows hard IRQs or softirqs, not timers' expiries (on x86 the local timer
+         * interrupt, where high-resolution timers end sleeps and timeouts, is a vector of its own, not
+         * {@code irq_handler_entry}).
+         */
+        TIMERS,
+        /** Any interrupt: the trace shows none. */
+        INTERRUPTS
     }
 
     /**

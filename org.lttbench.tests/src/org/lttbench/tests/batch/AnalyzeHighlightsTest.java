@@ -156,32 +156,46 @@ class AnalyzeHighlightsTest {
     /**
      * On each shared kernel trace, a line naming a thread as a waker says that it may have been an interrupt it took
      * exactly when the trace declares no interrupt events (as babeltrace2 reads its metadata: no hard IRQ, x86 vector,
-     * softirq or timer callback event), where a wakeup made in an interrupt is put down to the thread it stopped;
-     * kernel-tracefile-rotation is such a trace.
+     * softirq or timer callback event), where a wakeup made in an interrupt is put down to the thread it stopped; and
+     * that it may have been a timer interrupt exactly when the trace declares interrupt events but none of a timer's
+     * expiry (no hrtimer or timer callback, no x86 local timer vector). Both only where it has wakeup events: without
+     * them it names no waker. kernel-tracefile-rotation is of the first kind; kernel-many-threads (hard IRQs and
+     * softirqs only, on x86) of the second.
      */
     @Test
     void aThreadWakerMayBeAnInterruptOnlyWhereNoneIsTraced() throws Exception {
         List<String> untraced = new ArrayList<>();
+        List<String> timersUntraced = new ArrayList<>();
         for (Path trace : traces().toList()) {
             DeclaredEvents declared = DeclaredEvents.of(trace);
             if (!declared.kernel()) {
                 continue;
             }
-            boolean interrupts = declared.events().stream().anyMatch(e -> e.matches(
-                    "(irq:)?(irq_handler|irq_softirq|softirq)_entry|(timer:)?(timer_)?(hrtimer_)?expire_entry|"
-                            + "timer_expire_entry|(irq_vectors:|x86_irq_vectors_).*_entry"));
-            if (!interrupts) {
-                untraced.add(trace.getFileName().toString());
+            boolean timers = declared.events().stream().anyMatch(e -> e.matches(
+                    "(timer:)?(timer_)?(hrtimer_)?expire_entry|timer_expire_entry|(irq_vectors:|x86_irq_vectors_)"
+                            + "local_timer_entry"));
+            boolean interrupts = timers || declared.events().stream().anyMatch(e -> e.matches(
+                    "(irq:)?(irq_handler|irq_softirq|softirq)_entry|(irq_vectors:|x86_irq_vectors_).*_entry"));
+            boolean wakeups = declared.events().stream().anyMatch(e -> e.matches("(sched:)?sched_wak(eup|ing)"));
+            String name = trace.getFileName().toString();
+            if (wakeups && !interrupts) {
+                untraced.add(name);
+            } else if (wakeups && !timers) {
+                timersUntraced.add(name);
             }
             String out = analyze(trace.toString());
             for (Shown s : shown(out)) {
                 if (s.text().matches(".*woken (most )?by thread .*")) {
                     assertEquals(!interrupts, s.text().contains(" or an interrupt it took (none traced)"),
-                            trace.getFileName() + ": " + s.text());
+                            name + ": " + s.text());
+                    assertEquals(interrupts && !timers, s.text().contains(" or an untraced timer"),
+                            name + ": " + s.text());
                 }
             }
         }
         assertEquals(List.of("kernel-tracefile-rotation"), untraced, "the shared traces without interrupt events");
+        assertEquals(List.of("kernel-many-threads"), timersUntraced,
+                "the shared traces with interrupt events but none of a timer's expiry");
     }
 
     /**

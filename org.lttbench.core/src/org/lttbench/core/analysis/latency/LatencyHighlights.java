@@ -55,7 +55,7 @@ final class LatencyHighlights {
             return "Longest wait for a CPU: " + thread(longest, row) + ' ' + CellFormat.duration(ns) + " on CPU "
                     + Cells.asText(Cells.get(longest, row, "cpu")) + " (" + Cells.asText(Cells.get(longest, row, "kind"))
                     + ')' + (waker == null ? "" : ", woken by "
-                            + WaitsAnalysis.wakerAsSaid(WaitsAnalysis.wakersDoubtful(longest),
+                            + WaitsAnalysis.wakerAsSaid(WaitsAnalysis.wakerCaveat(longest),
                                     Cells.asText(Cells.get(longest, row, "waker_kind")), waker));
         });
     }

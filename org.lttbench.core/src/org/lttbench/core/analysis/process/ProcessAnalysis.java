@@ -187,19 +187,19 @@ public final class ProcessAnalysis implements Analysis {
      * and whether it tells I/O waits from other waits (wakeups and block completions); what it lost; the block
      * devices' names its statedump gave (by {@code dev_t}: a name holds for the whole trace); and the I/O wait check
      * over the whole trace (I/O wait checked, and its part within block requests in flight; 0 when not checked); and
-     * the IRQs' names (wakers' names, by IRQ number); and whether it has interrupt events (hard IRQs, x86 vectors,
-     * softirqs or timers' callbacks): without any, a wakeup made in an interrupt is put down to the thread it stopped.
+     * the IRQs' names (wakers' names, by IRQ number); and what a thread it names as a waker may have been instead (an
+     * interrupt it does not show).
      */
     public record TraceFacts(boolean userSystemKnown, boolean ioWaitKnown, long lostEvents, long lostPackets,
             Map<Long, String> deviceNames, long ioWaitCheckedNs, long ioWaitInFlightNs, Map<Integer, String> irqNames,
-            boolean interruptsTraced) {
+            KernelLayout.WakerDoubt wakerDoubt) {
         public TraceFacts {
             deviceNames = Map.copyOf(deviceNames);
             irqNames = Map.copyOf(irqNames);
         }
 
         public TraceFacts(boolean userSystemKnown, boolean ioWaitKnown) {
-            this(userSystemKnown, ioWaitKnown, 0, 0, Map.of(), 0, 0, Map.of(), true);
+            this(userSystemKnown, ioWaitKnown, 0, 0, Map.of(), 0, 0, Map.of(), KernelLayout.WakerDoubt.NONE);
         }
 
         /**
@@ -246,8 +246,7 @@ public final class ProcessAnalysis implements Analysis {
             long[] check = m.ioWaitChecked() ? m.ioWaitCheck() : new long[2];
             KernelLayout layout = m.layout();
             facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1], m.deviceNames(),
-                    check[0], check[1], m.irqNames(), layout.declares(Role.IRQ_ENTRY)
-                            || layout.declares(Role.SOFTIRQ_ENTRY) || layout.declares(Role.TIMER_EXPIRE_ENTRY)));
+                    check[0], check[1], m.irqNames(), layout.wakerDoubt()));
         }
         return facts;
     }

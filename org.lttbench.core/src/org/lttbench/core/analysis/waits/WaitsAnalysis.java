@@ -115,34 +115,53 @@ public final class WaitsAnalysis implements ProcessPass.User {
 
     /** The warning of a table of wakers when a trace has no interrupt events: its thread wakers may be interrupts. */
     private static final String WAKERS_DOUBTFUL = "Wakers doubtful";
+    /** The same when it has interrupt events but not timers' expiries: its thread wakers may be timer interrupts. */
+    private static final String TIMER_WAKERS_DOUBTFUL = "Timer wakers doubtful";
 
     /**
-     * Warns on tables with a waker column, once for each trace without interrupt events: there, a wakeup made in an
-     * interrupt is put down to the thread the interrupt stopped (a timer's expiry to whatever ran on that CPU).
+     * Warns on tables with a waker column, once for each trace that does not show every interrupt a wakeup may be made
+     * in: there, such a wakeup is put down to the thread the interrupt stopped (a timer's expiry to whatever ran on
+     * that CPU).
      */
     public static void warnOfWakers(ProcessAnalysis process, Table... tables) {
         Map<Trace, ProcessAnalysis.TraceFacts> facts = process.traceFacts();
         facts.forEach((trace, f) -> {
-            if (!f.interruptsTraced()) {
-                String why = "Wakers are doubtful" + (facts.size() > 1 ? " on " + process.host(trace) : "")
-                        + ": the trace has no interrupt events (irq_handler_entry, irq_softirq_entry, "
-                        + "timer_hrtimer_expire_entry), so a wakeup made in an interrupt (a timer's expiry, a device's "
-                        + "completion) is put down to the thread the interrupt stopped";
+            String on = facts.size() > 1 ? " on " + process.host(trace) : "";
+            String brief = switch (f.wakerDoubt()) {
+                case INTERRUPTS -> WAKERS_DOUBTFUL;
+                case TIMERS -> TIMER_WAKERS_DOUBTFUL;
+                case NONE -> null;
+            };
+            String why = switch (f.wakerDoubt()) {
+                case INTERRUPTS -> "Wakers are doubtful" + on + ": the trace has no interrupt events (irq_handler_entry, "
+                        + "irq_softirq_entry, timer_hrtimer_expire_entry), so a wakeup made in an interrupt (a timer's "
+                        + "expiry, a device's completion) is put down to the thread the interrupt stopped";
+                case TIMERS -> "Wakers are doubtful" + on + ": the trace has no timer expiry events "
+                        + "(timer_hrtimer_expire_entry, x86_irq_vectors_local_timer_entry), so a sleep or timeout that "
+                        + "a timer ended in its interrupt is put down to the thread the interrupt stopped";
+                case NONE -> null;
+            };
+            if (brief != null) {
                 for (Table t : tables) {
-                    t.warn(WAKERS_DOUBTFUL, why);
+                    t.warn(brief, why);
                 }
             }
         });
     }
 
-    /** Whether a table was warned of ({@link #warnOfWakers}): its thread wakers may have been interrupts. */
-    public static boolean wakersDoubtful(Table table) {
-        return table.warnings().stream().anyMatch(w -> w.brief().equals(WAKERS_DOUBTFUL));
+    /**
+     * What a summary line adds to a thread waker of a table that was warned of ({@link #warnOfWakers}): the interrupt
+     * it may have been; empty when the table was not warned of.
+     */
+    public static String wakerCaveat(Table table) {
+        List<String> briefs = table.warnings().stream().map(Table.Warning::brief).toList();
+        return briefs.contains(WAKERS_DOUBTFUL) ? " or an interrupt it took (none traced)"
+                : briefs.contains(TIMER_WAKERS_DOUBTFUL) ? " or an untraced timer" : "";
     }
 
-    /** How a summary line names a waker of a table: a thread one, where wakers are doubtful, with the caveat. */
-    public static String wakerAsSaid(boolean doubtful, String kind, String waker) {
-        return kind + " " + waker + (doubtful && kind.equals("thread") ? " or an interrupt it took (none traced)" : "");
+    /** How a summary line names a waker of a table: a thread one with the table's caveat ({@link #wakerCaveat}). */
+    public static String wakerAsSaid(String caveat, String kind, String waker) {
+        return kind + " " + waker + (kind.equals("thread") ? caveat : "");
     }
 
     @Override

@@ -65,7 +65,7 @@ final class WaitsHighlights {
         }
         at = Cells.indices(wakers, "waker_kind", "waker", "blocked_ns");
         whose = Cells.indices(wakers, WHO);
-        boolean doubtful = WaitsAnalysis.wakersDoubtful(wakers);
+        String caveat = WaitsAnalysis.wakerCaveat(wakers);
         for (Object[] row : wakers.rows()) {
             Blocked b = process(processes, whose, row);
             if (b == null) {
@@ -77,7 +77,7 @@ final class WaitsHighlights {
                 case "none" -> "none";
                 case "unknown" -> "unknown";
                 case "timer" -> waker;
-                default -> WaitsAnalysis.wakerAsSaid(doubtful, kind, waker);
+                default -> WaitsAnalysis.wakerAsSaid(caveat, kind, waker);
             };
             long ns = Cells.asLong(Cells.at(row, at[2]));
             b.wakers.merge(who, ns, Long::sum);

@@ -113,6 +113,62 @@ class WaitsScenarioTest {
         }
     }
 
+    /**
+     * A trace with interrupt events but none of a timer's expiry (x86's local timer interrupt is a vector of its own,
+     * not irq_handler_entry) cannot tell a sleep a timer ended from a wakeup by the thread the timer interrupt stopped.
+     * The timer-callbacks story written with and without timer events: a nanosleep ended in an hrtimer callback while
+     * CPU 0 is idle, two polls ended in timer callbacks while the burner runs on CPU 1. Without timer events the
+     * nanosleep is put down to the idle thread of CPU 0 and the polls to the burner; each table of wakers says that
+     * such a waker may have been a timer interrupt, and so does any line of what stands out naming a thread waker. With
+     * them, the timer woke all three and nothing is said.
+     */
+    @Test
+    void timerWakersOfATraceWithoutTimerEventsAreSaidToBeDoubtful() throws Exception {
+        KernelTracer full = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
+        KernelTracer noTimers = full.without("x86_irq_vectors_local_timer_entry", "x86_irq_vectors_local_timer_exit",
+                "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit", "timer_expire_entry", "timer_expire_exit");
+        Scenario story = ProcessScenarios.ALL.stream().filter(s -> s.name().equals("timer-callbacks")).findFirst()
+                .orElseThrow();
+        for (KernelTracer tracer : List.of(full, noTimers)) {
+            boolean told = tracer == full;
+            Written w = story.write(TestPaths.workDir("timer-callbacks-" + (told ? "with" : "without") + "-timers"),
+                    tracer);
+            Map<String, Report> reports;
+            try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
+                List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
+                        new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
+                        ProgressListener.NONE);
+                reports = new HashMap<>();
+                all.forEach(r -> reports.put(r.analysis(), r));
+                for (Highlight h : WhatStandsOut.of(all)) {
+                    if (h.line().matches(".*woken (most )?by thread .*")) {
+                        assertEquals(!told, h.line().contains(" or an untraced timer"), h.line());
+                    }
+                }
+            }
+            // without timer events, each waker is the thread current on the CPU the timer expired on
+            Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
+            for (IntendedTimeline.Wait x : w.intended().waits()) {
+                wakers.merge(told ? List.of((long) x.tid(), x.wakerKind(), x.waker())
+                        : List.of((long) x.tid(), "thread", x.tid() == 551 ? "0 swapper/0" : "552 burner"),
+                        List.of(x.to() - x.from(), 1L), WaitsScenarioTest::sum);
+            }
+            Table byWaker = reports.get("waits").table("blocked_by_waker");
+            assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+            for (Table t : List.of(byWaker, reports.get("sched").table("sched_latency_longest"))) {
+                List<String> warnings = t.warnings().stream().map(Table.Warning::text).toList();
+                if (told) {
+                    assertEquals(List.of(), warnings, t.key());
+                } else {
+                    assertEquals(1, warnings.size(), t.key() + ": " + warnings);
+                    assertTrue(warnings.get(0).startsWith("Wakers are doubtful: the trace has no timer expiry events"),
+                            warnings.get(0));
+                }
+            }
+            assertAddUp(reports);
+        }
+    }
+
     private static List<Long> sum(List<Long> a, List<Long> b) {
         return List.of(a.get(0) + b.get(0), a.get(1) + b.get(1));
     }
