@@ -101,6 +101,24 @@ public class LauncherTest {
         assertEquals(r.out(), without.out());
     }
 
+    /**
+     * What the JVM itself logs (here: a class archive it cannot use, named in LTTBENCH_JAVA_OPTS) goes to stderr: on
+     * stdout it would break the JSON a tool reads (a locked /tmp/hsperfdata file of another process with the same PID
+     * once put such a line in a snapshot's JSON).
+     */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void theJvmsOwnMessagesGoToStderr() throws Exception {
+        Path none = TestPaths.workDir("launcher-jvm-messages").resolve("none.jsa");
+        Result r = run(TestPaths.repository().resolve("lttbench"), Map.of("LTTBENCH_CLASS_ARCHIVE", "0",
+                "LTTBENCH_JAVA_OPTS", "-XX:SharedArchiveFile=" + none), "analyze", "--format", "json",
+                TestPaths.repository().resolve("examples/kernel-demo").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains(none.toString()), "the JVM's message: " + r.err());
+        assertTrue(com.google.gson.JsonParser.parseString(r.out()).getAsJsonObject().has("threads"), r.out());
+        assertTrue(r.out().startsWith("{"), r.out().lines().findFirst().orElse(""));
+    }
+
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheBuildItSaysSoInOneLine() throws Exception {
