@@ -179,8 +179,9 @@ class FormatsAgreeTest {
         List<String> lines = text.lines().toList();
         int title = lines.indexOf(table.title());
         assertTrue(title > 0, what + ": no line '" + table.title() + "' after the summary in " + text);
+        int header = TextTablesReadableTest.afterWarnings(table, lines, title, what + " text " + table.key());
         for (int r = 0; r < table.rows().size(); r++) {
-            String line = lines.get(title + 2 + r);
+            String line = lines.get(header + 1 + r);
             int at = 0;
             for (int c = 0; c < table.columns().size(); c++) {
                 String cell = CellFormat.text(table.columns().get(c), table.rows().get(r)[c]);
@@ -190,7 +191,7 @@ class FormatsAgreeTest {
             }
         }
         if (table.rows().isEmpty()) {
-            assertEquals("(no rows)", lines.get(title + 2), what);
+            assertEquals("(no rows)", lines.get(header + 1), what);
         }
     }
 
@@ -241,10 +242,14 @@ class FormatsAgreeTest {
                 assertEquals(lami, cells.size(), what + " LAMI cells of row " + r);
             }
         }
-        if (!model.notes().isEmpty()) {
+        // the last result: the tables' warnings, then the notes
+        List<String> noted = new ArrayList<>();
+        model.tables().forEach(t -> t.warnings().forEach(w -> noted.add("warning: " + w.text())));
+        noted.addAll(model.notes());
+        if (!noted.isEmpty()) {
             List<String> notes = new ArrayList<>();
             results.get(results.size() - 1).getAsJsonArray("data").forEach(row -> notes.add(row.getAsJsonArray().get(0).getAsString()));
-            assertEquals(model.notes(), notes, what);
+            assertEquals(noted, notes, what);
         }
     }
 

@@ -147,6 +147,22 @@ class TextTablesReadableTest {
     }
 
     /** Checks one table's text; returns 1 when it has rows shown as a table, else 0. */
+    /**
+     * The line after a table's warnings, which follow its title line at {@code title}: each warning said whole, wrapped
+     * under its "warning: ".
+     */
+    static int afterWarnings(Table table, List<String> lines, int title, String where) {
+        int head = title + 1;
+        for (Table.Warning w : table.warnings()) {
+            StringBuilder said = new StringBuilder(lines.get(head++).trim());
+            while (said.length() < ("warning: " + w.text()).length()) {
+                said.append(' ').append(lines.get(head++).trim());
+            }
+            assertEquals("warning: " + w.text(), said.toString(), where + ": its warning");
+        }
+        return head;
+    }
+
     private static int checkTable(Table table, List<String> lines, Set<String> traceNames, String what) {
         String where = what + ", table " + table.key();
         int title = lines.indexOf(table.title());
@@ -159,15 +175,7 @@ class TextTablesReadableTest {
             assertTrue(lines.get(title + 1).startsWith("(chart data, "), where);
             return 0;
         }
-        // its warnings first, each wrapped under its "warning: "
-        int head = title + 1;
-        for (Table.Warning w : table.warnings()) {
-            StringBuilder said = new StringBuilder(lines.get(head++).trim());
-            while (said.length() < ("warning: " + w.text()).length()) {
-                said.append(' ').append(lines.get(head++).trim());
-            }
-            assertEquals("warning: " + w.text(), said.toString(), where + ": its warning");
-        }
+        int head = afterWarnings(table, lines, title, where);
         List<String> header = List.of(lines.get(head).trim().split(" {2,}"));
         Map<String, Column> byTitle = new HashMap<>();
         for (Column c : table.columns()) {
