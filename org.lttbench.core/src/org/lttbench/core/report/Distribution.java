@@ -7,17 +7,45 @@ import java.util.Arrays;
  * increasing order, each with its lowest value, its width and how many values fell in it. A comparison of two runs
  * tests a row's distribution on these ({@code lttbench diff}); no writer shows it.
  */
-public record Distribution(long[] lower, long[] width, long[] counts) {
+public final class Distribution {
+    private final long[] lower;
+    private final long[] width;
+    private final long[] counts;
+    /** How many values: a comparison asks it of each distribution many times. */
+    private final long count;
 
-    public Distribution {
+    public Distribution(long[] lower, long[] width, long[] counts) {
         if (lower.length != width.length || lower.length != counts.length) {
             throw new IllegalArgumentException("a distribution's buckets need a lower bound, a width and a count each");
         }
+        this.lower = lower;
+        this.width = width;
+        this.counts = counts;
+        long n = 0;
+        for (long c : counts) {
+            n += c;
+        }
+        this.count = n;
+    }
+
+    /** The buckets' lowest values, increasing. */
+    public long[] lower() {
+        return lower;
+    }
+
+    /** The buckets' widths. */
+    public long[] width() {
+        return width;
+    }
+
+    /** How many values each bucket holds. */
+    public long[] counts() {
+        return counts;
     }
 
     /** How many values. */
     public long count() {
-        return Arrays.stream(counts).sum();
+        return count;
     }
 
     /**
@@ -56,10 +84,25 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
         private int size;
         private boolean added;
         private Distribution total;
+        /** The one distribution added so far, not yet in the table: most groups are of one row. */
+        private Distribution single;
 
         public void add(Distribution d) {
             total = null;
-            added = true;
+            if (!added) {
+                added = true;
+                single = d;
+                return;
+            }
+            if (single != null) {
+                count(single);
+                single = null;
+            }
+            count(d);
+        }
+
+        /** Counts a distribution's buckets into the table. */
+        private void count(Distribution d) {
             for (int i = 0; i < d.lower.length; i++) {
                 if (size * 4 >= lower.length * 3) {
                     grow();
@@ -105,6 +148,13 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
 
         /** Every distribution added, in one; null when none was. */
         public Distribution total() {
+            if (total == null && single != null) {
+                if (inOrder(single)) {
+                    return total = single; // what the table would give: its buckets, one per lower bound, in order
+                }
+                count(single);
+                single = null;
+            }
             if (total == null && added) {
                 long[] l = new long[size];
                 int n = 0;
@@ -123,6 +173,16 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
             }
             return total;
         }
+    }
+
+    /** Whether each bucket's lower bound is above the one before, and no width is negative. */
+    private static boolean inOrder(Distribution d) {
+        for (int i = 0; i < d.lower.length; i++) {
+            if (d.width[i] < 0 || (i > 0 && d.lower[i] <= d.lower[i - 1])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The value at that quantile, nearest rank, as its bucket's midpoint; null when empty. */
@@ -159,7 +219,8 @@ public record Distribution(long[] lower, long[] width, long[] counts) {
         }
         double sum = 0;
         for (int i = 0; i < counts.length; i++) {
-            sum += Math.pow(lower[i] + (width[i] - 1) / 2.0, power) * counts[i];
+            double mid = lower[i] + (width[i] - 1) / 2.0;
+            sum += (power == 1 ? mid : mid * mid) * counts[i]; // Math.pow's own results for 1 and 2, without its call
         }
         return sum / n;
     }

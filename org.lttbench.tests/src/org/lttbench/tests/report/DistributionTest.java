@@ -63,6 +63,12 @@ class DistributionTest {
     @Test
     void aSumOfManyIsTheirFoldOneByOne() {
         assertNull(new Distribution.Sum().total(), "a sum of none");
+        // a sum of one whose buckets are not in order (a distribution not made by a histogram) puts them in order
+        Distribution.Sum one = new Distribution.Sum();
+        one.add(new Distribution(new long[] { 50, 30, 30 }, new long[] { 10, 10, 5 }, new long[] { 2, 4, 1 }));
+        assertArrayEquals(new long[] { 30, 50 }, one.total().lower(), "one out of order");
+        assertArrayEquals(new long[] { 10, 10 }, one.total().width(), "one out of order");
+        assertArrayEquals(new long[] { 5, 2 }, one.total().counts(), "one out of order");
         sumsAndFoldsAgree(0);
     }
 
