@@ -172,21 +172,29 @@ public final class RunComparison {
 
     /** The rows of one subject in one run, summed. */
     private static final class Group {
+        private final Table table;
         int rows;
         final double[] sums;
         final boolean[] known;
         final Distribution.Sum values = new Distribution.Sum();
         boolean allSampled = true;
+        /** The number of the group's first row. */
+        private int first;
+        /** The cells of the group's one row, whole ({@link #keepOnly}); null for a group of several. */
         Object[] only;
 
-        Group(int columns) {
-            sums = new double[columns];
-            known = new boolean[columns];
+        Group(Table table) {
+            this.table = table;
+            sums = new double[table.columns().size()];
+            known = new boolean[sums.length];
         }
 
-        void add(Object[] row, Distribution d) {
+        /** A row's cells that a comparison reads ({@link Table#comparedCells}), its number, and its values. */
+        void add(Object[] row, int number, Distribution d) {
             rows++;
-            only = rows == 1 ? row : null;
+            if (rows == 1) {
+                first = number;
+            }
             for (int i = 0; i < row.length; i++) {
                 if (row[i] instanceof Number n) {
                     sums[i] += n.doubleValue();
@@ -203,6 +211,11 @@ public final class RunComparison {
         Distribution distribution() {
             return allSampled ? values.total() : null;
         }
+
+        /** Reads the group's one row whole, when it has one: its mean and percentiles are the row's own. */
+        void keepOnly() {
+            only = rows == 1 ? table.rows().get(first) : null;
+        }
     }
 
     private static Map<String, Group> groups(Table t, List<Column> columns) {
@@ -215,7 +228,7 @@ public final class RunComparison {
         }
         StringBuilder key = new StringBuilder();
         for (int r = 0; r < t.rows().size(); r++) {
-            Object[] row = t.rows().get(r);
+            Object[] row = t.comparedCells(r);
             // the subject's cells as text, joined by ", " (each CPU's as "CPU n")
             key.setLength(0);
             boolean named = false;
@@ -230,8 +243,9 @@ public final class RunComparison {
             if (!named) {
                 continue;
             }
-            groups.computeIfAbsent(key.toString(), k -> new Group(columns.size())).add(row, t.distribution(r));
+            groups.computeIfAbsent(key.toString(), k -> new Group(t)).add(row, r, t.distribution(r));
         }
+        groups.values().forEach(Group::keepOnly);
         return groups;
     }
 

@@ -26,6 +26,8 @@ public final class Table {
     private java.util.function.IntFunction<Distribution> valuesAt;
     private int valuesFrom;
     private int valuesCount;
+    /** What makes the cells a comparison reads of a row not made yet ({@link #comparedCells}), or null. */
+    private java.util.function.IntFunction<Object[]> comparedAt;
     /** What adds the rows when they are first asked for ({@link #fillWhenRead}), or null. Guarded by this table. */
     private Runnable filler;
     private final List<Object[]> view = new AbstractList<>() {
@@ -191,6 +193,34 @@ public final class Table {
     }
 
     /**
+     * The same, with what makes a row's cells that a comparison of two runs reads ({@link #comparedCells}) for less
+     * than the whole row (a per-thread latency row's percentiles), each from the row's number as {@code row} takes it.
+     */
+    public synchronized Table addRowsMadeAtEachRead(int count, java.util.function.IntFunction<Object[]> row,
+            java.util.function.IntFunction<Distribution> values, java.util.function.IntFunction<Object[]> compared) {
+        addRowsMadeAtEachRead(count, row, values);
+        if (count > 0) {
+            comparedAt = compared;
+        }
+        return this;
+    }
+
+    /**
+     * The cells of a row that a comparison of two runs groups and sums: its subjects', counts' and totals'
+     * ({@link ColumnRole}), the others perhaps empty, where the row is made at each read by a maker that makes those for
+     * less; else the row's own.
+     */
+    public Object[] comparedCells(int row) {
+        synchronized (this) {
+            fill();
+            if (comparedAt != null && row >= rows.size() && row < rows.size() + unmade) {
+                return comparedAt.apply(row - rows.size());
+            }
+        }
+        return view.get(row);
+    }
+
+    /**
      * Makes every row not made yet, now: for a report taken while its analyses go on (a live session's figures so far),
      * whose rows would otherwise be made later from figures that have changed meanwhile.
      */
@@ -230,6 +260,7 @@ public final class Table {
         }
         unmade = 0;
         rowAt = null;
+        comparedAt = null;
     }
 
     private Object[] checked(Object[] cells) {

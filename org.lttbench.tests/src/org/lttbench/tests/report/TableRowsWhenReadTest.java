@@ -228,6 +228,52 @@ class TableRowsWhenReadTest {
      * make tens of thousands of rows nor (live) read figures the pass still changes. The same analyses run alone make
      * their per-thread latency rows at each read and keep none: read in any order, they are the rows the viewer keeps.
      */
+    /**
+     * What a comparison of two runs reads of a row made at each read comes from the table's compared maker, which makes
+     * less than the row (a per-thread latency row without its percentiles); of a kept row, or once the rows are made
+     * now, it is the row itself.
+     */
+    @Test
+    void aComparisonReadsCellsFromTheirOwnMaker() {
+        Maker whole = new Maker(2);
+        Table t = table().addRow(1L, 1000L).addRowsMadeAtEachRead(3, whole, null, i -> new Object[] { i + 2L, null });
+        assertArrayEquals(new Object[] { 1L, 1000L }, t.comparedCells(0), "a kept row");
+        assertArrayEquals(new Object[] { 3L, null }, t.comparedCells(2), "a row made at each read");
+        assertEquals(0, whole.made, "the whole row not made");
+        t.makeRowsNow();
+        assertArrayEquals(new Object[] { 3L, 3000L }, t.comparedCells(2), "a row made now");
+    }
+
+    /**
+     * On a real trace, the per-thread latency tables' rows as a comparison reads them hold the very subjects, counts and
+     * totals of the whole rows (and so group and sum as they would), row by row, for a table read in order.
+     */
+    @Test
+    void thePerThreadLatencyRowsAComparisonReadsAreTheirSubjectsCountsAndTotals() throws Exception {
+        try (TraceSet set = CtfTraceSet.open(List.of(TestPaths.trace("kernel-many-threads")))) {
+            List<Report> run = AnalysisRun.run(set, List.of(SyscallLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT),
+                    SchedulingLatencyAnalysis.PROVIDER.create(AnalysisOptions.DEFAULT)), ProgressListener.NONE);
+            for (Table t : List.of(run.get(0).table("syscalls_per_thread"), run.get(1).table("sched_latency_per_thread"))) {
+                assertTrue(t.rows().size() > 100, t.key() + ": " + t.rows().size() + " rows");
+                int compared = 0;
+                for (int r = 0; r < t.rows().size(); r++) {
+                    Object[] cells = t.comparedCells(r);
+                    Object[] row = t.rows().get(r);
+                    for (int i = 0; i < row.length; i++) {
+                        org.lttbench.core.report.ColumnRole.Kind kind = t.columns().get(i).role().kind();
+                        if (kind == org.lttbench.core.report.ColumnRole.Kind.SUBJECT
+                                || kind == org.lttbench.core.report.ColumnRole.Kind.COUNT
+                                || kind == org.lttbench.core.report.ColumnRole.Kind.TOTAL) {
+                            assertEquals(row[i], cells[i], t.key() + " row " + r + ", " + t.columns().get(i).key());
+                            compared++;
+                        }
+                    }
+                }
+                assertTrue(compared >= 3 * t.rows().size(), t.key() + ": " + compared + " cells compared");
+            }
+        }
+    }
+
     @Test
     void theViewersReportsHaveTheirRowsMadeOnTheReadingThread() throws Exception {
         Path trace = TestPaths.trace("kernel-many-threads");

@@ -250,11 +250,12 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
      * first rows (terminal text) orders none of the others, and one never read orders none. The last owner's rows are
      * kept, so that reading a table in order makes each owner's rows once; a writer holds one owner's cells at a time,
      * not the hundreds of thousands of per-thread rows' (their boxed figures were a third of the default run's peak heap
-     * on 10 M events).
+     * on 10 M events). {@code rowsOf} makes an owner's rows whole, or (its second argument true) only with the cells a
+     * comparison of two runs reads ({@link StatsColumns#fill}).
      */
     protected static <K> void addRowsLargestFirst(org.lttbench.core.report.Table table, int count, List<K> owners,
             java.util.function.ToLongFunction<K> size, java.util.function.ToIntFunction<K> tie,
-            java.util.function.Function<K, List<Sampled>> rowsOf) {
+            java.util.function.BiFunction<K, Boolean, List<Sampled>> rowsOf) {
         int n = owners.size();
         long[] sizes = new long[n];
         int[] ties = new int[n];
@@ -262,7 +263,7 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
             sizes[i] = size.applyAsLong(owners.get(i));
             ties[i] = tie.applyAsInt(owners.get(i));
         }
-        java.util.function.IntFunction<Sampled> rows = new java.util.function.IntFunction<>() {
+        class Rows {
             private LargestFirst order;
             /** The owners drawn so far, in row order, and the number of each one's first row. */
             private int[] drawn = new int[16];
@@ -270,10 +271,10 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
             private int drawnCount;
             private int rowsDrawn;
             private int keptOwner = -1;
+            private boolean keptCompared;
             private List<Sampled> kept;
 
-            @Override
-            public Sampled apply(int row) {
+            Sampled apply(int row, boolean compared) {
                 if (order == null) {
                     order = new LargestFirst(sizes, ties);
                 }
@@ -288,7 +289,7 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
                     int o = order.next();
                     drawn[drawnCount] = o;
                     firstRow[drawnCount++] = rowsDrawn;
-                    keep(o);
+                    keep(o, compared);
                     rowsDrawn += kept.size();
                 }
                 int at = java.util.Arrays.binarySearch(firstRow, 0, drawnCount, row);
@@ -298,18 +299,22 @@ public abstract class LatencyAnalysis implements ProcessPass.User, ThreadStateSi
                 while (at + 1 < drawnCount && firstRow[at + 1] == row) {
                     at++; // owners without rows share their successor's first row
                 }
-                keep(drawn[at]);
+                keep(drawn[at], compared);
                 return kept.get(row - firstRow[at]);
             }
 
-            private void keep(int owner) {
-                if (owner != keptOwner) {
-                    kept = rowsOf.apply(owners.get(owner));
+            private void keep(int owner, boolean compared) {
+                if (owner != keptOwner || compared != keptCompared) {
+                    kept = rowsOf.apply(owners.get(owner), compared);
                     keptOwner = owner;
+                    keptCompared = compared;
                 }
             }
-        };
-        table.addRowsMadeAtEachRead(count, i -> rows.apply(i).cells(), i -> rows.apply(i).values().distribution());
+        }
+        Rows rows = new Rows();
+        // a comparison reads each row's compared cells and then its durations: both from the same owner's rows
+        table.addRowsMadeAtEachRead(count, i -> rows.apply(i, false).cells(),
+                i -> rows.apply(i, true).values().distribution(), i -> rows.apply(i, true).cells());
     }
 
     /** Positions drawn largest first (ties by tie, then position) from a binary heap, built in linear time. */

@@ -293,13 +293,13 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
                 }
             }
         }
-        addRowsLargestFirst(perThread, rowCount, owners, o -> o.waited, o -> o.whose.tid(), o -> {
+        addRowsLargestFirst(perThread, rowCount, owners, o -> o.waited, o -> o.whose.tid(), (o, compared) -> {
             List<Object> who = whoCells(o.whose, byProcess, hosts);
             List<Sampled> rows = new ArrayList<>(KINDS.length - 1);
             for (int k = 1; k < KINDS.length; k++) {
                 DurationStats s = o.kind(k);
                 if (s != null) {
-                    rows.add(new Sampled(row(who, KINDS[k], s), s));
+                    rows.add(new Sampled(row(who, KINDS[k], s, compared), s));
                 }
             }
             return rows;
@@ -384,13 +384,18 @@ public final class SchedulingLatencyAnalysis extends LatencyAnalysis {
 
     /** A row: the cells {@code before} (whose it is), then the kind and its figures, in one array. */
     private static Object[] row(List<Object> before, String kind, DurationStats s) {
+        return row(before, kind, s, false);
+    }
+
+    /** The same, or only the cells a comparison reads ({@link StatsColumns#fill}). */
+    private static Object[] row(List<Object> before, String kind, DurationStats s, boolean compared) {
         Object[] cells = new Object[before.size() + 1 + StatsColumns.CELLS];
         int at = 0;
         for (int i = 0; i < before.size(); i++) { // no iterator: a per-thread table's rows are made at each read
             cells[at++] = before.get(i);
         }
         cells[at++] = kind;
-        StatsColumns.fill(cells, at, s);
+        StatsColumns.fill(cells, at, s, compared);
         return cells;
     }
 }

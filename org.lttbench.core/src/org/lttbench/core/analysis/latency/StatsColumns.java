@@ -92,6 +92,20 @@ final class StatsColumns {
 
     /** Writes those cells into {@code row} from {@code at} (a table of thousands of rows: no list per row); the index after them. */
     static int fill(Object[] row, int at, DurationStats s) {
+        return fill(row, at, s, false);
+    }
+
+    /**
+     * The same, or ({@code compared}) only the cells a comparison of two runs groups rows by and sums, the count and
+     * the total ({@link #compared}), the others left empty: a comparison of two runs reads a per-thread table's tens of
+     * thousands of rows, and needs the others only of a row that is alone of its kind.
+     */
+    static int fill(Object[] row, int at, DurationStats s, boolean compared) {
+        if (compared) {
+            row[at] = s.count();
+            row[at + 1] = s.total();
+            return at + CELLS;
+        }
         Long min = s.min();
         Long max = s.max();
         row[at++] = s.count();

@@ -332,7 +332,7 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
             rowCount += o.size;
         }
         addRowsLargestFirst(perThread, rowCount, owners, t -> t.total, t -> t.thread.tid(),
-                o -> rows(o, byProcess, hosts, names));
+                (o, compared) -> rows(o, byProcess, hosts, names, compared));
 
         // per call, the most time first
         Table calls = PER_CALL.table();
@@ -407,8 +407,11 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
         return r;
     }
 
-    /** A thread's or process's table rows: who, then each call, the most time first (ties by name). */
-    private List<Sampled> rows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names) {
+    /**
+     * A thread's or process's table rows: who, then each call, the most time first (ties by name); {@code compared}:
+     * with only the cells a comparison reads ({@link StatsColumns#fill}; the errnos are not compared).
+     */
+    private List<Sampled> rows(ThreadCalls o, boolean byProcess, boolean hosts, SyscallNames names, boolean compared) {
         List<Object> whose = whoCells(o.thread, byProcess, hosts);
         // its calls: a few, sorted in place
         int[] mine = new int[o.size];
@@ -427,8 +430,8 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
                 cells[at++] = whose.get(w);
             }
             cells[at++] = names.name(o.ids[i]);
-            at = fillRow(cells, at, o.rows[i]);
-            cells[at] = o.rows[i].errnoCounts();
+            at = fillRow(cells, at, o.rows[i], compared);
+            cells[at] = compared ? null : o.rows[i].errnoCounts();
             rows.add(new Sampled(cells, o.rows[i]));
         }
         return rows;
@@ -447,13 +450,13 @@ public final class SyscallLatencyAnalysis extends LatencyAnalysis {
     /** A row's stats, errors and split. */
     private static List<Object> rowCells(CallRow row) {
         Object[] c = new Object[ROW_CELLS];
-        fillRow(c, 0, row);
+        fillRow(c, 0, row, false);
         return Arrays.asList(c);
     }
 
     /** Writes them into {@code cells} from {@code at}; the index after them. */
-    private static int fillRow(Object[] cells, int at, CallRow row) {
-        at = StatsColumns.fill(cells, at, row);
+    private static int fillRow(Object[] cells, int at, CallRow row, boolean compared) {
+        at = StatsColumns.fill(cells, at, row, compared);
         cells[at++] = row.errors;
         cells[at++] = row.total() - row.blocked - row.waitCpu;
         cells[at++] = row.waitCpu;
