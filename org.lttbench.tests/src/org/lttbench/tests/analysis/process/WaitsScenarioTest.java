@@ -69,48 +69,16 @@ class WaitsScenarioTest {
      */
     @Test
     void wakersOfATraceWithoutInterruptEventsAreSaidToBeDoubtful() throws Exception {
-        KernelTracer full = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
-        KernelTracer bare = full.without("irq_handler_entry", "irq_handler_exit", "x86_irq_vectors_local_timer_entry",
+        KernelTracer bare = FULL.without("irq_handler_entry", "irq_handler_exit", "x86_irq_vectors_local_timer_entry",
                 "x86_irq_vectors_local_timer_exit", "irq_softirq_entry", "irq_softirq_exit", "irq_softirq_raise",
                 "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit", "timer_expire_entry", "timer_expire_exit");
-        Scenario story = ProcessScenarios.ALL.stream().filter(s -> s.name().equals("why-it-waited")).findFirst()
-                .orElseThrow();
-        for (KernelTracer tracer : List.of(full, bare)) {
-            boolean told = tracer == full;
-            Written w = story.write(TestPaths.workDir("why-it-waited-" + (told ? "with" : "without") + "-interrupts"),
-                    tracer);
-            Map<String, Report> reports;
-            try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
-                List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
-                        new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
-                        ProgressListener.NONE);
-                reports = new HashMap<>();
-                all.forEach(r -> reports.put(r.analysis(), r));
-                String standsOut = String.join("\n", WhatStandsOut.of(all).stream().map(Highlight::line).toList());
-                assertEquals(!told, standsOut.contains("woken by thread 502 writer or an interrupt it took (none "
-                        + "traced)"), standsOut);
-            }
-            // the story's wakers; without interrupt events, the thread each interrupt stopped: the writer, on CPU 1
-            Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
-            for (IntendedTimeline.Wait x : w.intended().waits()) {
-                wakers.merge(told ? List.of((long) x.tid(), x.wakerKind(), x.waker())
-                        : List.of((long) x.tid(), "thread", "502 writer"), List.of(x.to() - x.from(), 1L),
-                        WaitsScenarioTest::sum);
-            }
-            Table byWaker = reports.get("waits").table("blocked_by_waker");
-            assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
-            for (Table t : List.of(byWaker, reports.get("sched").table("sched_latency_longest"))) {
-                List<String> warnings = t.warnings().stream().map(Table.Warning::text).toList();
-                if (told) {
-                    assertEquals(List.of(), warnings, t.key());
-                } else {
-                    assertEquals(1, warnings.size(), t.key() + ": " + warnings);
-                    assertTrue(warnings.get(0).startsWith("Wakers are doubtful: the trace has no interrupt events"),
-                            warnings.get(0));
-                }
-            }
-            assertAddUp(reports);
-        }
+        // without interrupt events, each waker is the thread each interrupt stopped: the writer, on CPU 1
+        wakersWithAndWithout("why-it-waited", bare, "Wakers are doubtful: the trace has no interrupt events",
+                x -> "502 writer", (told, standsOut) -> {
+                    String all = String.join("\n", standsOut.stream().map(Highlight::line).toList());
+                    assertEquals(!told, all.contains("woken by thread 502 writer or an interrupt it took (none traced)"),
+                            all);
+                });
     }
 
     /**
@@ -124,45 +92,57 @@ class WaitsScenarioTest {
      */
     @Test
     void timerWakersOfATraceWithoutTimerEventsAreSaidToBeDoubtful() throws Exception {
-        KernelTracer full = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
-        KernelTracer noTimers = full.without("x86_irq_vectors_local_timer_entry", "x86_irq_vectors_local_timer_exit",
+        KernelTracer noTimers = FULL.without("x86_irq_vectors_local_timer_entry", "x86_irq_vectors_local_timer_exit",
                 "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit", "timer_expire_entry", "timer_expire_exit");
-        Scenario story = ProcessScenarios.ALL.stream().filter(s -> s.name().equals("timer-callbacks")).findFirst()
-                .orElseThrow();
-        for (KernelTracer tracer : List.of(full, noTimers)) {
-            boolean told = tracer == full;
-            Written w = story.write(TestPaths.workDir("timer-callbacks-" + (told ? "with" : "without") + "-timers"),
-                    tracer);
-            Map<String, Report> reports;
+        // without timer events, each waker is the thread current on the CPU the timer expired on
+        wakersWithAndWithout("timer-callbacks", noTimers, "Wakers are doubtful: the trace has no timer expiry events",
+                x -> x.tid() == 551 ? "0 swapper/0" : "552 burner", (told, standsOut) -> {
+                    for (Highlight h : standsOut) {
+                        if (h.line().matches(".*woken (most )?by thread .*")) {
+                            assertEquals(!told, h.line().contains(" or an untraced timer"), h.line());
+                        }
+                    }
+                });
+    }
+
+    /** The tracer whose traces have every interrupt event. */
+    private static final KernelTracer FULL = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
+
+    /**
+     * A scenario written by {@link #FULL} and by {@code without} (some interrupt events left out): its wakers are the
+     * story's with every event, else the thread {@code untold} names for each wait; each table of wakers (the waits', the
+     * longest waits for a CPU) carries {@code warning} exactly without them; {@code standsOut} checks what stands out.
+     */
+    private static void wakersWithAndWithout(String scenario, KernelTracer without, String warning,
+            java.util.function.Function<IntendedTimeline.Wait, String> untold,
+            java.util.function.BiConsumer<Boolean, List<Highlight>> standsOut) throws Exception {
+        Scenario story = ProcessScenarios.ALL.stream().filter(s -> s.name().equals(scenario)).findFirst().orElseThrow();
+        for (KernelTracer tracer : List.of(FULL, without)) {
+            boolean told = tracer == FULL;
+            Written w = story.write(TestPaths.workDir(scenario + "-" + (told ? "with" : "without") + "-interrupts"), tracer);
+            Map<String, Report> reports = new HashMap<>();
             try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
                 List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
                         new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
                         ProgressListener.NONE);
-                reports = new HashMap<>();
                 all.forEach(r -> reports.put(r.analysis(), r));
-                for (Highlight h : WhatStandsOut.of(all)) {
-                    if (h.line().matches(".*woken (most )?by thread .*")) {
-                        assertEquals(!told, h.line().contains(" or an untraced timer"), h.line());
-                    }
-                }
+                standsOut.accept(told, WhatStandsOut.of(all));
             }
-            // without timer events, each waker is the thread current on the CPU the timer expired on
             Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
             for (IntendedTimeline.Wait x : w.intended().waits()) {
                 wakers.merge(told ? List.of((long) x.tid(), x.wakerKind(), x.waker())
-                        : List.of((long) x.tid(), "thread", x.tid() == 551 ? "0 swapper/0" : "552 burner"),
-                        List.of(x.to() - x.from(), 1L), WaitsScenarioTest::sum);
+                        : List.of((long) x.tid(), "thread", untold.apply(x)), List.of(x.to() - x.from(), 1L),
+                        WaitsScenarioTest::sum);
             }
             Table byWaker = reports.get("waits").table("blocked_by_waker");
-            assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+            assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), scenario + ": blocked by waker");
             for (Table t : List.of(byWaker, reports.get("sched").table("sched_latency_longest"))) {
                 List<String> warnings = t.warnings().stream().map(Table.Warning::text).toList();
                 if (told) {
                     assertEquals(List.of(), warnings, t.key());
                 } else {
                     assertEquals(1, warnings.size(), t.key() + ": " + warnings);
-                    assertTrue(warnings.get(0).startsWith("Wakers are doubtful: the trace has no timer expiry events"),
-                            warnings.get(0));
+                    assertTrue(warnings.get(0).startsWith(warning), warnings.get(0));
                 }
             }
             assertAddUp(reports);
