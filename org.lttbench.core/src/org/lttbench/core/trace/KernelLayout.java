@@ -324,13 +324,16 @@ public final class KernelLayout {
 
     /**
      * What a thread the trace names as a waker may have been instead ({@link WakerDoubt}), from the event classes it
-     * declares: a wakeup made in an interrupt the trace does not show is put down to the thread that interrupt stopped.
+     * declares and the names of the hard IRQs it entered ({@code irqsEntered}): a wakeup made in an interrupt the trace
+     * does not show is put down to the thread that interrupt stopped. A hard IRQ named for a timer (ARM's
+     * {@code arch_timer}, an old x86 kernel's {@code timer}) shows where timers expire, as their callbacks' events do.
      */
-    public WakerDoubt wakerDoubt() {
+    public WakerDoubt wakerDoubt(java.util.Collection<String> irqsEntered) {
         if (!declares(Role.SCHED_WAKEUP) && !declares(Role.SCHED_WAKING)) {
             return WakerDoubt.NONE; // it names no waker
         }
-        if (declares(Role.TIMER_EXPIRE_ENTRY) || localTimer) {
+        if (declares(Role.TIMER_EXPIRE_ENTRY) || localTimer
+                || irqsEntered.stream().anyMatch(n -> n != null && n.toLowerCase(java.util.Locale.ROOT).contains("timer"))) {
             return WakerDoubt.NONE;
         }
         return declares(Role.IRQ_ENTRY) || declares(Role.SOFTIRQ_ENTRY) ? WakerDoubt.TIMERS : WakerDoubt.INTERRUPTS;
@@ -338,7 +341,10 @@ public final class KernelLayout {
 
     /** What a thread named as a waker may have been instead: an interrupt it took that the trace does not show. */
     public enum WakerDoubt {
-        /** Nothing: the trace shows timers' expiries too (their callbacks, or x86's local timer interrupt). */
+        /**
+         * Nothing: the trace shows timers' expiries too (their callbacks, x86's local timer interrupt, or a hard IRQ
+         * of a timer).
+         */
         NONE,
         /**
          * A timer interrupt: the trace shows hard IRQs or softirqs, not timers' expiries (on x86 the local timer

@@ -246,7 +246,7 @@ public final class ProcessAnalysis implements Analysis {
             long[] check = m.ioWaitChecked() ? m.ioWaitCheck() : new long[2];
             KernelLayout layout = m.layout();
             facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1], m.deviceNames(),
-                    check[0], check[1], m.irqNames(), layout.wakerDoubt()));
+                    check[0], check[1], m.irqNames(), layout.wakerDoubt(m.irqNames().values())));
         }
         return facts;
     }

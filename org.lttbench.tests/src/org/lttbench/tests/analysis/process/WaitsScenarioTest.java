@@ -27,6 +27,7 @@ import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Scenario;
 import org.lttbench.tests.analysis.process.ProcessScenarios.Written;
+import org.lttbench.tests.writer.KernelTraceWriter;
 import org.lttbench.tests.writer.KernelTracer;
 
 /**
@@ -92,10 +93,8 @@ class WaitsScenarioTest {
      */
     @Test
     void timerWakersOfATraceWithoutTimerEventsAreSaidToBeDoubtful() throws Exception {
-        KernelTracer noTimers = FULL.without("x86_irq_vectors_local_timer_entry", "x86_irq_vectors_local_timer_exit",
-                "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit", "timer_expire_entry", "timer_expire_exit");
         // without timer events, each waker is the thread current on the CPU the timer expired on
-        wakersWithAndWithout("timer-callbacks", noTimers, "Wakers are doubtful: the trace has no timer expiry events",
+        wakersWithAndWithout("timer-callbacks", NO_TIMER_EVENTS, "Wakers are doubtful: the trace has no timer expiry events",
                 x -> x.tid() == 551 ? "0 swapper/0" : "552 burner", (told, standsOut) -> {
                     for (Highlight h : standsOut) {
                         if (h.line().matches(".*woken (most )?by thread .*")) {
@@ -107,6 +106,60 @@ class WaitsScenarioTest {
 
     /** The tracer whose traces have every interrupt event. */
     private static final KernelTracer FULL = KernelTracer.lttng(2, 13, "5.15.0-91-generic");
+    /** The same without any event of a timer's expiry: its callbacks' and x86's local timer interrupt's. */
+    private static final KernelTracer NO_TIMER_EVENTS = FULL.without("x86_irq_vectors_local_timer_entry",
+            "x86_irq_vectors_local_timer_exit", "timer_hrtimer_expire_entry", "timer_hrtimer_expire_exit",
+            "timer_expire_entry", "timer_expire_exit");
+
+    /**
+     * Where the timer interrupt is an ordinary IRQ (ARM's arch_timer), irq_handler_entry shows it. A trace without timer
+     * events that enters such an IRQ: a nanosleep ended in it while CPU 0 is idle, a poll while the burner runs on CPU
+     * 1. The IRQ woke both, and no table of wakers doubts it.
+     */
+    @Test
+    void wakersOfATraceThatEntersATimerIrqAreNotDoubted() throws Exception {
+        Scenario story = new Scenario("timer-irq", (k, x) -> {
+            KernelTraceWriter w = k.w;
+            w.schedSwitch(1_000, 0, "swapper/0", 0, 0, "sleep", 571);
+            w.schedSwitch(1_000, 1, "swapper/1", 0, 0, "poller", 573);
+            w.syscallEntry(1_100, 0, "nanosleep");
+            w.schedSwitch(1_200, 0, "sleep", 571, ProcessScenarios.Kernel.SLEEPING, "swapper/0", 0);
+            w.syscallEntry(1_300, 1, "poll");
+            w.schedSwitch(1_400, 1, "poller", 573, ProcessScenarios.Kernel.SLEEPING, "burner", 572);
+            w.irqEntry(5_000, 0, 27, "arch_timer");
+            k.wake(5_010, 0, "sleep", 571, 0);
+            w.irqExit(5_100, 0, 27);
+            w.schedSwitch(5_200, 0, "swapper/0", 0, 0, "sleep", 571);
+            w.syscallExit(5_300, 0, "nanosleep", 0);
+            w.irqEntry(6_000, 1, 27, "arch_timer");
+            k.wake(6_010, 1, "poller", 573, 1);
+            w.irqExit(6_100, 1, 27);
+            w.schedSwitch(6_200, 1, "burner", 572, k.preempted(), "poller", 573);
+            w.syscallExit(6_300, 1, "poll", 0);
+            w.syscallEntry(10_000, 0, "read");
+            x.waited(571, 1_200, 5_010, "sleeping by choice (nanosleep)", "irq", "27 arch_timer")
+                    .waited(573, 1_400, 6_010, "waiting for events (poll, select, epoll)", "irq", "27 arch_timer");
+            x.end(10_000);
+        }, List.of("read", "nanosleep", "poll"));
+        Written w = story.write(TestPaths.workDir("timer-irq-without-timer-events"), NO_TIMER_EVENTS);
+        Map<String, Report> reports = new HashMap<>();
+        try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
+            AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
+                    new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
+                    ProgressListener.NONE).forEach(r -> reports.put(r.analysis(), r));
+        }
+        Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
+        for (IntendedTimeline.Wait x : w.intended().waits()) {
+            wakers.merge(List.of((long) x.tid(), x.wakerKind(), x.waker()), List.of(x.to() - x.from(), 1L),
+                    WaitsScenarioTest::sum);
+        }
+        Table byWaker = reports.get("waits").table("blocked_by_waker");
+        assertEquals(wakers, rows(byWaker, "tid", "waker_kind", "waker"), "blocked by waker");
+        for (Table t : List.of(byWaker, reports.get("sched").table("sched_latency_longest"))) {
+            assertEquals(List.of(), t.warnings().stream().map(Table.Warning::text).toList(), t.key());
+        }
+        assertAddUp(reports);
+    }
 
     /**
      * A scenario written by {@link #FULL} and by {@code without} (some interrupt events left out): its wakers are the
