@@ -58,7 +58,7 @@ public final class ThreadStateMachine {
         this.layout = layout;
         this.sink = sink;
         boolean syscallsDeclared = layout.declares(Role.SYSCALL_ENTRY);
-        boolean ioKnown = (layout.declares(Role.SCHED_WAKING) || layout.declares(Role.SCHED_WAKEUP))
+        boolean ioKnown = layout.declaresWakeups()
                 && (layout.declares(Role.BLOCK_RQ_COMPLETE) || layout.declares(Role.BLOCK_BIO_COMPLETE));
         boolean requests = layout.declares(Role.BLOCK_RQ_ISSUE) && layout.declares(Role.BLOCK_RQ_COMPLETE);
         FileDescriptors fds = new FileDescriptors(sink.followsFiles());

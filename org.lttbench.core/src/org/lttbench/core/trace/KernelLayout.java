@@ -322,6 +322,11 @@ public final class KernelLayout {
         return declared.contains(role);
     }
 
+    /** Whether the trace has wakeup events ({@code sched_waking} or {@code sched_wakeup}): without, it names no waker. */
+    public boolean declaresWakeups() {
+        return declares(Role.SCHED_WAKING) || declares(Role.SCHED_WAKEUP);
+    }
+
     /**
      * What a thread the trace names as a waker may have been instead ({@link WakerDoubt}), from the event classes it
      * declares and the names of the hard IRQs it entered ({@code irqsEntered}): a wakeup made in an interrupt the trace
@@ -329,7 +334,7 @@ public final class KernelLayout {
      * {@code arch_timer}, an old x86 kernel's {@code timer}) shows where timers expire, as their callbacks' events do.
      */
     public WakerDoubt wakerDoubt(java.util.Collection<String> irqsEntered) {
-        if (!declares(Role.SCHED_WAKEUP) && !declares(Role.SCHED_WAKING)) {
+        if (!declaresWakeups()) {
             return WakerDoubt.NONE; // it names no waker
         }
         if (declares(Role.TIMER_EXPIRE_ENTRY) || localTimer

@@ -244,9 +244,9 @@ public final class ProcessAnalysis implements Analysis {
         for (ThreadStateMachine m : machines) {
             long[] l = lost.getOrDefault(m.trace(), new long[2]);
             long[] check = m.ioWaitChecked() ? m.ioWaitCheck() : new long[2];
-            KernelLayout layout = m.layout();
+            Map<Integer, String> irqs = m.irqNames();
             facts.put(m.trace(), new TraceFacts(m.userSystemKnown(), m.ioWaitKnown(), l[0], l[1], m.deviceNames(),
-                    check[0], check[1], m.irqNames(), layout.wakerDoubt(m.irqNames().values())));
+                    check[0], check[1], irqs, m.layout().wakerDoubt(irqs.values())));
         }
         return facts;
     }
@@ -524,7 +524,7 @@ public final class ProcessAnalysis implements Analysis {
                             + "(block_rq_issue to block_rq_complete)", 100.0 * check[1] / check[0], check[0] / 1e6));
                 }
             }
-            if (!m.layout().declares(Role.SCHED_WAKING) && !m.layout().declares(Role.SCHED_WAKEUP)) {
+            if (!m.layout().declaresWakeups()) {
                 r.note(prefix + "the trace has no wakeup events: waits cannot be told apart (I/O or not) and "
                         + "a woken thread shows as blocked until it runs");
             }

@@ -126,27 +126,25 @@ public final class WaitsAnalysis implements ProcessPass.User {
     public static void warnOfWakers(ProcessAnalysis process, Table... tables) {
         Map<Trace, ProcessAnalysis.TraceFacts> facts = process.traceFacts();
         facts.forEach((trace, f) -> {
-            String on = facts.size() > 1 ? " on " + process.host(trace) : "";
-            String brief = switch (f.wakerDoubt()) {
-                case INTERRUPTS -> WAKERS_DOUBTFUL;
-                case TIMERS -> TIMER_WAKERS_DOUBTFUL;
-                case NONE -> null;
-            };
-            String why = switch (f.wakerDoubt()) {
-                case INTERRUPTS -> "Wakers are doubtful" + on + ": the trace has no interrupt events (irq_handler_entry, "
-                        + "irq_softirq_entry, timer_hrtimer_expire_entry), so a wakeup made in an interrupt (a timer's "
-                        + "expiry, a device's completion) is put down to the thread the interrupt stopped";
-                case TIMERS -> "Wakers are doubtful" + on + ": the trace has no timer expiry events "
+            String doubtful = "Wakers are doubtful" + (facts.size() > 1 ? " on " + process.host(trace) : "");
+            switch (f.wakerDoubt()) {
+                case INTERRUPTS -> warn(tables, WAKERS_DOUBTFUL, doubtful + ": the trace has no interrupt events "
+                        + "(irq_handler_entry, irq_softirq_entry, timer_hrtimer_expire_entry), so a wakeup made in an "
+                        + "interrupt (a timer's expiry, a device's completion) is put down to the thread the interrupt "
+                        + "stopped");
+                case TIMERS -> warn(tables, TIMER_WAKERS_DOUBTFUL, doubtful + ": the trace has no timer expiry events "
                         + "(timer_hrtimer_expire_entry, x86_irq_vectors_local_timer_entry), so a sleep or timeout that "
-                        + "a timer ended in its interrupt is put down to the thread the interrupt stopped";
-                case NONE -> null;
-            };
-            if (brief != null) {
-                for (Table t : tables) {
-                    t.warn(brief, why);
+                        + "a timer ended in its interrupt is put down to the thread the interrupt stopped");
+                case NONE -> {
                 }
             }
         });
+    }
+
+    private static void warn(Table[] tables, String brief, String text) {
+        for (Table t : tables) {
+            t.warn(brief, text);
+        }
     }
 
     /**

@@ -142,12 +142,7 @@ class WaitsScenarioTest {
             x.end(10_000);
         }, List.of("read", "nanosleep", "poll"));
         Written w = story.write(TestPaths.workDir("timer-irq-without-timer-events"), NO_TIMER_EVENTS);
-        Map<String, Report> reports = new HashMap<>();
-        try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
-            AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
-                    new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
-                    ProgressListener.NONE).forEach(r -> reports.put(r.analysis(), r));
-        }
+        Map<String, Report> reports = withSched(w.dir(), standsOut -> { });
         Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
         for (IntendedTimeline.Wait x : w.intended().waits()) {
             wakers.merge(List.of((long) x.tid(), x.wakerKind(), x.waker()), List.of(x.to() - x.from(), 1L),
@@ -173,14 +168,7 @@ class WaitsScenarioTest {
         for (KernelTracer tracer : List.of(FULL, without)) {
             boolean told = tracer == FULL;
             Written w = story.write(TestPaths.workDir(scenario + "-" + (told ? "with" : "without") + "-interrupts"), tracer);
-            Map<String, Report> reports = new HashMap<>();
-            try (TraceSet traces = CtfTraceSet.open(List.of(w.dir()))) {
-                List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
-                        new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
-                        ProgressListener.NONE);
-                all.forEach(r -> reports.put(r.analysis(), r));
-                standsOut.accept(told, WhatStandsOut.of(all));
-            }
+            Map<String, Report> reports = withSched(w.dir(), highlights -> standsOut.accept(told, highlights));
             Map<List<Object>, List<Long>> wakers = new TreeMap<>(WaitsScenarioTest::compare);
             for (IntendedTimeline.Wait x : w.intended().waits()) {
                 wakers.merge(told ? List.of((long) x.tid(), x.wakerKind(), x.waker())
@@ -199,6 +187,20 @@ class WaitsScenarioTest {
                 }
             }
             assertAddUp(reports);
+        }
+    }
+
+    /** The process, waits and sched analyses of a trace, by name; {@code standsOut} is given what stands out in them. */
+    private static Map<String, Report> withSched(Path dir, java.util.function.Consumer<List<Highlight>> standsOut)
+            throws Exception {
+        try (TraceSet traces = CtfTraceSet.open(List.of(dir))) {
+            List<Report> all = AnalysisRun.run(traces, List.of(new ProcessAnalysis(AnalysisOptions.DEFAULT),
+                    new WaitsAnalysis(AnalysisOptions.DEFAULT), new SchedulingLatencyAnalysis(AnalysisOptions.DEFAULT)),
+                    ProgressListener.NONE);
+            standsOut.accept(WhatStandsOut.of(all));
+            Map<String, Report> reports = new HashMap<>();
+            all.forEach(r -> reports.put(r.analysis(), r));
+            return reports;
         }
     }
 
