@@ -89,7 +89,8 @@ public final class LamiReportWriter {
             List<Table> tables = new ArrayList<>(report.tables());
             List<String> noted = new ArrayList<>();
             for (Table t : report.tables()) {
-                t.warnings().forEach(w -> noted.add("warning: " + w.text()));
+                // once, when said of several tables: each table's title names it anyway
+                t.warnings().stream().map(w -> "warning: " + w.text()).filter(w -> !noted.contains(w)).forEach(noted::add);
             }
             noted.addAll(report.notes());
             if (!noted.isEmpty()) {

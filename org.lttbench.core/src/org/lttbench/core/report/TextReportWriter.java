@@ -3,6 +3,7 @@ package org.lttbench.core.report;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -71,6 +72,8 @@ public final class TextReportWriter {
                     : SummaryLine.of(report.title()).range(report.range()).toString();
             out.write(wrap(summary, layout.width(), "", "  "));
             out.write('\n');
+            // a warning said of several tables of one report (a trace's doubtful wakers) is said whole once
+            Set<String> warned = new HashSet<>();
             for (Table table : report.tables()) {
                 out.write('\n');
                 boolean summarized = layout.maxRows() != ALL_ROWS;
@@ -80,7 +83,8 @@ public final class TextReportWriter {
                 }
                 out.write(table.title() + '\n');
                 for (Table.Warning w : table.warnings()) {
-                    out.write(wrap("warning: " + w.text(), layout.width(), "", "         "));
+                    out.write(wrap("warning: " + (warned.add(w.text()) ? w.text() : repeated(w)), layout.width(), "",
+                            "         "));
                     out.write('\n');
                 }
                 if (summarized && table.isChartData()) {
@@ -99,6 +103,11 @@ public final class TextReportWriter {
             }
         }
         out.flush();
+    }
+
+    /** What a table's warning says when a table above it in the same report said it whole. */
+    public static String repeated(Table.Warning w) {
+        return w.brief() + ", as above";
     }
 
     /** Every row and column of one table. */

@@ -244,7 +244,8 @@ class FormatsAgreeTest {
         }
         // the last result: the tables' warnings, then the notes
         List<String> noted = new ArrayList<>();
-        model.tables().forEach(t -> t.warnings().forEach(w -> noted.add("warning: " + w.text())));
+        model.tables().stream().flatMap(t -> t.warnings().stream()).map(w -> "warning: " + w.text()).distinct()
+                .forEach(noted::add);
         noted.addAll(model.notes());
         if (!noted.isEmpty()) {
             List<String> notes = new ArrayList<>();

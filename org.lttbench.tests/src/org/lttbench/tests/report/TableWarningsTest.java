@@ -75,6 +75,34 @@ class TableWarningsTest {
         assertTrue(lami.toString().contains("\"warning: " + WHY + "\""), "in the notes: " + lami);
     }
 
+    /**
+     * A warning said of two tables of one report (a trace's doubtful wakers, under a critical path's two tables): text
+     * says it whole under the first and in brief under the second, LAMI's notes once; JSON and CSV, read table by
+     * table, keep it whole with each.
+     */
+    @Test
+    void aWarningOfTwoTablesIsSaidWholeOnceInText() throws Exception {
+        Report r = report(true);
+        r.tables().get(1).warn("Wait I/O doubtful", WHY);
+        StringWriter text = new StringWriter();
+        TextReportWriter.write(List.of(r), text, TextReportWriter.ALL_ROWS);
+        List<String> lines = List.of(text.toString().split("\n"));
+        assertTrue(lines.get(lines.indexOf("Time per thread") + 1).startsWith("warning: Wait I/O is doubtful"), text.toString());
+        assertEquals("warning: Wait I/O doubtful, as above", lines.get(lines.indexOf("I/O wait per block device") + 1),
+                text.toString());
+        assertEquals(1, text.toString().split("only 5.7%", -1).length - 1, "said whole once: " + text);
+
+        StringWriter json = new StringWriter();
+        JsonReportWriter.write(List.of(r), json);
+        assertEquals(2, JsonParser.parseString(json.toString()).getAsJsonObject().getAsJsonArray("warnings").size());
+        StringWriter csv = new StringWriter();
+        CsvReportWriter.write(List.of(r), csv);
+        assertEquals(2, csv.toString().split("# warning: " + WHY, -1).length - 1, csv.toString());
+        StringWriter lami = new StringWriter();
+        LamiReportWriter.writeResults(List.of(r), r.tables(), lami);
+        assertEquals(1, lami.toString().split("\"warning: " + WHY + "\"", -1).length - 1, "one note: " + lami);
+    }
+
     @Test
     void withoutWarningsNothingChanges() throws Exception {
         StringWriter json = new StringWriter();
