@@ -28,9 +28,10 @@ import com.google.gson.JsonParser;
 /**
  * Every analysis on real traces with random damage (bytes changed here and there, a run of bytes overwritten, a stream
  * file cut short): a run gives its reports (exit 0), says the analyses do not apply (1), or says in one line which file
- * is damaged and where (3); never an internal error, a hang or an exhausted heap. {@code BadInputTest} damages traces
- * for the reader alone; here what a damaged trace decodes to (a TID, a CPU, a timestamp out of any range, a state no
- * kernel has) reaches every analysis and every writer.
+ * is damaged and where (3); never an internal error, a hang or an exhausted heap. The same of a diff of the trace
+ * undamaged against it. {@code BadInputTest} damages traces for the reader alone; here what a damaged trace decodes to
+ * (a TID, a CPU, a timestamp out of any range, a state no kernel has) reaches every analysis, the comparison and every
+ * writer.
  */
 class DamagedTracesAnalysedTest {
     private static final List<String> TRACES = List.of("kernel-bigendian", "kernel-arm-bug446190", "kernel-scp-src",
@@ -49,21 +50,30 @@ class DamagedTracesAnalysedTest {
                 String what = name + " (" + damage + ")";
                 Result r = InProcessCli.run("analyze", "--all", "--format", "json", trace.toString());
                 codes.merge(r.code(), 1, Integer::sum);
-                assertTrue(Set.of(ExitCode.OK, ExitCode.NOT_APPLICABLE, ExitCode.UNREADABLE_TRACE).contains(r.code()),
-                        what + ": exit " + r.code() + ": " + r.err());
-                assertFalse(r.err().contains("internal error") || r.err().contains("Exception"), what + ": " + r.err());
-                if (r.code() == ExitCode.OK) {
-                    assertTrue(JsonParser.parseString(r.out()).getAsJsonObject().has("analyses"), what + ": " + r.out());
-                } else if (r.code() == ExitCode.UNREADABLE_TRACE) {
-                    List<String> lines = r.err().lines().filter(l -> !l.contains(": warning: ")).toList();
-                    assertEquals(1, lines.size(), what + ": one line: " + r.err());
-                    assertTrue(lines.get(0).startsWith("lttbench analyze: " + trace), what + ": names the trace: " + r.err());
-                }
+                check(r, "analyze", "analyses", trace, what);
+                // and compared with the trace undamaged, as the run before a change
+                check(InProcessCli.run("diff", "--format", "json", TestPaths.trace(name).toString(), trace.toString()),
+                        "diff", "changes", trace, what + ", diff");
             }
         }
         System.out.println("damaged traces analysed, runs by exit code: " + codes);
         assertTrue(codes.containsKey(ExitCode.OK) && codes.containsKey(ExitCode.UNREADABLE_TRACE),
                 "the damage both leaves traces readable and makes some unreadable: " + codes);
+    }
+
+    /** A run's reports as JSON (with {@code key}), "not applicable", or one line that names the damaged trace. */
+    private static void check(Result r, String command, String key, Path trace, String what) {
+        assertTrue(Set.of(ExitCode.OK, ExitCode.NOT_APPLICABLE, ExitCode.UNREADABLE_TRACE).contains(r.code()),
+                what + ": exit " + r.code() + ": " + r.err());
+        assertFalse(r.err().contains("internal error") || r.err().contains("Exception"), what + ": " + r.err());
+        if (r.code() == ExitCode.OK) {
+            assertTrue(JsonParser.parseString(r.out()).getAsJsonObject().has(key), what + ": " + r.out());
+        } else if (r.code() == ExitCode.UNREADABLE_TRACE) {
+            List<String> lines = r.err().lines().filter(l -> !l.contains(": warning: ")).toList();
+            assertEquals(1, lines.size(), what + ": one line: " + r.err());
+            assertTrue(lines.get(0).startsWith("lttbench " + command + ": ") && lines.get(0).contains(trace.toString()),
+                    what + ": names the trace: " + r.err());
+        }
     }
 
     /** Damages one stream file of the trace (or of one of its traces) at random; says how. */
