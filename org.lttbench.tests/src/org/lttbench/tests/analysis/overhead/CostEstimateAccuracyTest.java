@@ -48,9 +48,11 @@ class CostEstimateAccuracyTest {
     /**
      * A run whose two timed loops were disturbed (the machine's speed changing between them: a direct figure of 135 ns
      * seen once where the run before and the three after measured 102 to 109 ns, their estimates 93 to 99 ns) is
-     * measured again, at most this often; every attempt's figures are printed.
+     * measured again, at most this often; every attempt's figures are printed. Five, not three: on a noisy day (Nov 30,
+     * 2026) five CI runs measured the big sub-buffers' direct figure at 95 to 139 ns while its estimates stayed at 89 to
+     * 97 ns, and one run's three attempts all fell in such a period (129, 139, 139 ns).
      */
-    private static final int ATTEMPTS = 3;
+    private static final int ATTEMPTS = 5;
 
     @Test
     void estimateFromTheTraceMatchesTheWorkloadsDirectMeasurement() throws Exception {
