@@ -362,14 +362,22 @@ public final class CriticalPathAnalysis implements ProcessPass.User {
         SummaryLine line = SummaryLine.of(r.title()).range(shown);
         Map<String, Long> byState = new LinkedHashMap<>();
         long all = 0;
+        long idle = 0;
         for (Object[] row : totals.rows()) {
             byState.merge((String) row[0], (Long) row[3], Long::sum);
             all += (Long) row[3];
+            if (PathState.RUNNING.label.equals(row[0]) && Long.valueOf(0).equals(row[1])) {
+                idle += (Long) row[3];
+            }
         }
         long whole = all;
+        // An idle CPU's swapper on the path ran no work of the thread's: a wakeup made in an interrupt the trace does
+        // not hold is put down to it. The line says how much of "running" that is, or it reads as a CPU-bound thread.
+        String swapper = idle == 0 ? "" : " (swapper " + CellFormat.percent((double) idle / whole) + ")";
         byState.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(4)
-                .forEach(e -> line.add(String.format(Locale.ROOT, "%s %s", e.getKey(),
-                        CellFormat.percent((double) e.getValue() / whole))));
+                .forEach(e -> line.add(String.format(Locale.ROOT, "%s %s%s", e.getKey(),
+                        CellFormat.percent((double) e.getValue() / whole),
+                        e.getKey().equals(PathState.RUNNING.label) ? swapper : "")));
         r.summary(line.toString());
         return r;
     }

@@ -1,6 +1,7 @@
 package org.lttbench.tests.analysis.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.analysis.process.ProcessAnalysis;
 import org.lttbench.core.analysis.waits.CriticalPathAnalysis;
 import org.lttbench.core.ctf.CtfTraceSet;
+import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.run.AnalysisRun;
@@ -83,11 +85,39 @@ class CriticalPathScenarioTest {
             assertTrue(!path.isEmpty(), name + ": a path for " + t);
             assertEquals(report.range().begin(), path.get(0).get(0), name + " " + t + ": from its start");
             assertEquals(report.range().end(), path.get(path.size() - 1).get(1), name + " " + t + ": to its end");
+            assertSwapperSaid(report, name + " " + t);
             System.out.println(name + ": critical path of " + t + " " + threads.cell(r, "name") + ", " + path.size()
                     + " segments, whole pass and walk " + ms + " ms; " + report.summary());
             checked++;
         }
         assertEquals(3, checked, name + ": three threads");
+    }
+
+    /**
+     * The summary line's "running" says how much of the path an idle CPU's swapper (TID 0) ran, as the path's table
+     * gives it, and says nothing of swapper when none is on the path.
+     */
+    static void assertSwapperSaid(Report report, String what) {
+        Table totals = report.table("critical_path");
+        long all = 0;
+        long running = 0;
+        long idle = 0;
+        for (int r = 0; r < totals.rows().size(); r++) {
+            long ns = (Long) totals.cell(r, "ns");
+            all += ns;
+            if ("running".equals(totals.cell(r, "state"))) {
+                running += ns;
+                idle += Long.valueOf(0).equals(totals.cell(r, "tid")) ? ns : 0;
+            }
+        }
+        String summary = report.summary();
+        String said = "running " + CellFormat.percent((double) running / all);
+        if (idle == 0) {
+            assertFalse(summary.contains("swapper"), what + ": " + summary);
+        } else if (summary.contains(said)) { // among the four largest states
+            said += " (swapper " + CellFormat.percent((double) idle / all) + ")";
+            assertTrue(summary.contains(said), what + ": " + said + " in " + summary);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
