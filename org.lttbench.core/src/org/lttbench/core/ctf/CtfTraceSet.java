@@ -59,11 +59,24 @@ public final class CtfTraceSet extends CtfStreamsAndTypes {
 
     /**
      * The stream files that could not be read (a FIFO, socket or device in place of a stream file, a file we may not
-     * read): everything read from this set lacks them.
+     * read), then those found so far to end inside a packet, read up to it: everything read from this set lacks them.
      */
     @Override
     public List<UnreadFile> unreadFiles() {
-        return unread;
+        List<UnreadFile> all = null;
+        for (CtfTrace t : traces) {
+            for (CtfStream s : t.streams) {
+                for (StreamFile f : s.files) {
+                    if (f.cut() != null) {
+                        if (all == null) {
+                            all = new java.util.ArrayList<>(unread);
+                        }
+                        all.add(f.cut());
+                    }
+                }
+            }
+        }
+        return all == null ? unread : List.copyOf(all);
     }
 
     @Override

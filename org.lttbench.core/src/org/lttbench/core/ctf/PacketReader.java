@@ -34,6 +34,8 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
     int fileIndex;
     StreamFile file;
     private long nextOffset;
+    /** The largest packet read so far in the current file, in bytes: what tells a file cut short from a bad size. */
+    private long largestPacket;
 
     long packetOffset;
     private long packetBits;
@@ -87,8 +89,13 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
                 nextOffset = 0;
             }
             if (nextOffset < file.size) {
-                readPacketHead(file, nextOffset);
-                return true;
+                try {
+                    readPacketHead(file, nextOffset);
+                    return true;
+                } catch (CutShortException e) {
+                    file.cut(e.cut()); // the rest of the stream, from its next file, is still read
+                    nextOffset = file.size;
+                }
             }
             window.release();
             file = null;
@@ -174,14 +181,14 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
                     + " bits) is not a positive whole number of bytes");
         }
         if (Long.compareUnsigned(pkt >>> 3, remaining) > 0) {
-            throw new TraceFormatException(f.path, offset, "the packet declares " + Long.toUnsignedString(pkt >>> 3)
-                    + " bytes (packet_size) but the file has only " + remaining + " bytes from here (truncated file?)");
+            throw CutShortException.inPacket(f.path, offset, pkt >>> 3, remaining, largestPacket);
         }
         if (Long.compareUnsigned(content, headBits) < 0) {
             throw new TraceFormatException(f.path, offset, "the packet's content_size (" + content
                     + " bits) is smaller than its header and context (" + headBits + " bits)");
         }
         packetOffset = offset;
+        largestPacket = offset == 0 ? pkt >>> 3 : Math.max(largestPacket, pkt >>> 3);
         packetBits = pkt;
         contentBits = content;
         nextOffset = offset + (pkt >>> 3);
@@ -211,7 +218,12 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
         if (offset >= file.size) {
             return false;
         }
-        readPacketHead(file, offset);
+        try {
+            readPacketHead(file, offset);
+        } catch (CutShortException e) {
+            file.cut(e.cut());
+            return false;
+        }
         return true;
     }
 
@@ -229,7 +241,12 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
             if (f.size == 0) {
                 continue;
             }
-            readPacketHead(f, 0); // the header and context size, the same for every packet of the stream class
+            try {
+                readPacketHead(f, 0); // the header and context size, the same for every packet of the stream class
+            } catch (CutShortException e) {
+                release();
+                return null; // read packet by packet, up to where the file is cut
+            }
             long headBits = s.pos;
             int index = i;
             List<long[]> inFile = new ArrayList<>();
@@ -277,8 +294,7 @@ abstract sealed class PacketReader implements Packet permits StreamReader {
     static TraceFormatException headError(StreamFile f, long offset, long remaining, String where, Exception e) {
         String why = e instanceof DecodeException ? ": " + e.getMessage() : "";
         if (remaining < HEAD_BYTES) {
-            return new TraceFormatException(f.path, offset, "the file ends inside the " + where + " of the packet"
-                    + " starting here (only " + remaining + " bytes left; truncated file?)" + why);
+            return CutShortException.inHead(f.path, offset, remaining, where, why);
         }
         return new TraceFormatException(f.path, offset, "cannot decode the " + where + why);
     }

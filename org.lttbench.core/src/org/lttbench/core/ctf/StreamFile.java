@@ -4,14 +4,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.lttbench.core.trace.UnreadFile;
+
 /** One data stream file of a trace (a stream may have several: tracefile rotation, session rotation chunks). */
 final class StreamFile {
     final Path path;
     final long size;
+    /** How far the file was read when it ends inside a packet ({@link CutShortException}), or null. */
+    private volatile UnreadFile cut;
 
     StreamFile(Path path, long size) {
         this.path = path;
         this.size = size;
+    }
+
+    /** Notes that the file ends inside a packet; what it holds before that packet is read. */
+    void cut(UnreadFile asRead) {
+        cut = asRead;
+    }
+
+    /** How far the file was read, when it was found to end inside a packet; else null. */
+    UnreadFile cut() {
+        return cut;
     }
 
     @Override

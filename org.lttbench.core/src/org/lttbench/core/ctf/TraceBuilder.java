@@ -84,8 +84,8 @@ final class TraceBuilder {
         Map<List<Object>, List<Probe>> byStream = new LinkedHashMap<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                Probe p = probe(dir, f, classes, md.ctf2);
-                if (p.beginNs() != -1) {
+                Probe p = probeOrNote(dir, f, classes, md.ctf2);
+                if (p != null && p.beginNs() != -1) {
                     // without a stream_instance_id (before LTTng 2.4), the file's name is the stream's
                     Object instance = p.instance() != -1 ? (Object) p.instance() : f.path.getFileName().toString();
                     byStream.computeIfAbsent(List.of(p.streamClass().id, instance), k -> new ArrayList<>()).add(p);
@@ -143,7 +143,10 @@ final class TraceBuilder {
         List<UnreadFile> unreadHere = new ArrayList<>();
         for (Path dir : dirs) {
             for (StreamFile f : streamFiles(dir)) {
-                probes.add(probe(dir, f, classes, md.ctf2));
+                Probe p = probeOrNote(dir, f, classes, md.ctf2);
+                if (p != null) {
+                    probes.add(p);
+                }
             }
             for (UnreadFile u : unread.values()) {
                 if (u.file().getParent().equals(dir)) {
@@ -223,6 +226,17 @@ final class TraceBuilder {
         return files;
     }
 
+    /** The probe of a stream file, or null when the file ends inside its first packet's head (noted as unread). */
+    private Probe probeOrNote(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
+            throws IOException {
+        try {
+            return probe(dir, f, classes, ctf2);
+        } catch (CutShortException e) {
+            unread.putIfAbsent(f.path, e.cut());
+            return null;
+        }
+    }
+
     static Probe probe(Path dir, StreamFile f, Map<Long, StreamClassDecoder> classes, boolean ctf2)
             throws IOException {
         FileWindow window = new FileWindow();
@@ -278,6 +292,11 @@ final class TraceBuilder {
                 begin = sc.beginSlot >= 0 ? sc.clock.toNs(s.values[sc.beginSlot]) : -1;
                 cpu = sc.cpuSlot >= 0 ? (int) s.values[sc.cpuSlot] : -1;
                 sequence = sc.sequenceSlot >= 0 ? s.values[sc.sequenceSlot] : -1;
+                long bytes = sc.packetSizeSlot >= 0 ? s.values[sc.packetSizeSlot] >>> 3 : 0;
+                if (Long.compareUnsigned(bytes, size) > 0
+                        && CutShortException.inPacket(f.path, 0, bytes, size, 0) instanceof CutShortException cut) {
+                    throw cut; // nothing of the file can be read; a damaged size is the reading's error
+                }
             }
             return new Probe(dir, f, sc, instance, begin, cpu, sequence);
         } catch (DecodeException | IndexOutOfBoundsException e) {

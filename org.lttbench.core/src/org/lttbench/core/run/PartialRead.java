@@ -8,9 +8,9 @@ import org.lttbench.core.trace.UnreadFile;
 
 /**
  * Traces read in part (stream files that could not be read: a FIFO, socket or device in place of a stream file, a file
- * we may not read): never silent. Each such file is a warning line on stderr, every report carries a note, and the
- * exit code is {@link ExitCode#READ_IN_PART} (except for LAMI, whose exit code must be 0 for Trace Compass to show
- * the results: there the Notes table says it).
+ * we may not read; or not to their end: a file that ends inside a packet): never silent. Each such file is a warning
+ * line on stderr, every report carries a note, and the exit code is {@link ExitCode#READ_IN_PART} (except for LAMI,
+ * whose exit code must be 0 for Trace Compass to show the results: there the Notes table says it).
  */
 public final class PartialRead {
     private PartialRead() {
@@ -33,7 +33,7 @@ public final class PartialRead {
             return ExitCode.OK;
         }
         for (UnreadFile u : traces.unreadFiles()) {
-            err.println(command + ": warning: " + u + ": not read, so the traces are read in part");
+            err.println(command + ": warning: " + u + ": " + u.asRead() + ", so the traces are read in part");
         }
         err.flush();
         return ExitCode.READ_IN_PART;

@@ -239,5 +239,20 @@ class AnalyzeCommandTest {
         assertEquals(1, truncated.err().lines().count(), truncated.err());
         assertTrue(truncated.err().contains("channel0_0"), "names the file: " + truncated.err());
         assertFalse(truncated.err().contains("\tat "), "no stack trace");
+
+        // a real stream file of several packets cut inside its last one: the reports of what comes before, a
+        // warning, exit 6
+        Path real = TestPaths.trace("kernel-many-threads");
+        Path cut = TestPaths.workDir("cli-cut-short");
+        Files.copy(real.resolve("metadata"), cut.resolve("metadata"));
+        byte[] many = Files.readAllBytes(real.resolve("channel0_3"));
+        Files.write(cut.resolve("channel0_3"), java.util.Arrays.copyOf(many, many.length - 7));
+        Run inPart = analyze("--format", "json", cut.toString());
+        assertEquals(6, inPart.status(), inPart.out() + inPart.err());
+        assertTrue(inPart.err().lines().anyMatch(l -> l.startsWith("lttbench analyze: warning: " + cut.resolve("channel0_3")
+                + ": cut short at byte " + (many.length - 7) + ", inside the packet at byte ")
+                && l.endsWith(", so the traces are read in part")), inPart.err());
+        assertTrue(inPart.out().contains("the traces were read in part"), "every report says so");
+        assertFalse(inPart.err().contains("\tat "), "no stack trace");
     }
 }

@@ -30,6 +30,7 @@ import org.lttbench.core.trace.Packet;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceFormatException;
+import org.lttbench.core.trace.UnreadFile;
 import org.lttbench.tests.OtherUser;
 import org.lttbench.tests.TestPaths;
 
@@ -121,26 +122,70 @@ class BadInputTest {
         return p;
     }
 
+    /** The events of a trace, and the files read in part, as {@code lttbench} reads them. */
+    private record Read(long events, List<UnreadFile> unread) {
+        static Read of(Path trace) throws IOException {
+            try (CtfTraceSet set = CtfTraceSet.open(List.of(trace))) {
+                RecordCounter counter = new RecordCounter();
+                set.read(counter, ProgressListener.NONE);
+                return new Read(counter.events(), set.unreadFiles());
+            }
+        }
+    }
+
+    /**
+     * A stream file that ends inside its last packet (a trace copied while it was written): read up to that packet,
+     * as the same file cut where the packet starts is read whole, and said to be read in part.
+     */
     @Test
-    void truncatedStreamFile() throws IOException {
+    void streamFileCutInsideAPacketIsReadUpToIt() throws IOException {
         Path trace = copy(LIBC, "truncated");
         Path file = trace.resolve("channel0_0");
         List<PacketCopy> packets = packets(trace, "channel0_0");
         PacketCopy last = packets.get(packets.size() - 1);
+        long cut = last.fileOffset() + last.sizeBits() / 8 - 1000;
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.setLength(last.fileOffset() + last.sizeBits() / 8 - 1000);
+            f.setLength(cut);
         }
-        assertNames(readFails(trace), file, last.fileOffset(), "truncated file?");
+        Path atPacket = copy(LIBC, "truncated-at-packet");
+        try (RandomAccessFile f = new RandomAccessFile(atPacket.resolve("channel0_0").toFile(), "rw")) {
+            f.setLength(last.fileOffset());
+        }
+        Read whole = Read.of(atPacket);
+        assertEquals(List.of(), whole.unread(), "a file that ends where a packet does is whole");
+        Read read = Read.of(trace);
+        assertEquals(whole.events(), read.events(), "every event before the packet the file ends in");
+        assertTrue(read.events() < Read.of(TestPaths.trace(LIBC)).events(), "fewer than the intact trace's");
+        assertEquals(List.of(new UnreadFile(file, "cut short at byte " + cut + ", inside the packet at byte "
+                + last.fileOffset() + " (of " + last.sizeBits() / 8 + " bytes)", last.fileOffset())), read.unread());
+        assertTrue(UnreadFile.note(read.unread()).startsWith("the traces were read in part: 1 stream file was read only"
+                + " up to where it ends inside a packet"), UnreadFile.note(read.unread()));
     }
 
+    /**
+     * A stream file shorter than a packet header: not read, the other files are, as without it; a trace that has
+     * nothing else is unreadable, saying where the file ends.
+     */
     @Test
-    void fileShorterThanAPacketHeader() throws IOException {
+    void fileShorterThanAPacketHeaderIsNotRead() throws IOException {
         Path trace = copy(LIBC, "short");
         Path file = trace.resolve("channel0_1");
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.setLength(10);
         }
-        assertNames(readFails(trace), file, 0, "the file ends inside the packet header of the packet starting here (only 10 bytes left; truncated file?)");
+        Path without = copy(LIBC, "short-without");
+        Files.delete(without.resolve("channel0_1"));
+        Read read = Read.of(trace);
+        assertEquals(Read.of(without).events(), read.events());
+        assertEquals(List.of(new UnreadFile(file, "cut short at byte 10, inside the header of its first packet")),
+                read.unread());
+
+        Path alone = TestPaths.workDir("bad-input-short-alone").resolve(LIBC);
+        Files.createDirectories(alone);
+        Files.copy(trace.resolve("metadata"), alone.resolve("metadata"));
+        Files.copy(file, alone.resolve("channel0_1"));
+        assertNames(readFails(alone), alone.resolve("channel0_1"), -1,
+                "cut short at byte 10, inside the header of its first packet");
     }
 
     @Test

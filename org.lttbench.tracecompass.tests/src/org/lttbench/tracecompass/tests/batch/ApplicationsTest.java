@@ -193,20 +193,49 @@ class ApplicationsTest {
         }
     }
 
+    /** A copy of kernel-scp-src whose stream file (packets of 256 KiB) has its fourth packet's magic number damaged. */
+    static Path damagedCopy(String name) throws IOException {
+        Path trace = TraceCompassTraces.work(name).resolve("kernel-scp-src");
+        TraceCompassTraces.copy(TraceCompassTraces.shared("kernel-scp-src"), trace);
+        try (RandomAccessFile f = new RandomAccessFile(trace.resolve("channel0_0").toFile(), "rw")) {
+            f.seek(786_432);
+            f.write(new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
+        }
+        return trace;
+    }
+
     @Test
-    void aTruncatedTraceFailsAsTheCommandLineFails() throws Exception {
+    void aDamagedTraceFailsAsTheCommandLineFails() throws Exception {
+        Path trace = damagedCopy("damaged-app");
+        Run cli = cli("analyze", "--format", "json", trace.toString());
+        assertEquals(3, cli.code(), cli.err());
+        String message = cli.err().strip().substring("lttbench analyze: ".length());
+        assertTrue(message.startsWith(trace.resolve("channel0_0") + " at byte 786432: bad packet magic number"), message);
+        Run app = application("org.lttbench.tracecompass.core.analyze", "--format", "json", trace.toString());
+        assertEquals(3, app.code());
+        assertEquals("lttbench (Trace Compass): " + message, app.err().strip());
+        assertEquals("", app.out());
+    }
+
+    /**
+     * A trace whose stream file ends inside a packet (copied while it was written) is read up to that packet, as the
+     * command line reads it: the same reports, the same warning, exit 6.
+     */
+    @Test
+    void aTraceCutShortIsReadInPartAsTheCommandLineReadsIt() throws Exception {
         Path trace = TraceCompassTraces.work("truncated-app").resolve("kernel-scp-src");
         TraceCompassTraces.copy(TraceCompassTraces.shared("kernel-scp-src"), trace);
         try (RandomAccessFile f = new RandomAccessFile(trace.resolve("channel0_0").toFile(), "rw")) {
             f.setLength(1_000_000);
         }
         Run cli = cli("analyze", "--format", "json", trace.toString());
-        assertEquals(3, cli.code(), cli.err());
-        String message = cli.err().strip().substring("lttbench analyze: ".length());
-        assertTrue(message.startsWith(trace.resolve("channel0_0") + " at byte "), message);
+        assertEquals(6, cli.code(), cli.err());
+        assertTrue(cli.err().contains("lttbench analyze: warning: " + trace.resolve("channel0_0") + ": cut short at byte "
+                + "1000000, inside the packet at byte 786432 (of 262144 bytes): read up to byte 786432, so the traces are"
+                + " read in part"), cli.err());
         Run app = application("org.lttbench.tracecompass.core.analyze", "--format", "json", trace.toString());
-        assertEquals(3, app.code());
-        assertEquals("lttbench (Trace Compass): " + message, app.err().strip());
-        assertEquals("", app.out());
+        assertEquals(6, app.code(), app.err());
+        assertSameText(cli.out(), app.out(), "stdout");
+        assertSameText(cli.err().replace("lttbench analyze: ", "lttbench (Trace Compass): "), app.err(), "stderr");
     }
 }

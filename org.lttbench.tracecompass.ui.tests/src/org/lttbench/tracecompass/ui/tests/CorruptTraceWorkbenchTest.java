@@ -24,28 +24,30 @@ import org.lttbench.ui.compute.ReportSet;
 import org.lttbench.ui.view.ProcessTimeView;
 
 /**
- * A trace LTTbench cannot read (a copy of a shared kernel trace whose stream file was cut in the middle of a packet),
+ * A trace LTTbench cannot read (a copy of a shared kernel trace with a damaged packet header in its stream file),
  * opened in the workbench and analysed from its context menu: the views say what the command line says of it (the
  * file and the byte offset), no error dialog opens, and the workbench goes on: another trace opens and its analysis
  * shows the command line's figures.
  */
 class CorruptTraceWorkbenchTest {
 
-    static Path truncatedCopy(String shared, String stream, long size) throws IOException {
-        Path dir = TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve(shared + "-truncated"));
+    /** A copy of a shared trace with a bad magic number where a packet of {@code stream} starts ({@code offset}). */
+    static Path damagedCopy(String shared, String stream, long offset) throws IOException {
+        Path dir = TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve(shared + "-damaged"));
         TestFiles.writableCopy(TraceContextMenuTest.shared(shared), dir);
         try (RandomAccessFile f = new RandomAccessFile(dir.resolve(stream).toFile(), "rw")) {
-            f.setLength(size);
+            f.seek(offset);
+            f.write(new byte[] { (byte) 0xef, (byte) 0xbe, (byte) 0xad, (byte) 0xde });
         }
         return dir;
     }
 
     @Test
-    void aTruncatedTraceSaysFileAndOffsetWithoutADialogAndTheWorkbenchGoesOn() throws Exception {
+    void aDamagedTraceSaysFileAndOffsetWithoutADialogAndTheWorkbenchGoesOn() throws Exception {
         ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
-        Path corrupt = truncatedCopy("kernel-scp-src", "channel0_0", 1_000_000);
+        Path corrupt = damagedCopy("kernel-scp-src", "channel0_0", 786_432); // the fourth packet (256 KiB each)
         String expected = CommandLine.failure(corrupt);
-        assertTrue(expected.startsWith(corrupt.resolve("channel0_0") + " at byte "), expected);
+        assertTrue(expected.startsWith(corrupt.resolve("channel0_0") + " at byte 786432: "), expected);
 
         TmfProjectElement project = Workbench.tracingProject("LTTbench");
         TmfTraceElement element = Workbench.openTrace(project, corrupt, Workbench.KERNEL_TRACE_TYPE);
