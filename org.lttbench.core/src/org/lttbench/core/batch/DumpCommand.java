@@ -18,6 +18,7 @@ import org.lttbench.core.ctf.RecordPrinter;
 import org.lttbench.core.run.PartialRead;
 import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.ProgressListener;
+import org.lttbench.core.trace.UnreadFile;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -88,8 +89,9 @@ public final class DumpCommand implements Callable<Integer> {
         };
         PrintWriter err = spec.commandLine().getErr();
         try (CtfTraceSet set = CtfTraceSet.open(traces)) {
-            // Said before the records, so that a long dump does not bury it.
-            int code = PartialRead.warn(set, err, "lttbench dump");
+            // Said before the records, so that a long dump does not bury it; a file found cut short on the way, after.
+            PartialRead.warn(set, err, "lttbench dump");
+            List<UnreadFile> said = set.unreadFiles();
             if (count) {
                 count(set);
             } else {
@@ -97,7 +99,7 @@ public final class DumpCommand implements Callable<Integer> {
                 set.read(new RecordPrinter(out, f), ProgressListener.NONE);
                 out.flush();
             }
-            return code;
+            return PartialRead.warnOfMore(set, said, err, "lttbench dump");
         } catch (UncheckedIOException e) {
             // The reader of our output went away (e.g. "| head"): not an error of the trace.
             return 0;

@@ -1,6 +1,7 @@
 package org.lttbench.core.run;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
@@ -29,13 +30,21 @@ public final class PartialRead {
             }
         }
         err.flush();
-        if (traces.unreadFiles().isEmpty()) {
-            return ExitCode.OK;
-        }
-        for (UnreadFile u : traces.unreadFiles()) {
-            err.println(command + ": warning: " + u + ": " + u.asRead() + ", so the traces are read in part");
+        return warnOfMore(traces, List.of(), err, command);
+    }
+
+    /**
+     * Writes a warning line per unread file not in {@code said} (a file found cut short by a read that came after the
+     * warnings of {@link #warn}); returns the exit code of a run that otherwise succeeded, from every unread file.
+     */
+    public static int warnOfMore(TraceSet traces, List<UnreadFile> said, PrintWriter err, String command) {
+        List<UnreadFile> unread = traces.unreadFiles();
+        for (UnreadFile u : unread) {
+            if (!said.contains(u)) {
+                err.println(command + ": warning: " + u + ": " + u.asRead() + ", so the traces are read in part");
+            }
         }
         err.flush();
-        return ExitCode.READ_IN_PART;
+        return unread.isEmpty() ? ExitCode.OK : ExitCode.READ_IN_PART;
     }
 }

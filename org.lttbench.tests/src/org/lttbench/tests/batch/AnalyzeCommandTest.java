@@ -254,5 +254,13 @@ class AnalyzeCommandTest {
                 && l.endsWith(", so the traces are read in part")), inPart.err());
         assertTrue(inPart.out().contains("the traces were read in part"), "every report says so");
         assertFalse(inPart.err().contains("\tat "), "no stack trace");
+        // dump warns of unread files before the records, and of a file it finds cut short after them
+        for (List<String> dump : List.of(List.of("dump", "--count"), List.of("dump"))) {
+            List<String> args = new ArrayList<>(dump);
+            args.add(cut.toString());
+            LauncherTest.Result r = InProcessCli.run(args.toArray(String[]::new));
+            assertEquals(6, r.code(), dump + ": " + r.err());
+            assertEquals(1, r.err().lines().filter(l -> l.contains(": cut short at byte ")).count(), dump + ": " + r.err());
+        }
     }
 }
