@@ -31,6 +31,8 @@ import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceFormatException;
 import org.lttbench.core.trace.UnreadFile;
+import org.lttbench.tests.Bt2Counter;
+import org.lttbench.tests.Comparisons;
 import org.lttbench.tests.OtherUser;
 import org.lttbench.tests.TestPaths;
 
@@ -138,7 +140,7 @@ class BadInputTest {
      * as the same file cut where the packet starts is read whole, and said to be read in part.
      */
     @Test
-    void streamFileCutInsideAPacketIsReadUpToIt() throws IOException {
+    void streamFileCutInsideAPacketIsReadUpToIt() throws IOException, InterruptedException {
         Path trace = copy(LIBC, "truncated");
         Path file = trace.resolve("channel0_0");
         List<PacketCopy> packets = packets(trace, "channel0_0");
@@ -155,6 +157,9 @@ class BadInputTest {
         assertEquals(List.of(), whole.unread(), "a file that ends where a packet does is whole");
         Read read = Read.of(trace);
         assertEquals(whole.events(), read.events(), "every event before the packet the file ends in");
+        assertEquals(Bt2Counter.of(List.of(atPacket)).events(), read.events(),
+                "babeltrace2's count of the file cut where the packet starts");
+        Comparisons.count(Comparisons.Reference.BABELTRACE2, 1, "events of a stream file cut short");
         assertTrue(read.events() < Read.of(TestPaths.trace(LIBC)).events(), "fewer than the intact trace's");
         assertEquals(List.of(new UnreadFile(file, "cut short at byte " + cut + ", inside the packet at byte "
                 + last.fileOffset() + " (of " + last.sizeBits() / 8 + " bytes)", last.fileOffset())), read.unread());
