@@ -189,9 +189,11 @@ public final class FleetJob {
         long bytes = outcomes.stream().mapToLong(TraceOutcome::bytes).sum();
         long events = outcomes.stream().mapToLong(o -> o.events() == null ? 0 : o.events()).sum();
         long failed = outcomes.stream().filter(TraceOutcome::failed).count();
+        long inPart = outcomes.stream().filter(TraceOutcome::readInPart).count();
         StringWriter s = new StringWriter();
-        s.write(String.format(Locale.ROOT, "LTTbench fleet: %d traces of %d hosts, %s and %,d events read; %d failed%n",
-                outcomes.size(), hosts, CellFormat.bytes(bytes), events, failed));
+        s.write(String.format(Locale.ROOT, "LTTbench fleet: %d traces of %d hosts, %s and %,d events read; %d failed%s%n",
+                outcomes.size(), hosts, CellFormat.bytes(bytes), events, failed, inPart == 0 ? ""
+                        : String.format(Locale.ROOT, ", %d read in part (the traces table's status and error)", inPart)));
         // no time range in the titles: a fleet's traces need not share one
         for (Table table : tables) {
             s.write("\n" + table.title() + "\n");

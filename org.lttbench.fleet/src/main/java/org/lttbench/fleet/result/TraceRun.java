@@ -23,6 +23,7 @@ import org.lttbench.core.run.RunFailure;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.Trace;
 import org.lttbench.core.trace.TraceSet;
+import org.lttbench.core.trace.UnreadFile;
 import org.lttbench.fleet.inventory.FleetTrace;
 
 /**
@@ -56,8 +57,9 @@ public final class TraceRun {
             List<Report> reports = AnalysisRun.run(traces, analyses, List.of(counter, losses), ProgressListener.NONE);
             List<FlatTable> tables = tables(analyses, reports, notes);
             String names = String.join(",", reports.stream().map(Report::analysis).toList());
-            return new TraceResult(outcome(unit, traces, domains, names, TraceOutcome.OK, counter, losses, null, start),
-                    tables);
+            String unread = UnreadFile.note(traces.unreadFiles());
+            return new TraceResult(outcome(unit, traces, domains, names, unread == null ? TraceOutcome.OK
+                    : TraceOutcome.READ_IN_PART, counter, losses, unread, start), tables);
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             RunFailure.debug(e, new PrintWriter(System.err, true));
             String error = RunFailure.of(e).getMessage();

@@ -1,0 +1,65 @@
+package org.lttbench.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.lttbench.fleet.inventory.FleetInventory;
+
+/**
+ * A fleet unit whose stream file ends inside a packet (copied while LTTng wrote it) is read up to that packet, as the
+ * command line reads it: its figures are written, its row of the traces table says "read in part" with the note every
+ * one of its reports carries, and the summary's first line counts it.
+ */
+class FleetReadInPartTest {
+
+    @Test
+    void aUnitCutShortIsReadInPartAndSaidSo() throws IOException {
+        Path root = TestTraces.work("fleet-cut");
+        Path cut = root.resolve("VM1").resolve("scp-20130218-120000").resolve("kernel");
+        Files.createDirectories(cut);
+        for (String f : List.of("metadata", "channel0_0")) {
+            Files.copy(TestTraces.shared("kernel-scp-src").resolve(f), cut.resolve(f));
+        }
+        try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
+            f.setLength(1_000_000); // inside the fourth packet of 256 KiB
+        }
+        Path good = root.resolve("qemu0").resolve("bigendian-20141201-080000").resolve("kernel");
+        Files.createDirectories(good.getParent());
+        Files.createSymbolicLink(good, TestTraces.shared("kernel-bigendian"));
+
+        CommandLineReports.Run cli = CommandLineReports.run("analyze", "--quiet", "--format", "json", cut.toString());
+        assertEquals(6, cli.exitCode(), cli.stderr());
+        Path out = TestTraces.work("fleet-cut-out");
+        FleetJob.Outcome outcome = new FleetJob(LocalSpark.session(), out.toUri().toString(), 5)
+                .run(FleetInventory.scan(root), FleetProgress.Mode.LOG, new PrintWriter(new StringWriter(), true));
+
+        List<Row> traces = LocalSpark.session().read().parquet(out.resolve("parquet").resolve("traces").toString())
+                .orderBy("host").collectAsList();
+        assertEquals(2, traces.size());
+        assertEquals("VM1", traces.get(0).getAs("host"));
+        assertEquals("read in part", traces.get(0).getAs("status"));
+        String note = traces.get(0).getAs("error");
+        assertTrue(note.startsWith("the traces were read in part: 1 stream file was read only up to where it ends"
+                + " inside a packet") && note.contains(cut.resolve("channel0_0") + ": cut short at byte 1000000, inside"
+                + " the packet at byte 786432"), note);
+        assertTrue(cli.stderr().contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), cli.stderr());
+        assertEquals("ok", traces.get(1).getAs("status"));
+        assertNull(traces.get(1).getAs("error"));
+        assertTrue(outcome.summary().lines().findFirst().orElseThrow()
+                .endsWith("; 0 failed, 1 read in part (the traces table's status and error)"), outcome.summary());
+        long threads = LocalSpark.session().read().parquet(out.resolve("parquet").resolve("threads").toString())
+                .filter("host = 'VM1'").count();
+        assertTrue(threads > 0, "the figures of what was read are written");
+    }
+}
