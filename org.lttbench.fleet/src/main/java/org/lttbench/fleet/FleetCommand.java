@@ -96,11 +96,23 @@ public final class FleetCommand implements Callable<Integer> {
         }
     }
 
-    /** Exit 3 when traces failed, after one line saying how many and the first one's error. */
+    /**
+     * Exit 3 when traces failed, after one line saying how many and the first one's error; else 6 when traces were read
+     * in part, after one warning line saying how many and what the first one lacks.
+     */
     private int failures(FleetJob.Outcome outcome, PrintWriter err) {
         long failed = outcome.failed();
         if (failed == 0) {
-            return ExitCode.OK;
+            List<TraceOutcome> inPart = outcome.traces().stream().filter(TraceOutcome::readInPart).toList();
+            if (inPart.isEmpty()) {
+                return ExitCode.OK;
+            }
+            TraceOutcome first = inPart.get(0);
+            err.println("lttbench fleet: warning: " + inPart.size() + " of " + outcome.traces().size() + " traces were"
+                    + " read in part (the traces table says which), first: " + first.host() + " " + first.session()
+                    + ": " + first.error());
+            err.flush();
+            return ExitCode.READ_IN_PART;
         }
         TraceOutcome first = outcome.traces().stream().filter(TraceOutcome::failed).findFirst().orElseThrow();
         err.println("lttbench fleet: " + failed + " of " + outcome.traces().size() + " traces failed (the others' "

@@ -52,6 +52,31 @@ class FleetCommandTest {
     }
 
     @Test
+    void aFleetWithATraceCutShortExitsWith6AfterWritingEverything() throws IOException {
+        Path root = TestTraces.work("command-fleet-cut");
+        Path cut = root.resolve("VM1/scp-20130218-120000/kernel");
+        Files.createDirectories(cut);
+        Files.copy(TestTraces.shared("kernel-scp-src").resolve("metadata"), cut.resolve("metadata"));
+        byte[] stream = Files.readAllBytes(TestTraces.shared("kernel-scp-src").resolve("channel0_0"));
+        Files.write(cut.resolve("channel0_0"), java.util.Arrays.copyOf(stream, 1_000_000)); // inside a packet
+        Path good = root.resolve("qemu0/bigendian-20141201-080000");
+        Files.createDirectories(good);
+        Files.createSymbolicLink(good.resolve("kernel"), TestTraces.shared("kernel-bigendian"));
+        Path out = TestTraces.work("command-cut-out");
+
+        Result r = run("fleet", "--quiet", "--top", "3", root.toString(), "--out", out.toString());
+        assertEquals(6, r.code, r.err);
+        assertTrue(r.out.lines().findFirst().orElseThrow().endsWith("; 0 failed, 1 read in part (the traces table's"
+                + " status and error)"), r.out);
+        assertTrue(Files.readString(out.resolve("csv/threads.csv")).contains("\nVM1,scp-20130218-120000,"));
+        List<String> err = r.err.lines().toList();
+        assertEquals(1, err.size(), r.err);
+        assertTrue(err.get(0).startsWith("lttbench fleet: warning: 1 of 2 traces were read in part (the traces table"
+                + " says which), first: VM1 scp-20130218-120000: the traces were read in part: ") && err.get(0)
+                .contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), err.get(0));
+    }
+
+    @Test
     void badArgumentsAreOneLineNamingWhatAndWhere() throws IOException {
         Path work = TestTraces.work("command-bad");
         Path trace = TestTraces.shared("kernel-scp-dest");
