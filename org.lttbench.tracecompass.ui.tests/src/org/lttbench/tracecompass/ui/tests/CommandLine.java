@@ -33,8 +33,17 @@ public final class CommandLine {
 
     /** Runs {@code lttbench analyze --format json ARGS... TRACE}; fails unless it exits 0. */
     public static CommandLine analyze(Path trace, String... args) throws IOException, InterruptedException {
+        return analyze(0, trace, args);
+    }
+
+    /** The same, of a trace the command line reads in part (exit 6). */
+    public static CommandLine analyzeReadInPart(Path trace, String... args) throws IOException, InterruptedException {
+        return analyze(6, trace, args);
+    }
+
+    private static CommandLine analyze(int exit, Path trace, String... args) throws IOException, InterruptedException {
         Run r = analyzeRun(trace, "--format", "json", args);
-        assertEquals(0, r.exit(), r.command() + ": " + r.err());
+        assertEquals(exit, r.exit(), r.command() + ": " + r.err());
         return new CommandLine(JsonParser.parseString(r.out()).getAsJsonObject());
     }
 

@@ -89,4 +89,33 @@ class CorruptTraceWorkbenchTest {
         assertTrue(!Views.timeGraph(states, goodTrace).isEmpty());
         assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
     }
+
+    /**
+     * A trace whose stream file ends inside a packet (copied while LTTng wrote it) opens, and its analysis shows the
+     * command line's figures of what was read, with the note that it was read in part above them; no dialog.
+     */
+    @Test
+    void aTraceCutShortShowsWhatWasReadAndSaysItWasReadInPart() throws Exception {
+        ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
+        Path cut = TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve("kernel-scp-src-cut"));
+        TestFiles.writableCopy(TraceContextMenuTest.shared("kernel-scp-src"), cut);
+        try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
+            f.setLength(1_000_000); // inside the fourth packet of 256 KiB
+        }
+        TmfProjectElement project = Workbench.tracingProject("LTTbench");
+        TmfTraceElement element = Workbench.openTrace(project, cut, Workbench.KERNEL_TRACE_TYPE);
+        ITmfTrace trace = ui(() -> element.getTrace());
+        Workbench.clickContextMenu(Workbench.select(element), "LTTbench", "Process time");
+        ProcessTimeTmfView view = Workbench.view(ProcessTimeTmfView.ID, ProcessTimeTmfView.class);
+        ReportSet reports = Views.finished(view, trace);
+        assertNull(reports.failure(), reports.failure());
+        CommandLine cli = CommandLine.analyzeReadInPart(cut, Views.rangeArguments(reports));
+        Views.assertShowsTheCommandLinesTable("Process time > Threads of the cut copy",
+                ((ProcessTimeView) view.content()).threadTable(), cli, "threads");
+        java.util.List<String> notes = ui(() -> ((ProcessTimeView) view.content()).banner().notes());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("the traces were read in part: ")
+                && n.contains(cut.resolve("channel0_0") + ": cut short at byte 1000000")), notes.toString());
+        Workbench.screenshot("cut-short-process-time", view);
+        assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
+    }
 }
