@@ -28,13 +28,16 @@ public record UnreadFile(Path file, String reason, long readUpTo) {
         return readUpTo < 0 ? "not read" : "read up to byte " + readUpTo;
     }
 
+    /** How the note of {@link #note} begins: a view shows it with what the figures lack, not among other notes. */
+    public static final String NOTE_START = "the traces were read in part: ";
+
     /** The note every report of a read in part carries, or null when nothing was left unread. */
     public static String note(List<UnreadFile> unread) {
         if (unread.isEmpty()) {
             return null;
         }
         long inPart = unread.stream().filter(u -> u.readUpTo >= 0).count();
-        StringBuilder sb = new StringBuilder("the traces were read in part: ").append(unread.size())
+        StringBuilder sb = new StringBuilder(NOTE_START).append(unread.size())
                 .append(unread.size() == 1 ? " stream file" : " stream files")
                 .append(inPart == 0 ? " could not be read, and every figure here lacks their events ("
                         : inPart == unread.size() ? (unread.size() == 1 ? " was" : " were")

@@ -17,6 +17,7 @@ import org.eclipse.swt.widgets.Link;
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TraceNames;
+import org.lttbench.core.trace.UnreadFile;
 import org.lttbench.ui.compute.ReportSet;
 
 /**
@@ -24,7 +25,8 @@ import org.lttbench.ui.compute.ReportSet;
  * in one sentence with the counts formatted, e.g. <i>This range lost 967,700 events (96.8% of those written) in 562
  * places, all on ust-hello-lost/channel1_2: the figures below miss what those events would have said.</i> The reports'
  * other notes are behind a link, one line until asked for (the notes that only say what was lost are not repeated).
- * A figure of the tables that a check found doubtful (the I/O wait check) is said in full, red too, before the notes.
+ * A figure of the tables that a check found doubtful (the I/O wait check) is said in full, red too, before the notes;
+ * so is a read in part (stream files not read, or not to their end): every figure lacks their events.
  * Hidden when there is nothing to say. The counts come from the discarded analysis's {@code streams} table for the
  * same range.
  */
@@ -41,6 +43,8 @@ public final class LossBanner extends Composite {
     private String sentence = "";
     private List<String> notes = List.of();
     private List<String> warnings = List.of();
+    /** The note of a read in part ({@link UnreadFile#note}), or null. */
+    private String readInPart;
     private boolean unfolded;
 
     public LossBanner(Composite parent) {
@@ -70,7 +74,9 @@ public final class LossBanner extends Composite {
         lostEvents = sum(streams, "discarded_events");
         lostPackets = sum(streams, "discarded_packets");
         sentence = lostEvents > 0 || lostPackets > 0 ? sentence(streams, reports) : "";
-        notes = reports.notes(analyses, false);
+        notes = new ArrayList<>(reports.notes(analyses, false));
+        readInPart = notes.stream().filter(n -> n.startsWith(UnreadFile.NOTE_START)).findFirst().orElse(null);
+        notes.remove(readInPart);
         warnings = reports.warnings(analyses);
         render();
     }
@@ -129,10 +135,14 @@ public final class LossBanner extends Composite {
     private void render() {
         boolean loss = lostEvents > 0 || lostPackets > 0;
         StringBuilder b = new StringBuilder(sentence);
+        if (readInPart != null) {
+            b.append(b.length() > 0 ? "\n" : "").append(Character.toUpperCase(readInPart.charAt(0)))
+                    .append(readInPart, 1, readInPart.length()).append('.');
+        }
         for (String w : warnings) {
             b.append(b.length() > 0 ? "\n" : "").append("Warning: ").append(w);
         }
-        loss |= !warnings.isEmpty();
+        loss |= !warnings.isEmpty() || readInPart != null;
         if (unfolded || !loss) {
             List<String> shown = unfolded ? notes : notes.stream().limit(1).map(LossBanner::folded).toList();
             for (String note : shown) {
@@ -181,7 +191,12 @@ public final class LossBanner extends Composite {
         return warnings;
     }
 
-    /** The notes behind the link, loss notes left out. */
+    /** The note of a read in part, said in full above the other notes; null when every file was read whole. */
+    public String readInPart() {
+        return readInPart;
+    }
+
+    /** The notes behind the link, loss notes and the read in part left out. */
     public List<String> notes() {
         return notes;
     }
