@@ -29,10 +29,9 @@ import com.google.gson.JsonParser;
  * Every analysis on real traces with random damage (bytes changed here and there, a run of bytes overwritten, a stream
  * file cut short): a run gives its reports (exit 0; 6 with a warning per file cut short, read up to the packet it ends
  * in), says the analyses do not apply (1), or says in one line which file is damaged and where (3); never an internal
- * error, a hang or an exhausted heap. The same of a diff of the trace
- * undamaged against it. {@code BadInputTest} damages traces for the reader alone; here what a damaged trace decodes to
- * (a TID, a CPU, a timestamp out of any range, a state no kernel has) reaches every analysis, the comparison and every
- * writer.
+ * error, a hang or an exhausted heap. The same of a diff of the trace undamaged against it. {@code BadInputTest}
+ * damages traces for the reader alone; here what a damaged trace decodes to (a TID, a CPU, a timestamp out of any
+ * range, a state no kernel has) reaches every analysis, the comparison and every writer.
  */
 class DamagedTracesAnalysedTest {
     private static final List<String> TRACES = List.of("kernel-bigendian", "kernel-arm-bug446190", "kernel-scp-src",
