@@ -162,6 +162,7 @@ class DocsTest {
             }
         }
         int ran = 0;
+        Path outputs = TestPaths.workDir("docs-outputs");
         for (ShownRun run : runs) {
             if (NOT_RUNNABLE.matcher(run.command()).find()) {
                 continue;
@@ -170,7 +171,11 @@ class DocsTest {
             Map<String, String> relative = new java.util.LinkedHashMap<>();
             for (String word : run.command().substring("./lttbench ".length()).trim().split(" +")) {
                 Path p = repo.resolve(word).normalize();
-                if (!word.startsWith("-") && Files.exists(p)) {
+                if (word.startsWith("/tmp/")) { // where the docs write an output: the test's own directory, not a user's /tmp
+                    Path mine = outputs.resolve(word.substring("/tmp/".length()));
+                    relative.put(mine.toString(), word);
+                    args.add(mine.toString());
+                } else if (!word.startsWith("-") && Files.exists(p)) {
                     relative.put(p.toString(), word);
                     args.add(p.toString());
                 } else {

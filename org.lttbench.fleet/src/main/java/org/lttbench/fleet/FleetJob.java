@@ -79,16 +79,20 @@ public final class FleetJob {
         List<FleetTrace> ordered = new ArrayList<>(traces);
         ordered.sort(Comparator.comparingLong(FleetTrace::bytes).reversed());
         LongAccumulator failed = sc.longAccumulator("LTTbench traces failed");
+        LongAccumulator readInPart = sc.longAccumulator("LTTbench traces read in part");
         LongAccumulator bytesRead = sc.longAccumulator("LTTbench bytes read");
         LongAccumulator eventsRead = sc.longAccumulator("LTTbench events read");
         String group = "lttbench-fleet-" + UUID.randomUUID();
-        FleetProgress progress = new FleetProgress(group, ordered, failed, progressMode, err, System::nanoTime);
+        FleetProgress progress = new FleetProgress(group, ordered, failed, readInPart, progressMode, err,
+                System::nanoTime);
 
         JavaRDD<TraceResult> results = jsc.parallelize(ordered, Math.max(1, ordered.size())).map(trace -> {
             TraceResult r = TraceRun.run(trace);
             TraceOutcome o = r.outcome();
             if (o.failed()) {
                 failed.add(1);
+            } else if (o.readInPart()) {
+                readInPart.add(1);
             }
             bytesRead.add(o.bytes());
             eventsRead.add(o.events() == null ? 0 : o.events());

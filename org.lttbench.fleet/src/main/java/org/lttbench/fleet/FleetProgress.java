@@ -18,8 +18,8 @@ import org.lttbench.fleet.inventory.FleetTrace;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The fleet job's one-line progress on stderr: traces done of the total, traces failed, bytes read of the total, rate
- * and time. Told by Spark's listener bus as each trace's task ends (a task is one trace: its partition's index is the
+ * The fleet job's one-line progress on stderr: traces done of the total, traces failed and read in part, bytes read of
+ * the total, rate and time. Told by Spark's listener bus as each trace's task ends (a task is one trace: its partition's index is the
  * trace's place in the job's list). On a terminal the line is redrawn in place; otherwise (logs, spark-submit) a line
  * is printed at most every {@link #LOG_INTERVAL_NS}, and the last one always.
  */
@@ -43,6 +43,7 @@ public final class FleetProgress extends SparkListener {
     private final long[] bytes;
     private final long totalBytes;
     private final LongAccumulator failed;
+    private final LongAccumulator readInPart;
     private final Mode mode;
     private final PrintWriter err;
     private final LongSupplier nanoClock;
@@ -57,14 +58,16 @@ public final class FleetProgress extends SparkListener {
     /**
      * @param jobGroup the job group the analysis job runs in: only its tasks count
      * @param traces   the job's traces, in partition order
-     * @param failed   the job's count of failed traces
+     * @param failed     the job's count of failed traces
+     * @param readInPart the job's count of traces read in part
      */
-    public FleetProgress(String jobGroup, List<FleetTrace> traces, LongAccumulator failed, Mode mode, PrintWriter err,
-            LongSupplier nanoClock) {
+    public FleetProgress(String jobGroup, List<FleetTrace> traces, LongAccumulator failed, LongAccumulator readInPart,
+            Mode mode, PrintWriter err, LongSupplier nanoClock) {
         this.jobGroup = jobGroup;
         this.bytes = traces.stream().mapToLong(FleetTrace::bytes).toArray();
         this.totalBytes = traces.stream().mapToLong(FleetTrace::bytes).sum();
         this.failed = failed;
+        this.readInPart = readInPart;
         this.mode = mode;
         this.err = err;
         this.nanoClock = nanoClock;
@@ -110,8 +113,11 @@ public final class FleetProgress extends SparkListener {
         StringBuilder s = new StringBuilder("fleet: ").append(doneCount).append('/').append(done.length)
                 .append(" traces");
         long failures = failed.value();
-        if (failures > 0) {
-            s.append(" (").append(failures).append(" failed)");
+        long inPart = readInPart.value();
+        if (failures > 0 || inPart > 0) {
+            s.append(" (").append(failures > 0 ? failures + " failed" : "")
+                    .append(failures > 0 && inPart > 0 ? ", " : "").append(inPart > 0 ? inPart + " read in part" : "")
+                    .append(')');
         }
         s.append(", ").append(CellFormat.bytes(doneBytes)).append(" of ").append(CellFormat.bytes(totalBytes));
         double seconds = elapsed / 1e9;

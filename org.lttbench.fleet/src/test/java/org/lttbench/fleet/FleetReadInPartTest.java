@@ -41,8 +41,9 @@ class FleetReadInPartTest {
         CommandLineReports.Run cli = CommandLineReports.run("analyze", "--quiet", "--format", "json", cut.toString());
         assertEquals(6, cli.exitCode(), cli.stderr());
         Path out = TestTraces.work("fleet-cut-out");
+        StringWriter progress = new StringWriter();
         FleetJob.Outcome outcome = new FleetJob(LocalSpark.session(), out.toUri().toString(), 5)
-                .run(FleetInventory.scan(root), FleetProgress.Mode.LOG, new PrintWriter(new StringWriter(), true));
+                .run(FleetInventory.scan(root), FleetProgress.Mode.LOG, new PrintWriter(progress, true));
 
         List<Row> traces = LocalSpark.session().read().parquet(out.resolve("parquet").resolve("traces").toString())
                 .orderBy("host").collectAsList();
@@ -58,6 +59,8 @@ class FleetReadInPartTest {
         assertNull(traces.get(1).getAs("error"));
         assertTrue(outcome.summary().lines().findFirst().orElseThrow()
                 .endsWith("; 0 failed, 1 read in part (the traces table's status and error)"), outcome.summary());
+        String last = progress.toString().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(last.startsWith("fleet: 2/2 traces (1 read in part), "), last);
         long threads = LocalSpark.session().read().parquet(out.resolve("parquet").resolve("threads").toString())
                 .filter("host = 'VM1'").count();
         assertTrue(threads > 0, "the figures of what was read are written");
