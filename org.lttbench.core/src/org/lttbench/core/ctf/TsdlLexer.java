@@ -32,9 +32,6 @@ final class TsdlLexer {
         }
     }
 
-    private static final String[] PUNCTS = { ":=", "...", "->", "{", "}", "(", ")", "[", "]", ";", ",", "=", "<", ">", ":",
-            ".", "*", "+", "-", "&" };
-
     /**
      * The longest number literal read: 64 binary digits, a prefix and C suffixes fit; a longer one would only make
      * the conversion slow (hostile metadata).
@@ -178,15 +175,38 @@ final class TsdlLexer {
         if (c == '"' || c == '\'') {
             return quoted(start, (char) c);
         }
-        for (String p : PUNCTS) {
-            if (startsWith(p)) {
-                for (int i = 0; i < p.length(); i++) {
-                    take();
-                }
-                return new Token(Kind.PUNCT, p, start.offset, start.line, start.column);
-            }
+        String p = punct(c);
+        if (p == null) {
+            throw error(start, "unexpected character '" + (char) c + "'");
         }
-        throw error(start, "unexpected character '" + (char) c + "'");
+        for (int i = 0; i < p.length(); i++) {
+            take();
+        }
+        return new Token(Kind.PUNCT, p, start.offset, start.line, start.column);
+    }
+
+    /** The punctuation starting with {@code c}, the longest that matches ({@code :=} before {@code :}); or null. */
+    private String punct(int c) throws TraceFormatException {
+        return switch (c) {
+        case ':' -> peekChar(1) == '=' ? ":=" : ":";
+        case '.' -> startsWith("...") ? "..." : ".";
+        case '-' -> peekChar(1) == '>' ? "->" : "-";
+        case '{' -> "{";
+        case '}' -> "}";
+        case '(' -> "(";
+        case ')' -> ")";
+        case '[' -> "[";
+        case ']' -> "]";
+        case ';' -> ";";
+        case ',' -> ",";
+        case '=' -> "=";
+        case '<' -> "<";
+        case '>' -> ">";
+        case '*' -> "*";
+        case '+' -> "+";
+        case '&' -> "&";
+        default -> null;
+        };
     }
 
     /**
@@ -194,11 +214,23 @@ final class TsdlLexer {
      * characters: a longer one is read to its end, to say how long it is, and refused.
      */
     private String run(Position start, boolean name, int max, String what) throws TraceFormatException {
+        // most runs end inside the buffer: one string from it, without a builder (a kernel's metadata has hundreds of
+        // thousands of tokens); a run holds no line break, so only the offset moves
+        int end = pos;
+        while (end < lim && end - pos <= max && inRun(buf[end], name)) {
+            end++;
+        }
+        if (end < lim && end - pos <= max) {
+            String text = new String(buf, pos, end - pos);
+            offset += end - pos;
+            pos = end;
+            return text;
+        }
         StringBuilder sb = new StringBuilder();
         long n = 0;
         while (true) {
             int c = peekChar(0);
-            if (c < 0 || !(Character.isLetterOrDigit(c) || name && (c == '_' || c == '$'))) {
+            if (c < 0 || !inRun(c, name)) {
                 break;
             }
             take();
@@ -210,6 +242,10 @@ final class TsdlLexer {
             throw error(start, what + " of " + n + " characters (at most " + max + " expected)");
         }
         return sb.toString();
+    }
+
+    private static boolean inRun(int c, boolean name) {
+        return Character.isLetterOrDigit(c) || name && (c == '_' || c == '$');
     }
 
     private Token quoted(Position start, char quote) throws TraceFormatException {

@@ -131,7 +131,15 @@ final class TsdlTokens {
             throw error(t, "expected a number but found " + t);
         }
         take();
-        String s = t.text().replaceAll("[uUlL]+$", "");
+        String s = t.text();
+        int end = s.length();
+        while (end > 0 && "uUlL".indexOf(s.charAt(end - 1)) >= 0) {
+            end--; // C suffixes (a kernel's metadata has tens of thousands of numbers: no regular expression here)
+        }
+        s = s.substring(0, end);
+        if (decimal(s)) {
+            return negative ? -Long.parseLong(s) : Long.parseLong(s);
+        }
         BigInteger v;
         if (s.startsWith("0x") || s.startsWith("0X")) {
             v = new BigInteger(s.substring(2), 16);
@@ -146,6 +154,19 @@ final class TsdlTokens {
             throw error(t, "number " + t.text() + " does not fit in 64 bits");
         }
         return negative ? -v.longValue() : v.longValue();
+    }
+
+    /** Digits only, no leading 0 (octal) but 0 itself, and short enough to fit a long whatever they are. */
+    private static boolean decimal(String s) {
+        if (s.isEmpty() || s.length() > 18 || (s.charAt(0) == '0' && s.length() > 1)) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A reference to another field: {@code name}, {@code a.b}, {@code event.fields.len} ({@code ->} read as a dot). */
