@@ -43,6 +43,47 @@ final class WaitsHighlights {
         long woken;
         final Map<String, Long> causes = new HashMap<>();
         final Map<String, Long> wakers = new HashMap<>();
+        /** The wakers' times by the table's kind and waker cells, before they are named as the line names them. */
+        final Map<WakerCells, Long> byWakerCells = new HashMap<>();
+    }
+
+    /** A wakers row's kind and waker cells: a process's rows hold a few wakers each, named once per process. */
+    private record WakerCells(String kind, String waker) {
+    }
+
+    /**
+     * The processes of the tables' rows, in the order first met. A table's rows come thread by thread: consecutive rows
+     * of one thread are found once.
+     */
+    private static final class Processes {
+        final Map<RowProcess, Blocked> all = new LinkedHashMap<>();
+        private int[] whose;
+        private Object host;
+        private Object pid;
+        private Object tid;
+        private Blocked last;
+
+        /** Reads the rows of a table whose {@link #WHO} columns are these. */
+        Processes reading(int[] columns) {
+            whose = columns;
+            last = null;
+            return this;
+        }
+
+        /** The row's process's sums, or null for a row of no process to name ({@link RowProcess#noProcess}). */
+        Blocked of(Object[] row) {
+            Object h = Cells.at(row, whose[1]);
+            Object p = Cells.at(row, whose[0]);
+            Object t = Cells.at(row, whose[2]);
+            if (last == null || !java.util.Objects.equals(p, pid) || !java.util.Objects.equals(t, tid)
+                    || !java.util.Objects.equals(h, host)) {
+                last = process(all, whose, row);
+                host = h;
+                pid = p;
+                tid = t;
+            }
+            return last;
+        }
     }
 
     static List<Highlight> of(Report report) {
@@ -51,11 +92,10 @@ final class WaitsHighlights {
         if (causes == null || wakers == null) {
             return List.of();
         }
-        Map<RowProcess, Blocked> processes = new LinkedHashMap<>();
+        Processes processes = new Processes().reading(Cells.indices(causes, WHO));
         int[] at = Cells.indices(causes, "blocked_ns", "cause");
-        int[] whose = Cells.indices(causes, WHO);
         for (Object[] row : causes.rows()) {
-            Blocked b = process(processes, whose, row);
+            Blocked b = processes.of(row);
             if (b == null) {
                 continue;
             }
@@ -64,28 +104,31 @@ final class WaitsHighlights {
             b.causes.merge(Cells.asText(Cells.at(row, at[1])), ns, Long::sum);
         }
         at = Cells.indices(wakers, "waker_kind", "waker", "blocked_ns");
-        whose = Cells.indices(wakers, WHO);
-        String caveat = WaitsAnalysis.wakerCaveat(wakers);
+        processes.reading(Cells.indices(wakers, WHO));
         for (Object[] row : wakers.rows()) {
-            Blocked b = process(processes, whose, row);
-            if (b == null) {
-                continue;
-            }
-            String kind = Cells.asText(Cells.at(row, at[0]));
-            String waker = Cells.asText(Cells.at(row, at[1]));
-            String who = switch (kind == null ? "" : kind) {
-                case "none" -> "none";
-                case "unknown" -> "unknown";
-                case "timer" -> waker;
-                default -> WaitsAnalysis.wakerAsSaid(caveat, kind, waker);
-            };
-            long ns = Cells.asLong(Cells.at(row, at[2]));
-            b.wakers.merge(who, ns, Long::sum);
-            if (!who.equals("none") && !who.equals("unknown")) {
-                b.woken += ns;
+            Blocked b = processes.of(row);
+            if (b != null) {
+                b.byWakerCells.merge(new WakerCells(Cells.asText(Cells.at(row, at[0])), Cells.asText(Cells.at(row, at[1]))),
+                        Cells.asLong(Cells.at(row, at[2])), Long::sum);
             }
         }
-        List<Blocked> longest = new ArrayList<>(processes.values());
+        String caveat = WaitsAnalysis.wakerCaveat(wakers);
+        for (Blocked b : processes.all.values()) {
+            b.byWakerCells.forEach((cells, ns) -> {
+                String kind = cells.kind();
+                String who = switch (kind == null ? "" : kind) {
+                    case "none" -> "none";
+                    case "unknown" -> "unknown";
+                    case "timer" -> cells.waker();
+                    default -> WaitsAnalysis.wakerAsSaid(caveat, kind, cells.waker());
+                };
+                b.wakers.merge(who, ns, Long::sum);
+                if (!who.equals("none") && !who.equals("unknown")) {
+                    b.woken += ns;
+                }
+            });
+        }
+        List<Blocked> longest = new ArrayList<>(processes.all.values());
         longest.removeIf(b -> b.woken == 0 || KERNEL_THREAD.equals(key(largest(b.causes))));
         longest.sort(Comparator.comparingLong((Blocked b) -> b.woken).reversed());
         List<Highlight> lines = new ArrayList<>();
