@@ -171,7 +171,8 @@ class DocsTest {
             Map<String, String> relative = new java.util.LinkedHashMap<>();
             for (String word : run.command().substring("./lttbench ".length()).trim().split(" +")) {
                 Path p = repo.resolve(word).normalize();
-                if (word.startsWith("/tmp/")) { // where the docs write an output: the test's own directory, not a user's /tmp
+                if (word.startsWith("/tmp/")) {
+                    // where the docs write an output: the test's own directory, not a user's /tmp
                     Path mine = outputs.resolve(word.substring("/tmp/".length()));
                     relative.put(mine.toString(), word);
                     args.add(mine.toString());

@@ -108,8 +108,8 @@ final class WaitsHighlights {
         for (Object[] row : wakers.rows()) {
             Blocked b = processes.of(row);
             if (b != null) {
-                b.byWakerCells.merge(new WakerCells(Cells.asText(Cells.at(row, at[0])), Cells.asText(Cells.at(row, at[1]))),
-                        Cells.asLong(Cells.at(row, at[2])), Long::sum);
+                WakerCells waker = new WakerCells(Cells.asText(Cells.at(row, at[0])), Cells.asText(Cells.at(row, at[1])));
+                b.byWakerCells.merge(waker, Cells.asLong(Cells.at(row, at[2])), Long::sum);
             }
         }
         String caveat = WaitsAnalysis.wakerCaveat(wakers);

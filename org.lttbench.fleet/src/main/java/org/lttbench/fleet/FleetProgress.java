@@ -19,9 +19,9 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The fleet job's one-line progress on stderr: traces done of the total, traces failed and read in part, bytes read of
- * the total, rate and time. Told by Spark's listener bus as each trace's task ends (a task is one trace: its partition's index is the
- * trace's place in the job's list). On a terminal the line is redrawn in place; otherwise (logs, spark-submit) a line
- * is printed at most every {@link #LOG_INTERVAL_NS}, and the last one always.
+ * the total, rate and time. Told by Spark's listener bus as each trace's task ends (a task is one trace: its
+ * partition's index is the trace's place in the job's list). On a terminal the line is redrawn in place; otherwise
+ * (logs, spark-submit) a line is printed at most every {@link #LOG_INTERVAL_NS}, and the last one always.
  */
 public final class FleetProgress extends SparkListener {
     /** Spark's job property holding the job group that {@code setJobGroup} sets. */
