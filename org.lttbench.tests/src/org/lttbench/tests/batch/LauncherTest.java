@@ -102,6 +102,50 @@ public class LauncherTest {
     }
 
     /**
+     * The analysing commands run on C1 alone when their traces add up to under 150 MiB (C2's compiling does not pay
+     * off in a run of seconds; docs/performance.md), not on larger traces, not for dump, not for a live session, and
+     * not when LTTBENCH_JAVA_OPTS chooses the compilers. Read from the JVM's own log of its arguments.
+     */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void smallTracesAreAnalysedOnC1Alone() throws Exception {
+        Path dir = TestPaths.workDir("launcher-jit");
+        String demo = TestPaths.repository().resolve("examples/kernel-demo").toString();
+        // a trace of 200 MiB to the launcher's eye: its metadata and a sparse stream file (the JVM only starts)
+        Path large = Files.createDirectories(dir.resolve("large"));
+        Files.copy(Path.of(demo, "metadata"), large.resolve("metadata"));
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(large.resolve("channel0_0").toFile(), "rw")) {
+            f.setLength(200L << 20);
+        }
+        String c1Alone = "-XX:TieredStopAtLevel=1";
+        assertTrue(jvmArguments(dir, "", "analyze", demo).contains(c1Alone));
+        assertTrue(jvmArguments(dir, "", "diff", demo, demo).contains(c1Alone));
+        assertTrue(!jvmArguments(dir, "", "dump", "--count", demo).contains(c1Alone));
+        assertTrue(!jvmArguments(dir, "", "lami", "process", "--mi-version", large.toString()).contains(c1Alone));
+        assertTrue(!jvmArguments(dir, "", "diff", demo, large.toString()).contains(c1Alone));
+        assertTrue(!jvmArguments(dir, "", "analyze", "net://127.0.0.1:1/host/h/s").contains(c1Alone));
+        String chosen = jvmArguments(dir, "-XX:TieredStopAtLevel=4", "analyze", demo);
+        assertTrue(!chosen.contains(c1Alone) && chosen.contains("-XX:TieredStopAtLevel=4"), chosen);
+    }
+
+    /** The {@code jvm_args} the JVM logs when the launcher runs these arguments, with these LTTBENCH_JAVA_OPTS added. */
+    private static String jvmArguments(Path dir, String options, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("/bin/bash", TestPaths.repository().resolve("lttbench")
+                .toString()));
+        command.addAll(List.of(args));
+        Path log = dir.resolve("arguments.log");
+        Files.deleteIfExists(log);
+        // LTTBENCH_JAVA_OPTS is split at spaces, and the clone's path may hold some: a log file named relatively
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile());
+        pb.environment().put("LTTBENCH_JAVA_OPTS", (options + " -Xlog:arguments=info:file=arguments.log").strip());
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "launcher did not finish");
+        return Files.readAllLines(log).stream().filter(l -> l.contains("jvm_args:")).findFirst()
+                .orElseThrow(() -> new AssertionError("no jvm_args in the JVM's log: " + String.join(" ", args)));
+    }
+
+    /**
      * What the JVM itself logs (here: a class archive it cannot use, named in LTTBENCH_JAVA_OPTS) goes to stderr: on
      * stdout it would break the JSON a tool reads (a locked /tmp/hsperfdata file of another process with the same PID
      * once put such a line in a snapshot's JSON).
