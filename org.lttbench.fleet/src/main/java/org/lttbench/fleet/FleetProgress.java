@@ -1,6 +1,7 @@
 package org.lttbench.fleet;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -114,10 +115,15 @@ public final class FleetProgress extends SparkListener {
                 .append(" traces");
         long failures = failed.value();
         long inPart = readInPart.value();
-        if (failures > 0 || inPart > 0) {
-            s.append(" (").append(failures > 0 ? failures + " failed" : "")
-                    .append(failures > 0 && inPart > 0 ? ", " : "").append(inPart > 0 ? inPart + " read in part" : "")
-                    .append(')');
+        List<String> counts = new ArrayList<>();
+        if (failures > 0) {
+            counts.add(failures + " failed");
+        }
+        if (inPart > 0) {
+            counts.add(inPart + " read in part");
+        }
+        if (!counts.isEmpty()) {
+            s.append(" (").append(String.join(", ", counts)).append(')');
         }
         s.append(", ").append(CellFormat.bytes(doneBytes)).append(" of ").append(CellFormat.bytes(totalBytes));
         double seconds = elapsed / 1e9;

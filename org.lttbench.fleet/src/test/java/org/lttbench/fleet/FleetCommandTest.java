@@ -54,14 +54,7 @@ class FleetCommandTest {
     @Test
     void aFleetWithATraceCutShortExitsWith6AfterWritingEverything() throws IOException {
         Path root = TestTraces.work("command-fleet-cut");
-        Path cut = root.resolve("VM1/scp-20130218-120000/kernel");
-        Files.createDirectories(cut);
-        Files.copy(TestTraces.shared("kernel-scp-src").resolve("metadata"), cut.resolve("metadata"));
-        byte[] stream = Files.readAllBytes(TestTraces.shared("kernel-scp-src").resolve("channel0_0"));
-        Files.write(cut.resolve("channel0_0"), java.util.Arrays.copyOf(stream, 1_000_000)); // inside a packet
-        Path good = root.resolve("qemu0/bigendian-20141201-080000");
-        Files.createDirectories(good);
-        Files.createSymbolicLink(good.resolve("kernel"), TestTraces.shared("kernel-bigendian"));
+        Path cut = FleetReadInPartTest.fleetWithAUnitCutShort(root);
         Path out = TestTraces.work("command-cut-out");
 
         Result r = run("fleet", "--quiet", "--top", "3", root.toString(), "--out", out.toString());

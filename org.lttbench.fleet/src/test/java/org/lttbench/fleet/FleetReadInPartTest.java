@@ -23,20 +23,31 @@ import org.lttbench.fleet.inventory.FleetInventory;
  */
 class FleetReadInPartTest {
 
-    @Test
-    void aUnitCutShortIsReadInPartAndSaidSo() throws IOException {
-        Path root = TestTraces.work("fleet-cut");
+    /**
+     * A fleet of two units under {@code root}: VM1's scp-20130218-120000, kernel-scp-src's first stream file cut at
+     * byte 1,000,000 (inside its fourth packet of 256 KiB), and qemu0's kernel-bigendian, whole.
+     *
+     * @return the cut unit's trace directory
+     */
+    static Path fleetWithAUnitCutShort(Path root) throws IOException {
         Path cut = root.resolve("VM1").resolve("scp-20130218-120000").resolve("kernel");
         Files.createDirectories(cut);
         for (String f : List.of("metadata", "channel0_0")) {
             Files.copy(TestTraces.shared("kernel-scp-src").resolve(f), cut.resolve(f));
         }
         try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
-            f.setLength(1_000_000); // inside the fourth packet of 256 KiB
+            f.setLength(1_000_000);
         }
         Path good = root.resolve("qemu0").resolve("bigendian-20141201-080000").resolve("kernel");
         Files.createDirectories(good.getParent());
         Files.createSymbolicLink(good, TestTraces.shared("kernel-bigendian"));
+        return cut;
+    }
+
+    @Test
+    void aUnitCutShortIsReadInPartAndSaidSo() throws IOException {
+        Path root = TestTraces.work("fleet-cut");
+        Path cut = fleetWithAUnitCutShort(root);
 
         CommandLineReports.Run cli = CommandLineReports.run("analyze", "--quiet", "--format", "json", cut.toString());
         assertEquals(6, cli.exitCode(), cli.stderr());
