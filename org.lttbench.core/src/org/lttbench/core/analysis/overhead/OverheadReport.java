@@ -30,13 +30,25 @@ final class OverheadReport {
     private OverheadReport() {
     }
 
+    /**
+     * What the report's tables and notes read of one tracepoint, made once: its gaps (each table reads all of them), the
+     * trace's estimate of its cost and the calibration's cost, which builds on that estimate.
+     */
+    private record Figures(TracepointStats tracepoint, GapHistogram gaps, CostEstimate estimate, TracerCost cost) {
+        static Figures of(TracepointStats tp, MachineCalibration calibration) {
+            CostEstimate e = tp.estimate();
+            return new Figures(tp, tp.allGaps(), e, tp.cost(calibration, e));
+        }
+    }
+
     static Report of(OverheadAnalysis analysis) {
         TimeRange range = analysis.range();
         Report report = new Report(OverheadAnalysis.NAME, TABLES.title(), range);
         List<TracepointStats> tracepoints = analysis.tracepoints();
         MachineCalibration calibration = analysis.calibration();
-        report.add(tracepoints(tracepoints, range, calibration));
-        report.add(gaps(tracepoints));
+        List<Figures> figures = tracepoints.stream().map(tp -> Figures.of(tp, calibration)).toList();
+        report.add(tracepoints(figures, range));
+        report.add(gaps(figures));
         report.add(counters(tracepoints, analysis.counterNames()));
         report.add(streams(analysis));
         Table share = analysis.shareTable();
@@ -68,11 +80,11 @@ final class OverheadReport {
                     + "since the thread's previous event: the cost at each gap, interpolated between the calibrated "
                     + "ones, averaged over them), for the event's contexts, plus the tracepoint's share of sub-buffer "
                     + "switches seen in the trace");
-            gapCostNotes(report, tracepoints, calibration);
+            gapCostNotes(report, figures, calibration);
         }
         if (calibration != null) {
             hostCheck(report, analysis, calibration);
-            calibrationCheck(report, tracepoints, calibration);
+            calibrationCheck(report, figures);
         } else {
             report.note("cost_ns needs the calibration of the machine that recorded the trace (lttbench calibrate "
                     + "--out DIR there, then --calibration DIR): the gaps between a program's events hold its own work, "
@@ -129,13 +141,14 @@ final class OverheadReport {
      * Where the cost by gap was read outside the calibrated gaps (clamped to its ends), or could not be read (no gap
      * before the events: then the tight loop's cost is given), say which tracepoints and how much.
      */
-    private static void gapCostNotes(Report report, List<TracepointStats> tracepoints, MachineCalibration calibration) {
+    private static void gapCostNotes(Report report, List<Figures> figures, MachineCalibration calibration) {
         GapCostCurve curve = calibration.gapCost();
         List<String> longer = new java.util.ArrayList<>();
         List<String> shorter = new java.util.ArrayList<>();
         List<String> tight = new java.util.ArrayList<>();
-        for (TracepointStats tp : tracepoints) {
-            TracerCost cost = tp.cost(calibration);
+        for (Figures f : figures) {
+            TracepointStats tp = f.tracepoint();
+            TracerCost cost = f.cost();
             GapCostCurve.Reading r = cost.byGap();
             if (cost.ns() == null) {
                 continue;
@@ -193,10 +206,11 @@ final class OverheadReport {
      * Where a tracepoint's events come back to back faster than the calibration says one costs, the calibration does
      * not describe the machine that recorded the trace: say so.
      */
-    private static void calibrationCheck(Report report, List<TracepointStats> tracepoints, MachineCalibration calibration) {
-        for (TracepointStats tp : tracepoints) {
-            Double cost = tp.cost(calibration).ns();
-            Double bound = tp.estimate().boundNs();
+    private static void calibrationCheck(Report report, List<Figures> figures) {
+        for (Figures f : figures) {
+            TracepointStats tp = f.tracepoint();
+            Double cost = f.cost().ns();
+            Double bound = f.estimate().boundNs();
             if (cost != null && bound != null && bound < 0.75 * cost) {
                 report.note(String.format(java.util.Locale.ROOT, "%s: its events follow each other in %.0f ns, faster "
                         + "than the calibration's %.0f ns per event: was the calibration measured on another machine?",
@@ -239,13 +253,14 @@ final class OverheadReport {
             col("cluster_share", "In cluster", ColumnKind.RATIO, "share of the gaps in the lowest cluster").asDetail(),
             col("why", "Why no cost", ColumnKind.TEXT, "why cost_ns (or cost_bound_ns) is empty").asDetail()));
 
-    private static Table tracepoints(List<TracepointStats> tracepoints, TimeRange range, MachineCalibration calibration) {
+    private static Table tracepoints(List<Figures> figures, TimeRange range) {
         Table t = TRACEPOINTS_TABLE.table();
         double seconds = range.duration() / 1e9;
-        for (TracepointStats tp : tracepoints) {
-            GapHistogram all = tp.allGaps();
-            CostEstimate e = tp.estimate();
-            TracerCost cost = tp.cost(calibration);
+        for (Figures f : figures) {
+            TracepointStats tp = f.tracepoint();
+            GapHistogram all = f.gaps();
+            CostEstimate e = f.estimate();
+            TracerCost cost = f.cost();
             boolean gaps = all.count() > 0;
             List<Double> modes = all.modes();
             String why = cost.why() != null && e.why() != null && e.boundNs() == null ? cost.why() + "; " + e.why()
@@ -268,12 +283,12 @@ final class OverheadReport {
             col("count", "Gaps", ColumnKind.INTEGER, "gaps in the bin"),
             col("share", "Share", ColumnKind.RATIO, "share of the tracepoint's gaps in the bin"))).asChartData();
 
-    private static Table gaps(List<TracepointStats> tracepoints) {
+    private static Table gaps(List<Figures> figures) {
         Table t = GAPS_TABLE.table();
-        for (TracepointStats tp : tracepoints) {
-            GapHistogram all = tp.allGaps();
+        for (Figures f : figures) {
+            GapHistogram all = f.gaps();
             for (double[] bin : all.coarse(CHART_BINS_PER_OCTAVE)) {
-                t.addRow(tp.name(), bin[0], bin[1], (long) bin[2], bin[2] / all.count());
+                t.addRow(f.tracepoint().name(), bin[0], bin[1], (long) bin[2], bin[2] / all.count());
             }
         }
         return t;

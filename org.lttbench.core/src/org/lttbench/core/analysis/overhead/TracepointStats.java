@@ -62,7 +62,12 @@ public final class TracepointStats {
 
     /** What an event costs the tracer, from the machine's calibration (null: none given). */
     public TracerCost cost(MachineCalibration calibration) {
-        return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate(), gapsBefore);
+        return cost(calibration, estimate());
+    }
+
+    /** The same, from the {@link #estimate} made already. */
+    public TracerCost cost(MachineCalibration calibration, CostEstimate estimate) {
+        return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate, gapsBefore);
     }
 
     CounterDeltas counter(int id) {
