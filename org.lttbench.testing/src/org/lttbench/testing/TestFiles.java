@@ -1,6 +1,7 @@
 package org.lttbench.testing;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,6 +46,19 @@ public final class TestFiles {
     /** A copy the tests may change (a trace truncated, a file rewritten): every file writable. */
     public static void writableCopy(Path from, Path to) throws IOException {
         copyTree(from, to, (source, target) -> target.toFile().setWritable(true));
+    }
+
+    /**
+     * Where the tests cut kernel-scp-src's first stream file (channel0_0) to make a trace that is read in part, as a copy
+     * made while LTTng wrote it would be: byte 1,000,000, inside its fourth packet (256 KiB each, from byte 786,432).
+     */
+    public static final long CUT_AT = 1_000_000;
+
+    /** Cuts a copy's stream file at {@link #CUT_AT}: it then ends inside a packet. */
+    public static void cutShort(Path streamFile) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(streamFile.toFile(), "rw")) {
+            f.setLength(CUT_AT);
+        }
     }
 
     private TestFiles() {

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.batch.Main;
+import org.lttbench.testing.TestFiles;
 
 /**
  * {@code lttbench fleet} through the command line's own entry point (on the tests' Spark session, which it reuses
@@ -66,7 +67,7 @@ class FleetCommandTest {
         assertEquals(1, err.size(), r.err);
         assertTrue(err.get(0).startsWith("lttbench fleet: warning: 1 of 2 traces were read in part (the traces table"
                 + " says which), first: VM1 scp-20130218-120000: the traces were read in part: ") && err.get(0)
-                .contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), err.get(0));
+                .contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT), err.get(0));
     }
 
     @Test

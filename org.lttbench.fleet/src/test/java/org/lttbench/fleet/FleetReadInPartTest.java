@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.lttbench.fleet.inventory.FleetInventory;
+import org.lttbench.testing.TestFiles;
 
 /**
  * A fleet unit whose stream file ends inside a packet (copied while LTTng wrote it) is read up to that packet, as the
@@ -24,8 +24,8 @@ import org.lttbench.fleet.inventory.FleetInventory;
 class FleetReadInPartTest {
 
     /**
-     * A fleet of two units under {@code root}: VM1's scp-20130218-120000, kernel-scp-src's first stream file cut at
-     * byte 1,000,000 (inside its fourth packet of 256 KiB), and qemu0's kernel-bigendian, whole.
+     * A fleet of two units under {@code root}: VM1's scp-20130218-120000, kernel-scp-src's first stream file cut inside
+     * a packet ({@link TestFiles#cutShort}), and qemu0's kernel-bigendian, whole.
      *
      * @return the cut unit's trace directory
      */
@@ -35,9 +35,7 @@ class FleetReadInPartTest {
         for (String f : List.of("metadata", "channel0_0")) {
             Files.copy(TestTraces.shared("kernel-scp-src").resolve(f), cut.resolve(f));
         }
-        try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
-            f.setLength(1_000_000);
-        }
+        TestFiles.cutShort(cut.resolve("channel0_0"));
         Path good = root.resolve("qemu0").resolve("bigendian-20141201-080000").resolve("kernel");
         Files.createDirectories(good.getParent());
         Files.createSymbolicLink(good, TestTraces.shared("kernel-bigendian"));
@@ -63,9 +61,9 @@ class FleetReadInPartTest {
         assertEquals("read in part", traces.get(0).getAs("status"));
         String note = traces.get(0).getAs("error");
         assertTrue(note.startsWith("the traces were read in part: 1 stream file was read only up to where it ends"
-                + " inside a packet") && note.contains(cut.resolve("channel0_0") + ": cut short at byte 1000000, inside"
-                + " the packet at byte 786432"), note);
-        assertTrue(cli.stderr().contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), cli.stderr());
+                + " inside a packet") && note.contains(cut.resolve("channel0_0") + ": cut short at byte "
+                + TestFiles.CUT_AT + ", inside the packet at byte 786432"), note);
+        assertTrue(cli.stderr().contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT), cli.stderr());
         assertEquals("ok", traces.get(1).getAs("status"));
         assertNull(traces.get(1).getAs("error"));
         assertTrue(outcome.summary().lines().findFirst().orElseThrow()

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.UnreadFile;
+import org.lttbench.testing.TestFiles;
 import org.lttbench.tests.OtherUser;
 import org.lttbench.tests.TestPaths;
 import org.lttbench.tests.ui.ViewOverTraces;
@@ -27,15 +27,13 @@ class ReadInPartViewTest {
     void theBannerSaysTheTracesWereReadInPart() throws Exception {
         Path cut = TestPaths.workDir("view-cut-short").resolve("kernel-scp-src");
         OtherUser.copyTree(TestPaths.trace("kernel-scp-src"), cut);
-        try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
-            f.setLength(1_000_000); // inside the fourth packet of 256 KiB
-        }
+        TestFiles.cutShort(cut.resolve("channel0_0"));
         try (var shown = ViewOverTraces.open(1300, 900, ProcessTimeView::new, List.of(cut))) {
             ProcessTimeView view = shown.view();
             Report reference = shown.reference("process");
             String note = reference.notes().stream().filter(n -> n.startsWith(UnreadFile.NOTE_START)).findFirst()
                     .orElseThrow(() -> new AssertionError("the report's notes: " + reference.notes()));
-            assertTrue(note.contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), note);
+            assertTrue(note.contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT), note);
             assertEquals(note, view.banner().readInPart());
             String text = view.banner().text();
             assertTrue(text.startsWith("The traces were read in part: 1 stream file was read only up to where it ends"

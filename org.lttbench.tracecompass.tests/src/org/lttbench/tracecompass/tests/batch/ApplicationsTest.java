@@ -22,6 +22,7 @@ import org.eclipse.core.runtime.Platform;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.junit.jupiter.api.Test;
+import org.lttbench.testing.TestFiles;
 import org.lttbench.tracecompass.tests.TraceCompassTraces;
 import org.osgi.framework.Bundle;
 
@@ -225,13 +226,11 @@ class ApplicationsTest {
     void aTraceCutShortIsReadInPartAsTheCommandLineReadsIt() throws Exception {
         Path trace = TraceCompassTraces.work("truncated-app").resolve("kernel-scp-src");
         TraceCompassTraces.copy(TraceCompassTraces.shared("kernel-scp-src"), trace);
-        try (RandomAccessFile f = new RandomAccessFile(trace.resolve("channel0_0").toFile(), "rw")) {
-            f.setLength(1_000_000);
-        }
+        TestFiles.cutShort(trace.resolve("channel0_0"));
         Run cli = cli("analyze", "--format", "json", trace.toString());
         assertEquals(6, cli.code(), cli.err());
         assertTrue(cli.err().contains("lttbench analyze: warning: " + trace.resolve("channel0_0") + ": cut short at byte "
-                + "1000000, inside the packet at byte 786432 (of 262144 bytes): read up to byte 786432, so the traces are"
+                + TestFiles.CUT_AT + ", inside the packet at byte 786432 (of 262144 bytes): read up to byte 786432, so the traces are"
                 + " read in part"), cli.err());
         Run app = application("org.lttbench.tracecompass.core.analyze", "--format", "json", trace.toString());
         assertEquals(6, app.code(), app.err());

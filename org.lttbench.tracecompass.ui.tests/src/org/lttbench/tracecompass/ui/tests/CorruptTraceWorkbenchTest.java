@@ -99,9 +99,7 @@ class CorruptTraceWorkbenchTest {
         ui(() -> Workbench.shell().setBounds(0, 0, 1280, 1000));
         Path cut = TestFiles.fresh(Path.of(System.getProperty("lttbench.work")).resolve("corrupt").resolve("kernel-scp-src-cut"));
         TestFiles.writableCopy(TraceContextMenuTest.shared("kernel-scp-src"), cut);
-        try (RandomAccessFile f = new RandomAccessFile(cut.resolve("channel0_0").toFile(), "rw")) {
-            f.setLength(1_000_000); // inside the fourth packet of 256 KiB
-        }
+        TestFiles.cutShort(cut.resolve("channel0_0"));
         TmfProjectElement project = Workbench.tracingProject("LTTbench");
         TmfTraceElement element = Workbench.openTrace(project, cut, Workbench.KERNEL_TRACE_TYPE);
         ITmfTrace trace = ui(() -> element.getTrace());
@@ -114,7 +112,7 @@ class CorruptTraceWorkbenchTest {
                 ((ProcessTimeView) view.content()).threadTable(), cli, "threads");
         String said = ui(() -> ((ProcessTimeView) view.content()).banner().readInPart());
         assertTrue(said != null && said.startsWith("the traces were read in part: ")
-                && said.contains(cut.resolve("channel0_0") + ": cut short at byte 1000000"), said);
+                && said.contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT), said);
         Workbench.screenshot("cut-short-process-time", view);
         assertTrue(Workbench.dialogs().isEmpty(), "no dialog: " + Workbench.dialogs());
     }
