@@ -66,7 +66,7 @@ public final class TracepointStats {
     }
 
     /** The same, from the {@link #estimate} made already. */
-    public TracerCost cost(MachineCalibration calibration, CostEstimate estimate) {
+    TracerCost cost(MachineCalibration calibration, CostEstimate estimate) {
         return TracerCost.of(calibration, kernel, contexts == null ? List.of() : contexts, estimate, gapsBefore);
     }
 

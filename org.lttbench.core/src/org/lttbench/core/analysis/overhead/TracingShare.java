@@ -74,8 +74,9 @@ final class TracingShare {
         Double[] costs = new Double[tracepoints.size()];
         Double[] bounds = new Double[tracepoints.size()];
         for (int id = 0; id < costs.length; id++) {
-            costs[id] = tracepoints.get(id).cost(calibration).ns();
-            bounds[id] = tracepoints.get(id).estimate().boundNs();
+            CostEstimate e = tracepoints.get(id).estimate();
+            costs[id] = tracepoints.get(id).cost(calibration, e).ns();
+            bounds[id] = e.boundNs();
         }
         for (long pid : pids) {
             long[] n = counts.get(pid);

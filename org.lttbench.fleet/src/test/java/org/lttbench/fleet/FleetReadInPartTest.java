@@ -63,7 +63,8 @@ class FleetReadInPartTest {
         assertTrue(note.startsWith("the traces were read in part: 1 stream file was read only up to where it ends"
                 + " inside a packet") && note.contains(cut.resolve("channel0_0") + ": cut short at byte "
                 + TestFiles.CUT_AT + ", inside the packet at byte 786432"), note);
-        assertTrue(cli.stderr().contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT), cli.stderr());
+        assertTrue(cli.stderr().contains(cut.resolve("channel0_0") + ": cut short at byte " + TestFiles.CUT_AT),
+                cli.stderr());
         assertEquals("ok", traces.get(1).getAs("status"));
         assertNull(traces.get(1).getAs("error"));
         assertTrue(outcome.summary().lines().findFirst().orElseThrow()

@@ -230,8 +230,8 @@ class ApplicationsTest {
         Run cli = cli("analyze", "--format", "json", trace.toString());
         assertEquals(6, cli.code(), cli.err());
         assertTrue(cli.err().contains("lttbench analyze: warning: " + trace.resolve("channel0_0") + ": cut short at byte "
-                + TestFiles.CUT_AT + ", inside the packet at byte 786432 (of 262144 bytes): read up to byte 786432, so the traces are"
-                + " read in part"), cli.err());
+                + TestFiles.CUT_AT + ", inside the packet at byte 786432 (of 262144 bytes): read up to byte 786432, so the"
+                + " traces are read in part"), cli.err());
         Run app = application("org.lttbench.tracecompass.core.analyze", "--format", "json", trace.toString());
         assertEquals(6, app.code(), app.err());
         assertSameText(cli.out(), app.out(), "stdout");
