@@ -143,6 +143,12 @@ public final class FedTraceSet extends CtfStreamsAndTypes {
         return span.range(new TimeRange(0, 0));
     }
 
+    /** A live source's streams and event classes come as it is read. */
+    @Override
+    public boolean grows() {
+        return true;
+    }
+
     /** Unknown for a live source: 0. */
     @Override
     public long totalBytes() {

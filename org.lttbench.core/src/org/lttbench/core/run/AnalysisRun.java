@@ -15,6 +15,7 @@ import org.lttbench.core.analysis.process.ProcessPass;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.trace.ProgressListener;
 import org.lttbench.core.trace.RecordFanOut;
+import org.lttbench.core.trace.RecordHandOff;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 import org.lttbench.core.trace.UnreadFile;
@@ -143,8 +144,8 @@ public final class AnalysisRun {
      * The same, for a run whose analyses nobody reads before the pass is over (neither a sink alongside nor the
      * progress listener asks one for a report): the process analyses' sinks (the ledger, the waits, CPU usage and the
      * latencies) may then hear the state machines on a thread of their own, beside the reading one, when the machine
-     * has more than one CPU ({@link ProcessPass#handOff}: a staged pass). Not for two passes at once (see
-     * {@link #pass}).
+     * has more than one CPU ({@link ProcessPass#handOff}: a staged pass), and the analyses that may hear copies of the
+     * records (overhead, discarded) another ({@link RecordHandOff}). Not for two passes at once (see {@link #pass}).
      */
     public static List<Report> runStaged(TraceSet traces, List<? extends Analysis> analyses, ProgressListener progress)
             throws IOException {
@@ -159,10 +160,14 @@ public final class AnalysisRun {
         }
         List<RecordSink> sinks = new ArrayList<>(analyses);
         sinks.addAll(alongside);
+        RecordHandOff later = staged ? RecordHandOff.takeFrom(sinks, traces) : null;
         try {
             traces.read(new RecordFanOut(sinks), progress);
         } catch (IOException | RuntimeException | Error e) {
             ProcessPass.abandon(analyses);
+            if (later != null) {
+                later.abandon();
+            }
             throw e;
         }
         String unread = UnreadFile.note(traces.unreadFiles());

@@ -34,4 +34,22 @@ public interface RecordSink {
     default boolean hearsRecords() {
         return true;
     }
+
+    /**
+     * Whether it may hear the records later, on a thread of its own, from copies made as they are read (a staged pass:
+     * {@link RecordHandOff}). A copy of an event keeps its class, time, CPU, stream and size, and the integer fields
+     * {@link #fieldsRead} names; a copy of a packet or a loss keeps all of it. Asked once the pass's sinks know each
+     * other, before it starts; nothing may read the sink before the pass is over.
+     */
+    default boolean mayHearCopies() {
+        return false;
+    }
+
+    /**
+     * The fields it reads of the events of this class when it hears copies, all integers ({@link Event#longValue}).
+     * Asked on the reading thread, once per class, before the first copy of one of its events.
+     */
+    default java.util.List<FieldHandle> fieldsRead(EventType type) {
+        return java.util.List.of();
+    }
 }

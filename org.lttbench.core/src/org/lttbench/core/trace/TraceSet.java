@@ -34,6 +34,14 @@ public interface TraceSet extends Closeable {
         return List.of();
     }
 
+    /**
+     * Whether the set gains streams and event classes while it is read (a live session's): what a sink reads of them
+     * then changes under the pass, so no sink hears the records on another thread ({@link RecordHandOff}).
+     */
+    default boolean grows() {
+        return false;
+    }
+
     /** Bytes of stream data to read: the denominator of progress. */
     long totalBytes();
 

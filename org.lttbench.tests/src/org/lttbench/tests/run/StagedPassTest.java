@@ -27,8 +27,8 @@ import org.lttbench.core.trace.TraceSet;
 import org.lttbench.tests.TestPaths;
 
 /**
- * The staged pass ({@link AnalysisRun#runStaged}: the state machines' sinks on a thread of their own) against the pass
- * on one thread: every analysis that applies, by thread and by process, says the same, on every shared kernel trace.
+ * The staged pass ({@link AnalysisRun#runStaged}: the state machines' sinks on a thread of their own, and the
+ * analyses that hear copies of the records on another) against the pass on one thread: every analysis that applies, by thread and by process, says the same, on every shared kernel trace.
  */
 @Isolated // whether a pass staged is seen by its sinks' thread's name, and the settings are system properties: alone
 class StagedPassTest {
@@ -36,18 +36,19 @@ class StagedPassTest {
     private static final List<String> KERNEL_TRACES = List.of("kernel-arm-bug446190", "kernel-bigendian",
             "kernel-many-threads", "kernel-scp-dest", "kernel-scp-src", "kernel-tracefile-rotation",
             "kernel-uneven-streams-partial");
-    /** The calls per batch of a staged pass (HandOffSink), and the threads of a pass (ProcessPass.handOff). */
+    /** The calls per batch of a staged pass (HandOff), and the threads of a pass (HandOff.secondCore). */
     private static final String BATCH = "lttbench.pass.batch", THREADS = "lttbench.pass.threads";
 
     @Test
     void aStagedPassReportsWhatOneThreadDoes() throws Exception {
         assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "a pass is staged on more than one CPU only");
         for (String name : KERNEL_TRACES) {
-            boolean[] staged = new boolean[1];
+            boolean[] staged = new boolean[2];
             String one = reports(name, false, staged);
-            assertTrue(!staged[0], name + ": AnalysisRun.run stays on one thread");
+            assertTrue(!staged[0] && !staged[1], name + ": AnalysisRun.run stays on one thread");
             String two = reports(name, true, staged);
             assertTrue(staged[0], name + ": the sinks' thread ran during the pass");
+            assertTrue(staged[1], name + ": the records' thread (overhead, discarded) ran during the pass");
             assertEquals(one, two, name);
             // batches of a few calls: calls of every kind fall at a batch's end, where one is handed over
             assertEquals(one, reports(name, staged, BATCH, "3"), name + ", batches of 3 calls");
@@ -60,11 +61,11 @@ class StagedPassTest {
     @Test
     void oneThreadWhenAsked() throws Exception {
         assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "a pass is staged on more than one CPU only");
-        boolean[] staged = new boolean[1];
+        boolean[] staged = new boolean[2];
         String two = reports("kernel-scp-src", true, staged);
-        assertTrue(staged[0], "staged without the setting");
+        assertTrue(staged[0] && staged[1], "staged without the setting");
         String one = reports("kernel-scp-src", staged, THREADS, "1");
-        assertTrue(!staged[0], "no sinks' thread with lttbench.pass.threads=1");
+        assertTrue(!staged[0] && !staged[1], "no sinks' or records' thread with lttbench.pass.threads=1");
         assertEquals(two, one);
     }
 
@@ -94,14 +95,21 @@ class StagedPassTest {
         }
     }
 
-    /** Every report of every analysis that applies, as CSV; {@code staged[0]}: whether the sinks' thread ran. */
+    /**
+     * Every report of every analysis that applies, as CSV; {@code staged}: whether the sinks' thread ran, and the
+     * records' thread.
+     */
     private static String reports(String name, boolean staging, boolean[] staged) throws IOException {
         staged[0] = false;
+        staged[1] = false;
         try (TraceSet traces = CtfTraceSet.open(List.of(TestPaths.trace(name)))) {
             List<Analysis> analyses = AnalysisRun.plan(Analyses.all(), traces,
                     new AnalysisOptions(TimeRange.ALL, GroupBy.THREAD)).toRun();
-            org.lttbench.core.trace.ProgressListener watch = (done, total) -> staged[0] |= Thread.getAllStackTraces()
-                    .keySet().stream().anyMatch(t -> t.getName().equals("lttbench-sinks"));
+            org.lttbench.core.trace.ProgressListener watch = (done, total) -> {
+                java.util.Set<Thread> threads = Thread.getAllStackTraces().keySet();
+                staged[0] |= threads.stream().anyMatch(t -> t.getName().equals("lttbench-sinks"));
+                staged[1] |= threads.stream().anyMatch(t -> t.getName().equals("lttbench-records"));
+            };
             if (staging) {
                 AnalysisRun.runStaged(traces, analyses, watch);
             } else {

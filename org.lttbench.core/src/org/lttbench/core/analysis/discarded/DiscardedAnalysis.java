@@ -79,6 +79,12 @@ public final class DiscardedAnalysis implements Analysis {
         ledger.loss(grid, packets, loss.count(), begin, end);
     }
 
+    /** It reads of an event its time, stream and size only: it may hear copies, on a thread of its own. */
+    @Override
+    public boolean mayHearCopies() {
+        return true;
+    }
+
     @Override
     public Report report() {
         if (ledgers == null) {

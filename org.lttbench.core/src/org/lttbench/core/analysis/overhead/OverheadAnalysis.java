@@ -64,7 +64,9 @@ public final class OverheadAnalysis implements Analysis {
     private long[] slotEpoch;
     /** Per slot of a kernel trace: the thread its last sched_switch switched to, or -1 before any. */
     private long[] slotCurrentTid;
-    private final Map<Trace, KernelLayout> layouts = new IdentityHashMap<>();
+    /** Found on whichever thread first needs them ({@link #fields}): concurrent maps. */
+    private final Map<Trace, KernelLayout> layouts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<EventType, EventFields> fields = new java.util.concurrent.ConcurrentHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     private long discardedEvents;
@@ -334,41 +336,91 @@ public final class OverheadAnalysis implements Analysis {
             tracepointsById.add(t);
             return t;
         });
-        if (!"kernel".equals(type.trace().domain())) {
-            ec.userSpace = true;
-            ec.pid = FieldHandle.integer(type.contextField("vpid"));
-            if (ec.pid == null) {
-                ec.pid = FieldHandle.integer(type.contextField("pid"));
+        EventFields f = fields(type);
+        ec.userSpace = f.userSpace;
+        ec.pid = f.pid;
+        processIds |= ec.pid != null;
+        ec.tid = f.tid;
+        ec.currentThread = f.currentThread;
+        ec.nextTid = f.nextTid;
+        ec.counterIds = f.counterNames.stream().mapToInt(name -> counterIds.computeIfAbsent(name, n -> {
+            counterNames.add(n);
+            return counterNames.size() - 1;
+        })).toArray();
+        ec.counterFields = f.counterFields;
+        eventClasses[type.index()] = ec;
+        return ec;
+    }
+
+    /**
+     * The fields read of one event class's events, found once: on the reading thread when this analysis hears copies
+     * ({@link #fieldsRead}), and the same handles then for the copies, which are looked up by identity.
+     *
+     * @param counterNames  the perf counter contexts' names, and their fields in the same order
+     */
+    private record EventFields(FieldHandle tid, FieldHandle pid, boolean userSpace, boolean currentThread,
+            FieldHandle nextTid, List<String> counterNames, FieldHandle[] counterFields) {
+    }
+
+    private EventFields fields(EventType type) {
+        return fields.computeIfAbsent(type, this::findFields);
+    }
+
+    private EventFields findFields(EventType type) {
+        boolean kernel = "kernel".equals(type.trace().domain());
+        FieldHandle pid = null;
+        if (!kernel) {
+            pid = FieldHandle.integer(type.contextField("vpid"));
+            if (pid == null) {
+                pid = FieldHandle.integer(type.contextField("pid"));
             }
-            processIds |= ec.pid != null;
         }
-        ec.tid = FieldHandle.integer(type.contextField("tid"));
-        if (ec.tid == null) {
-            ec.tid = FieldHandle.integer(type.contextField("vtid"));
+        FieldHandle tid = FieldHandle.integer(type.contextField("tid"));
+        if (tid == null) {
+            tid = FieldHandle.integer(type.contextField("vtid"));
         }
-        if (ec.tid == null && "kernel".equals(type.trace().domain())) {
+        boolean currentThread = false;
+        FieldHandle nextTid = null;
+        if (tid == null && kernel) {
             KernelLayout layout = layouts.computeIfAbsent(type.trace(), KernelLayout::of);
-            ec.currentThread = layout.declares(Role.SCHED_SWITCH);
+            currentThread = layout.declares(Role.SCHED_SWITCH);
             if (layout.role(type) == Role.SCHED_SWITCH) {
-                ec.nextTid = FieldHandle.integer(layout.payloadField(type, "next_tid"));
+                nextTid = FieldHandle.integer(layout.payloadField(type, "next_tid"));
             }
         }
-        List<Integer> ids = new ArrayList<>();
-        List<FieldHandle> fields = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<FieldHandle> counters = new ArrayList<>();
         for (String name : type.contextFieldNames()) {
             FieldHandle f = FieldHandle.integer(type.contextField(name));
             if (f != null && (name.startsWith(COUNTER_PREFIX_THREAD) || name.startsWith(COUNTER_PREFIX_CPU))) {
-                ids.add(counterIds.computeIfAbsent(name, n -> {
-                    counterNames.add(n);
-                    return counterNames.size() - 1;
-                }));
-                fields.add(f);
+                names.add(name);
+                counters.add(f);
             }
         }
-        ec.counterIds = ids.stream().mapToInt(Integer::intValue).toArray();
-        ec.counterFields = fields.toArray(new FieldHandle[0]);
-        eventClasses[type.index()] = ec;
-        return ec;
+        return new EventFields(tid, pid, !kernel, currentThread, nextTid, List.copyOf(names),
+                counters.toArray(new FieldHandle[0]));
+    }
+
+    /**
+     * Heard on a thread of its own when the run's process analysis is there to share (this analysis then feeds no
+     * process analysis of its own, whose trackers would have to hear the whole events).
+     */
+    @Override
+    public boolean mayHearCopies() {
+        return runsProcesses != null;
+    }
+
+    @Override
+    public List<FieldHandle> fieldsRead(EventType type) {
+        EventFields f = fields(type);
+        List<FieldHandle> read = new ArrayList<>();
+        for (FieldHandle h : new FieldHandle[] { f.tid, f.pid, f.nextTid }) {
+            if (h != null) {
+                read.add(h);
+            }
+        }
+        read.addAll(List.of(f.counterFields));
+        return read;
     }
 
     /** The tracepoints seen, most frequent first. */

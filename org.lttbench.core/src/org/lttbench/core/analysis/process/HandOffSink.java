@@ -1,38 +1,23 @@
 package org.lttbench.core.analysis.process;
 
-import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-
 import org.lttbench.core.kernel.BlockOperation;
 import org.lttbench.core.kernel.DescriptorType;
 import org.lttbench.core.kernel.ThreadRecord;
 import org.lttbench.core.kernel.ThreadState;
 import org.lttbench.core.kernel.ThreadStateSink;
+import org.lttbench.core.trace.HandOff;
 import org.lttbench.core.trace.Trace;
 
 /**
  * The second stage of a staged pass: the state machines' calls, written into batches on the reading thread and told
  * to the sinks ({@code target}: the ledger and the analyses that follow the states) on a thread of their own, in the
- * same order. The reader, the decoders and the trackers then share one core, the sinks another. Only sinks that
- * {@link ThreadStateSink#mayBeToldLater()} are handed off. A batch is a few arrays reused from batch to batch: the
- * hand-off allocates nothing per call. {@link #finish()} waits for the sinks to have heard every call.
+ * same order ({@link HandOff}). The reader, the decoders and the trackers then share one core, the sinks another. Only
+ * sinks that {@link ThreadStateSink#mayBeToldLater()} are handed off. {@link #finish()} waits for the sinks to have
+ * heard every call.
  */
-final class HandOffSink implements ThreadStateSink {
-    /**
-     * Calls per batch, unless {@code -Dlttbench.pass.batch} says otherwise (StagedPassTest makes it a few, so that calls
-     * of every kind fall at a batch's end).
-     */
-    private static final int CALLS = 4096;
-    /** The most numbers and objects one call writes down: a batch hands over when it has no room for them. */
-    private static final int MOST_LONGS = 6, MOST_OBJECTS = 2;
-    /**
-     * Batches in flight: one filled while the others wait to be told, about 6 ms of the sinks' work. Three left the
-     * reading thread waiting for a free batch 0.8 s of a 10 M-event pass, whenever the sinks' thread lost its core to
-     * the compilers for a few milliseconds (2.7 MB in all: the 400 MiB goal keeps it from more).
-     */
-    private static final int BATCHES = 16;
+final class HandOffSink extends HandOff implements ThreadStateSink {
+    /** The most numbers a call writes down, on average, and the most objects. */
+    private static final int LONGS = 4, MOST_OBJECTS = 2;
 
     private static final int STATE = 0, STATE_WHY = 1, THREAD_UPDATED = 2, IO_WAIT = 3, SYSCALL = 4, SCHEDULED = 5,
             INTERRUPT = 6, BLOCK_REQUEST = 7, MIGRATED = 8, PRIORITY = 9, FILE_IO = 10, NETWORK = 11, END = 12;
@@ -40,141 +25,17 @@ final class HandOffSink implements ThreadStateSink {
     private static final BlockOperation[] OPERATIONS = BlockOperation.values();
     private static final DescriptorType[] DESCRIPTORS = DescriptorType.values();
 
-    /** One batch of calls: each call's kind, then its numbers and its objects in order. */
-    private static final class Batch {
-        final byte[] calls;
-        final long[] longs;
-        final Object[] objects;
-        int n;
-        int l;
-        int o;
-        /** The last batch: the stage ends after it. */
-        boolean last;
-
-        Batch(int calls) {
-            this.calls = new byte[calls];
-            longs = new long[calls * 4 + MOST_LONGS];
-            objects = new Object[calls * 2 + MOST_OBJECTS];
-        }
-    }
-
     private final ThreadStateSink target;
-    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
-    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
-    private final Thread teller;
-    /** What went wrong on the sinks' thread, rethrown on the reading thread. */
-    private volatile Throwable failure;
-    /** The pass failed before its end: the sinks' thread stops waiting for batches. */
-    private volatile boolean abandoned;
-    private Batch b;
 
     HandOffSink(ThreadStateSink target) {
+        super("lttbench-sinks", LONGS, MOST_OBJECTS);
         this.target = target;
-        int calls = Math.max(1, Integer.getInteger("lttbench.pass.batch", CALLS));
-        for (int i = 0; i < BATCHES - 1; i++) {
-            free.add(new Batch(calls));
-        }
-        b = new Batch(calls);
-        teller = new Thread(this::tell, "lttbench-sinks");
-        teller.setDaemon(true);
-        teller.start();
-    }
-
-    /** Hands the last batch over and waits until the sinks have heard every call. */
-    void finish() {
-        b.last = true;
-        put(b);
-        b = null;
-        try {
-            teller.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the sinks heard the pass's last calls", e);
-        }
-        rethrow();
-    }
-
-    /** The pass ends without {@link #finish()} (it failed): the sinks' thread stops. */
-    void abandon() {
-        abandoned = true;
-    }
-
-    private void rethrow() {
-        Throwable t = failure;
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        if (t != null) {
-            throw new IllegalStateException(t);
-        }
-    }
-
-    private void put(Batch batch) {
-        try {
-            full.put(batch);
-        } catch (InterruptedException e) {
-            throw interrupted(e);
-        }
-    }
-
-    private static IllegalStateException interrupted(InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new IllegalStateException("interrupted while handing calls to the sinks", e);
-    }
-
-    /** Room in {@link #b} for one more call (of at most the most numbers and objects), handing it over when full. */
-    private Batch room() {
-        Batch x = b;
-        if (x.n == x.calls.length || x.l > x.longs.length - MOST_LONGS || x.o > x.objects.length - MOST_OBJECTS) {
-            put(x);
-            rethrow();
-            try {
-                x = free.take();
-            } catch (InterruptedException e) {
-                throw interrupted(e);
-            }
-            x.n = 0;
-            x.l = 0;
-            x.o = 0;
-            b = x;
-        }
-        return x;
     }
 
     // ---- the sinks' thread
 
-    private void tell() {
-        try {
-            while (true) {
-                Batch x = full.poll(200, TimeUnit.MILLISECONDS);
-                if (x == null) {
-                    if (abandoned) {
-                        return;
-                    }
-                    continue;
-                }
-                if (failure == null) {
-                    try {
-                        replay(x);
-                    } catch (RuntimeException | Error e) {
-                        failure = e; // the reading thread rethrows it; batches are still taken, so it never waits
-                    }
-                }
-                if (x.last) {
-                    return;
-                }
-                Arrays.fill(x.objects, 0, x.o, null);
-                free.put(x);
-            }
-        } catch (InterruptedException e) {
-            failure = e;
-        }
-    }
-
-    private void replay(Batch x) {
+    @Override
+    protected void make(Batch x) {
         long[] v = x.longs;
         Object[] r = x.objects;
         int l = 0;
@@ -250,7 +111,7 @@ final class HandOffSink implements ThreadStateSink {
      * {@link #b}'s {@code longs}, read after this call (it may hand the batch over and take another).
      */
     private int call(int kind, Object object, int longs) {
-        Batch x = room();
+        Batch x = room(longs, MOST_OBJECTS);
         x.calls[x.n++] = (byte) kind;
         x.objects[x.o++] = object;
         int l = x.l;

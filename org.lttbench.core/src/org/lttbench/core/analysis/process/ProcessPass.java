@@ -6,6 +6,7 @@ import org.lttbench.core.analysis.Analysis;
 import org.lttbench.core.analysis.AnalysisOptions;
 import org.lttbench.core.kernel.ThreadStateSink;
 import org.lttbench.core.trace.ForwardingSink;
+import org.lttbench.core.trace.HandOff;
 import org.lttbench.core.trace.RecordSink;
 import org.lttbench.core.trace.TraceSet;
 
@@ -76,11 +77,11 @@ public final class ProcessPass implements ForwardingSink {
 
     /**
      * The run's process analyses (its own, or the one its users made) tell their sinks on a second thread, beside the
-     * reading one (a staged pass), when the machine has more than one CPU and {@code lttbench.pass.threads} is not 1:
+     * reading one (a staged pass), when the machine has a second core for it ({@link HandOff#secondCore}):
      * for a run whose figures are read once it is over (not a live view). Before the run starts.
      */
     public static void handOff(List<? extends Analysis> analyses) {
-        if (Runtime.getRuntime().availableProcessors() < 2 || Integer.getInteger("lttbench.pass.threads", 2) < 2) {
+        if (!HandOff.secondCore()) {
             return;
         }
         for (ProcessAnalysis p : fed(analyses)) {
