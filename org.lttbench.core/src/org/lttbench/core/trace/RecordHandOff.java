@@ -19,8 +19,8 @@ public final class RecordHandOff extends HandOff implements RecordSink {
     private static final int LONGS = 4, MOST_OBJECTS = 3;
 
     private final RecordSink[] later;
-    /** Per event class (by index), as the reading thread copies them: the fields the sinks read. */
-    private FieldHandle[][] copied = new FieldHandle[0][];
+    /** Per event class (by index; the set does not grow), as the reading thread copies them: the fields read. */
+    private FieldHandle[][] copied;
     /** The event told on the other thread: one object, reused, set from each copy. */
     private final CopiedEvent told = new CopiedEvent();
 
@@ -59,6 +59,7 @@ public final class RecordHandOff extends HandOff implements RecordSink {
 
     @Override
     public void start(TraceSet traces) {
+        copied = new FieldHandle[traces.eventTypes().size()][];
         for (RecordSink s : later) {
             s.start(traces);
         }
@@ -87,9 +88,6 @@ public final class RecordHandOff extends HandOff implements RecordSink {
     /** The fields the sinks read of this class's events, each once: asked of them at its first event. */
     private FieldHandle[] fields(EventType type) {
         int t = type.index();
-        if (t >= copied.length) {
-            copied = java.util.Arrays.copyOf(copied, t + 1);
-        }
         FieldHandle[] f = copied[t];
         if (f == null) {
             List<FieldHandle> all = new ArrayList<>();

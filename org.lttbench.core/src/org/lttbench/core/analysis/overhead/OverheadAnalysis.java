@@ -82,20 +82,11 @@ public final class OverheadAnalysis implements Analysis {
     /** User-space events in the range without a process ID: the share of CPU time cannot count them. */
     private long eventsWithoutProcessId;
 
-    /** Fields of one event class, resolved once. */
+    /** One event class: its tracepoint, the fields read of its events, and its counters' ids. */
     private static final class EventClass {
         TracepointStats tracepoint;
-        FieldHandle tid;
-        /** Process ID of a user-space event, counted for the share of CPU time spent tracing; null otherwise. */
-        FieldHandle pid;
-        /** A user-space event class (not a kernel one). */
-        boolean userSpace;
-        /** A kernel event without a tid context: its thread is the one its CPU's last sched_switch switched to. */
-        boolean currentThread;
-        /** {@code next_tid} of a sched_switch, which names the CPU's thread from then on. */
-        FieldHandle nextTid;
-        int[] counterIds = new int[0];
-        FieldHandle[] counterFields = new FieldHandle[0];
+        EventFields fields;
+        int[] counterIds;
     }
 
     public OverheadAnalysis(AnalysisOptions options) {
@@ -236,6 +227,7 @@ public final class OverheadAnalysis implements Analysis {
         streamOpening[s] = false;
         boolean inRange = options.range().contains(ts);
         TracepointStats tp = ec.tracepoint;
+        EventFields f = ec.fields;
         if (inRange) {
             first = Math.min(first, ts);
             last = Math.max(last, ts);
@@ -249,21 +241,21 @@ public final class OverheadAnalysis implements Analysis {
                 tally.sizedEvents++;
                 tally.eventBytes += size;
             }
-            if (ec.pid != null && share != null) {
-                share.count(event.longValue(ec.pid), tp.id);
-            } else if (ec.userSpace) {
+            if (f.pid != null && share != null) {
+                share.count(event.longValue(f.pid), tp.id);
+            } else if (f.userSpace) {
                 eventsWithoutProcessId++;
             }
         }
         int slot = streamSlot[s];
         long tid;
-        if (ec.tid != null) {
-            tid = event.longValue(ec.tid);
-        } else if (ec.currentThread) {
+        if (f.tid != null) {
+            tid = event.longValue(f.tid);
+        } else if (f.currentThread) {
             // A sched_switch runs in the thread it switches out; the CPU's next events are the next thread's.
             tid = slotCurrentTid[slot];
-            if (ec.nextTid != null) {
-                slotCurrentTid[slot] = event.longValue(ec.nextTid);
+            if (f.nextTid != null) {
+                slotCurrentTid[slot] = event.longValue(f.nextTid);
             }
             if (tid < 0) {
                 return;
@@ -293,7 +285,7 @@ public final class OverheadAnalysis implements Analysis {
             c.sequence = ++stamp;
             for (int k = 0; k < ids.length; k++) {
                 int id = ids[k];
-                long value = event.longValue(ec.counterFields[k]);
+                long value = event.longValue(f.counterFields[k]);
                 if (measurable && c.stamps[id] == stamp - 1) {
                     long delta = value - c.counterValues[id];
                     if (delta >= 0) {
@@ -337,17 +329,12 @@ public final class OverheadAnalysis implements Analysis {
             return t;
         });
         EventFields f = fields(type);
-        ec.userSpace = f.userSpace;
-        ec.pid = f.pid;
-        processIds |= ec.pid != null;
-        ec.tid = f.tid;
-        ec.currentThread = f.currentThread;
-        ec.nextTid = f.nextTid;
+        ec.fields = f;
+        processIds |= f.pid != null;
         ec.counterIds = f.counterNames.stream().mapToInt(name -> counterIds.computeIfAbsent(name, n -> {
             counterNames.add(n);
             return counterNames.size() - 1;
         })).toArray();
-        ec.counterFields = f.counterFields;
         eventClasses[type.index()] = ec;
         return ec;
     }
@@ -356,6 +343,12 @@ public final class OverheadAnalysis implements Analysis {
      * The fields read of one event class's events, found once: on the reading thread when this analysis hears copies
      * ({@link #fieldsRead}), and the same handles then for the copies, which are looked up by identity.
      *
+     * @param tid           the thread's context field, or null
+     * @param pid           a user-space event's process ID, counted for the share of CPU time spent tracing; else null
+     * @param userSpace     a user-space event class (not a kernel one)
+     * @param currentThread a kernel event without a tid context: its thread is the one its CPU's last sched_switch
+     *                      switched to
+     * @param nextTid       {@code next_tid} of a sched_switch, which names the CPU's thread from then on; else null
      * @param counterNames  the perf counter contexts' names, and their fields in the same order
      */
     private record EventFields(FieldHandle tid, FieldHandle pid, boolean userSpace, boolean currentThread,
