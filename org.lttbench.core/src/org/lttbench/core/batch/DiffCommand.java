@@ -132,7 +132,7 @@ public final class DiffCommand extends OneLineFailureCommand {
                 FoldedStacks.check(planB, folded != null ? "--folded" : "--process");
             }
             List<RunComparison.Summary> both = RunPair.passes(traceA, planA.toRun(), traceB, planB.toRun(),
-                    (traces, analyses) -> RunComparison.summarise(AnalyzeCommand.run(traces, analyses, null, err, false)));
+                    (traces, analyses) -> AnalyzeCommand.run(traces, analyses, null, err, false));
             List<Report> reportsA = both.get(0).reports();
             List<Report> reportsB = both.get(1).reports();
             RunNotes.skipped(planA, err);

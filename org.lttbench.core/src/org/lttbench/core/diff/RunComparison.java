@@ -75,10 +75,13 @@ public final class RunComparison {
         return compare(a, b, Per.SECOND);
     }
 
-    /** Both runs summarised at once, A's on another core ({@link #summarise}), then compared. */
+    /** Both runs summarised at once, A's on another core ({@link RunSummaries}), then compared. */
     public static Outcome compare(List<Report> a, List<Report> b, Per per) {
-        CompletableFuture<Summary> inA = CompletableFuture.supplyAsync(() -> summarise(a));
-        Summary sb = summarise(b);
+        RunSummaries summaries = new RunSummaries(2);
+        // a thread of its own: B's summary waits for A's tables, which a busy common pool might not start
+        CompletableFuture<Summary> inA = CompletableFuture.supplyAsync(() -> summaries.summarise(a),
+                runnable -> new Thread(runnable, "lttbench summary A").start());
+        Summary sb = summaries.summarise(b);
         try {
             return compare(inA.join(), sb, per);
         } catch (CompletionException e) {
@@ -99,9 +102,9 @@ public final class RunComparison {
      */
     public static final class Summary {
         private final List<Report> reports;
-        private final Map<Table, Map<String, Group>> groups = new IdentityHashMap<>();
+        final Map<Table, Map<String, Group>> groups = new IdentityHashMap<>();
 
-        private Summary(List<Report> reports) {
+        Summary(List<Report> reports) {
             this.reports = reports;
         }
 
@@ -111,22 +114,14 @@ public final class RunComparison {
         }
     }
 
-    /** A run's compared tables grouped ({@link Summary}). */
-    public static Summary summarise(List<Report> reports) {
-        Summary s = new Summary(reports);
-        for (Report r : reports) {
-            for (Table t : r.tables()) {
-                if (!t.isChartData() && compared(t)) {
-                    Map<String, Group> g = groups(t, t.columns());
-                    g.values().forEach(Group::distribution);
-                    s.groups.put(t, g);
-                }
-            }
-        }
-        return s;
+    /** A compared table's rows grouped by subject, each group's distribution summed ({@link Summary}). */
+    static Map<String, Group> grouped(Table t) {
+        Map<String, Group> g = groups(t, t.columns());
+        g.values().forEach(Group::distribution);
+        return g;
     }
 
-    /** Two runs summarised ({@link #summarise}), compared. */
+    /** Two runs summarised ({@link RunSummaries}), compared. */
     public static Outcome compare(Summary a, Summary b, Per per) {
         List<FigureChange> all = new ArrayList<>();
         Map<String, Double> secondsA = new LinkedHashMap<>();
@@ -171,7 +166,7 @@ public final class RunComparison {
     }
 
     /** The rows of one subject in one run, summed. */
-    private static final class Group {
+    static final class Group {
         private final Table table;
         int rows;
         final double[] sums;

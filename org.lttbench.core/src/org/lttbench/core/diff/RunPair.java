@@ -25,26 +25,41 @@ public final class RunPair {
     private RunPair() {
     }
 
-    /** One run's pass, and what is made of its reports on the same thread. */
-    public interface Pass<T> {
-        T run(TraceSet traces, List<Analysis> analyses) throws IOException;
+    /** One run's pass: its reports. */
+    public interface Pass {
+        List<Report> run(TraceSet traces, List<Analysis> analyses) throws IOException;
     }
 
-    /** The two passes at once, each on its own thread (A's on a new one, B's on this one): A's result, then B's. */
-    public static <T> List<T> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB, List<Analysis> b,
-            Pass<T> pass) throws Exception {
-        CompletableFuture<T> passA = CompletableFuture.supplyAsync(() -> {
+    /**
+     * The two passes at once, each on its own thread (A's on a new one, B's on this one), each run's reports summarised
+     * on the two threads ({@link RunSummaries}): A's summary, then B's.
+     */
+    public static List<RunComparison.Summary> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB,
+            List<Analysis> b, Pass pass) throws Exception {
+        RunSummaries summaries = new RunSummaries(2);
+        CompletableFuture<RunComparison.Summary> passA = CompletableFuture.supplyAsync(() -> {
             try {
-                return pass.run(traceA, a);
+                return summaries.summarise(reportsOf(pass, traceA, a, summaries));
             } catch (IOException e) {
                 throw new CompletionException(e);
             }
         }, runnable -> new Thread(runnable, "lttbench diff A").start());
-        T resultB = pass.run(traceB, b);
+        RunComparison.Summary resultB = summaries.summarise(reportsOf(pass, traceB, b, summaries));
         try {
             return List.of(passA.join(), resultB);
         } catch (CompletionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /** A run's reports; when its pass fails, the other run's thread no longer waits for its tables. */
+    private static List<Report> reportsOf(Pass pass, TraceSet traces, List<Analysis> analyses, RunSummaries summaries)
+            throws IOException {
+        try {
+            return pass.run(traces, analyses);
+        } catch (IOException | RuntimeException | Error e) {
+            summaries.giveUp();
+            throw e;
         }
     }
 
@@ -113,12 +128,12 @@ public final class RunPair {
         List<RunComparison.Summary> both = passes(traceA, plans.a().toRun(), traceB, plans.b().toRun(),
                 (traces, analyses) -> {
                     int side = traces == traceA ? 0 : 1;
-                    return RunComparison.summarise(AnalysisRun.run(traces, analyses, (d, t) -> {
+                    return AnalysisRun.run(traces, analyses, (d, t) -> {
                         synchronized (done) {
                             done[side] = d;
                             progress.progress(done[0] + done[1], total);
                         }
-                    }));
+                    });
                 });
         return new Compared(both.get(0).reports(), both.get(1).reports(), RunComparison.compare(both.get(0),
                 both.get(1), RunComparison.Per.SECOND), plans.rangeB(), plans.a().toRun(), plans.b().toRun());

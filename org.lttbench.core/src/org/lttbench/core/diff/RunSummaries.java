@@ -1,0 +1,129 @@
+package org.lttbench.core.diff;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+
+import org.lttbench.core.report.Report;
+import org.lttbench.core.report.Table;
+
+/**
+ * The summaries of one comparison's runs ({@link RunComparison.Summary}), made on the runs' own threads: each run's
+ * compared tables are grouped as tasks that any of those threads takes, the largest first. The thread whose pass ends
+ * first groups its own tables, then waits for the other run's and groups some of them, rather than leave the other
+ * thread to group them alone while a core stays idle (a busy machine's per-thread latency tables take hundreds of
+ * milliseconds each). Tables of one run are grouped at once on two threads: each reads its own rows, made from figures
+ * that are final once the pass is over.
+ */
+public final class RunSummaries {
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    /** The runs that have not yet handed their tables over, nor given up. */
+    private int runsToCome;
+
+    /** For {@code runs} runs, each summarised once ({@link #summarise}) or given up ({@link #giveUp}). */
+    public RunSummaries(int runs) {
+        this.runsToCome = runs;
+    }
+
+    /** One run's tables being grouped: their groups as they come, how many are left, the first failure. */
+    private static final class Run {
+        final List<Table> tables;
+        final List<Map<String, RunComparison.Group>> groups;
+        int left;
+        Throwable failure;
+
+        Run(List<Table> tables) {
+            this.tables = tables;
+            this.groups = new ArrayList<>(java.util.Collections.nCopies(tables.size(), null));
+            this.left = tables.size();
+        }
+    }
+
+    /**
+     * A run's reports summarised: its tables handed over, then any run's tables grouped on this thread until its own are
+     * all grouped and no run is to come.
+     */
+    public RunComparison.Summary summarise(List<Report> reports) {
+        List<Table> tables = new ArrayList<>();
+        for (Report r : reports) {
+            for (Table t : r.tables()) {
+                if (!t.isChartData() && RunComparison.compared(t)) {
+                    tables.add(t);
+                }
+            }
+        }
+        Run run = new Run(tables);
+        List<Integer> largestFirst = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            largestFirst.add(i);
+        }
+        largestFirst.sort(Comparator.comparingInt((Integer i) -> -tables.get(i).rows().size()));
+        synchronized (this) {
+            for (int i : largestFirst) {
+                tasks.add(() -> group(run, i));
+            }
+            runsToCome--;
+            notifyAll();
+        }
+        help(run);
+        if (run.failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (run.failure instanceof Error e) {
+            throw e;
+        }
+        RunComparison.Summary s = new RunComparison.Summary(reports);
+        for (int i = 0; i < tables.size(); i++) {
+            s.groups.put(tables.get(i), run.groups.get(i));
+        }
+        return s;
+    }
+
+    /** A run that hands over no tables (its pass failed): the other thread no longer waits for them. */
+    public synchronized void giveUp() {
+        runsToCome--;
+        notifyAll();
+    }
+
+    /** Groups any run's tables until {@code own}'s are all grouped and no run is to come. */
+    private void help(Run own) {
+        while (true) {
+            Runnable next;
+            synchronized (this) {
+                while ((next = tasks.poll()) == null) {
+                    if (own.left == 0 && runsToCome == 0) {
+                        return;
+                    }
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new CancellationException("the comparison was interrupted");
+                    }
+                }
+            }
+            next.run();
+        }
+    }
+
+    private void group(Run run, int table) {
+        Map<String, RunComparison.Group> g = null;
+        Throwable failure = null;
+        try {
+            g = RunComparison.grouped(run.tables.get(table));
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+        synchronized (this) {
+            run.groups.set(table, g);
+            if (failure != null && run.failure == null) {
+                run.failure = failure;
+            }
+            run.left--;
+            notifyAll();
+        }
+    }
+}
