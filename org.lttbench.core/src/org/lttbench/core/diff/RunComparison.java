@@ -215,33 +215,74 @@ public final class RunComparison {
 
     private static Map<String, Group> groups(Table t, List<Column> columns) {
         Map<String, Group> groups = new LinkedHashMap<>();
-        List<Integer> subject = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).role().kind() == ColumnRole.Kind.SUBJECT) {
-                subject.add(i);
-            }
-        }
-        StringBuilder key = new StringBuilder();
-        for (int r = 0; r < t.rows().size(); r++) {
+        int[] subject = java.util.stream.IntStream.range(0, columns.size())
+                .filter(i -> columns.get(i).role().kind() == ColumnRole.Kind.SUBJECT).toArray();
+        // each subject's group by its cells (one cell, or their list), so that its text is made once, not at each row
+        // of a per-thread table's tens of thousands
+        Map<Object, Group> bySubject = new java.util.HashMap<>();
+        int rows = t.rows().size();
+        for (int r = 0; r < rows; r++) {
             Object[] row = t.comparedCells(r);
-            // the subject's cells as text, joined by ", " (each CPU's as "CPU n")
-            key.setLength(0);
-            boolean named = false;
-            for (int i : subject) {
-                if (row[i] != null) {
-                    Column c = columns.get(i);
-                    key.append(named ? ", " : "").append(c.kind() == ColumnKind.CPU ? "CPU " : "")
-                            .append(CellFormat.text(c, row[i]));
-                    named = true;
+            Object cells;
+            if (subject.length == 1) {
+                cells = row[subject[0]];
+            } else {
+                Object[] each = new Object[subject.length];
+                boolean any = false;
+                for (int k = 0; k < subject.length; k++) {
+                    each[k] = row[subject[k]];
+                    any |= each[k] != null;
                 }
+                cells = any ? new SubjectCells(each) : null;
             }
-            if (!named) {
+            if (cells == null) {
                 continue;
             }
-            groups.computeIfAbsent(key.toString(), k -> new Group(t)).add(row, r, t.distribution(r));
+            Group g = bySubject.get(cells);
+            if (g == null) {
+                g = groups.computeIfAbsent(subjectText(row, subject, columns), k -> new Group(t));
+                bySubject.put(cells, g);
+            }
+            g.add(row, r, t.distribution(r));
         }
         groups.values().forEach(Group::keepOnly);
         return groups;
+    }
+
+    /** A row's subject cells, of several columns: equal when each cell is. */
+    private static final class SubjectCells {
+        private final Object[] cells;
+        private final int hash;
+
+        SubjectCells(Object[] cells) {
+            this.cells = cells;
+            this.hash = java.util.Arrays.hashCode(cells);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SubjectCells s && s.hash == hash && java.util.Arrays.equals(s.cells, cells);
+        }
+    }
+
+    /** A row's subject as text: its cells joined by ", " (each CPU's as "CPU n"), those empty left out. */
+    private static String subjectText(Object[] row, int[] subject, List<Column> columns) {
+        StringBuilder key = new StringBuilder();
+        boolean named = false;
+        for (int i : subject) {
+            if (row[i] != null) {
+                Column c = columns.get(i);
+                key.append(named ? ", " : "").append(c.kind() == ColumnKind.CPU ? "CPU " : "")
+                        .append(CellFormat.text(c, row[i]));
+                named = true;
+            }
+        }
+        return key.toString();
     }
 
     private static List<FigureChange> compareTables(String analysis, Table ta, Map<String, Group> ga, double sa,

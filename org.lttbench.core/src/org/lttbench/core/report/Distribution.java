@@ -80,7 +80,7 @@ public final class Distribution {
         private long[] lower = new long[16];
         private long[] width = new long[16];
         private long[] count = new long[16];
-        private final java.util.BitSet used = new java.util.BitSet();
+        private boolean[] used = new boolean[16];
         private int size;
         private boolean added;
         private Distribution total;
@@ -108,8 +108,8 @@ public final class Distribution {
                     grow();
                 }
                 int at = slot(d.lower[i]);
-                if (!used.get(at)) {
-                    used.set(at);
+                if (!used[at]) {
+                    used[at] = true;
                     lower[at] = d.lower[i];
                     size++;
                 }
@@ -122,7 +122,7 @@ public final class Distribution {
         private int slot(long bound) {
             int mask = lower.length - 1;
             int at = (int) (bound * 0x9E3779B97F4A7C15L >>> 32) & mask; // the product's middle bits: bounds share low ones
-            while (used.get(at) && lower[at] != bound) {
+            while (used[at] && lower[at] != bound) {
                 at = at + 1 & mask;
             }
             return at;
@@ -132,14 +132,17 @@ public final class Distribution {
             long[] l = lower;
             long[] w = width;
             long[] c = count;
-            java.util.BitSet was = (java.util.BitSet) used.clone();
+            boolean[] was = used;
             lower = new long[l.length * 2];
             width = new long[l.length * 2];
             count = new long[l.length * 2];
-            used.clear();
-            for (int i = was.nextSetBit(0); i >= 0; i = was.nextSetBit(i + 1)) {
+            used = new boolean[l.length * 2];
+            for (int i = 0; i < was.length; i++) {
+                if (!was[i]) {
+                    continue;
+                }
                 int at = slot(l[i]);
-                used.set(at);
+                used[at] = true;
                 lower[at] = l[i];
                 width[at] = w[i];
                 count[at] = c[i];
@@ -158,8 +161,10 @@ public final class Distribution {
             if (total == null && added) {
                 long[] l = new long[size];
                 int n = 0;
-                for (int i = used.nextSetBit(0); i >= 0; i = used.nextSetBit(i + 1)) {
-                    l[n++] = lower[i];
+                for (int i = 0; i < used.length; i++) {
+                    if (used[i]) {
+                        l[n++] = lower[i];
+                    }
                 }
                 Arrays.sort(l);
                 long[] w = new long[size];
