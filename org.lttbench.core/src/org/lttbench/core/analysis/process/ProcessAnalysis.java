@@ -1,7 +1,6 @@
 package org.lttbench.core.analysis.process;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -482,11 +481,7 @@ public final class ProcessAnalysis implements Analysis {
         if (byProcess) {
             rows = ProcessTables.byProcess(rows);
         }
-        // The CPUs' idle threads (PID 0) last: their "running" time is idle time, not work.
-        rows.sort(Comparator.comparing((ProcessTables.Row row) -> row.pid == 0)
-                .thenComparingLong(row -> -row.times[ProcessTables.RUNNING_AT])
-                .thenComparingInt(row -> row.tid)
-                .thenComparing(row -> row.name == null ? "" : row.name));
+        rows.sort(ProcessTables.Row::inOrder);
         Table times = ProcessTables.table(this, rows, byProcess, hosts);
         r.add(times);
         Table devices = null;

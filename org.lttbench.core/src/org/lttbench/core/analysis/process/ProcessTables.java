@@ -63,6 +63,22 @@ final class ProcessTables {
         long unsplit;
         boolean ioUnknown;
         boolean placeholder;
+
+        /**
+         * The table's order: the CPUs' idle threads (PID 0) last, their "running" time being idle time, not work; then
+         * the most running time first, then by TID and name. One method, not a chain of comparators: a busy machine's
+         * table has tens of thousands of rows.
+         */
+        static int inOrder(Row a, Row b) {
+            int c = Boolean.compare(a.pid == 0, b.pid == 0);
+            if (c == 0) {
+                c = Long.compare(-a.times[RUNNING_AT], -b.times[RUNNING_AT]);
+            }
+            if (c == 0) {
+                c = Integer.compare(a.tid, b.tid);
+            }
+            return c != 0 ? c : (a.name == null ? "" : a.name).compareTo(b.name == null ? "" : b.name);
+        }
     }
 
     /** A row per thread with time to show in the range covered, from the ledger the analysis's machines fed. */
