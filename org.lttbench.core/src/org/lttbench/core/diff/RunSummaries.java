@@ -48,19 +48,23 @@ public final class RunSummaries {
      */
     public RunComparison.Summary summarise(List<Report> reports) {
         List<Table> tables = new ArrayList<>();
-        for (Report r : reports) {
-            for (Table t : r.tables()) {
-                if (!t.isChartData() && RunComparison.compared(t)) {
-                    tables.add(t);
+        List<Integer> largestFirst = new ArrayList<>();
+        try {
+            for (Report r : reports) {
+                for (Table t : r.tables()) {
+                    if (!t.isChartData() && RunComparison.compared(t)) {
+                        largestFirst.add(tables.size());
+                        tables.add(t);
+                    }
                 }
             }
+            // a table filled when first read is filled here, by code of its analysis's
+            largestFirst.sort(Comparator.comparingInt((Integer i) -> -tables.get(i).rows().size()));
+        } catch (RuntimeException | Error e) {
+            giveUp();
+            throw e;
         }
         Run run = new Run(tables);
-        List<Integer> largestFirst = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++) {
-            largestFirst.add(i);
-        }
-        largestFirst.sort(Comparator.comparingInt((Integer i) -> -tables.get(i).rows().size()));
         synchronized (this) {
             for (int i : largestFirst) {
                 tasks.add(() -> group(run, i));
