@@ -1,13 +1,13 @@
 package org.lttbench.core.diff;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import org.lttbench.core.report.CellFormat;
 import org.lttbench.core.report.Column;
@@ -75,24 +75,15 @@ public final class RunComparison {
         return compare(a, b, Per.SECOND);
     }
 
-    /** Both runs summarised at once, A's on another core ({@link RunSummaries}), then compared. */
+    /** Both runs summarised at once, A's on another core ({@link RunSummaries#both}), then compared. */
     public static Outcome compare(List<Report> a, List<Report> b, Per per) {
-        RunSummaries summaries = new RunSummaries(2);
-        // a thread of its own: B's summary waits for A's tables, which a busy common pool might not start
-        CompletableFuture<Summary> inA = CompletableFuture.supplyAsync(() -> summaries.summarise(a),
-                runnable -> new Thread(runnable, "lttbench summary A").start());
-        Summary sb = summaries.summarise(b);
+        List<Summary> both;
         try {
-            return compare(inA.join(), sb, per);
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e;
+            both = RunSummaries.both("lttbench summary A", () -> a, () -> b);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not thrown: the reports are made
         }
+        return compare(both.get(0), both.get(1), per);
     }
 
     /**

@@ -2,8 +2,6 @@ package org.lttbench.core.diff;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import org.lttbench.core.analysis.Analyses;
 import org.lttbench.core.analysis.Analysis;
@@ -32,35 +30,11 @@ public final class RunPair {
 
     /**
      * The two passes at once, each on its own thread (A's on a new one, B's on this one), each run's reports summarised
-     * on the two threads ({@link RunSummaries}): A's summary, then B's.
+     * on the two threads ({@link RunSummaries#both}): A's summary, then B's.
      */
     public static List<RunComparison.Summary> passes(TraceSet traceA, List<Analysis> a, TraceSet traceB,
-            List<Analysis> b, Pass pass) throws Exception {
-        RunSummaries summaries = new RunSummaries(2);
-        CompletableFuture<RunComparison.Summary> passA = CompletableFuture.supplyAsync(() -> {
-            try {
-                return summaries.summarise(reportsOf(pass, traceA, a, summaries));
-            } catch (IOException e) {
-                throw new CompletionException(e);
-            }
-        }, runnable -> new Thread(runnable, "lttbench diff A").start());
-        RunComparison.Summary resultB = summaries.summarise(reportsOf(pass, traceB, b, summaries));
-        try {
-            return List.of(passA.join(), resultB);
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-    }
-
-    /** A run's reports; when its pass fails, the other run's thread no longer waits for its tables. */
-    private static List<Report> reportsOf(Pass pass, TraceSet traces, List<Analysis> analyses, RunSummaries summaries)
-            throws IOException {
-        try {
-            return pass.run(traces, analyses);
-        } catch (IOException | RuntimeException | Error e) {
-            summaries.giveUp();
-            throw e;
-        }
+            List<Analysis> b, Pass pass) throws IOException {
+        return RunSummaries.both("lttbench diff A", () -> pass.run(traceA, a), () -> pass.run(traceB, b));
     }
 
     /**

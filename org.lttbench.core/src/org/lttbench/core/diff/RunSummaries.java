@@ -1,11 +1,14 @@
 package org.lttbench.core.diff;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
@@ -26,6 +29,52 @@ public final class RunSummaries {
     /** For {@code runs} runs, each summarised once ({@link #summarise}) or given up ({@link #giveUp}). */
     public RunSummaries(int runs) {
         this.runsToCome = runs;
+    }
+
+    /** Where a run's reports come from: its pass, or reports already made. */
+    public interface Reports {
+        List<Report> make() throws IOException;
+    }
+
+    /**
+     * Two runs' reports made and summarised at once, A's on a new thread named {@code threadA}, B's on this one, each
+     * thread grouping either run's tables: A's summary, then B's. A failure on either thread is thrown here as it was
+     * thrown, and a run whose reports fail never leaves the other thread waiting for its tables.
+     */
+    public static List<RunComparison.Summary> both(String threadA, Reports a, Reports b) throws IOException {
+        RunSummaries summaries = new RunSummaries(2);
+        CompletableFuture<RunComparison.Summary> inA = CompletableFuture.supplyAsync(() -> {
+            try {
+                return summaries.summarise(summaries.reportsOf(a));
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, runnable -> new Thread(runnable, threadA).start());
+        RunComparison.Summary inB = summaries.summarise(summaries.reportsOf(b));
+        try {
+            return List.of(inA.join(), inB);
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /** A run's reports; when they fail, this run gives up. */
+    private List<Report> reportsOf(Reports reports) throws IOException {
+        try {
+            return reports.make();
+        } catch (IOException | RuntimeException | Error e) {
+            giveUp();
+            throw e;
+        }
     }
 
     /** One run's tables being grouped: their groups as they come, how many are left, the first failure. */
@@ -87,7 +136,7 @@ public final class RunSummaries {
     }
 
     /** A run that hands over no tables (its pass failed): the other thread no longer waits for them. */
-    public synchronized void giveUp() {
+    private synchronized void giveUp() {
         runsToCome--;
         notifyAll();
     }
