@@ -35,49 +35,50 @@ public final class JsonReportWriter {
     }
 
     private static void write(List<Report> reports, Writer to, String indent) throws IOException {
-        Writer out = new BatchedWriter(to);
-        JsonWriter json = new JsonWriter(out);
-        json.setIndent(indent);
-        json.beginObject();
-        if (!reports.isEmpty()) {
-            json.name("range");
-            range(json, reports.get(0).range());
-        }
-        Set<String> keys = new HashSet<>(Set.of("range", "notes", "analyses", "warnings"));
-        List<String> notes = new ArrayList<>();
-        List<String[]> warnings = new ArrayList<>();
-        json.name("analyses").beginArray();
-        for (Report report : reports) {
-            json.value(report.analysis());
-        }
-        json.endArray();
-        for (Report report : reports) {
-            for (Table table : report.tables()) {
-                if (!keys.add(table.key())) {
-                    throw new IllegalStateException("two tables named " + table.key() + " in one JSON report");
-                }
-                json.name(table.key());
-                writeRows(table, json, indent);
-                table.warnings().forEach(w -> warnings.add(new String[] { table.key(), w.text() }));
+        try (Writer out = WritesBehind.batchedTo(to)) {
+            JsonWriter json = new JsonWriter(out);
+            json.setIndent(indent);
+            json.beginObject();
+            if (!reports.isEmpty()) {
+                json.name("range");
+                range(json, reports.get(0).range());
             }
-            notes.addAll(report.notes());
-        }
-        if (!warnings.isEmpty()) {
-            json.name("warnings").beginArray();
-            for (String[] w : warnings) {
-                json.beginObject().name("table").value(w[0]).name("warning").value(w[1]).endObject();
+            Set<String> keys = new HashSet<>(Set.of("range", "notes", "analyses", "warnings"));
+            List<String> notes = new ArrayList<>();
+            List<String[]> warnings = new ArrayList<>();
+            json.name("analyses").beginArray();
+            for (Report report : reports) {
+                json.value(report.analysis());
             }
             json.endArray();
+            for (Report report : reports) {
+                for (Table table : report.tables()) {
+                    if (!keys.add(table.key())) {
+                        throw new IllegalStateException("two tables named " + table.key() + " in one JSON report");
+                    }
+                    json.name(table.key());
+                    writeRows(table, json, indent);
+                    table.warnings().forEach(w -> warnings.add(new String[] { table.key(), w.text() }));
+                }
+                notes.addAll(report.notes());
+            }
+            if (!warnings.isEmpty()) {
+                json.name("warnings").beginArray();
+                for (String[] w : warnings) {
+                    json.beginObject().name("table").value(w[0]).name("warning").value(w[1]).endObject();
+                }
+                json.endArray();
+            }
+            json.name("notes").beginArray();
+            for (String note : notes) {
+                json.value(note);
+            }
+            json.endArray();
+            json.endObject();
+            json.flush();
+            out.write('\n');
+            out.flush();
         }
-        json.name("notes").beginArray();
-        for (String note : notes) {
-            json.value(note);
-        }
-        json.endArray();
-        json.endObject();
-        json.flush();
-        out.write('\n');
-        out.flush();
     }
 
     /**
@@ -85,13 +86,14 @@ public final class JsonReportWriter {
      * new lines, indents) and quotes every string, but a column's name is quoted once per table, not once per cell
      * (writing every row of a large report as gson objects was a sixth of the default 10 M-event run). The bytes are
      * gson's own ({@code JsonReportWriterTest} writes tables both ways). {@code indent}: the document's; the rows are
-     * at depth 2 (an array, in the document's object).
+     * at depth 2 (an array, in the document's object). A table whose rows are made ahead on a thread of their own has
+     * their text made there too.
      */
     private static void writeRows(Table table, JsonWriter json, String indent) throws IOException {
         json.beginArray();
         RowText text = new RowText(table, indent);
-        for (Object[] row : table.rowsInOrder()) {
-            json.jsonValue(text.of(row));
+        for (String row : table.rowsInOrder(text::of)) {
+            json.jsonValue(row);
         }
         json.endArray();
     }
@@ -155,7 +157,15 @@ public final class JsonReportWriter {
             return text.toString();
         }
 
-        String of(Object[] row) throws IOException {
+        String of(Object[] row) {
+            try {
+                return make(row);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // not thrown: gson quotes into a StringBuilder
+            }
+        }
+
+        private String make(Object[] row) throws IOException {
             text.setLength(0);
             text.append('{');
             for (int c = 0; c < row.length; c++) {

@@ -77,55 +77,56 @@ public final class LamiReportWriter {
      * @param declared the tables {@link #writeMetadata} described
      */
     public static void writeResults(List<Report> reports, List<Table> declared, Writer to) throws IOException {
-        Writer out = new BatchedWriter(to);
-        Map<String, Table> classes = new LinkedHashMap<>();
-        for (Table t : withNotes(declared)) {
-            classes.put(t.key(), t);
-        }
-        JsonWriter json = new JsonWriter(out);
-        json.beginObject();
-        json.name("results").beginArray();
-        for (Report report : reports) {
-            List<Table> tables = new ArrayList<>(report.tables());
-            List<String> noted = new ArrayList<>();
-            for (Table t : report.tables()) {
-                // once, when said of several tables: each table's title names it anyway
-                t.warnings().stream().map(w -> "warning: " + w.text()).filter(w -> !noted.contains(w)).forEach(noted::add);
+        try (Writer out = WritesBehind.batchedTo(to)) {
+            Map<String, Table> classes = new LinkedHashMap<>();
+            for (Table t : withNotes(declared)) {
+                classes.put(t.key(), t);
             }
-            noted.addAll(report.notes());
-            if (!noted.isEmpty()) {
-                Table notes = new Table(NOTES, NOTES_TABLE.title(), NOTES_TABLE.columns());
-                noted.forEach(notes::addRow);
-                tables.add(notes);
-            }
-            for (Table table : tables) {
-                LamiColumns columns = new LamiColumns(table.columns());
-                // Trace Compass shows a result's title above it: a doubtful figure is said there
-                String title = table.title() + table.warnings().stream().map(w -> " (" + w.brief() + ")")
-                        .collect(java.util.stream.Collectors.joining());
-                json.beginObject();
-                json.name("time-range");
-                timeRange(json, report.range());
-                json.name("class");
-                Table declaredTable = classes.get(table.key());
-                if (declaredTable == null || !new LamiColumns(declaredTable.columns()).equals(columns)) {
-                    tableClass(json, title, columns);
-                } else if (!declaredTable.title().equals(title)) {
-                    json.beginObject().name("inherit").value(table.key()).name("title").value(title).endObject();
-                } else {
-                    json.value(table.key());
+            JsonWriter json = new JsonWriter(out);
+            json.beginObject();
+            json.name("results").beginArray();
+            for (Report report : reports) {
+                List<Table> tables = new ArrayList<>(report.tables());
+                List<String> noted = new ArrayList<>();
+                for (Table t : report.tables()) {
+                    // once, when said of several tables: each table's title names it anyway
+                    t.warnings().stream().map(w -> "warning: " + w.text()).filter(w -> !noted.contains(w)).forEach(noted::add);
                 }
-                json.name("data").beginArray();
-                for (Object[] row : table.rowsInOrder()) {
-                    row(json, table.columns(), columns, row);
+                noted.addAll(report.notes());
+                if (!noted.isEmpty()) {
+                    Table notes = new Table(NOTES, NOTES_TABLE.title(), NOTES_TABLE.columns());
+                    noted.forEach(notes::addRow);
+                    tables.add(notes);
                 }
-                json.endArray();
-                json.endObject();
+                for (Table table : tables) {
+                    LamiColumns columns = new LamiColumns(table.columns());
+                    // Trace Compass shows a result's title above it: a doubtful figure is said there
+                    String title = table.title() + table.warnings().stream().map(w -> " (" + w.brief() + ")")
+                            .collect(java.util.stream.Collectors.joining());
+                    json.beginObject();
+                    json.name("time-range");
+                    timeRange(json, report.range());
+                    json.name("class");
+                    Table declaredTable = classes.get(table.key());
+                    if (declaredTable == null || !new LamiColumns(declaredTable.columns()).equals(columns)) {
+                        tableClass(json, title, columns);
+                    } else if (!declaredTable.title().equals(title)) {
+                        json.beginObject().name("inherit").value(table.key()).name("title").value(title).endObject();
+                    } else {
+                        json.value(table.key());
+                    }
+                    json.name("data").beginArray();
+                    for (Object[] row : table.rowsInOrder()) {
+                        row(json, table.columns(), columns, row);
+                    }
+                    json.endArray();
+                    json.endObject();
+                }
             }
+            json.endArray();
+            json.endObject();
+            finish(json, out);
         }
-        json.endArray();
-        json.endObject();
-        finish(json, out);
     }
 
     /** LAMI's error object: what an analysis prints instead of results, and the answer to an incompatible trace. */

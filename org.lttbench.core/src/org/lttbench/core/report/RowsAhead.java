@@ -3,39 +3,41 @@ package org.lttbench.core.report;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A table's rows read in order, made by a thread of their own in batches ahead of the reader ({@link Table#rowsInOrder}).
- * The maker stops when the rows end, when making one fails (the reader then gets the failure), or when the reader has
- * taken nothing for a minute (it stopped reading: a writer that failed).
+ * A table's rows read in order, made by a thread of their own in batches ahead of the reader, each as what the reader
+ * wants of it ({@link Table#rowsInOrder(Function)}: a JSON row's text). The maker stops when the rows end, when making
+ * one fails (the reader then gets the failure), or when the reader has taken nothing for a minute (it stopped reading:
+ * a writer that failed).
  */
-final class RowsAhead implements Iterator<Object[]> {
+final class RowsAhead<T> implements Iterator<T> {
     private static final int BATCH = 512;
     /** Batches made and not yet read, at most: the rows held at once stay a few thousand. */
     private static final int AHEAD = 4;
     private static final Object[][] END = new Object[0][];
 
     private final BlockingQueue<Object> made = new ArrayBlockingQueue<>(AHEAD);
-    private Object[][] batch = new Object[0][];
+    private Object[] batch = new Object[0];
     private int next;
     private boolean ended;
 
-    RowsAhead(List<Object[]> rows, String table) {
-        Thread maker = new Thread(() -> make(rows), "lttbench rows of " + table);
+    RowsAhead(List<Object[]> rows, Function<Object[], T> as, String table) {
+        Thread maker = new Thread(() -> make(rows, as), "lttbench rows of " + table);
         maker.setDaemon(true);
         maker.start();
     }
 
-    private void make(List<Object[]> rows) {
+    private void make(List<Object[]> rows, Function<Object[], T> as) {
         try {
             int size = rows.size();
             for (int from = 0; from < size; from += BATCH) {
-                Object[][] b = new Object[Math.min(BATCH, size - from)][];
+                Object[] b = new Object[Math.min(BATCH, size - from)];
                 for (int i = 0; i < b.length; i++) {
-                    b[i] = rows.get(from + i);
+                    b[i] = as.apply(rows.get(from + i));
                 }
                 if (!hand(b)) {
                     return;
@@ -78,17 +80,18 @@ final class RowsAhead implements Iterator<Object[]> {
         if (o instanceof Error e) {
             throw e;
         }
-        batch = (Object[][]) o;
+        batch = (Object[]) o;
         next = 0;
         ended = batch == END;
         return !ended;
     }
 
     @Override
-    public Object[] next() {
+    @SuppressWarnings("unchecked") // each is as.apply's
+    public T next() {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        return batch[next++];
+        return (T) batch[next++];
     }
 }

@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One table of a report: typed columns and rows of cells. Rows may be counted first and made at each read
@@ -293,13 +294,21 @@ public final class Table {
      * percentiles) and writing them overlap on two cores. The same rows in the same order as {@link #rows()}.
      */
     public Iterable<Object[]> rowsInOrder() {
+        return rowsInOrder(Function.identity());
+    }
+
+    /**
+     * The rows as {@link #rowsInOrder()} reads them, each as {@code as} makes it, on the rows' own thread when they have
+     * one: a writer's text of a row is then made there too. {@code as} is called on one thread, in the rows' order.
+     */
+    public <T> Iterable<T> rowsInOrder(Function<Object[], T> as) {
         synchronized (this) {
             fill();
             if (unmade < AHEAD_ROWS) {
-                return view;
+                return () -> view.stream().map(as).iterator();
             }
         }
-        return () -> new RowsAhead(view, key);
+        return () -> new RowsAhead<>(view, as, key);
     }
 
     public Object cell(int row, String columnKey) {

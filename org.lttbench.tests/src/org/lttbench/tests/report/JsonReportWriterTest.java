@@ -1,9 +1,14 @@
 package org.lttbench.tests.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.Writer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -46,6 +51,45 @@ class JsonReportWriterTest {
             }
             assertEquals(gsons(reports, indent), ours.toString(), "indent '" + indent + "'");
         }
+    }
+
+    /**
+     * An output that fails part-way (a full disk) fails the write with its own message, neither hangs nor leaves the
+     * thread that writes behind the rows running.
+     */
+    @Test
+    void aFailingOutputFailsTheWriteAndEndsItsThread() {
+        List<Report> reports = reports(new Random(12));
+        Writer full = new Writer() {
+            private long written;
+
+            @Override
+            public void write(char[] chars, int off, int len) throws IOException {
+                written += len;
+                if (written > 100_000) {
+                    throw new IOException("no space left on device");
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        IOException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(IOException.class, () -> JsonReportWriter.write(reports, full)));
+        assertTrue(e.getMessage().contains("no space left on device"), e.getMessage());
+        // ours among them, if other tests write at the same time: each must end
+        List<Thread> writing = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("lttbench output")).toList();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            for (Thread t : writing) {
+                t.join();
+            }
+        });
     }
 
     private static List<Report> reports(Random random) {
