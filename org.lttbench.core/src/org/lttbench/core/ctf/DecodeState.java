@@ -29,6 +29,9 @@ final class DecodeState {
     int arenaBase;
     int arenaTop;
 
+    /** A text's bytes copied out of the packet at once to be compared ({@link #textBytes}). */
+    private byte[] text = new byte[32];
+
     /** Raw value of the stream's clock (cycles), updated by integers mapped to it. */
     long clock;
     /** Event class id the event header gave, or -1. */
@@ -281,6 +284,15 @@ final class DecodeState {
     }
 
     /** A failure inside a packet; the stream reader adds the file and byte offset. */
+    /** The {@code n} bytes at {@code index} of the packet, in an array of this state's, valid until the next call. */
+    byte[] textBytes(int index, int n) {
+        if (text.length < n) {
+            text = new byte[Math.max(n, 2 * text.length)];
+        }
+        le.get(index, text, 0, n);
+        return text;
+    }
+
     static final class DecodeException extends Exception {
         private static final long serialVersionUID = 1L;
 

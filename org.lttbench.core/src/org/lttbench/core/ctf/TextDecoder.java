@@ -73,15 +73,22 @@ abstract class TextDecoder extends FieldDecoder {
         return new String(bytes, charset());
     }
 
-    /** As {@code expected.equals(stringValue(s, b))}; compares bytes while both are ASCII, so most calls make nothing. */
+    /**
+     * As {@code expected.equals(stringValue(s, b))}; compares bytes while both are ASCII, so most calls make nothing.
+     * The bytes are copied out of the packet at once: read one by one from the buffer, a thread's name compared at each
+     * context switch was 4% of a diff's CPU.
+     */
     final boolean stringEquals(DecodeState s, int b, String expected) {
         if (unit != 1) {
             return expected.equals(stringValue(s, b));
         }
-        int index = (int) s.values[b + slot];
-        int n = length(s, b);
+        int n = (int) s.values[b + slot + 1];
+        byte[] bytes = s.textBytes((int) s.values[b + slot], n);
         for (int i = 0; i < n; i++) {
-            byte c = s.le.get(index + i);
+            byte c = bytes[i];
+            if (c == 0) {
+                return i == expected.length(); // the value ends at its first NUL
+            }
             if (c < 0) {
                 return expected.equals(stringValue(s, b)); // UTF-8 beyond ASCII
             }
