@@ -3,10 +3,10 @@ package org.lttbench.core.report;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.function.Function;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A table's rows read in order, made by a thread of their own in batches ahead of the reader, each as what the reader
@@ -18,7 +18,7 @@ final class RowsAhead<T> implements Iterator<T> {
     private static final int BATCH = 512;
     /** Batches made and not yet read, at most: the rows held at once stay a few thousand. */
     private static final int AHEAD = 4;
-    private static final Object[][] END = new Object[0][];
+    private static final Object[] END = new Object[0];
 
     private final BlockingQueue<Object> made = new ArrayBlockingQueue<>(AHEAD);
     private Object[] batch = new Object[0];
