@@ -16,6 +16,7 @@ public final class CsvReportWriter {
     }
 
     public static void write(List<Report> reports, Writer out) throws IOException {
+        Table.fillAhead(reports);
         int count = 0;
         for (Report report : reports) {
             count += report.tables().size();

@@ -35,6 +35,7 @@ public final class JsonReportWriter {
     }
 
     private static void write(List<Report> reports, Writer to, String indent) throws IOException {
+        Table.fillAhead(reports);
         try (Writer out = WritesBehind.batchedTo(to)) {
             JsonWriter json = new JsonWriter(out);
             json.setIndent(indent);

@@ -77,6 +77,7 @@ public final class LamiReportWriter {
      * @param declared the tables {@link #writeMetadata} described
      */
     public static void writeResults(List<Report> reports, List<Table> declared, Writer to) throws IOException {
+        Table.fillAhead(reports);
         try (Writer out = WritesBehind.batchedTo(to)) {
             Map<String, Table> classes = new LinkedHashMap<>();
             for (Table t : withNotes(declared)) {

@@ -19,6 +19,8 @@ import org.lttbench.core.ctf.CtfTraceSet;
 import org.lttbench.core.report.Column;
 import org.lttbench.core.report.ColumnKind;
 import org.lttbench.core.report.CsvReportWriter;
+import org.lttbench.core.report.JsonReportWriter;
+import org.lttbench.core.report.LamiReportWriter;
 import org.lttbench.core.report.Report;
 import org.lttbench.core.report.Table;
 import org.lttbench.core.report.TextReportWriter;
@@ -180,6 +182,53 @@ class TableRowsWhenReadTest {
     }
 
     /** A row that cannot be made fails the writer that reads it ahead, with the maker's own failure. */
+    /**
+     * A writer that reads every table (JSON, CSV, LAMI) has the tables left to a filler filled on another thread while it
+     * writes those before them: the same bytes as the same rows added at once; a filler that fails there fails the write
+     * with its own exception, and every later read of the table too.
+     */
+    @Test
+    void tablesFilledAheadOfAWriterAreTheSameAndTheirFailureFailsTheWrite() throws Exception {
+        List<Writing> writers = List.of(JsonReportWriter::write, CsvReportWriter::write,
+                (reports, out) -> LamiReportWriter.writeResults(reports, List.of(), out));
+        for (Writing w : writers) {
+            assertEquals(written(w, report(false)), written(w, report(true)));
+            Table failing = table().fillWhenRead(() -> {
+                throw new IllegalStateException("the wakers cannot be ordered");
+            });
+            Report r = report(false).add(failing);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> written(w, r));
+            assertEquals("the wakers cannot be ordered", e.getMessage());
+            e = assertThrows(IllegalStateException.class, () -> failing.rows().size());
+            assertEquals("the wakers cannot be ordered", e.getMessage());
+        }
+    }
+
+    private interface Writing {
+        void write(List<Report> reports, java.io.Writer out) throws java.io.IOException;
+    }
+
+    private static String written(Writing w, Report r) throws java.io.IOException {
+        StringWriter out = new StringWriter();
+        w.write(List.of(r), out);
+        return out.toString();
+    }
+
+    /** A table of 20,000 rows made when read, then one of 5,000 left to a filler ({@code lazy}) or added at once. */
+    private static Report report(boolean lazy) {
+        Report r = new Report("threads", "Threads", new TimeRange(0, 1_000_000));
+        Table first = new Table("first", "Made when read", table().columns());
+        first.addRowsMadeAtEachRead(20_000, new Maker(1));
+        Table second = new Table("second", "Filled", table().columns());
+        Runnable rows = () -> second.addRow(7L, 7000L).addRowsMadeAtEachRead(5_000, new Maker(100));
+        if (lazy) {
+            second.fillWhenRead(rows);
+        } else {
+            rows.run();
+        }
+        return r.add(first).add(second);
+    }
+
     @Test
     void aRowThatFailsAheadFailsItsReader() {
         Table t = table();
